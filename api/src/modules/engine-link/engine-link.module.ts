@@ -1,0 +1,11 @@
+import { Global, Module } from '@nestjs/common';
+import { EngineCommandsService } from './engine-commands.service.js';
+import { EngineStatusService } from './engine-status.service.js';
+
+/** The api's link to the engine: commands through the queue, status from heartbeats. */
+@Global()
+@Module({
+  providers: [EngineCommandsService, EngineStatusService],
+  exports: [EngineCommandsService, EngineStatusService],
+})
+export class EngineLinkModule {}

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { HEARTBEAT_STALE_MS, type EngineHeartbeat } from '@arbitra/contracts';
+
+/** What the api knows of the engine processes, from the heartbeats they send over the fabric. */
+@Injectable()
+export class EngineStatusService {
+  private readonly instances = new Map<string, { heartbeat: EngineHeartbeat; receivedAt: number }>();
+
+  record(heartbeat: EngineHeartbeat, now = Date.now()): void {
+    this.instances.set(heartbeat.instanceId, { heartbeat, receivedAt: now });
+  }
+
+  /** Engine instances heard from within HEARTBEAT_STALE_MS. */
+  alive(now = Date.now()): EngineHeartbeat[] {
+    const out: EngineHeartbeat[] = [];
+    for (const [id, entry] of this.instances) {
+      if (now - entry.receivedAt <= HEARTBEAT_STALE_MS) out.push(entry.heartbeat);
+      else if (now - entry.receivedAt > 10 * HEARTBEAT_STALE_MS) this.instances.delete(id);
+    }
+    return out;
+  }
+
+  lastSeenMsAgo(now = Date.now()): number | null {
+    let newest: number | null = null;
+    for (const entry of this.instances.values()) newest = Math.max(newest ?? 0, entry.receivedAt);
+    return newest === null ? null : now - newest;
+  }
+}

@@ -1,0 +1,39 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Job, Worker } from 'bullmq';
+import { QUEUES, type EngineCommandJobs, type EngineCommandName, type PingResult } from '@arbitra/contracts';
+import type { QueueFactory } from '@arbitra/transport';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
+import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+
+type CommandJob = { [N in EngineCommandName]: Job<EngineCommandJobs[N], unknown, N> }[EngineCommandName];
+
+/** Works the engine-commands queue: the api's requests to the engine. */
+@Injectable()
+export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(EngineCommandsProcessor.name);
+  private worker?: Worker;
+  /** Job ids this process handled, for observability and the exactly-once tests. */
+  readonly handled: string[] = [];
+
+  constructor(
+    @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
+    @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.worker = this.queues.worker(QUEUES.engineCommands, (job) => this.process(job as CommandJob), { concurrency: 4 });
+    this.worker.on('error', (e) => this.logger.warn(`engine-commands worker: ${e.message}`));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  private async process(job: CommandJob): Promise<PingResult> {
+    if (job.id) this.handled.push(job.id);
+    switch (job.name) {
+      case 'ping':
+        return { nonce: job.data.nonce, processedBy: this.identity.instanceId, processedAt: new Date().toISOString() };
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { EVENTS, HEARTBEAT_INTERVAL_MS, type EngineHeartbeat } from '@arbitra/contracts';
+import type { FabricServer, QueueFactory, SocketAdapter } from '@arbitra/transport';
+import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { ENGINE_IDENTITY, type EngineIdentity } from './engine-identity.js';
+import { FABRIC_SERVER, QUEUE_FACTORY, SOCKET_ADAPTER } from './fabric.providers.js';
+
+/** Tells the api instances (server-side) and the browsers that this engine is alive. */
+@Injectable()
+export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+    @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
+    @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
+    @Inject(SOCKET_ADAPTER) private readonly adapter: SocketAdapter,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.beat();
+    this.timer = setInterval(() => this.beat(), HEARTBEAT_INTERVAL_MS);
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  heartbeat(): EngineHeartbeat {
+    return {
+      instanceId: this.identity.instanceId,
+      startedAt: this.identity.startedAt,
+      sentAt: new Date().toISOString(),
+      marketFeed: this.config.MARKET_FEED,
+      queueBackend: this.queues.kind,
+      socketBackend: this.adapter.kind,
+    };
+  }
+
+  private beat(): void {
+    const hb = this.heartbeat();
+    this.io.serverSideEmit(EVENTS.engineHeartbeat, hb);
+    this.io.emit(EVENTS.engineHeartbeat, hb);
+  }
+}

@@ -1,0 +1,16 @@
+/** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
+export const MESSAGES = {
+  common: {
+    connectionError: 'Erro de conexão com o servidor',
+    invalidRequest: 'Requisição inválida',
+    invalidJson: 'O corpo da requisição não é um JSON válido',
+    payloadTooLarge: 'O corpo da requisição é grande demais',
+    notFound: 'Recurso não encontrado',
+    unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
+    forbidden: 'Você não tem permissão para esta ação',
+    internal: 'Erro interno do servidor. Tente novamente.',
+    tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+    underDevelopment: 'Esta página está em desenvolvimento.',
+    simulatedData: 'Dados simulados',
+  },
+} as const;

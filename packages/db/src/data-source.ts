@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities/index.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** The one description of our database; `synchronize` is never on. */
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error'],
+    extra: { max: 10 },
+  };
+}
+
+export function createDataSource(url: string): DataSource {
+  return new DataSource(dataSourceOptions(url));
+}
+
+/** Runs pending migrations; returns the names applied. Safe to run from several processes. */
+export async function runMigrations(url: string): Promise<string[]> {
+  const ds = createDataSource(url);
+  await ds.initialize();
+  try {
+    // One migrator at a time across processes (docker-compose may start several).
+    const lock = ds.createQueryRunner();
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock(727274)');
+      const applied = await ds.runMigrations({ transaction: 'each' });
+      return applied.map((m) => m.name);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(727274)');
+      await lock.release();
+    }
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -1,0 +1,31 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class Init1763780000000 implements MigrationInterface {
+  name = 'Init1763780000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE EXTENSION IF NOT EXISTS pgcrypto`);
+    await q.query(`
+      CREATE TABLE users (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        name varchar(120) NOT NULL,
+        email varchar(254) NOT NULL UNIQUE,
+        password_hash varchar(255) NOT NULL,
+        role varchar(16) NOT NULL DEFAULT 'user' CHECK (role IN ('admin', 'user')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    // Payloads the Socket.IO Postgres adapter cannot fit into NOTIFY.
+    await q.query(`
+      CREATE TABLE IF NOT EXISTS socket_io_attachments (
+        id bigserial UNIQUE,
+        created_at timestamptz DEFAULT now(),
+        payload bytea
+      )`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE IF EXISTS socket_io_attachments`);
+    await q.query(`DROP TABLE users`);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './backend.js';
+export * from './queues.js';
+export * from './sockets.js';

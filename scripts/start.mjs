@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+/**
+ * The launcher: `npm start` on a fresh machine, no variables needed.
+ * Builds what is stale, starts Postgres (embedded unless DATABASE_URL), a mail catcher
+ * (unless SMTP_URL), runs migrations and seed, starts the api and the engine as separate
+ * processes and prints where everything is. Ctrl-C stops everything.
+ */
+import { fork } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfNeeded } from './lib/build.mjs';
+import { isPortFree, preferredPort } from './lib/ports.mjs';
+import { startEmbeddedPostgres } from './lib/postgres.mjs';
+import { loadOrCreateSecrets } from './lib/secrets.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.resolve(process.env.ARBITRA_DATA_DIR ?? path.join(root, '.data'));
+const logDir = path.join(dataDir, 'logs');
+const port = Number(process.env.PORT ?? 3000);
+const started = Date.now();
+const log = (msg) => console.log(`[arbitra] ${msg}`);
+const fail = (msg) => {
+  console.error(`[arbitra] ${msg}`);
+  process.exitCode = 1;
+};
+
+const cleanups = [];
+let stopping = false;
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('Encerrando...');
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (e) {
+      console.error(`[arbitra] erro ao encerrar: ${e instanceof Error ? e.message : e}`);
+    }
+  }
+  log('Tudo encerrado.');
+  process.exit(code);
+}
+
+function tail(file, lines = 25) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Starts a program as a child with an IPC channel: it exits by itself if we die, even by kill -9. */
+function startChild(name, script, env) {
+  const logFile = path.join(logDir, `${name}.log`);
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = fork(path.join(root, script), [], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const echo = process.env.ARBITRA_LOGS === 'console';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.pipe(out, { end: false });
+    if (echo) stream.pipe(name === 'api' ? process.stdout : process.stderr, { end: false });
+  }
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  void exited.then(({ code, signal }) => {
+    if (stopping) return;
+    fail(`O processo ${name} terminou inesperadamente (código ${code ?? signal}). Últimas linhas de ${logFile}:\n${tail(logFile)}`);
+    void shutdown(1);
+  });
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    out.end();
+  });
+  return { child, exited, logFile };
+}
+
+function runToEnd(name, script, env) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, script), [], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${name} falhou:\n${output}`))));
+  });
+}
+
+async function waitReady(url, ms) {
+  const end = Date.now() + ms;
+  let last = '';
+  while (Date.now() < end && !stopping) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = await res.text();
+    } catch (e) {
+      last = e instanceof Error ? e.message : String(e);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`a plataforma não ficou pronta em ${ms / 1000} s: ${last}`);
+}
+
+async function main() {
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    return fail(`PORT inválida: ${process.env.PORT}`);
+  }
+  if (!(await isPortFree(port))) {
+    return fail(`A porta ${port} já está em uso. Encerre o que a ocupa ou use outra: PORT=3001 npm start`);
+  }
+  mkdirSync(logDir, { recursive: true });
+
+  const rebuilt = buildIfNeeded(root, log);
+  const secrets = loadOrCreateSecrets(dataDir);
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    log('Iniciando o Postgres embutido...');
+    const pgLog = createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
+    const pg = await startEmbeddedPostgres({ dir: path.join(dataDir, 'postgres'), onLog: (m) => pgLog.write(m), log });
+    cleanups.push(async () => {
+      await pg.stop();
+      pgLog.end();
+    });
+    databaseUrl = pg.url;
+  }
+
+  let smtpUrl = process.env.SMTP_URL;
+  let mailInbox;
+  if (!smtpUrl) {
+    const { default: MailDev } = await import('maildev');
+    const smtp = await preferredPort(Number(process.env.MAILDEV_SMTP_PORT ?? 1025));
+    const web = await preferredPort(Number(process.env.MAILDEV_WEB_PORT ?? 1080));
+    const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', silent: true, disableWeb: false });
+    await new Promise((resolve, reject) => maildev.listen((err) => (err ? reject(err) : resolve())));
+    cleanups.push(() => new Promise((resolve) => maildev.close(() => resolve())));
+    smtpUrl = `smtp://127.0.0.1:${smtp}`;
+    mailInbox = `http://localhost:${web}`;
+  }
+
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    JWT_SECRET: process.env.JWT_SECRET ?? secrets.JWT_SECRET,
+    CREDENTIALS_KEYS: process.env.CREDENTIALS_KEYS ?? secrets.CREDENTIALS_KEYS,
+    APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+  };
+
+  log('Aplicando migrações e dados iniciais...');
+  const setup = JSON.parse((await runToEnd('setup', 'api/dist/cli/setup.js', env)).trim().split('\n').pop());
+
+  startChild('engine', 'engine/dist/main.js', env);
+  startChild('api', 'api/dist/main.js', env);
+  await waitReady(`http://127.0.0.1:${port}/api/health/ready`, 90_000);
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  Arbitra pronta em ${seconds} s${rebuilt.length ? ` (compilado: ${rebuilt.join(', ')})` : ''}`,
+    '',
+    `  Aplicação     http://localhost:${port}`,
+    `  API           http://localhost:${port}/api  (saúde: /api/health/ready)`,
+    `  Banco         ${process.env.DATABASE_URL ? 'DATABASE_URL' : `Postgres embutido em ${path.join(dataDir, 'postgres')}`}`,
+    `  Filas/socket  ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ + adaptador Socket.IO)'}`,
+    `  Emails        ${mailInbox ? `caixa de entrada local em ${mailInbox}` : 'SMTP_URL'}`,
+    `  Logs          ${logDir}`,
+    `  Migrações     ${setup.migrations.length ? setup.migrations.join(', ') : 'nenhuma pendente'}`,
+    '',
+    '  Contas de demonstração:',
+    '    admin   admin@arbitra.local / admin12345',
+    '    usuário demo@arbitra.local / demo12345',
+    '',
+    '  Ctrl-C encerra tudo.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+  process.send?.({ type: 'ready', port, mailInbox });
+}
+
+main().catch((e) => {
+  fail(e instanceof Error ? e.message : String(e));
+  void shutdown(1);
+});

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createApiApp, type ApiApp } from '../../api/src/bootstrap.js';
+import { parseApiConfig } from '../../api/src/config/config.js';
+import { createEngine } from '../../engine/src/bootstrap.js';
+import { parseEngineConfig } from '../../engine/src/config/config.js';
+
+export interface PlatformOptions {
+  databaseUrl: string;
+  redisUrl?: string | undefined;
+  engines?: number;
+  env?: Record<string, string>;
+}
+
+export interface TestPlatform {
+  api: ApiApp;
+  engines: INestApplicationContext[];
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The api (listening on a random port) and N engines, in this process but joined only
+ * through the real transports (queue and socket adapter), as separate processes would be.
+ */
+export async function startPlatform(options: PlatformOptions): Promise<TestPlatform> {
+  const env = {
+    NODE_ENV: 'test',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl ?? '',
+    TRANSPORT_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
+  const engines: INestApplicationContext[] = [];
+  for (let i = 0; i < (options.engines ?? 1); i++) {
+    engines.push(await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: `engine-${i + 1}` })));
+  }
+  const api = await createApiApp(parseApiConfig(env));
+  await api.app.listen(0, '127.0.0.1');
+  const { port } = api.app.getHttpServer().address() as AddressInfo;
+  return {
+    api,
+    engines,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await api.app.close();
+      for (const e of engines) await e.close();
+    },
+  };
+}

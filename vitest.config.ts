@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Workspace packages resolve to their sources in tests, so no build is needed for unit tests. */
+const alias = {
+  '@arbitra/contracts': src('./packages/contracts/src/index.ts'),
+  '@arbitra/db': src('./packages/db/src/index.ts'),
+  '@arbitra/transport': src('./packages/transport/src/index.ts'),
+};
+
+// SWC keeps decorator metadata, which NestJS's dependency injection needs.
+const nodePlugins = () => [
+  swc.vite({
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+  }),
+];
+
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        plugins: nodePlugins(),
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.spec.ts', 'api/src/**/*.spec.ts', 'engine/src/**/*.spec.ts', 'bench/**/*.spec.ts'],
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          environment: 'jsdom',
+          include: ['src/**/*.spec.{ts,tsx}'],
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
+      {
+        plugins: nodePlugins(),
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['api/test/**/*.test.ts', 'engine/test/**/*.test.ts'],
+          globalSetup: ['./scripts/test-support/global-postgres.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['web/e2e/**/*.e2e.ts'],
+          globalSetup: ['./web/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
