@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error the launcher's helper is plain JavaScript
 import { startEmbeddedPostgres } from '../lib/postgres.mjs';
 
 declare module 'vitest' {
@@ -23,10 +22,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'arbitra-it-'));
-  const pg = (await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), log: () => {} })) as {
-    adminUrl: string;
-    stop: () => Promise<void>;
-  };
+  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), log: () => {} });
   project.provide('pgAdminUrl', pg.adminUrl);
   return async () => {
     await pg.stop();

@@ -24,7 +24,7 @@ const STATUS_DEFAULTS: Record<number, { code: string; message: string }> = {
 /** Body-parser errors carry a `type` and a `status`. */
 function bodyParserError(e: unknown): { status: number; type: string } | undefined {
   if (typeof e === 'object' && e !== null && 'type' in e && 'status' in e) {
-    const { type, status } = e as { type: unknown; status: unknown };
+    const { type, status } = e;
     if (typeof type === 'string' && typeof status === 'number') return { status, type };
   }
   return undefined;
@@ -62,7 +62,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = e.getStatus();
       if (status < 500) {
         const response = e.getResponse();
-        const given = typeof response === 'object' && response !== null && 'message' in response ? (response as { message: unknown }).message : undefined;
+        const given = typeof response === 'object' && response !== null && 'message' in response ? (response).message : undefined;
         const base = this.defaults(status);
         // Nest's own messages are English; only keep ones we wrote (pt-BR) via AppError. Route-not-found is ours to phrase.
         return { status, body: typeof given === 'string' && /[ãçéíóúâêô]/i.test(given) ? { ...base, message: given } : base };

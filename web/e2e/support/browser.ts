@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Flags that make Debian's Chromium work headless, as root, on a machine with no internet. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+let browser: Browser | undefined;
+
+/** Playwright gives every launch a new empty profile directory of its own. */
+export async function launchBrowser(): Promise<Browser> {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+}
+
+/** A fresh context (its own localStorage) with pt-BR locale and São Paulo time. */
+export async function newPage(b: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await b.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', baseURL: baseUrl() });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot under web/e2e/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
