@@ -4,6 +4,7 @@ import { ENGINE_CONFIG, type EngineConfig } from './config/config.js';
 import { engineIdentityProvider } from './publishing/engine-identity.js';
 import { fabricProviders } from './publishing/fabric.providers.js';
 import { HeartbeatService } from './publishing/heartbeat.service.js';
+import { MetricsService } from './publishing/metrics.service.js';
 
 @Module({})
 export class EngineModule {
@@ -15,6 +16,7 @@ export class EngineModule {
         engineIdentityProvider,
         ...fabricProviders,
         HeartbeatService,
+        MetricsService,
         EngineCommandsProcessor,
       ],
     };
