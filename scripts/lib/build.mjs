@@ -21,19 +21,14 @@ function run(root, cmd, args) {
 
 /**
  * Builds what is out of date: the server code with `tsc -b` (incremental) and the web app
- * when its sources are newer than web/dist. Returns what was rebuilt.
+ * when its sources are newer than web/dist. Returns what was rebuilt (the web app or nothing).
  */
 export function buildIfNeeded(root, log) {
   const rebuilt = [];
-  const tsc = path.join(root, 'node_modules/.bin/tsc');
+  // tsc -b is incremental: a no-op takes well under a second.
+  log('Compilando api, engine e pacotes (tsc -b, incremental)...');
   const serverDists = ['packages/contracts', 'packages/transport', 'packages/db', 'api', 'engine'];
-  const serverSrc = Math.max(...serverDists.map((d) => newestMtime(path.join(root, d, 'src'))), newestMtime(path.join(root, 'tsconfig.base.json')));
-  const serverOut = Math.min(...serverDists.map((d) => newestMtime(path.join(root, d, 'dist'))));
-  if (serverOut === 0 || serverSrc > serverOut) {
-    log('Compilando api, engine e pacotes (tsc -b)...');
-    run(root, tsc, ['-b', ...serverDists]);
-    rebuilt.push('server');
-  }
+  run(root, path.join(root, 'node_modules/.bin/tsc'), ['-b', ...serverDists]);
   const webIndex = path.join(root, 'web/dist/index.html');
   const webSrc = Math.max(
     newestMtime(path.join(root, 'web/src')),

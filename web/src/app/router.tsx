@@ -1,0 +1,100 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { PageLoader } from '@/components/layout/page-loader';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { ROUTES } from '@/config/routes';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { RedirectSignedIn, RequireAdmin, RequireSignedIn, RequireUser } from './routes/guards';
+import { lazyPage } from './routes/lazy-page';
+import { UNDER_DEVELOPMENT_PAGES, UnderDevelopmentPage } from './routes/under-development-page';
+
+const DemoPage = lazyPage(() => import('@/features/scanner/components/demo-page'), 'DemoPage');
+const TutorialPage = lazyPage(() => import('@/features/tutorial/components/tutorial-page'), 'TutorialPage');
+const KnowledgeBasePage = lazyPage(
+  () => import('@/features/knowledge-base/components/knowledge-base-page'),
+  'KnowledgeBasePage',
+);
+const AboutPage = lazyPage(() => import('@/features/about/components/about-page'), 'AboutPage');
+const BlogPage = lazyPage(() => import('@/features/blog/components/blog-page'), 'BlogPage');
+const CareersPage = lazyPage(() => import('@/features/careers/components/careers-page'), 'CareersPage');
+const PressPage = lazyPage(() => import('@/features/press/components/press-page'), 'PressPage');
+
+const LoginPage = lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@/features/auth/components/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/auth/components/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('@/features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+
+const DashboardPage = lazyPage(() => import('./routes/dashboard-page'), 'DashboardPage');
+const BotsPage = lazyPage(() => import('./routes/bots-page'), 'BotsPage');
+const SecurityPage = lazyPage(() => import('./routes/security-page'), 'SecurityPage');
+const PaymentPage = lazyPage(() => import('./routes/payment-page'), 'PaymentPage');
+
+const AdminLayout = lazyPage(() => import('./routes/admin-layout'), 'AdminLayout');
+const AdminOverview = lazyPage(() => import('@/features/admin/components/admin-overview'), 'AdminOverview');
+const AdminUsers = lazyPage(() => import('@/features/admin/components/admin-users'), 'AdminUsers');
+const AdminRevenue = lazyPage(() => import('@/features/admin/components/admin-revenue'), 'AdminRevenue');
+const AdminSystem = lazyPage(() => import('@/features/admin/components/admin-system'), 'AdminSystem');
+const AdminSecurity = lazyPage(() => import('@/features/admin/components/admin-security'), 'AdminSecurity');
+const AdminSettings = lazyPage(() => import('@/features/admin/components/admin-settings'), 'AdminSettings');
+
+/** Every route of SPEC §2 and DECISIONS §10, with its guard. Any other path goes to '/'. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<LandingPage />} />
+          <Route path={ROUTES.demo} element={<DemoPage />} />
+          <Route path={ROUTES.tutorial} element={<TutorialPage />} />
+          <Route path={ROUTES.knowledgeBase} element={<KnowledgeBasePage />} />
+          <Route path={ROUTES.about} element={<AboutPage />} />
+          <Route path={ROUTES.blog} element={<BlogPage />} />
+          <Route path={ROUTES.careers} element={<CareersPage />} />
+          <Route path={ROUTES.press} element={<PressPage />} />
+          {UNDER_DEVELOPMENT_PAGES.map((page) => (
+            <Route key={page.path} path={page.path} element={<UnderDevelopmentPage title={page.title} />} />
+          ))}
+        </Route>
+
+        <Route element={<AuthLayout />}>
+          <Route element={<RedirectSignedIn />}>
+            <Route path={ROUTES.login} element={<LoginPage />} />
+            <Route path={ROUTES.register} element={<RegisterPage />} />
+          </Route>
+          <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        </Route>
+
+        <Route element={<RequireUser />}>
+          <Route path={ROUTES.dashboard} element={<DashboardPage />} />
+          <Route path={ROUTES.bots} element={<BotsPage />} />
+        </Route>
+
+        <Route element={<RequireSignedIn />}>
+          <Route path={ROUTES.security} element={<SecurityPage />} />
+          <Route path={ROUTES.payment} element={<PaymentPage />} />
+        </Route>
+
+        <Route element={<RequireAdmin />}>
+          <Route element={<AdminLayout />}>
+            <Route path={ROUTES.admin} element={<AdminOverview />} />
+            <Route path={ROUTES.adminUsers} element={<AdminUsers />} />
+            <Route path={ROUTES.adminRevenue} element={<AdminRevenue />} />
+            <Route path={ROUTES.adminSystem} element={<AdminSystem />} />
+            <Route path={ROUTES.adminSecurity} element={<AdminSecurity />} />
+            <Route path={ROUTES.adminSettings} element={<AdminSettings />} />
+          </Route>
+        </Route>
+
+        <Route path="*" element={<Navigate to={ROUTES.home} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,10 @@
+import { BotManager } from '@/features/bots/components/bot-manager';
+import { UserAreaPage } from './user-area-page';
+
+export function BotsPage() {
+  return (
+    <UserAreaPage page="bots" title="Bots">
+      <BotManager />
+    </UserAreaPage>
+  );
+}

@@ -1,0 +1,10 @@
+import { Checkout } from '@/features/payment/components/checkout';
+import { UserAreaPage } from './user-area-page';
+
+export function PaymentPage() {
+  return (
+    <UserAreaPage page="payment" title="Pagamento">
+      <Checkout />
+    </UserAreaPage>
+  );
+}

@@ -1,0 +1,38 @@
+import { MESSAGES } from '@arbitra/contracts';
+import { Construction } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { DocumentTitle } from '@/components/layout/document-title';
+import { Button } from '@/components/ui/button';
+import { ROUTES } from '@/config/routes';
+
+export const UNDER_DEVELOPMENT_PAGES = [
+  { path: ROUTES.api, title: 'API' },
+  { path: ROUTES.docs, title: 'Documentação' },
+  { path: ROUTES.status, title: 'Status' },
+  { path: ROUTES.contact, title: 'Contato' },
+  { path: ROUTES.help, title: 'Central de Ajuda' },
+  { path: ROUTES.webinars, title: 'Webinars' },
+  { path: ROUTES.support, title: 'Suporte' },
+] as const;
+
+/** One placeholder for every page that is not built yet. */
+export function UnderDevelopmentPage({ title }: { title: string }) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center">
+      <DocumentTitle title={title} />
+      <span className="flex size-14 items-center justify-center rounded-full bg-warning/15 text-warning">
+        <Construction className="size-6" aria-hidden />
+      </span>
+      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+      <p className="text-muted-foreground">{MESSAGES.common.underDevelopment} Volte em breve.</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild variant="outline">
+          <Link to={ROUTES.home}>Voltar ao início</Link>
+        </Button>
+        <Button asChild>
+          <Link to={ROUTES.register}>Começar Grátis</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Logo } from './logo';
+import { PageLoader } from './page-loader';
+
+/** Centred card layout of the sign-in, sign-up and password pages. */
+export function AuthLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-[radial-gradient(ellipse_at_top,rgba(16,185,129,0.12),transparent_60%)] px-4 py-12">
+      <Logo />
+      <main className="w-full max-w-md">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

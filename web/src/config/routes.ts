@@ -1,0 +1,39 @@
+import type { Role } from '@arbitra/contracts';
+
+/** Every path of the app (SPEC §2, DECISIONS §10), one place. */
+export const ROUTES = {
+  home: '/',
+  demo: '/demo',
+  tutorial: '/tutorial',
+  knowledgeBase: '/knowledge-base',
+  about: '/about',
+  blog: '/blog',
+  careers: '/careers',
+  press: '/press',
+  api: '/api',
+  docs: '/docs',
+  status: '/status',
+  contact: '/contact',
+  help: '/help',
+  webinars: '/webinars',
+  support: '/support',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  dashboard: '/dashboard',
+  bots: '/bots',
+  security: '/security',
+  payment: '/payment',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminRevenue: '/admin/revenue',
+  adminSystem: '/admin/system',
+  adminSecurity: '/admin/security',
+  adminSettings: '/admin/settings',
+} as const;
+
+/** Where a signed-in user belongs: admins are confined to /admin (SPEC §6). */
+export function homePathFor(role: Role): string {
+  return role === 'admin' ? ROUTES.admin : ROUTES.dashboard;
+}

@@ -1,0 +1,112 @@
+/**
+ * pt-BR formatters (DECISIONS §11). Money never goes through a binary float:
+ * Intl.NumberFormat accepts a decimal string and formats it exactly.
+ */
+const LOCALE = 'pt-BR';
+export const TIME_ZONE = 'America/Sao_Paulo';
+const PLACEHOLDER = '—';
+
+type DecimalString = `${number}`;
+
+const brl = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'BRL' });
+
+const DECIMAL_PATTERN = /^[+-]?\d+(\.\d+)?$/;
+
+function asDecimal(value: string): DecimalString {
+  const trimmed = value.trim();
+  if (!DECIMAL_PATTERN.test(trimmed)) throw new RangeError(`não é um decimal: ${value}`);
+  return trimmed as DecimalString;
+}
+
+/** Integer cents → exact decimal string ('123456' → '1234.56'). */
+export function centsToDecimal(cents: number): DecimalString {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`centavos devem ser inteiros: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const digits = Math.abs(cents).toString().padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as DecimalString;
+}
+
+/**
+ * Formats BRL. A number is integer cents (4990 → 'R$ 49,90'); a string is an exact decimal amount in reais
+ * ('1234.56' → 'R$ 1.234,56'). Intl puts a no-break space after 'R$'.
+ */
+export function formatBRL(value: number | string): string {
+  return brl.format(typeof value === 'number' ? centsToDecimal(value) : asDecimal(value));
+}
+
+/** A number with pt-BR separators and exactly `decimals` fraction digits: 1234.5678 → '1.234,5678'. */
+export function formatNumber(value: number | string, decimals = 2): string {
+  const formatter = new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return formatter.format(typeof value === 'number' ? value : asDecimal(value));
+}
+
+/** A value already in percent units: 1.25 → '1,25%'. */
+export function formatPercent(value: number | string, decimals = 2): string {
+  return `${formatNumber(value, decimals)}%`;
+}
+
+const dateParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function partsOf(date: Date): Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'second', string> {
+  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return {
+    day: parts.day ?? '',
+    month: parts.month ?? '',
+    year: parts.year ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+    second: parts.second ?? '',
+  };
+}
+
+/** 'dd/MM/yyyy HH:mm:ss' in America/Sao_Paulo. */
+export function formatDateTime(value: Date | string | number): string {
+  const date = toDate(value);
+  if (!date) return PLACEHOLDER;
+  const p = partsOf(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'dd/MM/yyyy' in America/Sao_Paulo; a calendar date ('2026-02-10') is shown as it is, with no time-zone shift. */
+export function formatDate(value: Date | string | number): string {
+  const calendar = typeof value === 'string' ? DATE_ONLY.exec(value) : null;
+  if (calendar) return `${calendar[3]}/${calendar[2]}/${calendar[1]}`;
+  const date = toDate(value);
+  if (!date) return PLACEHOLDER;
+  const p = partsOf(date);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+const AGE_UNITS = [
+  { limit: 60_000, size: 1_000, unit: 's' },
+  { limit: 3_600_000, size: 60_000, unit: 'min' },
+  { limit: 86_400_000, size: 3_600_000, unit: 'h' },
+] as const;
+const DAY = { size: 86_400_000, unit: 'd' } as const;
+
+/** How long ago, from an age in milliseconds: 5_000 → 'há 5 s'; under a second → 'agora'. */
+export function formatRelativeAge(ageMs: number): string {
+  if (!Number.isFinite(ageMs)) return PLACEHOLDER;
+  if (ageMs < 1_000) return 'agora';
+  const unit = AGE_UNITS.find((u) => ageMs < u.limit) ?? DAY;
+  return `há ${Math.floor(ageMs / unit.size)} ${unit.unit}`;
+}

@@ -1,0 +1,53 @@
+import { normaliseRole, type SessionUser } from '@arbitra/contracts';
+import { z } from 'zod';
+
+/** Browser storage keys (SPEC §9). */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+const storedUserSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  name: z.string(),
+  email: z.string(),
+  role: z.unknown().transform(normaliseRole),
+});
+
+/** Validates a user from the server or from storage; the role falls back to 'user'. */
+export function parseSessionUser(value: unknown): SessionUser {
+  return storedUserSchema.parse(value);
+}
+
+export function clearStoredSession(storage: Storage): void {
+  storage.removeItem(TOKEN_KEY);
+  storage.removeItem(USER_KEY);
+}
+
+export function writeStoredSession(storage: Storage, session: Session): void {
+  storage.setItem(TOKEN_KEY, session.token);
+  storage.setItem(USER_KEY, JSON.stringify(session.user));
+}
+
+/**
+ * Reads the stored session (SPEC §4). A user that does not parse clears both keys and logs the error;
+ * a token without a user (or the reverse) is cleared as well.
+ */
+export function readStoredSession(storage: Storage): Session | null {
+  const token = storage.getItem(TOKEN_KEY);
+  const rawUser = storage.getItem(USER_KEY);
+  if (!token || !rawUser) {
+    if (token || rawUser) clearStoredSession(storage);
+    return null;
+  }
+  try {
+    return { token, user: parseSessionUser(JSON.parse(rawUser)) };
+  } catch (error) {
+    console.error('Dados de sessão inválidos no armazenamento local; sessão encerrada.', error);
+    clearStoredSession(storage);
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@arbitra/contracts';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { useSession } from './session';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Keeps ONE socket.io connection to the same origin for the whole app, shared by every component that
+ * uses it. The handshake carries `auth: { token }` when signed in; the connection is replaced when the
+ * token changes and closed when the last user goes away.
+ */
+class SocketManager {
+  private socket: AppSocket | null = null;
+  private token: string | null = null;
+  private users = 0;
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): AppSocket | null => this.socket;
+
+  acquire(token: string | null): void {
+    this.users += 1;
+    clearTimeout(this.closeTimer);
+    if (this.socket && this.token === token) return;
+    this.close();
+    this.token = token;
+    this.socket = io({ auth: token ? { token } : {}, autoConnect: true });
+    this.emit();
+  }
+
+  release(): void {
+    this.users = Math.max(0, this.users - 1);
+    if (this.users > 0) return;
+    // Deferred so a component that re-mounts at once (StrictMode, route change) keeps the connection.
+    this.closeTimer = setTimeout(() => {
+      if (this.users === 0) this.close();
+    }, 1_000);
+  }
+
+  private close(): void {
+    if (!this.socket) return;
+    this.socket.disconnect();
+    this.socket = null;
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+const manager = new SocketManager();
+
+interface UseSocketOptions {
+  /** Public screens (the /demo scanner) also connect for visitors, without a token. */
+  allowAnonymous?: boolean;
+}
+
+/** The shared connection; null while signed out (unless `allowAnonymous`). */
+export function useSocket({ allowAnonymous = false }: UseSocketOptions = {}): AppSocket | null {
+  const { token } = useSession();
+  const enabled = token !== null || allowAnonymous;
+  const socket = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    manager.acquire(token);
+    return () => manager.release();
+  }, [enabled, token]);
+
+  return enabled ? socket : null;
+}
+
+type EventName = keyof ServerToClientEvents;
+
+/** Listens to one server event for as long as the component is mounted. */
+export function useSocketEvent<E extends EventName>(
+  socket: AppSocket | null,
+  event: E,
+  handler: (...args: Parameters<ServerToClientEvents[E]>) => void,
+): void {
+  const handlerRef = useRef(handler);
+  useEffect(() => {
+    handlerRef.current = handler;
+  });
+
+  useEffect(() => {
+    if (!socket) return undefined;
+    const listener = (...args: Parameters<ServerToClientEvents[E]>) => handlerRef.current(...args);
+    // socket.io's typed overloads cannot be resolved for a generic event name; the signature above is
+    // already checked against ServerToClientEvents, so the untyped view is safe here.
+    const untyped = socket as unknown as Socket;
+    const name: string = event;
+    untyped.on(name, listener);
+    return () => {
+      untyped.off(name, listener);
+    };
+  }, [socket, event]);
+}
