@@ -153,6 +153,7 @@ async function main() {
     SMTP_URL: smtpUrl,
     JWT_SECRET: process.env.JWT_SECRET ?? secrets.JWT_SECRET,
     CREDENTIALS_KEYS: process.env.CREDENTIALS_KEYS ?? secrets.CREDENTIALS_KEYS,
+    TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY ?? secrets.TWO_FACTOR_KEY,
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
   };
 

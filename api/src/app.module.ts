@@ -5,12 +5,22 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import { dataSourceOptions } from '@arbitra/db';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
+import { PINO_LOGGER } from './common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from './config/config.js';
+import { AdminModule } from './modules/admin/admin.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { EngineLinkModule } from './modules/engine-link/engine-link.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
+import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { MarketModule } from './modules/market/market.module.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 
-export const PINO_LOGGER = Symbol('PINO_LOGGER');
+export { PINO_LOGGER };
 
 @Module({})
 export class AppModule {
@@ -22,11 +32,20 @@ export class AppModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
         ServeStaticModule.forRoot({
           rootPath: config.WEB_DIST_DIR,
-          exclude: ['/api{/*path}', '/socket.io{/*path}'],
+          exclude: ['/api/{*path}', '/socket.io{/*path}', '/metrics'],
         }),
         RealtimeModule,
         EngineLinkModule,
         HealthModule,
+        AuditModule,
+        RateLimitModule,
+        MailModule,
+        SubscriptionsModule,
+        AuthModule,
+        UsersModule,
+        AdminModule,
+        MetricsModule,
+        MarketModule,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

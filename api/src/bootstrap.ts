@@ -25,7 +25,7 @@ export async function createApiApp(config: ApiConfig): Promise<ApiApp> {
   app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useWebSocketAdapter(new FabricIoAdapter(app, app.get<SocketAdapter>(SOCKET_ADAPTER)));
   app.enableShutdownHooks();
   return { app, logger };

@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { UserEntity } from '@arbitra/db';
+import { SubscriptionEntity, UserEntity } from '@arbitra/db';
 import type { Role } from '@arbitra/contracts';
 import { hashPassword } from '../common/security/password.js';
+import { trialFor } from '../modules/subscriptions/subscription-rules.js';
 
 export interface SeedAccount {
   name: string;
@@ -16,19 +17,33 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { name: 'Usuário Demo', email: 'demo@arbitra.local', password: 'demo12345', role: 'user' },
 ];
 
-/** Creates the seed accounts that do not exist yet; never changes existing ones. */
+/**
+ * Creates the seed accounts that do not exist yet; never changes existing ones. Seeded users
+ * (not the admin) that have no subscription get the 7-day Profissional trial every new account gets.
+ */
 export async function seed(ds: DataSource): Promise<string[]> {
   const users = ds.getRepository(UserEntity);
+  const subscriptions = ds.getRepository(SubscriptionEntity);
   const created: string[] = [];
   for (const account of SEED_ACCOUNTS) {
-    if (await users.existsBy({ email: account.email })) continue;
-    await users.insert({
-      name: account.name,
-      email: account.email,
-      role: account.role,
-      passwordHash: await hashPassword(account.password),
-    });
-    created.push(account.email);
+    let user = await users.findOneBy({ email: account.email });
+    if (!user) {
+      user = await users.save(
+        users.create({
+          name: account.name,
+          email: account.email,
+          role: account.role,
+          passwordHash: await hashPassword(account.password),
+          passwordChangedAt: new Date(),
+          lastLoginAt: null,
+          disabledAt: null,
+        }),
+      );
+      created.push(account.email);
+    }
+    if (account.role !== 'admin' && !(await subscriptions.existsBy({ userId: user.id }))) {
+      await subscriptions.insert(trialFor(user.id));
+    }
   }
   return created;
 }

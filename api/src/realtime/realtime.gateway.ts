@@ -1,30 +1,96 @@
 import { Logger } from '@nestjs/common';
-import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { EVENTS, ROOMS, type EngineHeartbeat } from '@arbitra/contracts';
 import type { FabricServer } from '@arbitra/transport';
+import type { AuthenticatedUser } from '../common/http/request-context.js';
+import { SessionsService } from '../modules/auth/sessions.service.js';
 import { EngineStatusService } from '../modules/engine-link/engine-status.service.js';
+
+/** setTimeout's longest delay (~24.8 days); a longer session just reconnects once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the handshake found: the signed-in user, or null for an anonymous (public-only) socket. */
+interface SocketAuth {
+  user: AuthenticatedUser | null;
+  expiresAt?: number;
+}
+
+function authOf(socket: Socket): SocketAuth {
+  return (socket.data as { auth?: SocketAuth }).auth ?? { user: null };
+}
 
 /**
  * The browsers' side of the socket fabric. Everything browsers receive is
  * published by the engine (or services) into rooms, through the adapter.
+ *
+ * Handshake: `io(url, { auth: { token } })`. A valid session joins `user:<id>`, `session:<id>` and,
+ * for admins, `admin`; no token or a bad/revoked one connects as anonymous (public rooms only).
+ * Revoking a session disconnects its sockets on every api instance (through the adapter).
  */
 @WebSocketGateway({ cors: { origin: true, credentials: true } })
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(RealtimeGateway.name);
+  private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
 
   @WebSocketServer()
   server!: FabricServer;
 
-  constructor(private readonly engineStatus: EngineStatusService) {}
+  constructor(
+    private readonly engineStatus: EngineStatusService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   afterInit(server: FabricServer): void {
     // Engine heartbeats arrive as server-side events over the adapter.
     server.on(EVENTS.engineHeartbeat, (hb: EngineHeartbeat) => this.engineStatus.record(hb));
+    // Authenticate before the connection is accepted, so the rooms are joined before the client hears 'connect'.
+    server.use((socket, next) => {
+      this.authenticate(socket)
+        .then((auth) => {
+          (socket.data as { auth?: SocketAuth }).auth = auth;
+          next();
+        })
+        .catch(() => {
+          (socket.data as { auth?: SocketAuth }).auth = { user: null };
+          next();
+        });
+    });
+    this.sessions.onRevoked((sessionIds) => {
+      for (const id of sessionIds) server.in(ROOMS.session(id)).disconnectSockets(true);
+    });
+    this.sessions.onUserSocketsRefresh((userId) => server.in(ROOMS.user(userId)).disconnectSockets(true));
     this.logger.log('socket fabric ready');
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    await socket.join(ROOMS.publicScanner);
+    const rooms: string[] = [ROOMS.publicScanner];
+    const { user, expiresAt } = authOf(socket);
+    if (user) {
+      rooms.push(ROOMS.user(user.id), ROOMS.session(user.sessionId));
+      if (user.role === 'admin') rooms.push(ROOMS.admin);
+      if (expiresAt !== undefined) {
+        // An expired session's socket goes too (the client's reconnect then comes in anonymous).
+        const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+        timer.unref();
+        this.expiryTimers.set(socket.id, timer);
+      }
+    }
+    await socket.join(rooms);
+  }
+
+  handleDisconnect(socket: Socket): void {
+    const timer = this.expiryTimers.get(socket.id);
+    if (timer) clearTimeout(timer);
+    this.expiryTimers.delete(socket.id);
+  }
+
+  private async authenticate(socket: Socket): Promise<SocketAuth> {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return { user: null };
+    const found = await this.sessions.authenticate(token);
+    if (!found) return { user: null };
+    const { expiresAt, ...user } = found;
+    return { user, expiresAt: expiresAt.getTime() };
   }
 }

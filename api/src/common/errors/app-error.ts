@@ -8,8 +8,17 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Extra top-level fields of the answer (e.g. `error` on the login routes, which SPEC's screens read). */
+    readonly extra?: Record<string, unknown>,
+    /** Extra response headers (e.g. Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  /** The same error with extra top-level fields in its answer. */
+  withExtra(extra: Record<string, unknown>): AppError {
+    return new AppError(this.status, this.code, this.message, this.details, { ...this.extra, ...extra }, this.headers);
   }
 }
 
@@ -19,4 +28,7 @@ export const unauthorized = (code: string, message: string) => new AppError(401,
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 export const notFound = (code: string, message: string) => new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
-export const tooManyRequests = (code: string, message: string) => new AppError(429, code, message);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds?: number) =>
+  retryAfterSeconds === undefined
+    ? new AppError(429, code, message)
+    : new AppError(429, code, message, { retryAfterSeconds }, undefined, { 'Retry-After': String(retryAfterSeconds) });

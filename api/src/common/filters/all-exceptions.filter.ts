@@ -21,12 +21,13 @@ const STATUS_DEFAULTS: Record<number, { code: string; message: string }> = {
   429: { code: 'too_many_requests', message: MESSAGES.common.tooManyRequests },
 };
 
-/** Body-parser errors carry a `type` and a `status`. */
-function bodyParserError(e: unknown): { status: number; type: string } | undefined {
+/** Body-parser errors carry a `type` and a `status`; Nest's express adapter wraps them in an HttpException's `cause`. */
+function bodyParserError(e: unknown, depth = 0): { status: number; type: string } | undefined {
   if (typeof e === 'object' && e !== null && 'type' in e && 'status' in e) {
     const { type, status } = e;
     if (typeof type === 'string' && typeof status === 'number') return { status, type };
   }
+  if (depth === 0 && e instanceof Error && e.cause !== undefined) return bodyParserError(e.cause, 1);
   return undefined;
 }
 
@@ -45,12 +46,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const { status, body } = this.toResponse(exception, req);
     if (res.headersSent) return;
+    if (exception instanceof AppError && exception.headers) {
+      for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+    }
     res.status(status).json(body);
   }
 
   private toResponse(e: unknown, req: Request): { status: number; body: ErrorBody } {
     if (e instanceof AppError) {
-      return { status: e.status, body: { message: e.message, code: e.code, ...(e.details ? { details: e.details } : {}) } };
+      return { status: e.status, body: { ...e.extra, message: e.message, code: e.code, ...(e.details ? { details: e.details } : {}) } };
     }
     const parser = bodyParserError(e);
     if (parser) {

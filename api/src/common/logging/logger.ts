@@ -1,6 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 
+/** Injection token for the pino logger (provided by AppModule). */
+export const PINO_LOGGER = Symbol('PINO_LOGGER');
+
 /** Keys whose values never reach a log line (ARCHITECTURE conventions §10). */
 export const REDACTED_KEYS = [
   'password',
@@ -15,6 +18,9 @@ export const REDACTED_KEYS = [
   'passphrase',
   'secret',
   'code',
+  'challengeToken',
+  'confirmPassword',
+  'backupCodes',
 ];
 
 export function createLogger(name: string, level: string): Logger {

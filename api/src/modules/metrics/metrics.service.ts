@@ -1,17 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AggregatorRegistry, collectDefaultMetrics, Registry } from 'prom-client';
-import { HEARTBEAT_STALE_MS, type EngineMetricsPayload } from '@arbitra/contracts';
+import { EVENTS, HEARTBEAT_STALE_MS, type EngineMetricsPayload } from '@arbitra/contracts';
+import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
 
 const ENGINE_METRICS_STALE_MS = 3 * HEARTBEAT_STALE_MS;
 
 /** The api's own metrics plus the latest ones each engine instance sent over the fabric. */
 @Injectable()
-export class MetricsService {
+export class MetricsService implements OnApplicationBootstrap {
   readonly registry = new Registry();
   private readonly engines = new Map<string, { metrics: object[]; receivedAt: number }>();
 
-  constructor() {
+  constructor(private readonly gateway: RealtimeGateway) {
     collectDefaultMetrics({ register: this.registry, prefix: 'arbitra_api_' });
+  }
+
+  onApplicationBootstrap(): void {
+    this.gateway.server.on(EVENTS.engineMetrics, (m: EngineMetricsPayload) => this.recordEngine(m));
   }
 
   recordEngine(payload: EngineMetricsPayload, now = Date.now()): void {

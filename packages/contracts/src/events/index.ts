@@ -1,8 +1,11 @@
 import type { EngineHeartbeat } from '../domain/health.js';
+import type { EngineStats, FeedState, PriceGrid, ScannerDelta, ScannerSnapshot } from '../domain/market.js';
 
 /** Rooms of the socket fabric (ARCHITECTURE.md). */
 export const ROOMS = {
   publicScanner: 'public:scanner',
+  /** Signed-in Profissional/Enterprise users: every change of the scanner, coalesced. */
+  realtimeScanner: 'scanner:realtime',
   admin: 'admin',
   user: (userId: string) => `user:${userId}`,
   /** Every socket of one session: revoking the session disconnects them. */
@@ -13,6 +16,11 @@ export const ROOMS = {
 export const EVENTS = {
   engineHeartbeat: 'engine:heartbeat',
   engineMetrics: 'engine:metrics',
+  engineStats: 'engine:stats',
+  scannerSnapshot: 'scanner:snapshot',
+  scannerDelta: 'scanner:delta',
+  marketPrices: 'market:prices',
+  marketFeeds: 'market:feeds',
 } as const;
 
 /** An engine's Prometheus metrics, as prom-client's `getMetricsAsJSON()`, sent to the api every few seconds. */
@@ -24,12 +32,27 @@ export interface EngineMetricsPayload {
 /** Server → browser events and their payloads. */
 export interface ServerToClientEvents {
   'engine:heartbeat': (payload: EngineHeartbeat) => void;
+  /** public room, every 3 s: the 10 best. */
+  'scanner:snapshot': (payload: ScannerSnapshot) => void;
+  /** realtime room: every change, at most 10 per second. */
+  'scanner:delta': (payload: ScannerDelta) => void;
+  /** public room, every second. */
+  'market:prices': (payload: PriceGrid) => void;
+  /** public room, on every change of a feed's state and with each snapshot. */
+  'market:feeds': (payload: FeedState[]) => void;
+  /** public room, every 3 s. */
+  'engine:stats': (payload: EngineStats) => void;
 }
 
 /** Server ↔ server events (engine → api over the adapter). */
 export interface InterServerEvents {
   'engine:heartbeat': (payload: EngineHeartbeat) => void;
   'engine:metrics': (payload: EngineMetricsPayload) => void;
+  /** The engine's latest public figures, kept by the api for GET /api/market/snapshot and /api/stats/public. */
+  'scanner:snapshot': (payload: ScannerSnapshot) => void;
+  'market:prices': (payload: PriceGrid) => void;
+  'market:feeds': (payload: FeedState[]) => void;
+  'engine:stats': (payload: EngineStats) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

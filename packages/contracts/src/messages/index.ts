@@ -1,5 +1,8 @@
+import { ACCOUNT_MESSAGES } from './accounts.js';
+
 /** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
 export const MESSAGES = {
+  ...ACCOUNT_MESSAGES,
   common: {
     connectionError: 'Erro de conexão com o servidor',
     invalidRequest: 'Requisição inválida',
@@ -12,5 +15,8 @@ export const MESSAGES = {
     tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
     underDevelopment: 'Esta página está em desenvolvimento.',
     simulatedData: 'Dados simulados',
+  },
+  market: {
+    statsUnavailable: 'Estatísticas ao vivo indisponíveis no momento',
   },
 } as const;

@@ -19,6 +19,16 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 16, default: 'user' })
   role!: Role;
 
+  @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
+  lastLoginAt!: Date | null;
+
+  @Column({ name: 'password_changed_at', type: 'timestamptz' })
+  passwordChangedAt!: Date;
+
+  /** Set by an admin: the account cannot sign in and its sessions are revoked. */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

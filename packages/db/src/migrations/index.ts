@@ -1,4 +1,7 @@
 import { Init1763780000000 } from './1763780000000-init.js';
+import { Accounts1763780100000 } from './1763780100000-accounts.js';
+
+export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Init1763780000000];
+export const MIGRATIONS = [Init1763780000000, Accounts1763780100000];

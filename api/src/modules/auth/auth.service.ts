@@ -1,0 +1,228 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { UserEntity } from '@arbitra/db';
+import {
+  MESSAGES,
+  normaliseRole,
+  type LoginResponse,
+  type LoginSuccessResponse,
+  type RegisterResponse,
+  type SessionUser,
+} from '@arbitra/contracts';
+import { conflict, forbidden, unauthorized } from '../../common/errors/app-error.js';
+import type { ClientInfo } from '../../common/http/request-context.js';
+import { hashPassword, verifyPassword } from '../../common/security/password.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import { AuditService } from '../audit/audit.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { loginAlertMail } from '../mail/templates.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { NotificationSettingsService } from '../users/notification-settings.service.js';
+import { SessionsService } from './sessions.service.js';
+import { CHALLENGE_TTL_SECONDS, TokensService } from './tokens.service.js';
+import { TwoFactorService } from './two-factor.service.js';
+
+/** Postgres unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+export function toSessionUser(u: Pick<UserEntity, 'id' | 'name' | 'email' | 'role'>): SessionUser {
+  return { id: u.id, name: u.name, email: u.email, role: normaliseRole(u.role) };
+}
+
+export function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'driverError' in e
+    ? (e as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION
+    : (e as { code?: string } | null)?.code === UNIQUE_VIOLATION;
+}
+
+/** Register, login (with the 2FA step), logout. */
+@Injectable()
+export class AuthService {
+  /** Verified when the email is unknown, so both answers take as long. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly tokens: TokensService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly notifications: NotificationSettingsService,
+    private readonly rateLimits: RateLimitService,
+    private readonly audit: AuditService,
+    private readonly mail: MailService,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  async register(
+    input: { name: string; email: string; password: string },
+    client: ClientInfo,
+  ): Promise<RegisterResponse> {
+    await this.rateLimits.consume(
+      [{ name: 'registerIp', subject: client.ip ?? 'unknown' }],
+      MESSAGES.auth.tooManyRegistrations,
+    );
+    const users = this.ds.getRepository(UserEntity);
+    if (await users.existsBy({ email: input.email })) throw conflict('email_taken', MESSAGES.auth.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    let created: { user: UserEntity; sessionId: string; token: string };
+    try {
+      // User, trial and first session together, or nothing.
+      created = await this.ds.transaction(async (m) => {
+        const now = new Date();
+        const user = await m
+          .getRepository(UserEntity)
+          .save(
+            m
+              .getRepository(UserEntity)
+              .create({
+                name: input.name,
+                email: input.email,
+                passwordHash,
+                role: 'user',
+                passwordChangedAt: now,
+                lastLoginAt: now,
+                disabledAt: null,
+              }),
+          );
+        await this.subscriptions.startTrial(user.id, m, now);
+        const { session, token } = await this.sessions.create(user.id, client, false, m);
+        return { user, sessionId: session.id, token };
+      });
+    } catch (e) {
+      // Two registrations racing for one email: the unique index decides.
+      if (isUniqueViolation(e)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
+      throw e;
+    }
+    await this.audit.record('register', {
+      userId: created.user.id,
+      client,
+      metadata: { sessionId: created.sessionId },
+    });
+    return { user: toSessionUser(created.user), token: created.token };
+  }
+
+  async login(
+    input: { email: string; password: string; remember?: boolean | undefined },
+    client: ClientInfo,
+  ): Promise<LoginResponse> {
+    await this.rateLimits.consume(
+      [
+        { name: 'loginIp', subject: client.ip ?? 'unknown' },
+        { name: 'loginAccount', subject: input.email },
+      ],
+      MESSAGES.auth.tooManyLoginAttempts,
+    );
+    const user = await this.ds.getRepository(UserEntity).findOneBy({ email: input.email });
+    if (!user) {
+      await verifyPassword(await this.getDummyHash(), input.password);
+      await this.audit.record('login_failed', {
+        userId: null,
+        client,
+        metadata: { email: input.email, reason: 'unknown_email' },
+      });
+      throw unauthorized('invalid_credentials', MESSAGES.auth.invalidCredentials);
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await this.audit.record('login_failed', {
+        userId: user.id,
+        client,
+        metadata: { reason: 'wrong_password' },
+      });
+      throw unauthorized('invalid_credentials', MESSAGES.auth.invalidCredentials);
+    }
+    if (user.disabledAt) {
+      await this.audit.record('login_failed', { userId: user.id, client, metadata: { reason: 'disabled' } });
+      throw forbidden('account_disabled', MESSAGES.auth.accountDisabled);
+    }
+    const remember = input.remember === true;
+    if (await this.twoFactor.isEnabled(user.id)) {
+      return {
+        twoFactorRequired: true,
+        challengeToken: await this.tokens.signChallenge(user.id, remember),
+        expiresIn: CHALLENGE_TTL_SECONDS,
+        message: MESSAGES.auth.twoFactorRequired,
+      };
+    }
+    return this.completeLogin(user, client, remember, { method: 'password' });
+  }
+
+  /** Second step of a login with 2FA: the challenge plus a TOTP or a backup code. */
+  async loginTwoFactor(
+    input: { challengeToken: string; code: string },
+    client: ClientInfo,
+  ): Promise<LoginSuccessResponse> {
+    const challenge = await this.tokens.verifyChallenge(input.challengeToken);
+    if (!challenge)
+      throw unauthorized('two_factor_challenge_expired', MESSAGES.auth.twoFactorChallengeExpired);
+    await this.rateLimits.consume(
+      [
+        { name: 'twoFactorIp', subject: client.ip ?? 'unknown' },
+        { name: 'twoFactorAccount', subject: challenge.userId },
+      ],
+      MESSAGES.twoFactor.tooManyAttempts,
+    );
+    const user = await this.ds.getRepository(UserEntity).findOneBy({ id: challenge.userId });
+    if (!user) throw unauthorized('two_factor_challenge_expired', MESSAGES.auth.twoFactorChallengeExpired);
+    if (user.disabledAt) throw forbidden('account_disabled', MESSAGES.auth.accountDisabled);
+    const factor = await this.twoFactor.verify(user.id, input.code);
+    if (!factor) {
+      await this.audit.record('login_failed', {
+        userId: user.id,
+        client,
+        metadata: { reason: 'wrong_2fa_code' },
+      });
+      throw unauthorized('invalid_code', MESSAGES.twoFactor.invalidCode);
+    }
+    if (factor === 'backup_code')
+      await this.audit.record('2fa_backup_code_used', { userId: user.id, client });
+    await this.rateLimits.reset({ name: 'twoFactorAccount', subject: user.id });
+    return this.completeLogin(user, client, challenge.remember, { method: factor });
+  }
+
+  async logout(userId: string, sessionId: string, client: ClientInfo): Promise<void> {
+    const revoked = await this.sessions.revoke(userId, sessionId, 'logout');
+    if (revoked) await this.audit.record('logout', { userId, client, metadata: { sessionId } });
+  }
+
+  async me(userId: string): Promise<SessionUser> {
+    const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    return toSessionUser(user);
+  }
+
+  private async completeLogin(
+    user: UserEntity,
+    client: ClientInfo,
+    remember: boolean,
+    metadata: Record<string, unknown>,
+  ): Promise<LoginSuccessResponse> {
+    const { session, token } = await this.sessions.create(user.id, client, remember);
+    await this.ds.getRepository(UserEntity).update({ id: user.id }, { lastLoginAt: session.createdAt });
+    await this.rateLimits.reset({ name: 'loginAccount', subject: user.email });
+    await this.audit.record('login', {
+      userId: user.id,
+      client,
+      metadata: { ...metadata, sessionId: session.id, remember },
+    });
+    await this.maybeAlert(user, client, session.id, session.createdAt);
+    return { access_token: token, user: toSessionUser(user) };
+  }
+
+  /** 'Alertas de login': a mail when the user signs in from a device never seen before. */
+  private async maybeAlert(user: UserEntity, client: ClientInfo, sessionId: string, at: Date): Promise<void> {
+    const settings = await this.notifications.get(user.id);
+    if (!settings.loginAlerts || !settings.email) return;
+    if (await this.sessions.knownDevice(user.id, client.userAgent, sessionId)) return;
+    const device = (await this.sessions.latest(user.id))?.device ?? MESSAGES.sessions.unknownDevice;
+    this.mail.sendInBackground(
+      loginAlertMail(user.email, user.name, device, client.ip, at, `${this.config.appUrl}/security`),
+      'login_alert',
+    );
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword('arbitra-dummy-password-for-timing');
+    return this.dummyHash;
+  }
+}

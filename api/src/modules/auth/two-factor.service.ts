@@ -1,0 +1,200 @@
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import QRCode from 'qrcode';
+import { DataSource, IsNull, type Repository } from 'typeorm';
+import { TwoFactorBackupCodeEntity, TwoFactorEntity } from '@arbitra/db';
+import { MESSAGES, type TwoFactorSetupResponse } from '@arbitra/contracts';
+import { sqlRows } from '../../common/db/sql.js';
+import { badRequest, conflict } from '../../common/errors/app-error.js';
+import { SecretBox } from '../../common/security/secret-box.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+
+export const BACKUP_CODE_COUNT = 10;
+const ISSUER = 'Arbitra';
+/** Accept the previous and the next 30 s step too (clock drift), never the same step twice. */
+const EPOCH_TOLERANCE_SECONDS = 30;
+/** Unambiguous characters (no 0/O, 1/I/L). */
+const BACKUP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export type SecondFactor = 'totp' | 'backup_code';
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  enabledAt: Date | null;
+  backupCodesRemaining: number;
+}
+
+/** TOTP (RFC 6238, otplib) with 10 single-use backup codes (DECISIONS §5). */
+@Injectable()
+export class TwoFactorService {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.box = new SecretBox(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
+  }
+
+  async status(userId: string): Promise<TwoFactorStatus> {
+    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    if (!row?.enabledAt) return { enabled: false, enabledAt: null, backupCodesRemaining: 0 };
+    const remaining = await this.ds
+      .getRepository(TwoFactorBackupCodeEntity)
+      .countBy({ userId, usedAt: IsNull() });
+    return { enabled: true, enabledAt: row.enabledAt, backupCodesRemaining: remaining };
+  }
+
+  async isEnabled(userId: string): Promise<boolean> {
+    return (await this.status(userId)).enabled;
+  }
+
+  /** A new secret, kept (encrypted) as pending until a first code confirms it. */
+  async setup(userId: string, email: string): Promise<TwoFactorSetupResponse> {
+    const repo = this.ds.getRepository(TwoFactorEntity);
+    const existing = await repo.findOneBy({ userId });
+    if (existing?.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
+    const secret = generateSecret();
+    await repo.upsert(
+      {
+        userId,
+        secretEncrypted: this.box.encrypt(secret),
+        enabledAt: null,
+        lastUsedStep: null,
+        updatedAt: new Date(),
+      },
+      { conflictPaths: ['userId'] },
+    );
+    const otpauthUrl = generateURI({ issuer: ISSUER, label: email, secret });
+    const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 240,
+    });
+    return { otpauthUrl, qrCodeDataUrl, secret };
+  }
+
+  /** Confirms the pending secret with a first code; returns the backup codes (shown once). */
+  async enable(userId: string, code: string): Promise<string[]> {
+    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    if (!row) throw badRequest('two_factor_setup_required', MESSAGES.twoFactor.setupFirst);
+    if (row.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
+    if (!(await this.checkTotp(row, code))) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
+    return this.ds.transaction(async (m) => {
+      await m
+        .getRepository(TwoFactorEntity)
+        .update({ userId }, { enabledAt: new Date(), updatedAt: new Date() });
+      return this.replaceBackupCodes(userId, m.getRepository(TwoFactorBackupCodeEntity));
+    });
+  }
+
+  /** Switches 2FA off (needs a current code or a backup code). */
+  async disable(userId: string, code: string): Promise<SecondFactor> {
+    const used = await this.requireValidCode(userId, code);
+    await this.ds.transaction(async (m) => {
+      await m.getRepository(TwoFactorBackupCodeEntity).delete({ userId });
+      await m.getRepository(TwoFactorEntity).delete({ userId });
+    });
+    return used;
+  }
+
+  /** New backup codes (the old ones stop working). */
+  async regenerateBackupCodes(userId: string, code: string): Promise<string[]> {
+    await this.requireValidCode(userId, code);
+    return this.ds.transaction((m) =>
+      this.replaceBackupCodes(userId, m.getRepository(TwoFactorBackupCodeEntity)),
+    );
+  }
+
+  /** Checks a code of an enabled 2FA: TOTP, or a backup code (then spent). 400 when wrong or off. */
+  async requireValidCode(userId: string, code: string): Promise<SecondFactor> {
+    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    if (!row?.enabledAt) throw badRequest('two_factor_not_enabled', MESSAGES.twoFactor.notEnabled);
+    const used = await this.verifyEnabled(row, code);
+    if (!used) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
+    return used;
+  }
+
+  /** For login: which factor matched, or null. */
+  async verify(userId: string, code: string): Promise<SecondFactor | null> {
+    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    if (!row?.enabledAt) return null;
+    return this.verifyEnabled(row, code);
+  }
+
+  private async verifyEnabled(row: TwoFactorEntity, code: string): Promise<SecondFactor | null> {
+    const trimmed = code.replace(/\s+/g, '');
+    if (/^\d{6}$/.test(trimmed)) return (await this.checkTotp(row, trimmed)) ? 'totp' : null;
+    return (await this.spendBackupCode(row.userId, trimmed)) ? 'backup_code' : null;
+  }
+
+  /** A valid TOTP for a step later than the last one accepted; records the step atomically. */
+  private async checkTotp(row: TwoFactorEntity, code: string): Promise<boolean> {
+    const token = code.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(token)) return false;
+    let secret: string;
+    try {
+      secret = this.box.decrypt(row.secretEncrypted);
+    } catch {
+      return false;
+    }
+    const last = row.lastUsedStep === null ? undefined : Number(row.lastUsedStep);
+    let step: number;
+    try {
+      const result = await verifyTotp({
+        secret,
+        token,
+        epochTolerance: EPOCH_TOLERANCE_SECONDS,
+        ...(last === undefined ? {} : { afterTimeStep: last }),
+      });
+      if (!result.valid || !('timeStep' in result)) return false;
+      step = result.timeStep;
+    } catch {
+      return false;
+    }
+    // Two requests racing with the same code: only one moves the step forward.
+    const claimed = await sqlRows<{ user_id: string }>(
+      this.ds,
+      `UPDATE two_factor SET last_used_step = $2, updated_at = now()
+        WHERE user_id = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING user_id`,
+      [row.userId, step],
+    );
+    return claimed.length === 1;
+  }
+
+  private async spendBackupCode(userId: string, code: string): Promise<boolean> {
+    const normalised = normaliseBackupCode(code);
+    if (normalised.length !== 10) return false;
+    const spent = await sqlRows<{ id: string }>(
+      this.ds,
+      `UPDATE two_factor_backup_codes SET used_at = now()
+        WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
+      [userId, this.box.hash(normalised)],
+    );
+    return spent.length === 1;
+  }
+
+  private async replaceBackupCodes(
+    userId: string,
+    repo: Repository<TwoFactorBackupCodeEntity>,
+  ): Promise<string[]> {
+    const codes = new Set<string>();
+    while (codes.size < BACKUP_CODE_COUNT) codes.add(generateBackupCode());
+    await repo.delete({ userId });
+    await repo.insert([...codes].map((c) => ({ userId, codeHash: this.box.hash(normaliseBackupCode(c)) })));
+    return [...codes];
+  }
+}
+
+/** 'abcde-12345' → 'ABCDE12345'. */
+export function normaliseBackupCode(code: string): string {
+  return code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/** XXXXX-XXXXX from an unambiguous alphabet (≈ 49 bits). */
+export function generateBackupCode(): string {
+  let s = '';
+  for (let i = 0; i < 10; i++) s += BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)];
+  return `${s.slice(0, 5)}-${s.slice(5)}`;
+}

@@ -1,0 +1,79 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  MESSAGES,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  updateProfileRequestSchema,
+  type MessageResponse,
+  type ProfileResponse,
+  type UpdateProfileResponse,
+} from '@arbitra/contracts';
+import type { z } from 'zod';
+import { Client } from '../../common/decorators/client.decorator.js';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
+import { validate } from '../../common/pipes/zod-validation.pipe.js';
+import { AccountService } from './account.service.js';
+import { UsersService } from './users.service.js';
+
+@Controller('user')
+export class ProfileController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly account: AccountService,
+  ) {}
+
+  @Get('profile')
+  async profile(@CurrentUser() user: AuthenticatedUser): Promise<ProfileResponse> {
+    return { user: await this.users.profile(user.id) };
+  }
+
+  @Put('profile')
+  async update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>,
+    @Client() client: ClientInfo,
+  ): Promise<UpdateProfileResponse> {
+    return { message: MESSAGES.profile.updated, user: await this.users.updateProfile(user, body, client) };
+  }
+
+  /** The security page's change-password form. Other sessions end. */
+  @Post('password')
+  @HttpCode(200)
+  async changePassword(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(changePasswordRequestSchema)) body: z.output<typeof changePasswordRequestSchema>,
+    @Client() client: ClientInfo,
+  ): Promise<MessageResponse> {
+    await this.users.changePassword(user, body.currentPassword, body.newPassword, client);
+    return { message: MESSAGES.profile.passwordChanged };
+  }
+
+  /** 'Exportar meus dados': a JSON download. */
+  @Get('export')
+  @Header('Cache-Control', 'no-store')
+  async export(
+    @CurrentUser() user: AuthenticatedUser,
+    @Client() client: ClientInfo,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Record<string, unknown>> {
+    const data = await this.account.export(user, client);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="arbitra-meus-dados-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
+    return data;
+  }
+
+  /** 'Excluir conta': {password, code?}. */
+  @Delete('account')
+  async deleteAccount(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(deleteAccountRequestSchema)) body: z.output<typeof deleteAccountRequestSchema>,
+    @Client() client: ClientInfo,
+  ): Promise<MessageResponse> {
+    await this.account.delete(user, body.password, body.code, client);
+    return { message: MESSAGES.profile.accountDeleted };
+  }
+}

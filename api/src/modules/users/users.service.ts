@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { UserEntity } from '@arbitra/db';
+import { MESSAGES, type ProfileUser, type UpdateProfileRequest } from '@arbitra/contracts';
+import { badRequest, conflict, notFound } from '../../common/errors/app-error.js';
+import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
+import { hashPassword, verifyPassword } from '../../common/security/password.js';
+import { AuditService } from '../audit/audit.service.js';
+import { isUniqueViolation, toSessionUser } from '../auth/auth.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { TwoFactorService } from '../auth/two-factor.service.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+
+type ProfileUpdate = { name: string; email: string } & Pick<
+  UpdateProfileRequest,
+  'currentPassword' | 'newPassword' | 'confirmPassword'
+>;
+
+/** Profile and password of the signed-in user. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly rateLimits: RateLimitService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async profile(userId: string): Promise<ProfileUser> {
+    const user = await this.find(userId);
+    return { ...toSessionUser(user), ...(await this.extra(user)) };
+  }
+
+  /**
+   * Name and email; a password change when a password field is filled. Changing the email or the
+   * password needs the current password. Other sessions end when the password changes.
+   */
+  async updateProfile(me: AuthenticatedUser, input: ProfileUpdate, client: ClientInfo): Promise<ProfileUser> {
+    const user = await this.find(me.id);
+    const emailChanged = input.email !== user.email;
+    const newPassword = input.newPassword ? input.newPassword : null;
+    if (emailChanged || newPassword) {
+      if (!input.currentPassword) {
+        throw badRequest(
+          'current_password_required',
+          emailChanged && !newPassword
+            ? MESSAGES.profile.emailChangeNeedsPassword
+            : MESSAGES.profile.currentPasswordRequired,
+        );
+      }
+      await this.checkCurrentPassword(user, input.currentPassword, MESSAGES.profile.currentPasswordWrong);
+    }
+    if (emailChanged && (await this.ds.getRepository(UserEntity).existsBy({ email: input.email }))) {
+      throw conflict('email_taken', MESSAGES.auth.emailTaken);
+    }
+    const patch: Partial<UserEntity> = { name: input.name, email: input.email };
+    if (newPassword)
+      Object.assign(patch, { passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() });
+    try {
+      await this.ds.getRepository(UserEntity).update({ id: user.id }, patch);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
+      throw e;
+    }
+    if (input.name !== user.name)
+      await this.audit.record('profile_updated', { userId: user.id, client, metadata: { fields: ['name'] } });
+    if (emailChanged)
+      await this.audit.record('email_changed', {
+        userId: user.id,
+        client,
+        metadata: { from: user.email, to: input.email },
+      });
+    if (newPassword) await this.afterPasswordChange(me, client);
+    return this.profile(user.id);
+  }
+
+  /** Security page: current, new (≥ 8), confirmation already validated by the schema. */
+  async changePassword(
+    me: AuthenticatedUser,
+    currentPassword: string,
+    newPassword: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    const user = await this.find(me.id);
+    await this.checkCurrentPassword(user, currentPassword, MESSAGES.profile.currentPasswordWrong);
+    await this.ds
+      .getRepository(UserEntity)
+      .update(
+        { id: user.id },
+        { passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() },
+      );
+    await this.afterPasswordChange(me, client);
+  }
+
+  /** A password check from a signed-in session, rate-limited like a login (it is one). */
+  async checkCurrentPassword(user: UserEntity, password: string, wrongMessage: string): Promise<void> {
+    await this.rateLimits.consume(
+      [{ name: 'loginAccount', subject: user.email }],
+      MESSAGES.auth.tooManyLoginAttempts,
+    );
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw badRequest('wrong_password', wrongMessage);
+  }
+
+  async find(userId: string): Promise<UserEntity> {
+    const user = await this.ds.getRepository(UserEntity).findOneBy({ id: userId });
+    if (!user) throw notFound('user_not_found', MESSAGES.admin.userNotFound);
+    return user;
+  }
+
+  private async afterPasswordChange(me: AuthenticatedUser, client: ClientInfo): Promise<void> {
+    const ended = await this.sessions.revokeAll(me.id, 'password_change', me.sessionId);
+    await this.audit.record('password_change', {
+      userId: me.id,
+      client,
+      metadata: { otherSessionsEnded: ended },
+    });
+  }
+
+  private async extra(user: UserEntity): Promise<Omit<ProfileUser, 'id' | 'name' | 'email' | 'role'>> {
+    return {
+      createdAt: user.createdAt.toISOString(),
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      passwordChangedAt: user.passwordChangedAt.toISOString(),
+      twoFactorEnabled: await this.twoFactor.isEnabled(user.id),
+    };
+  }
+}

@@ -1,0 +1,194 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { client, login, register, uniqueEmail, uniqueIp, type Client } from './support/http.js';
+import { startMailCatcher } from './support/mail-catcher.js';
+
+const APP_URL = 'http://arbitra.test:5173';
+const SENT = 'Se houver uma conta com este email, enviaremos um link para redefinir a senha.';
+const INVALID = 'Link inválido ou expirado. Solicite um novo.';
+
+describe('forgot and reset password by real email (issue 3 §4)', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let sql: pg.Client;
+  let call: Client;
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    db = await createTestDatabase();
+    platform = await startPlatform({
+      databaseUrl: db.url,
+      engines: 0,
+      env: {
+        SMTP_URL: mail.smtpUrl,
+        APP_URL,
+        MAIL_FROM: 'Arbitra <nao-responda@arbitra.test>',
+        RATE_LIMIT_FORGOT_ACCOUNT: '3/1h',
+      },
+    });
+    call = client(platform.baseUrl);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await platform?.close();
+    await db?.drop();
+    await mail?.close();
+  });
+
+  /** Asks for a link and returns the token from the mail that arrives in MailDev. */
+  async function requestLink(email: string): Promise<string> {
+    const res = await call('POST', '/api/auth/forgot-password', { body: { email }, ip: uniqueIp() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: SENT });
+    const received = await mail.waitFor(email, 'Redefinição de senha');
+    const link = /http:\/\/arbitra\.test:5173\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(received.text);
+    expect(link, received.text).not.toBeNull();
+    return link![1]!;
+  }
+
+  it('answers the same for an unknown email, and sends nothing', async () => {
+    const email = uniqueEmail('ninguem');
+    const res = await call('POST', '/api/auth/forgot-password', { body: { email }, ip: uniqueIp() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: SENT });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === email))).toHaveLength(0);
+  });
+
+  it('validates the email', async () => {
+    expect((await call('POST', '/api/auth/forgot-password', { body: {}, ip: uniqueIp() })).body.message).toBe(
+      'Email é obrigatório',
+    );
+    expect(
+      (await call('POST', '/api/auth/forgot-password', { body: { email: 'x@' }, ip: uniqueIp() })).body
+        .message,
+    ).toBe('Email inválido');
+  });
+
+  it('mails a pt-BR link; the link resets the password once, ends the sessions, and fails the second time', async () => {
+    const u = await register(call);
+    const other = await login(call, u.email, u.password);
+    const token = await requestLink(u.email);
+    const received = (await mail.all()).find((m) => m.to.some((t) => t.address === u.email))!;
+    expect(received.subject).toBe('Redefinição de senha - Arbitra');
+    expect(received.text).toContain(`Olá, ${u.name}!`);
+    expect(received.text).toContain('válido por 1 hora');
+    expect(received.html).toContain('Redefinir senha');
+    const stored = await sql.query<{ token_hash: string }>(
+      'SELECT token_hash FROM password_reset_tokens WHERE user_id = $1',
+      [u.id],
+    );
+    expect(stored.rows[0]!.token_hash).not.toBe(token);
+    expect(stored.rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    expect((await call('POST', '/api/auth/reset-password/check', { body: { token } })).body).toEqual({
+      valid: true,
+    });
+    const res = await call('POST', '/api/auth/reset-password', {
+      body: { token, password: 'senha-nova-123', confirmPassword: 'senha-nova-123' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Senha redefinida com sucesso! Entre com a nova senha.' });
+
+    for (const t of [u.token, other.body.access_token as string])
+      expect((await call('GET', '/api/auth/me', { token: t })).status).toBe(401);
+    expect((await login(call, u.email, u.password)).status).toBe(401);
+    expect((await login(call, u.email, 'senha-nova-123')).status).toBe(200);
+
+    const again = await call('POST', '/api/auth/reset-password', {
+      body: { token, password: 'outra-senha-123' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ message: INVALID, code: 'reset_link_invalid' });
+    expect((await call('POST', '/api/auth/reset-password/check', { body: { token } })).body).toEqual({
+      valid: false,
+      message: INVALID,
+    });
+    expect((await login(call, u.email, 'senha-nova-123')).status).toBe(200);
+    const audit = await sql.query(
+      `SELECT action FROM audit_log WHERE user_id = $1 AND action LIKE 'password_reset%' ORDER BY id`,
+      [u.id],
+    );
+    expect(audit.rows.map((r: { action: string }) => r.action)).toEqual([
+      'password_reset_requested',
+      'password_reset',
+    ]);
+  });
+
+  it('refuses a link after its hour', async () => {
+    const u = await register(call);
+    const token = await requestLink(u.email);
+    await sql.query(
+      `UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [u.id],
+    );
+    const res = await call('POST', '/api/auth/reset-password', {
+      body: { token, password: 'senha-nova-123' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(INVALID);
+    expect((await login(call, u.email, u.password)).status).toBe(200);
+  });
+
+  it('refuses a made-up token and validates the new password', async () => {
+    expect(
+      (
+        await call('POST', '/api/auth/reset-password', {
+          body: { token: 'inventado', password: 'senha-nova-123' },
+        })
+      ).body.message,
+    ).toBe(INVALID);
+    expect(
+      (await call('POST', '/api/auth/reset-password', { body: { password: 'senha-nova-123' } })).body.message,
+    ).toBe(INVALID);
+    const u = await register(call);
+    const token = await requestLink(u.email);
+    const short = await call('POST', '/api/auth/reset-password', { body: { token, password: 'curta' } });
+    expect(short.body.message).toBe('Senha deve ter pelo menos 8 caracteres');
+    const mismatch = await call('POST', '/api/auth/reset-password', {
+      body: { token, password: 'senha-nova-123', confirmPassword: 'senha-nova-124' },
+    });
+    expect(mismatch.body.message).toBe('Senhas não coincidem');
+    // Refused input does not spend the link.
+    expect((await call('POST', '/api/auth/reset-password/check', { body: { token } })).body).toEqual({
+      valid: true,
+    });
+  });
+
+  it('limits requests per account (429), whatever the IP', async () => {
+    const u = await register(call);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await call('POST', '/api/auth/forgot-password', { body: { email: u.email }, ip: uniqueIp() }))
+          .status,
+      ).toBe(200);
+    const res = await call('POST', '/api/auth/forgot-password', { body: { email: u.email }, ip: uniqueIp() });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe('Muitas solicitações de redefinição. Aguarde um pouco e tente novamente.');
+  });
+
+  it("mails a login alert from a new device when 'Alertas de login' is on, and not when off", async () => {
+    const u = await register(call);
+    await call('POST', '/api/auth/login', {
+      body: { email: u.email, password: u.password },
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    });
+    const alert = await mail.waitFor(u.email, 'Novo acesso');
+    expect(alert.text).toContain('iOS 17.1');
+    const v = await register(call);
+    await call('PUT', '/api/user/notifications', { token: v.token, body: { loginAlerts: false } });
+    await call('POST', '/api/auth/login', {
+      body: { email: v.email, password: v.password },
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0',
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === v.email))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,60 @@
+import net from 'node:net';
+import MailDev from 'maildev';
+
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string; name: string }[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** MailDev in this process on free ports; mails are read through its web API, as a person would. */
+export async function startMailCatcher() {
+  const smtp = await freePort();
+  const web = await freePort();
+  const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', silent: true });
+  await maildev.listen();
+  const webUrl = `http://127.0.0.1:${web}`;
+  // The web API comes up next to the SMTP server; wait for it.
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(`${webUrl}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtp}`,
+    webUrl,
+    async all(): Promise<CaughtMail[]> {
+      return (await (await fetch(`${webUrl}/email`)).json()) as CaughtMail[];
+    },
+    /** Waits for a mail to `to` whose subject contains `subject`. */
+    async waitFor(to: string, subject: string, timeoutMs = 10_000): Promise<CaughtMail> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = (await this.all()).filter(
+          (m) => m.to.some((t) => t.address === to) && m.subject.includes(subject),
+        );
+        const last = found[found.length - 1];
+        if (last) return last;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail '${subject}' to ${to} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((resolve) => maildev.close(() => resolve())),
+  };
+}

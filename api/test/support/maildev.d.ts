@@ -1,0 +1,15 @@
+declare module 'maildev' {
+  interface MailDevOptions {
+    smtp?: number;
+    web?: number;
+    ip?: string;
+    silent?: boolean;
+    disableWeb?: boolean;
+  }
+  interface MailDevServer {
+    listen(callback?: (err?: Error) => void): Promise<void>;
+    close(callback?: (err?: Error) => void): void;
+  }
+  const MailDev: new (options: MailDevOptions) => MailDevServer;
+  export default MailDev;
+}

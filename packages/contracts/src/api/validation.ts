@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages/index.js';
+
+/** What a request validation answers: the parsed data, or ONE pt-BR message (the first rule broken). */
+export type ValidationResult<T> =
+  { success: true; data: T } | { success: false; message: string; field?: string };
+
+/** Placeholder produced by the per-parse error map; replaced by a pt-BR message built from the issue. */
+const GENERIC = '__arbitra_generic__';
+const GENERIC_MISSING = '__arbitra_missing__';
+
+/** A string "simple {email}" (SPEC §5): something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Control characters (NUL included) never belong in a text field; Postgres refuses NUL outright. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Longest password accepted: argon2 hashes anything, but a megabyte password is an attack, not a password. */
+export const PASSWORD_MAX = 128;
+export const PASSWORD_MIN = 8;
+export const NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.') || 'corpo';
+}
+
+function genericMessage(issue: z.core.$ZodIssue, missing: boolean): string {
+  const field = fieldName(issue.path);
+  if (issue.code === 'unrecognized_keys') return MESSAGES.validation.unknownField(issue.keys.join(', '));
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return MESSAGES.validation.tooLong(field, Number(issue.maximum));
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return MESSAGES.validation.tooShort(field, Number(issue.minimum));
+  if (issue.path.length === 0) return MESSAGES.common.invalidRequest;
+  if (issue.code === 'invalid_type' && missing) return MESSAGES.validation.requiredField(field);
+  return MESSAGES.validation.invalidField(field);
+}
+
+/** Does any string inside `value` hold a NUL or other control character (other than tab/newline)? */
+export function hasForbiddenCharacters(value: unknown, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some((v) => hasForbiddenCharacters(v, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(
+      ([k, v]) => k.includes('\u0000') || hasForbiddenCharacters(v, depth + 1),
+    );
+  }
+  return false;
+}
+
+/**
+ * Validates `input` with `schema` and returns the data, or the message of the first issue.
+ * Issues come in the order the schema declares its fields, so a schema written in SPEC order
+ * answers in SPEC order. Messages the schema does not set are phrased here in pt-BR.
+ */
+export function validateRequest<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): ValidationResult<z.output<S>> {
+  const result = schema.safeParse(input, {
+    error: (iss) => (iss.input === undefined ? GENERIC_MISSING : GENERIC),
+  });
+  if (result.success) return { success: true, data: result.data };
+  const issue = result.error.issues[0];
+  if (!issue) return { success: false, message: MESSAGES.common.invalidRequest };
+  const generic = issue.message === GENERIC || issue.message === GENERIC_MISSING;
+  const message = generic ? genericMessage(issue, issue.message === GENERIC_MISSING) : issue.message;
+  const field = issue.path.length > 0 ? fieldName(issue.path) : undefined;
+  return field ? { success: false, message, field } : { success: false, message };
+}
+
+/** A required text field: missing, wrong type or blank (trimmed) → `required`; longer than `max` → `tooLong`. */
+export function requiredText(required: string, max: number, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+}
+
+/** A required email, trimmed and lower-cased, in SPEC §5's order: empty, then malformed. */
+export function emailField() {
+  return z
+    .string({ error: MESSAGES.auth.emailRequired })
+    .trim()
+    .min(1, MESSAGES.auth.emailRequired)
+    .max(EMAIL_MAX, MESSAGES.auth.emailInvalid)
+    .regex(EMAIL_PATTERN, MESSAGES.auth.emailInvalid)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), MESSAGES.auth.emailInvalid)
+    .transform((v) => v.toLowerCase());
+}
+
+/** A person's name: required, at most NAME_MAX characters, no control characters. */
+export function nameField() {
+  return requiredText(MESSAGES.auth.nameRequired, NAME_MAX, MESSAGES.auth.nameTooLong).refine(
+    (v) => !CONTROL_CHARACTERS.test(v),
+    MESSAGES.auth.nameInvalid,
+  );
+}
+
+/** An optional string of bounded length (absent, or a string up to `max`). */
+export function optionalText(max: number) {
+  return z.string().max(max).optional();
+}
