@@ -11,6 +11,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EngineLinkModule } from './modules/engine-link/engine-link.module.js';
+import { ExchangesModule } from './modules/exchanges/exchanges.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module.js';
@@ -19,6 +20,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { MarketModule } from './modules/market/market.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { BotsModule } from './modules/bots/bots.module.js';
 
 export { PINO_LOGGER };
 
@@ -46,6 +48,8 @@ export class AppModule {
         AdminModule,
         MetricsModule,
         MarketModule,
+        BotsModule,
+        ExchangesModule,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

@@ -1,16 +1,22 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { EngineCommandsProcessor } from './commands/engine-commands.processor.js';
 import { ENGINE_CONFIG, type EngineConfig } from './config/config.js';
-import { engineIdentityProvider } from './publishing/engine-identity.js';
-import { fabricProviders } from './publishing/fabric.providers.js';
+import { CredentialsModule } from './credentials/credentials.module.js';
+import { ENGINE_IDENTITY, engineIdentityProvider } from './publishing/engine-identity.js';
+import { FABRIC_SERVER, fabricProviders, QUEUE_FACTORY, SOCKET_ADAPTER } from './publishing/fabric.providers.js';
 import { HeartbeatService } from './publishing/heartbeat.service.js';
 import { MetricsService } from './publishing/metrics.service.js';
+import { ScannerModule } from './scanner/scanner.module.js';
+import { BotsModule } from './bots/bots.module.js';
 
+/** The engine: config, transports, heartbeat and metrics for every feature module it imports. */
 @Module({})
 export class EngineModule {
   static forRoot(config: EngineConfig): DynamicModule {
     return {
       module: EngineModule,
+      global: true,
+      imports: [ScannerModule, BotsModule, CredentialsModule],
       providers: [
         { provide: ENGINE_CONFIG, useValue: config },
         engineIdentityProvider,
@@ -19,6 +25,7 @@ export class EngineModule {
         MetricsService,
         EngineCommandsProcessor,
       ],
+      exports: [ENGINE_CONFIG, ENGINE_IDENTITY, QUEUE_FACTORY, SOCKET_ADAPTER, FABRIC_SERVER, MetricsService],
     };
   }
 }

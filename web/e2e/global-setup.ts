@@ -13,6 +13,16 @@ declare module 'vitest' {
   }
 }
 
+const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN_IP: '1000/15m',
+  RATE_LIMIT_LOGIN_ACCOUNT: '200/15m',
+  RATE_LIMIT_REGISTER_IP: '1000/1h',
+  RATE_LIMIT_FORGOT_IP: '1000/1h',
+  RATE_LIMIT_FORGOT_ACCOUNT: '200/1h',
+  RATE_LIMIT_TWO_FACTOR_IP: '1000/15m',
+  RATE_LIMIT_TWO_FACTOR_ACCOUNT: '200/15m',
+};
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -29,6 +39,9 @@ export default async function setup(project: TestProject) {
       ARBITRA_DATA_DIR: dataDir,
       MAILDEV_SMTP_PORT: String(await freePort()),
       MAILDEV_WEB_PORT: String(await freePort()),
+      // Every browser test registers and signs in from 127.0.0.1: lift the per-IP and per-account limits
+      // (docs/api/accounts.md) so the run never meets a 429 it did not ask for.
+      ...GENEROUS_RATE_LIMITS,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

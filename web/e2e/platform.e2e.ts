@@ -18,7 +18,9 @@ describe('the platform started by npm start', () => {
   it("delivers the engine's heartbeat to a socket.io client connected to the api", async () => {
     const socket = io(baseUrl(), { transports: ['websocket'] });
     try {
-      const beat = await new Promise<EngineHeartbeat>((resolve) => socket.once(EVENTS.engineHeartbeat, resolve));
+      const beat = await new Promise<EngineHeartbeat>((resolve) =>
+        socket.once(EVENTS.engineHeartbeat, resolve),
+      );
       expect(beat.queueBackend).toBe(process.env.REDIS_URL ? 'redis' : 'postgres');
       expect(Date.now() - Date.parse(beat.sentAt)).toBeLessThan(10_000);
     } finally {

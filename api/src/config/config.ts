@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '../modules/exchanges/credentials-keys.config.js';
 
 const optional = z
   .string()
@@ -48,6 +49,8 @@ export const apiConfigSchema = z.object({
     .optional()
     .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
     .refine((v) => v === undefined || v.length >= 32, 'TWO_FACTOR_KEY deve ter pelo menos 32 caracteres'),
+  /** Exchange credentials at rest (AES-256-GCM): 'k1:<base64 32 bytes>[,k2:...]', the first is current. */
+  CREDENTIALS_KEYS: credentialsKeysField(),
   /** Rate limits (Postgres-backed, shared by every api instance): 'tentativas/janela'. */
   RATE_LIMIT_LOGIN_IP: rateLimit('30/15m'),
   RATE_LIMIT_LOGIN_ACCOUNT: rateLimit('10/15m'),
@@ -72,6 +75,9 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
     throw new ConfigError(`Configuração inválida da api:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.CREDENTIALS_KEYS) {
+    throw new ConfigError(`Configuração inválida da api:\n  - ${CREDENTIALS_KEYS_REQUIRED}`);
+  }
   return { ...c, appUrl: c.APP_URL ?? `http://localhost:${c.PORT}` };
 }
 

@@ -6,6 +6,7 @@ import type { FabricServer } from '@arbitra/transport';
 import type { AuthenticatedUser } from '../common/http/request-context.js';
 import { SessionsService } from '../modules/auth/sessions.service.js';
 import { EngineStatusService } from '../modules/engine-link/engine-status.service.js';
+import { EntitlementsService } from '../modules/subscriptions/entitlements.service.js';
 
 /** setTimeout's longest delay (~24.8 days); a longer session just reconnects once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -39,6 +40,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   constructor(
     private readonly engineStatus: EngineStatusService,
     private readonly sessions: SessionsService,
+    private readonly entitlements: EntitlementsService,
   ) {}
 
   afterInit(server: FabricServer): void {
@@ -69,6 +71,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (user) {
       rooms.push(ROOMS.user(user.id), ROOMS.session(user.sessionId));
       if (user.role === 'admin') rooms.push(ROOMS.admin);
+      // Real-time scanner for plans that include it (Profissional, Enterprise, the trial); the rest get the 3-s public one.
+      if ((await this.entitlements.forUser(user.id)).canUseRealTime) rooms.push(ROOMS.realtimeScanner);
       if (expiresAt !== undefined) {
         // An expired session's socket goes too (the client's reconnect then comes in anonymous).
         const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));

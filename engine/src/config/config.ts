@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '../credentials/credentials-keys.config.js';
 
 const optional = z
   .string()
@@ -14,7 +15,19 @@ export const engineConfigSchema = z.object({
   MARKET_FEED: z.enum(['simulated', 'replay', 'ccxt']).default('simulated'),
   MARKET_SEED: z.coerce.number().int().default(42),
   REPLAY_FILE: optional,
+  /** 'recorded' (default), 'fast' or a speed multiplier. */
+  REPLAY_SPEED: optional,
+  REPLAY_LOOP: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  /** A book older than this is left out of detection and its exchange shown degraded. */
+  MARKET_STALE_AFTER_MS: z.coerce.number().int().min(250).default(5_000),
   ENGINE_INSTANCE_ID: optional,
+  /** Exchange credentials (decrypted only to check them or to place an order): same value as the api's. */
+  CREDENTIALS_KEYS: credentialsKeysField(),
+  /** ccxt timeout of a credential check with the exchange. */
+  CREDENTIAL_CHECK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -27,6 +40,9 @@ export function parseEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineC
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuração inválida do engine:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.CREDENTIALS_KEYS) {
+    throw new ConfigError(`Configuração inválida do engine:\n  - ${CREDENTIALS_KEYS_REQUIRED}`);
   }
   if (parsed.data.MARKET_FEED === 'replay' && !parsed.data.REPLAY_FILE) {
     throw new ConfigError('Configuração inválida do engine:\n  - REPLAY_FILE: obrigatório quando MARKET_FEED=replay');

@@ -14,3 +14,7 @@ export * from './api/auth.js';
 export * from './api/account.js';
 export * from './api/plans.js';
 export * from './api/admin.js';
+export * from './api/exchanges.js';
+export * from './domain/bots.js';
+export * from './api/bots.js';
+export * from './api/trades.js';

@@ -35,7 +35,11 @@ export async function closeBrowser(): Promise<void> {
 
 /** A fresh context (its own localStorage) with pt-BR locale and São Paulo time. */
 export async function newPage(b: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await b.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', baseURL: baseUrl() });
+  const context = await b.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    baseURL: baseUrl(),
+  });
   const page = await context.newPage();
   return { context, page };
 }

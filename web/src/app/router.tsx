@@ -10,6 +10,7 @@ import { lazyPage } from './routes/lazy-page';
 import { UNDER_DEVELOPMENT_PAGES, UnderDevelopmentPage } from './routes/under-development-page';
 
 const DemoPage = lazyPage(() => import('@/features/scanner/components/demo-page'), 'DemoPage');
+const StatusPage = lazyPage(() => import('@/features/status/components/status-page'), 'StatusPage');
 const TutorialPage = lazyPage(() => import('@/features/tutorial/components/tutorial-page'), 'TutorialPage');
 const KnowledgeBasePage = lazyPage(
   () => import('@/features/knowledge-base/components/knowledge-base-page'),
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path={ROUTES.blog} element={<BlogPage />} />
           <Route path={ROUTES.careers} element={<CareersPage />} />
           <Route path={ROUTES.press} element={<PressPage />} />
+          <Route path={ROUTES.status} element={<StatusPage />} />
           {UNDER_DEVELOPMENT_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<UnderDevelopmentPage title={page.title} />} />
           ))}

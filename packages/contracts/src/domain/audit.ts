@@ -20,6 +20,9 @@ export const AUDIT_ACTION_LABELS = {
   role_changed: 'Perfil de acesso alterado',
   user_disabled: 'Conta desativada',
   user_enabled: 'Conta reativada',
+  exchange_key_added: 'Chave de API adicionada',
+  exchange_key_updated: 'Chave de API alterada',
+  exchange_key_removed: 'Chave de API removida',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

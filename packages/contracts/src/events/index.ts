@@ -1,3 +1,5 @@
+import type { BotStatusEvent, TradeNewEvent } from '../domain/bots.js';
+import type { ExchangeValidatedEvent } from '../api/exchanges.js';
 import type { EngineHeartbeat } from '../domain/health.js';
 import type { EngineStats, FeedState, PriceGrid, ScannerDelta, ScannerSnapshot } from '../domain/market.js';
 
@@ -21,6 +23,10 @@ export const EVENTS = {
   scannerDelta: 'scanner:delta',
   marketPrices: 'market:prices',
   marketFeeds: 'market:feeds',
+  botStatus: 'bot:status',
+  tradeNew: 'trade:new',
+  /** To `user:<owner>`: the check of an exchange credential finished (engine). */
+  exchangeValidated: 'exchange:validated',
 } as const;
 
 /** An engine's Prometheus metrics, as prom-client's `getMetricsAsJSON()`, sent to the api every few seconds. */
@@ -42,6 +48,12 @@ export interface ServerToClientEvents {
   'market:feeds': (payload: FeedState[]) => void;
   /** public room, every 3 s. */
   'engine:stats': (payload: EngineStats) => void;
+  /** user room: an exchange credential's check with the exchange finished. */
+  'exchange:validated': (payload: ExchangeValidatedEvent) => void;
+  /** owner's room: a bot started, stopped, failed or its totals changed. */
+  'bot:status': (payload: BotStatusEvent) => void;
+  /** owner's room: a trade was recorded. */
+  'trade:new': (payload: TradeNewEvent) => void;
 }
 
 /** Server ↔ server events (engine → api over the adapter). */

@@ -1,8 +1,12 @@
 import { ACCOUNT_MESSAGES } from './accounts.js';
+import { EXCHANGE_MESSAGES } from './exchanges.js';
+import { BOT_MESSAGES } from './bots.js';
 
 /** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
 export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
+  ...EXCHANGE_MESSAGES,
+  ...BOT_MESSAGES,
   common: {
     connectionError: 'Erro de conexão com o servidor',
     invalidRequest: 'Requisição inválida',

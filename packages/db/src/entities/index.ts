@@ -1,4 +1,5 @@
 import { AuditLogEntity } from './audit-log.entity.js';
+import { ExchangeCredentialEntity } from './exchange-credential.entity.js';
 import { NotificationSettingsEntity } from './notification-settings.entity.js';
 import { PasswordResetTokenEntity } from './password-reset-token.entity.js';
 import { PlanEntity } from './plan.entity.js';
@@ -8,9 +9,14 @@ import { SubscriptionEntity } from './subscription.entity.js';
 import { TwoFactorBackupCodeEntity } from './two-factor-backup-code.entity.js';
 import { TwoFactorEntity } from './two-factor.entity.js';
 import { UserEntity } from './user.entity.js';
+import { BotEntity } from './bot.entity.js';
+import { BotBalanceEntity } from './bot-balance.entity.js';
+import { TradeEntity } from './trade.entity.js';
+import { TradeLegEntity } from './trade-leg.entity.js';
 
 export {
   AuditLogEntity,
+  ExchangeCredentialEntity,
   NotificationSettingsEntity,
   PasswordResetTokenEntity,
   PlanEntity,
@@ -20,6 +26,10 @@ export {
   TwoFactorBackupCodeEntity,
   TwoFactorEntity,
   UserEntity,
+  BotEntity,
+  BotBalanceEntity,
+  TradeEntity,
+  TradeLegEntity,
 };
 
 /** Every entity, in one list: the data source and Nest's TypeOrmModule read it. */
@@ -34,4 +44,9 @@ export const ENTITIES = [
   RateLimitBucketEntity,
   PlanEntity,
   SubscriptionEntity,
+  ExchangeCredentialEntity,
+  BotEntity,
+  BotBalanceEntity,
+  TradeEntity,
+  TradeLegEntity,
 ];

@@ -102,7 +102,7 @@ describe('route guards', () => {
 });
 
 describe('placeholder pages', () => {
-  it.each(['/api', '/docs', '/status', '/contact', '/help', '/webinars', '/support'])(
+  it.each(['/api', '/docs', '/contact', '/help', '/webinars', '/support'])(
     '%s says it is em desenvolvimento',
     async (path) => {
       const app = renderApp(path);

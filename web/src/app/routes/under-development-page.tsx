@@ -8,7 +8,6 @@ import { ROUTES } from '@/config/routes';
 export const UNDER_DEVELOPMENT_PAGES = [
   { path: ROUTES.api, title: 'API' },
   { path: ROUTES.docs, title: 'Documentação' },
-  { path: ROUTES.status, title: 'Status' },
   { path: ROUTES.contact, title: 'Contato' },
   { path: ROUTES.help, title: 'Central de Ajuda' },
   { path: ROUTES.webinars, title: 'Webinars' },

@@ -1,10 +1,69 @@
-import { TRIAL_DAYS } from '@arbitra/contracts';
+import { MESSAGES, TRIAL_DAYS } from '@arbitra/contracts';
+import { CalendarCheck, Headset, RotateCcw } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
+import { parseSessionUser, useSession } from '@/lib/session';
+import { authApi } from '../api/auth-api';
+import { errorMessage, isNetworkError } from '../lib/error-message';
+import { registerFormError, type RegisterValues } from '../lib/register-form';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { FormPendingNotice } from './form-pending-notice';
+import { ConfirmPasswordField } from './confirm-password-field';
+import { FormAlert } from './form-alert';
+import { FormField } from './form-field';
 
+const EMPTY: RegisterValues = { name: '', email: '', password: '', confirmPassword: '', terms: false };
+
+const BENEFITS = [
+  { icon: CalendarCheck, text: `${TRIAL_DAYS} dias grátis do plano Profissional` },
+  { icon: Headset, text: 'Suporte 24/7' },
+  { icon: RotateCcw, text: 'Cancele quando quiser' },
+] as const;
+
+/** /register (SPEC §2, §4, §5). */
 export function RegisterPage() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
+
+  const edit = (patch: Partial<RegisterValues>) => {
+    setFailure(null);
+    setValues((v) => ({ ...v, ...patch }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const invalid = registerFormError(values);
+    if (invalid) {
+      setFailure({ message: invalid, network: false });
+      return;
+    }
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const { user, token } = await authApi.register({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      signIn(token, parseSessionUser(user));
+      void navigate(ROUTES.dashboard, { replace: true });
+    } catch (error) {
+      setFailure({
+        message: errorMessage(error, MESSAGES.auth.registerError),
+        network: isNetworkError(error),
+      });
+      setSubmitting(false);
+    }
+  };
+
   return (
     <AuthCard
       title="Criar conta"
@@ -15,7 +74,91 @@ export function RegisterPage() {
         </p>
       }
     >
-      <FormPendingNotice what="Cadastro" />
+      <form
+        ref={formRef}
+        noValidate
+        aria-label="Criar conta"
+        className="flex flex-col gap-4"
+        onSubmit={(event) => void submit(event)}
+      >
+        <FormAlert
+          message={failure?.message ?? null}
+          onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
+        />
+        <FormField id="register-name" label="Nome completo">
+          <Input
+            id="register-name"
+            name="name"
+            autoComplete="name"
+            placeholder="Seu nome"
+            required
+            maxLength={120}
+            value={values.name}
+            onChange={(e) => edit({ name: e.target.value })}
+          />
+        </FormField>
+        <FormField id="register-email" label="Email">
+          <Input
+            id="register-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="seu@email.com"
+            required
+            value={values.email}
+            onChange={(e) => edit({ email: e.target.value })}
+          />
+        </FormField>
+        <FormField id="register-password" label="Senha">
+          <Input
+            id="register-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Mínimo 8 caracteres"
+            required
+            value={values.password}
+            onChange={(e) => edit({ password: e.target.value })}
+          />
+        </FormField>
+        <ConfirmPasswordField
+          id="register-confirm-password"
+          password={values.password}
+          value={values.confirmPassword}
+          onChange={(e) => edit({ confirmPassword: e.target.value })}
+        />
+        <label className="flex cursor-pointer items-start gap-2 text-sm text-muted-foreground">
+          <input
+            type="checkbox"
+            name="terms"
+            required
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            checked={values.terms}
+            onChange={(e) => edit({ terms: e.target.checked })}
+          />
+          <span>
+            Li e aceito os <strong className="text-foreground">Termos de Serviço</strong> e a{' '}
+            <strong className="text-foreground">Política de Privacidade</strong>
+          </span>
+        </label>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? MESSAGES.auth.creatingAccount : 'Criar conta'}
+        </Button>
+      </form>
+      <section
+        aria-label="Benefícios inclusos"
+        className="rounded-md border border-primary/25 bg-primary/5 p-4"
+      >
+        <h2 className="mb-2 text-sm font-semibold">Benefícios inclusos</h2>
+        <ul className="flex flex-col gap-1.5 text-sm text-muted-foreground">
+          {BENEFITS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2">
+              <Icon className="size-4 text-primary" aria-hidden />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
     </AuthCard>
   );
 }

@@ -1,23 +1,162 @@
+import { MESSAGES, resetPasswordRequestSchema, validateRequest } from '@arbitra/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { LinkIcon } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
+import { useSession } from '@/lib/session';
+import { authApi } from '../api/auth-api';
+import { errorCode, errorMessage, isNetworkError } from '../lib/error-message';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { FormPendingNotice } from './form-pending-notice';
+import { ConfirmPasswordField } from './confirm-password-field';
+import { FormAlert } from './form-alert';
+import { FormField } from './form-field';
 
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthCard
+      title="Link inválido"
+      description={message}
+      footer={<AuthLink to={ROUTES.login}>Voltar para o login</AuthLink>}
+    >
+      <div className="flex flex-col items-center gap-4 py-2 text-center text-sm text-muted-foreground">
+        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <LinkIcon className="size-6" aria-hidden />
+        </span>
+        <p>Cada link de redefinição vale por 1 hora e só pode ser usado uma vez.</p>
+        <Button asChild>
+          <Link to={ROUTES.forgotPassword}>Solicitar um novo link</Link>
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** /reset-password?token=… (DECISIONS §5): checks the link, then sets the new password. */
 export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const check = useQuery({
+    queryKey: ['auth', 'reset-token', token],
+    queryFn: ({ signal }) => authApi.checkResetToken(token, signal),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const [spent, setSpent] = useState<string | null>(null);
+
+  if (!token) return <InvalidLink message={MESSAGES.auth.resetLinkInvalid} />;
+  if (spent) return <InvalidLink message={spent} />;
+  if (check.isPending) {
+    return (
+      <AuthCard title="Redefinir senha" description="Verificando o link...">
+        <Spinner className="mx-auto py-6" label="Verificando o link..." />
+      </AuthCard>
+    );
+  }
+  if (check.isError) {
+    return (
+      <AuthCard title="Redefinir senha" description="Não foi possível verificar o link.">
+        <FormAlert
+          message={errorMessage(check.error, MESSAGES.auth.resetLinkInvalid)}
+          onRetry={() => void check.refetch()}
+        />
+      </AuthCard>
+    );
+  }
+  if (!check.data.valid) {
+    return <InvalidLink message={check.data.message ?? MESSAGES.auth.resetLinkInvalid} />;
+  }
+  return <ResetPasswordForm token={token} onLinkInvalid={setSpent} />;
+}
+
+function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInvalid: (m: string) => void }) {
+  const navigate = useNavigate();
+  const { token: sessionToken, signOut } = useSession();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validateRequest(resetPasswordRequestSchema, { token, password, confirmPassword });
+    if (!checked.success) {
+      setFailure({ message: checked.message, network: false });
+      return;
+    }
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const { message } = await authApi.resetPassword({ token, password, confirmPassword });
+      // Every session of the account was ended by the server, this browser's included.
+      if (sessionToken) signOut();
+      toast({ title: message, variant: 'success' });
+      void navigate(ROUTES.login, { replace: true });
+    } catch (error) {
+      if (errorCode(error) === 'reset_link_invalid') {
+        onLinkInvalid(errorMessage(error, MESSAGES.auth.resetLinkInvalid));
+        return;
+      }
+      setFailure({ message: errorMessage(error, MESSAGES.common.internal), network: isNetworkError(error) });
+      setSubmitting(false);
+    }
+  };
+
   return (
     <AuthCard
       title="Redefinir senha"
       description="Escolha uma nova senha para a sua conta."
-      footer={
-        <>
-          <AuthLink to={ROUTES.login}>Voltar para o login</AuthLink>
-          <p>
-            O link expirou? <AuthLink to={ROUTES.forgotPassword}>Solicitar um novo</AuthLink>
-          </p>
-        </>
-      }
+      footer={<AuthLink to={ROUTES.login}>Voltar para o login</AuthLink>}
     >
-      <FormPendingNotice what="Nova senha" />
+      <form
+        ref={formRef}
+        noValidate
+        aria-label="Redefinir senha"
+        className="flex flex-col gap-4"
+        onSubmit={(event) => void submit(event)}
+      >
+        <FormAlert
+          message={failure?.message ?? null}
+          onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
+        />
+        <FormField id="reset-password" label="Nova senha">
+          <Input
+            id="reset-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Mínimo 8 caracteres"
+            required
+            value={password}
+            onChange={(e) => {
+              setFailure(null);
+              setPassword(e.target.value);
+            }}
+          />
+        </FormField>
+        <ConfirmPasswordField
+          id="reset-confirm-password"
+          label="Confirmar nova senha"
+          password={password}
+          value={confirmPassword}
+          onChange={(e) => {
+            setFailure(null);
+            setConfirmPassword(e.target.value);
+          }}
+        />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Redefinindo...' : 'Redefinir senha'}
+        </Button>
+      </form>
     </AuthCard>
   );
 }

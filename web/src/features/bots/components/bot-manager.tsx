@@ -1,11 +1,6 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { BotsTab } from './bots-tab';
 
-/** Placeholder: replaced by the live bot manager of /bots (SPEC §2, DECISIONS §1). */
+/** /bots: the same live bot list as the dashboard's Bots tab (DECISIONS §1: no sample data). */
 export function BotManager() {
-  return (
-    <ComingSoon
-      title="Gerenciador de bots"
-      description="Acompanhe seus bots em execução, com status, operações e resultado de cada um."
-    />
-  );
+  return <BotsTab />;
 }

@@ -1,11 +1,213 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import {
+  BOT_MODE_LABELS,
+  BOT_STRATEGY_LABELS,
+  MESSAGES,
+  RISK_LEVEL_LABELS,
+  botStatusLabel,
+  type Bot,
+  type BotRequest,
+} from '@arbitra/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-client';
+import { formatBRL, formatNumber, formatPercent } from '@/lib/format';
+import { botsApi } from '../api/bots-api';
+import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
+import { BotDetailView } from './bot-detail';
+import { BotForm } from './bot-form';
 
-/** Placeholder: replaced by the bots list and form (SPEC §2, DECISIONS §8). */
+const M = MESSAGES.bots;
+
+const statusVariant = (status: string) =>
+  status === 'running'
+    ? 'success'
+    : status === 'error'
+      ? 'destructive'
+      : status === 'stopped'
+        ? 'outline'
+        : 'secondary';
+
+/** The server's message, else the fallback: nothing is claimed that did not happen (DECISIONS §1). */
+const messageOf = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+
+type Editing = { kind: 'create' } | { kind: 'edit'; bot: Bot } | null;
+
+/** Bots: list from the server, stats cards, create/edit, start/stop (live), delete with confirmation, detail. */
 export function BotsTab() {
+  const queryClient = useQueryClient();
+  const { data: bots, isLoading, error, refetch } = useBots();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Bot | null>(null);
+  const [viewing, setViewing] = useState<Bot | null>(null);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
+
+  const save = useMutation({
+    mutationFn: (input: { id?: string; body: BotRequest }) =>
+      input.id ? botsApi.update(input.id, input.body) : botsApi.create(input.body),
+    onSuccess: async (res) => {
+      toast({ title: res.message, variant: 'success' });
+      setEditing(null);
+      await reload();
+    },
+    onError: (e) => setFormError(messageOf(e, M.saveError)),
+  });
+  const toggle = useMutation({
+    mutationFn: (bot: Bot) => botsApi.toggle(bot.id),
+    onSuccess: async (res) => {
+      toast({ title: res.message, variant: 'success' });
+      await reload();
+    },
+    onError: (e) => toast({ title: messageOf(e, M.toggleError), variant: 'destructive' }),
+  });
+  const remove = useMutation({
+    mutationFn: (bot: Bot) => botsApi.remove(bot.id),
+    onSuccess: async (res) => {
+      toast({ title: res.message, variant: 'success' });
+      setDeleting(null);
+      await reload();
+    },
+    onError: (e) => toast({ title: messageOf(e, M.deleteError), variant: 'destructive' }),
+  });
+
+  const openForm = (next: Editing) => {
+    setFormError(null);
+    setEditing(next);
+  };
+
+  if (isLoading) return <Spinner label="Carregando bots..." />;
+  if (error || !bots) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="text-sm text-destructive">{messageOf(error, M.loadError)}</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+
+  const stats = summarise(bots);
   return (
-    <ComingSoon
-      title="Bots"
-      description="Criar, editar, iniciar, parar e excluir seus bots de arbitragem, no modo simulado ou real."
-    />
+    <div className="flex flex-col gap-6">
+      <div className="flex items-center justify-between gap-4">
+        <h2 className="text-xl font-semibold">Bots</h2>
+        <Button onClick={() => openForm({ kind: 'create' })}>Novo bot</Button>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[
+          ['Total de bots', String(stats.total)],
+          ['Em execução', String(stats.running)],
+          ['Trades', String(stats.totalTrades)],
+          ['Lucro total', `${formatNumber(stats.totalProfit, 2)} USDT`],
+        ].map(([label, value]) => (
+          <Card key={label}>
+            <CardHeader>
+              <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-2xl font-semibold">{value}</CardContent>
+          </Card>
+        ))}
+      </div>
+      {bots.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Você ainda não tem bots. Crie o primeiro.</p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Seus bots">
+          {bots.map((bot) => (
+            <li key={bot.id}>
+              <Card>
+                <CardContent className="flex flex-col gap-3 pt-6 md:flex-row md:items-center md:justify-between">
+                  <div className="flex flex-col gap-1">
+                    <div className="flex items-center gap-2">
+                      <span className="font-medium">{bot.name}</span>
+                      <Badge variant={statusVariant(bot.status)}>{botStatusLabel(bot.status)}</Badge>
+                      <Badge variant="outline">{BOT_MODE_LABELS[bot.mode]}</Badge>
+                    </div>
+                    <p className="text-xs text-muted-foreground">
+                      {BOT_STRATEGY_LABELS[bot.strategy]} · Risco {RISK_LEVEL_LABELS[bot.riskLevel]} ·{' '}
+                      {bot.pairs.join(', ')} · {bot.exchanges.join(', ')}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      Investimento máx. {formatBRL(bot.maxInvestment.toFixed(2))} · Lucro mín.{' '}
+                      {formatPercent(bot.minProfitPercent, 1)} · {bot.totalTrades} trades · Lucro{' '}
+                      {formatNumber(bot.totalProfit, 2)} USDT ({formatPercent(bot.profitPercent, 2)})
+                    </p>
+                    {bot.statusReason && <p className="text-xs text-destructive">{bot.statusReason}</p>}
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant={bot.active ? 'outline' : 'default'}
+                      disabled={toggle.isPending}
+                      onClick={() => toggle.mutate(bot)}
+                    >
+                      {bot.active ? 'Parar' : 'Iniciar'}
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setViewing(bot)}>
+                      Detalhes
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => openForm({ kind: 'edit', bot })}>
+                      Editar
+                    </Button>
+                    <Button size="sm" variant="destructive" onClick={() => setDeleting(bot)}>
+                      Excluir
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{editing?.kind === 'edit' ? 'Editar bot' : 'Novo bot'}</DialogTitle>
+          </DialogHeader>
+          {editing && (
+            <BotForm
+              key={editing.kind === 'edit' ? editing.bot.id : 'new'}
+              bot={editing.kind === 'edit' ? editing.bot : undefined}
+              pending={save.isPending}
+              serverError={formError}
+              onEdit={() => setFormError(null)}
+              onCancel={() => setEditing(null)}
+              onSubmit={(body) =>
+                save.mutate({ id: editing.kind === 'edit' ? editing.bot.id : undefined, body })
+              }
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>{viewing?.name}</DialogTitle>
+          </DialogHeader>
+          {viewing && <BotDetailView botId={viewing.id} />}
+        </DialogContent>
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={M.deleteConfirmTitle}
+        description={deleting ? M.deleteConfirm(deleting.name) : ''}
+        confirmLabel="Excluir"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </div>
   );
 }

@@ -4,14 +4,16 @@ import { ContactSection } from './contact-section';
 import { FeaturesSection } from './features-section';
 import { HelpCenterSection } from './help-center-section';
 import { HeroSection } from './hero-section';
+import { LiveFigures } from './live-figures';
 import { PricingSection } from './pricing-section';
 
-/** '/': hero, features, pricing, about, help centre and contact. Live platform figures come later (DECISIONS §1). */
+/** '/': hero, live platform figures (DECISIONS §1), features, pricing, about, help centre and contact. */
 export function LandingPage() {
   return (
     <>
       <DocumentTitle />
       <HeroSection />
+      <LiveFigures />
       <FeaturesSection />
       <PricingSection />
       <AboutSection />

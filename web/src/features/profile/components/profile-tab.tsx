@@ -1,11 +1,33 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '@/components/ui/spinner';
+import { profileApi, profileKeys } from '../api/profile-api';
+import { errorMessage } from '../lib/error-message';
+import { AccountDataCard } from './account-data-card';
+import { FormAlert } from './form-alert';
+import { ProfileForm } from './profile-form';
 
-/** Placeholder: replaced by the profile form (SPEC §2, DECISIONS §5). */
+/** Dashboard › Perfil (SPEC §2, DECISIONS §5): name, email, password, and the LGPD actions. */
 export function ProfileTab() {
+  const query = useQuery({ queryKey: profileKeys.profile, queryFn: ({ signal }) => profileApi.get(signal) });
   return (
-    <ComingSoon
-      title="Perfil"
-      description="Editar nome e email, trocar a senha, exportar seus dados e excluir a conta."
-    />
+    <section aria-label="Perfil" className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <h2 className="text-xl font-semibold">Perfil</h2>
+        <p className="text-sm text-muted-foreground">Seus dados pessoais, sua senha e sua privacidade.</p>
+      </div>
+      {query.isPending ? (
+        <Spinner label="Carregando o perfil..." />
+      ) : query.isError ? (
+        <FormAlert
+          message={errorMessage(query.error, 'Erro ao carregar o perfil')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <ProfileForm key={query.data.user.id} profile={query.data.user} />
+          <AccountDataCard profile={query.data.user} />
+        </>
+      )}
+    </section>
   );
 }

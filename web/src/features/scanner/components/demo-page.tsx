@@ -1,38 +1,159 @@
-import { EXCHANGES } from '@arbitra/contracts';
+import { SCANNER_PUBLIC_INTERVAL_MS, SCANNER_PUBLIC_TOP, TRIAL_DAYS } from '@arbitra/contracts';
+import { ArrowRight, Pause, Play } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { ROUTES } from '@/config/routes';
+import { useMarketSnapshot } from '../hooks/use-market-snapshot';
+import { useNow } from '../hooks/use-now';
+import { marketSource, publicOpportunities, serverNow, type MarketState } from '../lib/market-state';
+import { formatClock, publicCountText } from '../lib/opportunity-format';
+import { ExchangeStatusGrid } from './exchange-status-grid';
+import { LiveIndicator } from './live-indicator';
+import { OpportunityTable } from './opportunity-table';
+import { PriceGridTable } from './price-grid';
+import {
+  NetExplanation,
+  ScannerEmpty,
+  ScannerError,
+  ScannerLoading,
+  ScannerWaiting,
+} from './scanner-messages';
 
-/** /demo: the public live scanner (DECISIONS §1) arrives with the engine's feed; placeholder for now. */
+interface Frozen {
+  state: MarketState | null;
+  now: number;
+}
+
+const INTERVAL_SECONDS = SCANNER_PUBLIC_INTERVAL_MS / 1000;
+
+/**
+ * /demo: the public live scanner (SPEC §2, DECISIONS §1), fed by the engine: the 10 best every 3 s,
+ * live prices, the exchanges' real feed state. 'Pausar' freezes the view; the data keeps arriving.
+ */
 export function DemoPage() {
+  const market = useMarketSnapshot();
+  const [frozen, setFrozen] = useState<Frozen | null>(null);
+  const paused = frozen !== null;
+  const clientNow = useNow(1_000, !paused);
+
+  const view: Frozen = frozen ?? { state: market.state, now: clientNow };
+  const state = view.state;
+  const now = serverNow(state, view.now);
+  const source = marketSource(state);
+  const scanner = state?.scanner ?? null;
+  const opportunities = publicOpportunities(state);
+  const newerWhilePaused = paused && (market.state?.scanner?.at ?? 0) > (frozen.state?.scanner?.at ?? 0);
+
+  const togglePause = () => {
+    setFrozen(paused ? null : { state: market.state, now: clientNow });
+  };
+
+  let body;
+  if (market.isLoading && !state) body = <ScannerLoading />;
+  else if (market.error && !state) {
+    body = <ScannerError message={market.error.message} onRetry={() => void market.refetch()} />;
+  } else if (!scanner) body = <ScannerWaiting />;
+  else {
+    body = (
+      <OpportunityTable
+        label="Oportunidades ao vivo"
+        opportunities={opportunities}
+        now={now}
+        empty={<ScannerEmpty />}
+      />
+    );
+  }
+
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-12 sm:px-6">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 sm:px-6">
       <DocumentTitle title="Demo" />
       <PageHeader
         eyebrow="Demo"
-        title="Scanner de arbitragem"
-        description="Veja as oportunidades entre exchanges como o Arbitra as calcula: líquidas de taxas e considerando a profundidade dos livros de ofertas."
+        title="Scanner de arbitragem ao vivo"
+        description="As oportunidades entre exchanges como o Arbitra as calcula agora: líquidas de taxas e considerando a profundidade dos livros de ofertas."
         actions={
-          <Button asChild>
-            <Link to={ROUTES.register}>Criar conta para operar</Link>
-          </Button>
+          <>
+            <Button variant="outline" onClick={togglePause} aria-pressed={paused}>
+              {paused ? <Play aria-hidden /> : <Pause aria-hidden />}
+              {paused ? 'Retomar' : 'Pausar'}
+            </Button>
+            <Button asChild>
+              <Link to={ROUTES.register}>
+                Criar conta grátis
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </>
         }
       />
-      <div className="flex flex-wrap gap-2" aria-label="Exchanges monitoradas">
-        {EXCHANGES.map((e) => (
-          <Badge key={e.id} variant="outline">
-            {e.displayName}
-          </Badge>
-        ))}
+
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        <LiveIndicator connected={market.connected} paused={paused} />
+        {source?.simulated ? <SimulatedDataBadge /> : null}
+        {scanner ? <span>Atualizado às {formatClock(scanner.at)}</span> : null}
+        {paused && newerWhilePaused ? (
+          <span className="text-warning">Há dados mais recentes: clique em Retomar para vê-los.</span>
+        ) : null}
       </div>
-      <ComingSoon
-        title="Scanner ao vivo"
-        description="As oportunidades ao vivo, com status de cada exchange, aparecerão aqui assim que o motor de mercado estiver conectado."
-      />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Oportunidades</CardTitle>
+          <CardDescription>
+            {scanner ? `${publicCountText(scanner.activeCount, SCANNER_PUBLIC_TOP)}. ` : ''}
+            {`Mostramos as ${SCANNER_PUBLIC_TOP} melhores, atualizadas a cada ${INTERVAL_SECONDS} s.`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {body}
+          <NetExplanation />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Cotações ao vivo</CardTitle>
+          <CardDescription>
+            Melhor compra e venda de cada par em cada exchange, a cada segundo.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <PriceGridTable grid={state?.prices ?? null} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Status das exchanges</CardTitle>
+          <CardDescription>O estado real da conexão do motor de mercado com cada exchange.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ExchangeStatusGrid feeds={state?.feeds ?? []} now={now} />
+        </CardContent>
+      </Card>
+
+      <Card className="border-primary/40 bg-primary/5">
+        <CardContent className="flex flex-col items-start gap-4 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <p className="text-lg font-semibold">Veja cada oportunidade no momento em que ela aparece</p>
+            <p className="text-sm text-muted-foreground">
+              No plano Profissional o scanner é em tempo real, com filtros e bots que operam por você. Comece
+              com {TRIAL_DAYS} dias grátis, no modo simulado.
+            </p>
+          </div>
+          <Button asChild size="lg">
+            <Link to={ROUTES.register}>
+              Começar grátis
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,48 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '@/components/ui/spinner';
+import { subscriptionApi, subscriptionKeys } from '../api/subscription-api';
+import { errorMessage } from '../lib/error-message';
+import { CurrentPlanCard } from './current-plan-card';
+import { FormAlert } from './form-alert';
+import { PlanComparison } from './plan-comparison';
 
-/** Placeholder: replaced by the subscription view (SPEC §2, DECISIONS §3). */
+/** Dashboard › Assinatura (SPEC §2, DECISIONS §2–3): the current plan and the three plans, from the server. */
 export function SubscriptionTab() {
+  const subscription = useQuery({
+    queryKey: subscriptionKeys.subscription,
+    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
+  });
+  const plans = useQuery({
+    queryKey: subscriptionKeys.plans,
+    queryFn: ({ signal }) => subscriptionApi.plans(signal),
+  });
+
   return (
-    <ComingSoon
-      title="Assinatura"
-      description="Seu plano atual, período de teste, comparação de planos, upgrade e cancelamento."
-    />
+    <section aria-label="Assinatura" className="flex flex-col gap-6">
+      <div>
+        <h2 className="text-xl font-semibold">Assinatura</h2>
+        <p className="text-sm text-muted-foreground">Seu plano, o que ele inclui e os planos disponíveis.</p>
+      </div>
+      {subscription.isPending ? (
+        <Spinner label="Carregando a assinatura..." />
+      ) : subscription.isError ? (
+        <FormAlert
+          message={errorMessage(subscription.error, 'Erro ao carregar a assinatura')}
+          onRetry={() => void subscription.refetch()}
+        />
+      ) : (
+        <CurrentPlanCard subscription={subscription.data} />
+      )}
+      {plans.isPending ? (
+        <Spinner label="Carregando os planos..." />
+      ) : plans.isError ? (
+        <FormAlert
+          message={errorMessage(plans.error, 'Erro ao carregar os planos')}
+          onRetry={() => void plans.refetch()}
+        />
+      ) : (
+        <PlanComparison plans={plans.data} currentPlanId={subscription.data?.planId ?? null} />
+      )}
+    </section>
   );
 }

@@ -1,11 +1,204 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import {
+  MESSAGES,
+  TRADE_STATUS_LABELS,
+  type Bot,
+  type TradeDateRange,
+  type TradeStatusFilter,
+} from '@arbitra/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FilterPills } from '@/components/ui/filter-pills';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { apiClient, isApiError } from '@/lib/api-client';
+import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { tradesApi } from '../api/trades-api';
 
-/** Placeholder: replaced by the trade history (SPEC §2, DECISIONS §9). */
+const PAGE_SIZE = 20;
+
+const DATE_RANGES = [
+  { value: '7', label: '7 dias' },
+  { value: '30', label: '30 dias' },
+  { value: '90', label: '90 dias' },
+  { value: 'all', label: 'Tudo' },
+] as const satisfies readonly { value: TradeDateRange; label: string }[];
+
+const STATUSES = [
+  { value: 'all', label: 'Todos' },
+  { value: 'completed', label: TRADE_STATUS_LABELS.completed },
+  { value: 'failed', label: TRADE_STATUS_LABELS.failed },
+  { value: 'pending', label: TRADE_STATUS_LABELS.pending },
+] as const satisfies readonly { value: TradeStatusFilter; label: string }[];
+
+const statusVariant = { completed: 'success', failed: 'destructive', pending: 'warning' } as const;
+
+/** Histórico de Trades: summary cards, filters, paginated table, CSV export by the server. */
 export function TradesTab() {
+  const queryClient = useQueryClient();
+  const [dateRange, setDateRange] = useState<TradeDateRange>('30');
+  const [status, setStatus] = useState<TradeStatusFilter>('all');
+  const [bot, setBot] = useState('all');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const filters = { dateRange, status, bot };
+
+  const bots = useQuery({ queryKey: ['bots'], queryFn: () => apiClient.get<Bot[]>('/api/bots') });
+  const trades = useQuery({
+    queryKey: ['trades', filters, page],
+    queryFn: () => tradesApi.list({ ...filters, page, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const socket = useSocket();
+  useSocketEvent(socket, 'trade:new', () => {
+    void queryClient.invalidateQueries({ queryKey: ['trades'] });
+  });
+
+  const setFilter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await tradesApi.exportCsv(filters);
+    } catch (e) {
+      toast({ title: isApiError(e) ? e.message : MESSAGES.trades.exportError, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = trades.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <ComingSoon
-      title="Histórico de Trades"
-      description="Resumo, filtros por período, status e bot, tabela das operações e exportação em CSV."
-    />
+    <div className="flex flex-col gap-6">
+      <div className="flex items-center justify-between gap-4">
+        <h2 className="text-xl font-semibold">Histórico de Trades</h2>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? 'Exportando...' : 'Exportar CSV'}
+        </Button>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[
+          ['Total de trades', data ? String(data.stats.totalTrades) : '—'],
+          ['Lucro total', data ? `${formatNumber(data.stats.totalProfit, 2)} USDT` : '—'],
+          ['Taxa de sucesso', data ? formatPercent(data.stats.successRate, 1) : '—'],
+          ['Lucro médio', data ? `${formatNumber(data.stats.avgProfit, 2)} USDT` : '—'],
+        ].map(([label, value]) => (
+          <Card key={label}>
+            <CardHeader>
+              <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-2xl font-semibold">{value}</CardContent>
+          </Card>
+        ))}
+      </div>
+      <div className="flex flex-col gap-3">
+        <FilterPills
+          label="Período"
+          options={DATE_RANGES}
+          value={dateRange}
+          onChange={setFilter(setDateRange)}
+        />
+        <FilterPills label="Status" options={STATUSES} value={status} onChange={setFilter(setStatus)} />
+        <label className="flex items-center gap-2 text-sm">
+          Bot
+          <select
+            aria-label="Bot"
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+            value={bot}
+            onChange={(e) => setFilter(setBot)(e.target.value)}
+          >
+            <option value="all">Todos os bots</option>
+            {bots.data?.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {trades.isLoading ? (
+        <Spinner label="Carregando trades..." />
+      ) : trades.error || !data ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p className="text-sm text-destructive">
+            {isApiError(trades.error) ? trades.error.message : MESSAGES.trades.loadError}
+          </p>
+          <Button variant="outline" onClick={() => void trades.refetch()}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : data.trades.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhum trade encontrado para os filtros escolhidos.</p>
+      ) : (
+        <>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Data</TableHead>
+                <TableHead>Bot</TableHead>
+                <TableHead>Par</TableHead>
+                <TableHead>Compra</TableHead>
+                <TableHead>Venda</TableHead>
+                <TableHead>Preço Compra</TableHead>
+                <TableHead>Preço Venda</TableHead>
+                <TableHead>Quantidade</TableHead>
+                <TableHead>Lucro</TableHead>
+                <TableHead>Lucro %</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.trades.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell>{formatDateTime(t.executedAt)}</TableCell>
+                  <TableCell>{t.botName}</TableCell>
+                  <TableCell>{t.pair}</TableCell>
+                  <TableCell>{t.buyExchange}</TableCell>
+                  <TableCell>{t.sellExchange}</TableCell>
+                  <TableCell>{formatNumber(t.buyPrice, 2)}</TableCell>
+                  <TableCell>{formatNumber(t.sellPrice, 2)}</TableCell>
+                  <TableCell>{formatNumber(t.amount, 6)}</TableCell>
+                  <TableCell className={t.profit < 0 ? 'text-destructive' : 'text-success'}>
+                    {formatNumber(t.profit, 2)}
+                  </TableCell>
+                  <TableCell>{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell>
+                    <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <div className="flex items-center justify-between text-sm">
+            <span>
+              Página {data.page} de {pages} · {data.total} trades
+            </span>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Anterior
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                Próxima
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  MESSAGES,
+  botRequestSchema,
+  type Bot,
+  type BotDetail,
+  type BotInput,
+  type BotMutationResponse,
+} from '@arbitra/contracts';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import type { AuthenticatedUser } from '../../common/http/request-context.js';
+import { validate } from '../../common/pipes/zod-validation.pipe.js';
+import { BotsService } from './bots.service.js';
+
+@Controller('bots')
+export class BotsController {
+  constructor(private readonly bots: BotsService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthenticatedUser): Promise<Bot[]> {
+    return this.bots.list(user.id);
+  }
+
+  @Get(':id')
+  detail(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BotDetail> {
+    return this.bots.detail(user.id, id);
+  }
+
+  @Post()
+  async create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(botRequestSchema)) body: BotInput,
+  ): Promise<BotMutationResponse> {
+    return { message: MESSAGES.bots.created, bot: await this.bots.create(user.id, body) };
+  }
+
+  @Put(':id')
+  async update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body(validate(botRequestSchema)) body: BotInput,
+  ): Promise<BotMutationResponse> {
+    return { message: MESSAGES.bots.updated, bot: await this.bots.update(user.id, id, body) };
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<{ message: string }> {
+    await this.bots.remove(user.id, id);
+    return { message: MESSAGES.bots.deleted };
+  }
+
+  @Post(':id/toggle')
+  @HttpCode(200)
+  async toggle(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BotMutationResponse> {
+    const bot = await this.bots.toggle(user.id, id);
+    return { message: bot.active ? MESSAGES.bots.started : MESSAGES.bots.stopped, bot };
+  }
+}

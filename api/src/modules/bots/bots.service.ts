@@ -1,0 +1,191 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ADVANCED_STRATEGIES,
+  MESSAGES,
+  UNLIMITED,
+  type Bot,
+  type BotDetail,
+  type BotInput,
+  type ExchangeId,
+} from '@arbitra/contracts';
+import { BotBalanceEntity, BotEntity } from '@arbitra/db';
+import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { EntitlementsService } from '../subscriptions/entitlements.service.js';
+import { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
+import { TradesService } from '../trades/trades.service.js';
+import { BotCommandsService } from './bot-commands.service.js';
+import { toBot } from './bot.mapper.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const M = MESSAGES.bots;
+
+/**
+ * Bots of one user. Ownership: every read and write is keyed by (id, user id); another user's bot is 404.
+ * Plan limits from EntitlementsService (403). Each change is sent to the engine as a bot command.
+ */
+@Injectable()
+export class BotsService {
+  private readonly logger = new Logger(BotsService.name);
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly entitlements: EntitlementsService,
+    private readonly commands: BotCommandsService,
+    private readonly trades: TradesService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async list(userId: string): Promise<Bot[]> {
+    const rows = await this.ds.getRepository(BotEntity).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toBot);
+  }
+
+  async get(userId: string, id: string): Promise<Bot> {
+    return toBot(await this.owned(this.ds.manager, userId, id));
+  }
+
+  async detail(userId: string, id: string): Promise<BotDetail> {
+    const bot = await this.owned(this.ds.manager, userId, id);
+    const [recentTrades, curve, balances] = await Promise.all([
+      this.trades.recentForBot(userId, id),
+      this.trades.equityForBot(userId, id),
+      this.ds.getRepository(BotBalanceEntity).find({ where: { botId: id }, order: { exchange: 'ASC', asset: 'ASC' } }),
+    ]);
+    return {
+      bot: toBot(bot),
+      equity: curve.equity,
+      recentTrades,
+      balances: balances.map((b) => ({ exchange: b.exchange, asset: b.asset, amount: b.amount, initial: b.initial })),
+      expectedProfit: curve.expectedProfit,
+      realisedProfit: curve.realisedProfit,
+    };
+  }
+
+  async create(userId: string, input: BotInput): Promise<Bot> {
+    await this.checkStrategy(userId, input.strategy);
+    if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
+    const bot = await this.ds.transaction(async (m) => {
+      // One creation at a time per user, so two parallel requests cannot both pass the limit.
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bots:${userId}`]);
+      const ent = await this.entitlements.forUser(userId);
+      if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
+      if (ent.maxBots !== UNLIMITED) {
+        const count = await m.getRepository(BotEntity).count({ where: { userId } });
+        if (count >= ent.maxBots) throw forbidden('bot_limit_reached', M.limitReached(ent.maxBots));
+      }
+      const row = m.getRepository(BotEntity).create({
+        userId,
+        name: input.name,
+        strategy: input.strategy,
+        pairs: input.pairs,
+        exchanges: input.exchanges,
+        riskLevel: input.riskLevel,
+        maxInvestment: input.maxInvestment.toFixed(2),
+        minProfitPercent: String(input.minProfitPercent),
+        active: input.active,
+        status: input.active ? 'running' : 'stopped',
+        statusReason: null,
+        mode: input.mode,
+      });
+      return m.getRepository(BotEntity).save(row);
+    });
+    if (bot.active) await this.command('start', bot);
+    return toBot(await this.owned(this.ds.manager, userId, bot.id));
+  }
+
+  async update(userId: string, id: string, input: BotInput): Promise<Bot> {
+    const existing = await this.owned(this.ds.manager, userId, id);
+    await this.checkStrategy(userId, input.strategy);
+    if (input.active) await this.checkCanRun(userId);
+    if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
+    const keepError = !input.active && existing.status === 'error';
+    await this.ds.getRepository(BotEntity).update(
+      { id, userId },
+      {
+        name: input.name,
+        strategy: input.strategy,
+        pairs: input.pairs,
+        exchanges: input.exchanges,
+        riskLevel: input.riskLevel,
+        maxInvestment: input.maxInvestment.toFixed(2),
+        minProfitPercent: String(input.minProfitPercent),
+        active: input.active,
+        status: input.active ? 'running' : keepError ? 'error' : 'stopped',
+        statusReason: keepError ? existing.statusReason : null,
+        mode: input.mode,
+        ...(input.active && !existing.active ? { consecutiveFailures: 0 } : {}),
+      },
+    );
+    const bot = await this.owned(this.ds.manager, userId, id);
+    await this.command('update', bot);
+    return toBot(bot);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const bot = await this.owned(this.ds.manager, userId, id);
+    await this.ds.getRepository(BotEntity).delete({ id, userId });
+    await this.command('delete', bot);
+  }
+
+  /** Starts a stopped (or failed) bot, stops a running one (SPEC §4). */
+  async toggle(userId: string, id: string): Promise<Bot> {
+    const existing = await this.owned(this.ds.manager, userId, id);
+    const start = !existing.active;
+    if (start) {
+      await this.checkCanRun(userId);
+      await this.checkStrategy(userId, existing.strategy);
+      if (existing.mode === 'live') await this.assertLiveReady(userId, existing.exchanges);
+    }
+    await this.ds.getRepository(BotEntity).update(
+      { id, userId },
+      start
+        ? { active: true, status: 'running', statusReason: null, consecutiveFailures: 0 }
+        : { active: false, status: 'stopped', statusReason: null },
+    );
+    const bot = await this.owned(this.ds.manager, userId, id);
+    await this.command(start ? 'start' : 'stop', bot);
+    return toBot(bot);
+  }
+
+  private async owned(m: EntityManager, userId: string, id: string): Promise<BotEntity> {
+    const bot = UUID.test(id) ? await m.getRepository(BotEntity).findOneBy({ id, userId }) : null;
+    if (!bot) throw notFound('bot_not_found', M.notFound);
+    return bot;
+  }
+
+  private async checkStrategy(userId: string, strategy: BotInput['strategy']): Promise<void> {
+    if (!ADVANCED_STRATEGIES.includes(strategy)) return;
+    const ent = await this.entitlements.forUser(userId);
+    if (!ent.canUseAdvancedStrategies) throw forbidden('advanced_strategies_required', M.advancedStrategiesRequired);
+  }
+
+  private async checkCanRun(userId: string): Promise<void> {
+    const ent = await this.entitlements.forUser(userId);
+    if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
+  }
+
+  /** DECISIONS §8: live needs validated credentials on every exchange of the bot (the exchanges module decides). */
+  private async assertLiveReady(userId: string, exchanges: readonly ExchangeId[]): Promise<void> {
+    let credentials: ExchangeCredentialsService | undefined;
+    try {
+      credentials = this.moduleRef.get(ExchangeCredentialsService, { strict: false });
+    } catch {
+      credentials = undefined;
+    }
+    if (!credentials || typeof credentials.assertLiveReady !== 'function') {
+      throw new AppError(409, 'live_credentials_not_ready', M.liveCredentialsRequired);
+    }
+    await credentials.assertLiveReady(userId, exchanges);
+  }
+
+  private async command(action: 'start' | 'stop' | 'update' | 'delete', bot: BotEntity): Promise<void> {
+    try {
+      await this.commands.send(action, bot.id, bot.userId);
+    } catch (e) {
+      // The row is saved; the engine also reloads running bots at start. Log, do not fail the request.
+      this.logger.error(`bot command ${action} for ${bot.id} not queued: ${(e as Error).message}`);
+    }
+  }
+}

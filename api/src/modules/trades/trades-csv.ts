@@ -1,0 +1,70 @@
+import { Decimal } from 'decimal.js';
+import { TRADE_STATUS_LABELS, TRADES_CSV_COLUMNS } from '@arbitra/contracts';
+import type { TradeEntity } from '@arbitra/db';
+
+const TIME_ZONE = 'America/Sao_Paulo';
+const BOM = '\uFEFF';
+
+const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parts(date: Date): Record<string, string> {
+  return Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** dd/MM/yyyy HH:mm:ss in America/Sao_Paulo. */
+export function formatCsvDate(date: Date): string {
+  const p = parts(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** YYYY-MM-DD of `date` in São Paulo (the file name's date). */
+export function saoPauloDay(date: Date): string {
+  const p = parts(date);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** A decimal with a comma, no thousands separator (Excel pt-BR reads it as a number). */
+export function decimalComma(value: string | Decimal, places?: number): string {
+  const d = new Decimal(value);
+  const text = places === undefined ? d.toFixed() : d.toFixed(places, Decimal.ROUND_HALF_UP);
+  return text.replace('.', ',');
+}
+
+/** Quotes a text cell when needed, and defuses formula injection (=, +, -, @ at the start). */
+export function textCell(value: string): string {
+  let v = value;
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[;"\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+/** DECISIONS §9: SPEC's columns, ';', decimal comma, UTF-8 BOM, CRLF line ends. */
+export function tradesCsv(trades: readonly TradeEntity[]): string {
+  const lines = [TRADES_CSV_COLUMNS.join(';')];
+  for (const t of trades) {
+    lines.push(
+      [
+        formatCsvDate(t.executedAt),
+        textCell(t.botName),
+        textCell(t.pair),
+        textCell(t.buyExchange),
+        textCell(t.sellExchange),
+        decimalComma(t.buyPrice),
+        decimalComma(t.sellPrice),
+        decimalComma(t.amount),
+        decimalComma(t.profit, 2),
+        decimalComma(t.profitPercent, 2),
+        TRADE_STATUS_LABELS[t.status],
+      ].join(';'),
+    );
+  }
+  return BOM + lines.join('\r\n') + '\r\n';
+}

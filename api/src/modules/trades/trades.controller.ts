@@ -1,0 +1,34 @@
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { tradesQuerySchema, type TradesQuery, type TradesResponse } from '@arbitra/contracts';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import type { AuthenticatedUser } from '../../common/http/request-context.js';
+import { validate } from '../../common/pipes/zod-validation.pipe.js';
+import { TradesService } from './trades.service.js';
+
+@Controller('trades')
+export class TradesController {
+  constructor(private readonly trades: TradesService) {}
+
+  @Get()
+  list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(validate(tradesQuerySchema)) query: TradesQuery,
+  ): Promise<TradesResponse> {
+    return this.trades.list(user.id, query);
+  }
+
+  /** The whole filtered set as CSV (DECISIONS §9). Page and pageSize are accepted and ignored. */
+  @Get('export')
+  @Header('Cache-Control', 'no-store')
+  async export(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(validate(tradesQuerySchema)) query: TradesQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const { filename, csv } = await this.trades.exportCsv(user.id, query);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    return csv;
+  }
+}

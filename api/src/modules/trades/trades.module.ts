@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { TradesController } from './trades.controller.js';
+import { TradesService } from './trades.service.js';
+
+/** The trade history: list with stats, CSV export (issue 5 §6). */
+@Module({
+  controllers: [TradesController],
+  providers: [TradesService],
+  exports: [TradesService],
+})
+export class TradesModule {}

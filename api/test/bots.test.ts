@@ -1,0 +1,204 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, QUEUES, type Bot, type BotCommandJob, type BotDetail } from '@arbitra/contracts';
+import { createQueueFactory, type QueueFactory } from '@arbitra/transport';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { client, register, type Client, type RegisteredUser } from './support/http.js';
+
+const M = MESSAGES.bots;
+
+const valid = {
+  name: 'Meu bot',
+  strategy: 'arbitrage',
+  pairs: ['BTC/USDT', 'ETH/USDT'],
+  exchanges: ['binance', 'gateio'],
+  riskLevel: 'medium',
+  maxInvestment: 1000,
+  minProfitPercent: 1.5,
+  active: false,
+};
+
+describe('bots API (issue 5 §1, §7)', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let call: Client;
+  let sql: pg.Client;
+  let maria: RegisteredUser;
+  let joao: RegisteredUser;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
+    call = client(platform.baseUrl);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    maria = await register(call, { name: 'Maria' });
+    joao = await register(call, { name: 'João' });
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await platform?.close();
+    await db?.drop();
+  });
+
+  const setPlan = (userId: string, planId: string, status = 'active') =>
+    sql.query(`UPDATE subscriptions SET plan_id = $2, status = $3 WHERE user_id = $1`, [userId, planId, status]);
+
+  it('needs a session', async () => {
+    expect((await call('GET', '/api/bots')).status).toBe(401);
+  });
+
+  it('creates a bot with SPEC §9 defaults (paper, stopped) and lists it', async () => {
+    const res = await call<{ message: string; bot: Bot }>('POST', '/api/bots', {
+      token: maria.token,
+      body: { name: '  Bot padrão ', pairs: ['BTC/USDT'], exchanges: ['binance', 'mexc'], maxInvestment: 1000, minProfitPercent: 1.5 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.message).toBe('Bot criado com sucesso!');
+    expect(res.body.bot).toMatchObject({
+      name: 'Bot padrão',
+      strategy: 'arbitrage',
+      riskLevel: 'medium',
+      maxInvestment: 1000,
+      minProfitPercent: 1.5,
+      active: false,
+      status: 'stopped',
+      statusReason: null,
+      mode: 'paper',
+      totalTrades: 0,
+      totalProfit: 0,
+      profitPercent: 0,
+    });
+    const list = await call<Bot[]>('GET', '/api/bots', { token: maria.token });
+    expect(list.status).toBe(200);
+    expect(list.body.map((b) => b.id)).toContain(res.body.bot.id);
+  });
+
+  it('answers each validation message of SPEC §5, in order, one at a time', async () => {
+    const steps: [Record<string, unknown>, string][] = [
+      [{ ...valid, name: '   ', pairs: [], exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 }, M.nameRequired],
+      [{ ...valid, pairs: [], exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 }, M.pairsRequired],
+      [{ ...valid, exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 }, M.exchangesRequired],
+      [{ ...valid, exchanges: ['binance', 'binance'], maxInvestment: 0, minProfitPercent: 0 }, M.exchangesRequired],
+      [{ ...valid, maxInvestment: 0, minProfitPercent: 0 }, M.maxInvestmentPositive],
+      [{ ...valid, maxInvestment: -5, minProfitPercent: 0 }, M.maxInvestmentPositive],
+      [{ ...valid, minProfitPercent: 0 }, M.minProfitPositive],
+    ];
+    for (const [body, message] of steps) {
+      const res = await call('POST', '/api/bots', { token: maria.token, body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(M.nameRequired).toBe('Nome do bot é obrigatório');
+    expect(M.pairsRequired).toBe('Selecione pelo menos um par de moedas');
+    expect(M.exchangesRequired).toBe('Selecione pelo menos duas exchanges');
+    expect(M.maxInvestmentPositive).toBe('Investimento máximo deve ser maior que zero');
+    expect(M.minProfitPositive).toBe('Lucro mínimo deve ser maior que zero');
+    const unknownPair = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, pairs: ['DOGE/USDT'] } });
+    expect(unknownPair.body.message).toBe(M.pairInvalid);
+    const extra = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, status: 'running' } });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toBe('Campo não permitido: status');
+  });
+
+  it('starts a bot created with active=true and sends the engine a start command', async () => {
+    const factory: QueueFactory = createQueueFactory({ databaseUrl: db.url });
+    const queue = factory.queue(QUEUES.botCommands);
+    try {
+      const res = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Ativo', active: true } });
+      expect(res.status).toBe(201);
+      expect(res.body.bot).toMatchObject({ active: true, status: 'running' });
+      const jobs = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized'])).map(
+        (j) => j.data as BotCommandJob,
+      );
+      expect(jobs.some((j) => j.botId === res.body.bot.id && j.action === 'start' && j.userId === maria.id)).toBe(true);
+
+      const toggled = await call<{ bot: Bot; message: string }>('POST', `/api/bots/${res.body.bot.id}/toggle`, { token: maria.token });
+      expect(toggled.status).toBe(200);
+      expect(toggled.body.bot).toMatchObject({ active: false, status: 'stopped' });
+      const again = await call<{ bot: Bot }>('POST', `/api/bots/${res.body.bot.id}/toggle`, { token: maria.token });
+      expect(again.body.bot).toMatchObject({ active: true, status: 'running' });
+      const actions = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized']))
+        .map((j) => j.data as BotCommandJob)
+        .filter((j) => j.botId === res.body.bot.id)
+        .map((j) => j.action)
+        .sort();
+      expect(actions).toEqual(['start', 'start', 'stop']);
+    } finally {
+      await factory.close();
+    }
+  });
+
+  it('updates and deletes, with SPEC §8 messages', async () => {
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Editar' } });
+    const id = created.body.bot.id;
+    const upd = await call<{ message: string; bot: Bot }>('PUT', `/api/bots/${id}`, {
+      token: maria.token,
+      body: { ...valid, name: 'Editado', riskLevel: 'high', maxInvestment: 2500.555, minProfitPercent: 0.3 },
+    });
+    expect(upd.status).toBe(200);
+    expect(upd.body.message).toBe('Bot atualizado com sucesso!');
+    expect(upd.body.bot).toMatchObject({ name: 'Editado', riskLevel: 'high', maxInvestment: 2500.56, minProfitPercent: 0.3 });
+    const bad = await call('PUT', `/api/bots/${id}`, { token: maria.token, body: { ...valid, name: '' } });
+    expect(bad.body.message).toBe(M.nameRequired);
+    const detail = await call<BotDetail>('GET', `/api/bots/${id}`, { token: maria.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ bot: { id, name: 'Editado' }, equity: [], recentTrades: [], expectedProfit: 0, realisedProfit: 0 });
+    const del = await call('DELETE', `/api/bots/${id}`, { token: maria.token });
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe('Bot excluído com sucesso!');
+    expect((await call('GET', `/api/bots/${id}`, { token: maria.token })).status).toBe(404);
+  });
+
+  it("answers 404 for another user's bot on every route", async () => {
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Da Maria' } });
+    const id = created.body.bot.id;
+    for (const [method, path, body] of [
+      ['GET', `/api/bots/${id}`, undefined],
+      ['PUT', `/api/bots/${id}`, valid],
+      ['DELETE', `/api/bots/${id}`, undefined],
+      ['POST', `/api/bots/${id}/toggle`, undefined],
+      ['GET', '/api/bots/not-a-uuid', undefined],
+    ] as const) {
+      const res = await call(method, path, { token: joao.token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.message).toBe(M.notFound);
+    }
+    const joaoList = await call<Bot[]>('GET', '/api/bots', { token: joao.token });
+    expect(joaoList.body.map((b) => b.id)).not.toContain(id);
+    const still = await call<BotDetail>('GET', `/api/bots/${id}`, { token: maria.token });
+    expect(still.body.bot.name).toBe('Da Maria');
+  });
+
+  it('enforces the plan: bot count and advanced strategies (403 pt-BR)', async () => {
+    const user = await register(call, { name: 'Básico' });
+    await setPlan(user.id, 'basic');
+    const tri = await call('POST', '/api/bots', { token: user.token, body: { ...valid, strategy: 'triangular' } });
+    expect(tri.status).toBe(403);
+    expect(tri.body.message).toBe(M.advancedStrategiesRequired);
+    for (let i = 0; i < 3; i++) {
+      expect((await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: `b${i}` } })).status).toBe(201);
+    }
+    const fourth = await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: 'b4' } });
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.message).toBe('Seu plano permite até 3 bots. Faça upgrade para criar mais.');
+    // The trial (Profissional) allows the advanced strategies.
+    const pro = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Estat', strategy: 'statistical' } });
+    expect(pro.status).toBe(201);
+    await setPlan(user.id, 'basic', 'past_due');
+    const lapsed = await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: 'x' } });
+    expect(lapsed.status).toBe(403);
+    expect(lapsed.body.message).toBe(M.noActivePlan);
+  });
+
+  it('asks for confirmLive and validated credentials before live mode', async () => {
+    const noConfirm = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, mode: 'live' } });
+    expect(noConfirm.status).toBe(400);
+    expect(noConfirm.body.message).toBe(M.liveConfirmRequired);
+    const noKeys = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, mode: 'live', confirmLive: true } });
+    expect(noKeys.status).toBe(409);
+    expect(String(noKeys.body.message)).not.toBe('');
+  });
+});

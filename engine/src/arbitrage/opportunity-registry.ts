@@ -1,0 +1,239 @@
+import type { Clock } from '../market-data/clock.js';
+import type { BookSlot } from '../market-data/book-store.js';
+import type {
+  Candidate,
+  DetectedOpportunity,
+  DetectionSink,
+  Opportunity,
+  OpportunityStrategy,
+} from './types.js';
+
+export type RemovalReason = 'gone' | 'stale';
+
+export interface RegistryListener {
+  added?(opportunity: Opportunity): void;
+  updated?(opportunity: Opportunity): void;
+  removed?(opportunity: Opportunity, reason: RemovalReason): void;
+}
+
+export interface OpportunityFilter {
+  strategy?: OpportunityStrategy;
+  symbol?: string;
+  exchange?: string;
+  minNetPct?: number;
+}
+
+interface Entry {
+  candidate: Candidate;
+  opportunity: DetectedOpportunity;
+  firstSeen: number;
+  lastSeen: number;
+  /** Fingerprint of the figures in `opportunity`. */
+  fpA: number;
+  fpB: number;
+  builtAt: number;
+  /** Figures changed but were not rebuilt yet (throttled). */
+  pending: boolean;
+}
+
+export interface RegistryOptions {
+  /**
+   * An opportunity's figures are rebuilt at most this often while it lasts (its 'added' is immediate;
+   * changes within the interval are coalesced into one 'updated' at the next sighting or flush()).
+   * Default 100 ms; 0 rebuilds on every change.
+   */
+  minUpdateIntervalMs?: number;
+}
+
+export interface RegistryCounters {
+  open: number;
+  openByStrategy: Record<OpportunityStrategy, number>;
+  addedTotal: number;
+  updatedTotal: number;
+  removedTotal: number;
+}
+
+/**
+ * The live set of opportunities. Detectors report every candidate they evaluate (found / absent);
+ * the registry keeps one entry per stable id, from its first sighting until it is no longer found in the
+ * latest evaluation of its inputs ('gone') or one of its books goes stale ('stale', see expireStale()).
+ * Events: added, updated (only when its figures change — a re-sighting with the same figures just moves
+ * lastSeen — and at most once per minUpdateIntervalMs: changes in between are coalesced and rebuilt at
+ * the next sighting or flush()), removed. Exact figures are built only on add and on change.
+ */
+export class OpportunityRegistry implements DetectionSink {
+  private readonly entries = new Map<string, Entry>();
+  private listeners: RegistryListener[] = [];
+  /** Fingerprints for which build() gave null (rounding killed it): not rebuilt until they change. */
+  private readonly rejected = new Map<string, { fpA: number; fpB: number }>();
+  private added = 0;
+  private updated = 0;
+  private removed = 0;
+
+  private readonly minUpdateIntervalMs: number;
+
+  constructor(
+    private readonly clock: Clock,
+    options: RegistryOptions = {},
+  ) {
+    this.minUpdateIntervalMs = options.minUpdateIntervalMs ?? 100;
+  }
+
+  on(listener: RegistryListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  found(candidate: Candidate): void {
+    const now = this.clock.now();
+    if (candidate.active) {
+      const e = this.entries.get(candidate.id)!;
+      e.lastSeen = now;
+      if (e.fpA === candidate.fpA && e.fpB === candidate.fpB) {
+        e.pending = false; // back to the figures already reported
+        return;
+      }
+      if (now - e.builtAt < this.minUpdateIntervalMs) {
+        e.pending = true;
+        return;
+      }
+      this.rebuild(e, now);
+      return;
+    }
+    const r = this.rejected.get(candidate.id);
+    if (r !== undefined && r.fpA === candidate.fpA && r.fpB === candidate.fpB) return;
+    const opportunity = candidate.build();
+    if (opportunity === null) {
+      this.rejected.set(candidate.id, { fpA: candidate.fpA, fpB: candidate.fpB });
+      return;
+    }
+    this.rejected.delete(candidate.id);
+    const e: Entry = {
+      candidate,
+      opportunity,
+      firstSeen: now,
+      lastSeen: now,
+      fpA: candidate.fpA,
+      fpB: candidate.fpB,
+      builtAt: now,
+      pending: false,
+    };
+    this.entries.set(candidate.id, e);
+    candidate.active = true;
+    this.added++;
+    const view = this.view(e, now);
+    for (const l of this.listeners) l.added?.(view);
+  }
+
+  absent(candidate: Candidate): void {
+    if (!candidate.active) return;
+    const e = this.entries.get(candidate.id);
+    if (e) this.remove(e, 'gone');
+  }
+
+  /** Rebuilds the figures of opportunities whose changes were coalesced (call it periodically). */
+  flush(nowMs = this.clock.now()): void {
+    for (const e of [...this.entries.values()]) if (e.pending) this.rebuild(e, nowMs);
+  }
+
+  /** Removes every opportunity one of whose books is no longer fresh. Returns how many. */
+  expireStale(isFresh: (slot: BookSlot, nowMs: number) => boolean, nowMs = this.clock.now()): number {
+    let n = 0;
+    for (const e of [...this.entries.values()]) {
+      if (e.candidate.inputs.some((s) => !isFresh(s, nowMs))) {
+        this.remove(e, 'stale');
+        n++;
+      }
+    }
+    return n;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(id: string): Opportunity | undefined {
+    const e = this.entries.get(id);
+    return e ? this.view(e, this.clock.now()) : undefined;
+  }
+
+  /** All open opportunities, best net % first. */
+  all(filter?: OpportunityFilter): Opportunity[] {
+    return this.top(Infinity, filter);
+  }
+
+  /** Snapshot of the n best open opportunities by net % (ties: larger profit in USDT first). */
+  top(n: number, filter?: OpportunityFilter): Opportunity[] {
+    const now = this.clock.now();
+    const list: Entry[] = [];
+    for (const e of this.entries.values()) {
+      const o = e.opportunity;
+      if (filter) {
+        if (filter.strategy && o.strategy !== filter.strategy) continue;
+        if (filter.symbol && !o.symbols.includes(filter.symbol)) continue;
+        if (filter.exchange && !(o.exchanges as string[]).includes(filter.exchange)) continue;
+        if (filter.minNetPct !== undefined && !(o.netPct >= filter.minNetPct)) continue;
+      }
+      list.push(e);
+    }
+    list.sort(
+      (x, y) =>
+        y.opportunity.netPct - x.opportunity.netPct ||
+        Number(y.opportunity.profitUsdt) - Number(x.opportunity.profitUsdt),
+    );
+    return list.slice(0, n).map((e) => this.view(e, now));
+  }
+
+  counters(): RegistryCounters {
+    const openByStrategy: Record<OpportunityStrategy, number> = {
+      arbitrage: 0,
+      triangular: 0,
+      statistical: 0,
+    };
+    for (const e of this.entries.values()) openByStrategy[e.opportunity.strategy]++;
+    return {
+      open: this.entries.size,
+      openByStrategy,
+      addedTotal: this.added,
+      updatedTotal: this.updated,
+      removedTotal: this.removed,
+    };
+  }
+
+  private rebuild(e: Entry, now: number): void {
+    const c = e.candidate;
+    e.pending = false;
+    const opportunity = c.build();
+    if (opportunity === null) {
+      this.remove(e, 'gone');
+      this.rejected.set(c.id, { fpA: c.fpA, fpB: c.fpB });
+      return;
+    }
+    e.opportunity = opportunity;
+    e.fpA = c.fpA;
+    e.fpB = c.fpB;
+    e.builtAt = now;
+    this.updated++;
+    const view = this.view(e, now);
+    for (const l of this.listeners) l.updated?.(view);
+  }
+
+  private remove(e: Entry, reason: RemovalReason): void {
+    this.entries.delete(e.candidate.id);
+    e.candidate.active = false;
+    this.removed++;
+    const view = this.view(e, this.clock.now());
+    for (const l of this.listeners) l.removed?.(view, reason);
+  }
+
+  private view(e: Entry, now: number): Opportunity {
+    return {
+      ...e.opportunity,
+      firstSeen: e.firstSeen,
+      lastSeen: e.lastSeen,
+      ageMs: Math.max(0, now - e.firstSeen),
+    };
+  }
+}

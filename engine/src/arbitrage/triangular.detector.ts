@@ -1,0 +1,247 @@
+import type { ExchangeId } from '@arbitra/contracts';
+import type { BookSlot } from '../market-data/book-store.js';
+import { decimalsOf } from '../market-data/precision.js';
+import {
+  affordableExact,
+  CycleWalk,
+  fillExact,
+  topOfBookRate,
+  walkCycle,
+  type CycleLeg,
+  type ExactFill,
+} from './book-walk.js';
+import { fx, fxFloorTo, fxMul, FX_ONE, toDecimal, type Fx } from './exact.js';
+import type { DetectorContext } from './context.js';
+import { DP, fixed, legFrom } from './format.js';
+import { dec, HUNDRED } from './money.js';
+import type { Candidate, DetectedOpportunity, DetectionSink, Detector, OpportunityLeg } from './types.js';
+import { usdtValue } from './valuation.js';
+
+export interface TriangularOptions {
+  /** Only these exchanges (default: all). */
+  exchanges?: readonly ExchangeId[];
+  /** Minimum net profit, percent (strictly above). Default 0. */
+  minNetPct?: number;
+  /** Preferred starting currencies, first match wins (default USDT, BRL, BTC, ETH, BNB, then alphabetical). */
+  startCurrencies?: readonly string[];
+}
+
+/** One direction of a triangle on one exchange: start → b → c → start. */
+export class TriangleCandidate implements Candidate {
+  readonly strategy = 'triangular' as const;
+  readonly id: string;
+  readonly inputs: readonly BookSlot[];
+  readonly fees = new Float64Array(3);
+  fpA = 0;
+  fpB = 0;
+  active = false;
+  /** Starting amount of the latest positive evaluation (float, before rounding). */
+  input = 0;
+
+  constructor(
+    private readonly detector: TriangularDetector,
+    readonly exchange: ExchangeId,
+    /** Currencies along the cycle, e.g. ['USDT', 'BTC', 'ETH', 'USDT']. */
+    readonly path: readonly string[],
+    readonly legs: readonly CycleLeg[],
+  ) {
+    this.id = `triangular:${exchange}:${path.join('>')}`;
+    this.inputs = legs.map((l) => l.slot);
+  }
+
+  build(): DetectedOpportunity | null {
+    return this.detector.build(this);
+  }
+}
+
+const DEFAULT_START = ['USDT', 'BRL', 'BTC', 'ETH', 'BNB'];
+
+/**
+ * Triangular arbitrage: every three-leg cycle among the markets watched on one exchange, both directions,
+ * depth-aware (each leg's book is walked) with each leg's taker fee deducted from what it receives.
+ * Triangles are found incrementally as markets appear; an update evaluates only the triangles that use
+ * the updated market, and most are rejected on the top-of-book rate product alone.
+ */
+export class TriangularDetector implements Detector {
+  readonly strategy = 'triangular' as const;
+  private readonly allowed: ReadonlySet<ExchangeId> | null;
+  private readonly minNetPct: number;
+  private readonly start: readonly string[];
+  /** exchange → currency → currency → market between them. */
+  private readonly graph = new Map<ExchangeId, Map<string, Map<string, BookSlot>>>();
+  private readonly bySlot: TriangleCandidate[][] = [];
+  private readonly walk = new CycleWalk();
+  private count = 0;
+
+  constructor(
+    private readonly ctx: DetectorContext,
+    options: TriangularOptions = {},
+  ) {
+    this.allowed = options.exchanges ? new Set(options.exchanges) : null;
+    this.minNetPct = options.minNetPct ?? 0;
+    this.start = options.startCurrencies ?? DEFAULT_START;
+  }
+
+  /** Number of triangles (each evaluated in both directions). */
+  get triangles(): number {
+    return this.count;
+  }
+
+  candidates(): TriangleCandidate[] {
+    return [...new Set(this.bySlot.flat())];
+  }
+
+  addMarket(slot: BookSlot): void {
+    if (this.allowed && !this.allowed.has(slot.exchange)) return;
+    if (!slot.base || !slot.quote || slot.base === slot.quote) return;
+    let g = this.graph.get(slot.exchange);
+    if (!g) this.graph.set(slot.exchange, (g = new Map<string, Map<string, BookSlot>>()));
+    const fromBase = g.get(slot.base);
+    if (fromBase?.has(slot.quote)) return; // the reverse market already links them (e.g. both BTC/X and X/BTC)
+    const fromQuote = g.get(slot.quote);
+    if (fromBase && fromQuote) {
+      for (const [c, baseC] of fromBase) {
+        const quoteC = fromQuote.get(c);
+        if (quoteC) this.addTriangle(slot.exchange, [slot.base, slot.quote, c], [slot, baseC, quoteC]);
+      }
+    }
+    link(g, slot.base, slot.quote, slot);
+    link(g, slot.quote, slot.base, slot);
+  }
+
+  evaluate(slot: BookSlot, nowMs: number, sink: DetectionSink): void {
+    const list = this.bySlot[slot.id];
+    if (list === undefined) return;
+    for (let i = 0; i < list.length; i++) this.evaluateOne(list[i]!, nowMs, sink);
+  }
+
+  private addTriangle(exchange: ExchangeId, currencies: string[], markets: BookSlot[]): void {
+    const g = this.graph.get(exchange)!;
+    const start = this.pickStart(currencies);
+    const [b, c] = currencies.filter((x) => x !== start).sort();
+    for (const path of [
+      [start, b!, c!, start],
+      [start, c!, b!, start],
+    ]) {
+      const legs: CycleLeg[] = [];
+      for (let k = 0; k < 3; k++) {
+        const from = path[k]!;
+        const to = path[k + 1]!;
+        const slot =
+          g.get(from)?.get(to) ??
+          markets.find((m) => (m.base === from && m.quote === to) || (m.base === to && m.quote === from));
+        if (!slot) return;
+        legs.push({ slot, buy: slot.quote === from }); // holding the quote: buy the base
+      }
+      const cand = new TriangleCandidate(this, exchange, path, legs);
+      for (const leg of legs) (this.bySlot[leg.slot.id] ??= []).push(cand);
+    }
+    this.count++;
+  }
+
+  private pickStart(currencies: string[]): string {
+    for (const s of this.start) if (currencies.includes(s)) return s;
+    return [...currencies].sort()[0]!;
+  }
+
+  private evaluateOne(c: TriangleCandidate, nowMs: number, sink: DetectionSink): void {
+    const legs = c.legs;
+    const fees = c.fees;
+    const table = this.ctx.fees;
+    for (let k = 0; k < 3; k++) {
+      const s = legs[k]!.slot;
+      if (s.updates === 0 || nowMs - s.receivedTs > s.staleAfterMs) {
+        sink.absent(c);
+        return;
+      }
+      fees[k] = table.takerAt(s.exchangeIndex);
+    }
+    if (topOfBookRate(legs, fees) <= 1) {
+      sink.absent(c);
+      return;
+    }
+    walkCycle(legs, fees, this.walk);
+    const { input, output } = this.walk;
+    if (!(input > 0) || !(((output - input) / input) * 100 > this.minNetPct)) {
+      sink.absent(c);
+      return;
+    }
+    c.input = input;
+    c.fpA = input;
+    c.fpB = output;
+    sink.found(c);
+  }
+
+  /**
+   * Exact figures: runs the cycle leg by leg in decimals from the float walk's starting amount, each
+   * leg's base amount rounded down to its market's step; leftovers ("dust") of an intermediate currency
+   * are not counted as profit. Null when rounding or the minimums leave no profit.
+   */
+  build(c: TriangleCandidate): DetectedOpportunity | null {
+    const now = this.ctx.clock.now();
+    let available: Fx = fx(c.input);
+    let spent: Fx | null = null;
+    const legs: OpportunityLeg[] = [];
+    for (let k = 0; k < 3; k++) {
+      const { slot, buy } = c.legs[k]!;
+      const fee = this.ctx.fees.takerAt(slot.exchangeIndex);
+      const keep = FX_ONE - fx(fee);
+      const spec = slot.spec;
+      const step = fx(spec.amountStep);
+      let fill: ExactFill;
+      let received: Fx;
+      let used: Fx;
+      if (buy) {
+        fill = fillExact(slot.asks, affordableExact(slot.asks, available, step));
+        used = fill.notional;
+        received = fxMul(fill.amount, keep);
+      } else {
+        fill = fillExact(slot.bids, fxFloorTo(available, step));
+        used = fill.amount;
+        received = fxMul(fill.notional, keep);
+      }
+      if (fill.amount <= 0n || fill.amount < fx(spec.minAmount) || fill.notional < fx(spec.minNotional))
+        return null;
+      legs.push(legFrom(slot, buy ? 'buy' : 'sell', fill, fee));
+      spent ??= used;
+      available = received;
+    }
+    const capital = toDecimal(spent!);
+    const profit = toDecimal(available).minus(capital);
+    if (profit.lte(0)) return null;
+    const netPercent = profit.div(capital).mul(HUNDRED);
+    if (!(netPercent.toNumber() > this.minNetPct)) return null;
+    const startCurrency = c.path[0]!;
+    const unit = usdtValue(this.ctx.store, c.exchange, startCurrency, now);
+    if (unit === null) return null;
+    const u = dec(unit);
+    const usdtBrl = dec(this.ctx.rate.current().rate);
+    const profitUsdt = profit.mul(u);
+    const first = c.legs[0]!;
+    const sizeDp = first.buy
+      ? decimalsOf(first.slot.spec.tickSize) + decimalsOf(first.slot.spec.amountStep)
+      : decimalsOf(first.slot.spec.amountStep);
+    return {
+      id: c.id,
+      strategy: 'triangular',
+      exchanges: [c.exchange],
+      symbols: c.legs.map((l) => l.slot.symbol),
+      direction: c.path.join('>'),
+      legs,
+      netPct: netPercent.toNumber(),
+      netPercent: fixed(netPercent, DP.percent),
+      size: capital.toFixed(sizeDp),
+      sizeAsset: startCurrency,
+      capitalUsdt: fixed(capital.mul(u), DP.usdt),
+      profitUsdt: fixed(profitUsdt, DP.usdt),
+      profitBrl: fixed(profitUsdt.mul(usdtBrl), DP.brl),
+      usdtBrl: fixed(usdtBrl, DP.rate),
+    };
+  }
+}
+
+function link(g: Map<string, Map<string, BookSlot>>, from: string, to: string, slot: BookSlot): void {
+  let m = g.get(from);
+  if (!m) g.set(from, (m = new Map<string, BookSlot>()));
+  m.set(to, slot);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Opportunity } from '@arbitra/contracts';
+import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
+
+const bot = (over: Partial<RunningBot> = {}): RunningBot => ({
+  id: 'bot-1',
+  userId: 'u',
+  name: 'Bot',
+  strategy: 'arbitrage',
+  pairs: new Set(['BTC/USDT', 'ETH/USDT']),
+  exchanges: new Set(['binance', 'gateio', 'mexc']),
+  riskLevel: 'medium',
+  maxInvestment: 1090,
+  minProfitPercent: 0.5,
+  mode: 'paper',
+  usdt: new Map(),
+  ...over,
+});
+
+const opp = (over: Partial<Opportunity> = {}): Opportunity => ({
+  id: 'arbitrage:BTC/USDT:binance>gateio',
+  strategy: 'arbitrage',
+  exchanges: ['binance', 'gateio'],
+  symbols: ['BTC/USDT'],
+  direction: 'binance>gateio',
+  legs: [
+    { exchange: 'binance', symbol: 'BTC/USDT', side: 'buy', amount: '1', price: '100', limitPrice: '100', notional: '100', feeRate: '0.001' },
+    { exchange: 'gateio', symbol: 'BTC/USDT', side: 'sell', amount: '1', price: '101', limitPrice: '101', notional: '101', feeRate: '0.002' },
+  ],
+  netPct: 0.7,
+  netPercent: '0.7000',
+  size: '1',
+  sizeAsset: 'BTC',
+  capitalUsdt: '100',
+  profitUsdt: '0.7',
+  profitBrl: '3.815',
+  usdtBrl: '5.45',
+  firstSeen: 1700000000000,
+  lastSeen: 1700000000000,
+  ageMs: 0,
+  ...over,
+});
+
+describe('bot matching', () => {
+  it('matches strategy, pairs, exchanges and the minimum profit', () => {
+    expect(matches(bot(), opp())).toBe(true);
+    expect(matches(bot({ strategy: 'triangular' }), opp())).toBe(false);
+    expect(matches(bot({ pairs: new Set(['ETH/USDT']) }), opp())).toBe(false);
+    expect(matches(bot({ exchanges: new Set(['binance', 'mexc']) }), opp())).toBe(false);
+    expect(matches(bot({ minProfitPercent: 0.7 }), opp())).toBe(true);
+    expect(matches(bot({ minProfitPercent: 0.71 }), opp())).toBe(false);
+  });
+
+  it('needs the statistical signal at the bot risk level threshold', () => {
+    const stat = (levels: ('low' | 'medium' | 'high')[]) =>
+      opp({ strategy: 'statistical', statistical: { spreadBps: 40, meanBps: 0, stdDevBps: 20, zScore: 2, riskLevels: levels, samples: 200 } });
+    expect(matches(bot({ strategy: 'statistical', riskLevel: 'medium' }), stat(['high', 'medium']))).toBe(true);
+    expect(matches(bot({ strategy: 'statistical', riskLevel: 'low' }), stat(['high', 'medium']))).toBe(false);
+  });
+
+  it('reads a triangle through its USDT pairs', () => {
+    const tri = opp({ strategy: 'triangular', exchanges: ['binance'], symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'] });
+    expect(matches(bot({ strategy: 'triangular' }), tri)).toBe(true);
+    expect(matches(bot({ strategy: 'triangular', pairs: new Set(['BTC/USDT']) }), tri)).toBe(false);
+  });
+
+  it('keys an execution by bot, opportunity and first sighting', () => {
+    expect(executionKey('bot-1', opp())).toBe('bot-1:arbitrage:BTC/USDT:binance>gateio:1700000000000');
+  });
+});
+
+describe('sizing by risk level (DECISIONS §8)', () => {
+  // maxInvestment R$ 1090 at 5.45 = 200 USDT
+  it('engages 25 / 50 / 100 % of maxInvestment', () => {
+    expect(budgetUsdt(bot({ riskLevel: 'low' }), opp())).toBe('50');
+    expect(budgetUsdt(bot({ riskLevel: 'medium' }), opp())).toBe('100');
+    expect(budgetUsdt(bot({ riskLevel: 'high' }), opp())).toBe('200');
+  });
+
+  it('is capped by the USDT the bot holds on the buying exchange', () => {
+    expect(budgetUsdt(bot({ riskLevel: 'high', usdt: new Map([['binance', 80.123456789]]) }), opp())).toBe('80.12345678');
+    expect(budgetUsdt(bot({ usdt: new Map([['binance', 0]]) }), opp())).toBe('0');
+  });
+});

@@ -1,0 +1,57 @@
+import { Decimal } from 'decimal.js';
+import { RISK_SIZING, type BotMode, type BotStrategy, type ExchangeId, type Opportunity, type RiskLevel } from '@arbitra/contracts';
+
+/** A running bot as the runner keeps it in memory (no database on the detection path). */
+export interface RunningBot {
+  id: string;
+  userId: string;
+  name: string;
+  strategy: BotStrategy;
+  pairs: ReadonlySet<string>;
+  exchanges: ReadonlySet<ExchangeId>;
+  riskLevel: RiskLevel;
+  /** R$. */
+  maxInvestment: number;
+  minProfitPercent: number;
+  mode: BotMode;
+  /** Last known USDT per exchange (from the ledger), to cap sizing; absent = unknown. */
+  usdt: Map<string, number>;
+}
+
+/**
+ * Does `o` fit the bot? Same strategy; every exchange of the opportunity among the bot's; every USDT pair it
+ * trades among the bot's pairs (a triangle's cross pair, e.g. ETH/BTC, is implied by its USDT pairs);
+ * net profit ≥ minProfitPercent; for statistical, |z| meets the bot's risk-level threshold (DECISIONS §8).
+ */
+export function matches(bot: RunningBot, o: Opportunity): boolean {
+  if (bot.strategy !== o.strategy) return false;
+  if (o.netPct < bot.minProfitPercent) return false;
+  for (const e of o.exchanges) if (!bot.exchanges.has(e)) return false;
+  let anyPair = false;
+  for (const s of o.symbols) {
+    if (!s.endsWith('/USDT')) continue;
+    if (!bot.pairs.has(s)) return false;
+    anyPair = true;
+  }
+  if (!anyPair) return false;
+  if (o.strategy === 'statistical' && !o.statistical?.riskLevels.includes(bot.riskLevel)) return false;
+  return true;
+}
+
+/**
+ * USDT a trade may engage: riskLevel's share (25/50/100 %) of maxInvestment (R$) at the opportunity's
+ * USDT/BRL, capped by the bot's USDT on the buying exchange when known. '0' when nothing can be engaged.
+ */
+export function budgetUsdt(bot: RunningBot, o: Opportunity): string {
+  const rate = new Decimal(o.usdtBrl);
+  if (rate.lte(0)) return '0';
+  let budget = new Decimal(bot.maxInvestment).mul(RISK_SIZING[bot.riskLevel]).div(rate);
+  const buyExchange = o.legs.find((l) => l.side === 'buy')?.exchange;
+  const held = buyExchange ? bot.usdt.get(buyExchange) : undefined;
+  if (held !== undefined) budget = Decimal.min(budget, Math.max(held, 0));
+  return budget.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+}
+
+export function executionKey(botId: string, o: Pick<Opportunity, 'id' | 'firstSeen'>): string {
+  return `${botId}:${o.id}:${o.firstSeen}`;
+}

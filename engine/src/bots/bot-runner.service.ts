@@ -1,0 +1,216 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Job, Queue, Worker } from 'bullmq';
+import { Decimal } from 'decimal.js';
+import type { DataSource } from 'typeorm';
+import {
+  QUEUES,
+  executionJobId,
+  type BotCommandJob,
+  type BotMode,
+  type BotStrategy,
+  type ExchangeId,
+  type ExecutionJob,
+  type Opportunity,
+  type RiskLevel,
+} from '@arbitra/contracts';
+import type { QueueFactory } from '@arbitra/transport';
+import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { ScannerService } from '../scanner/scanner.service.js';
+import { BotEvents } from './bot-events.js';
+import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
+import { ENGINE_DATA_SOURCE } from './engine-data-source.js';
+
+interface BotRow {
+  id: string;
+  user_id: string;
+  name: string;
+  strategy: BotStrategy;
+  pairs: string[];
+  exchanges: ExchangeId[];
+  risk_level: RiskLevel;
+  max_investment: string;
+  min_profit_percent: string;
+  mode: BotMode;
+  active: boolean;
+  status: string;
+}
+
+const BOT_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_level, max_investment::text,
+  min_profit_percent::text, mode, active, status`;
+
+/** Strategies the executor runs today (triangular: detected and shown, execution still to come). */
+const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical']);
+
+/**
+ * The bot runner: keeps the running bots in memory (loaded at start, changed by bot commands from the api),
+ * matches every added/updated opportunity to them synchronously (no I/O), sizes it, and enqueues one execution
+ * per bot and opportunity (jobId from bot + opportunity id + firstSeen: the same opportunity never runs twice
+ * for a bot). Paper bots get virtual balances seeded on their first start.
+ */
+@Injectable()
+export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(BotRunner.name);
+  private readonly bots = new Map<string, RunningBot>();
+  private byStrategy = new Map<BotStrategy, RunningBot[]>();
+  private readonly queued = new Set<string>();
+  private executions!: Queue;
+  private worker?: Worker;
+  private detach?: () => void;
+  /** Counters for tests and metrics. */
+  readonly stats = { matched: 0, enqueued: 0, commands: 0 };
+
+  constructor(
+    private readonly scanner: ScannerService,
+    @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
+    @Inject(ENGINE_DATA_SOURCE) private readonly ds: DataSource,
+    private readonly events: BotEvents,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.executions = this.queues.queue(QUEUES.executions);
+    this.detach = this.scanner.scanner.registry.on({
+      added: (o) => this.onOpportunity(o),
+      updated: (o) => this.onOpportunity(o),
+    });
+    this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job as Job<BotCommandJob>), { concurrency: 4 });
+    this.worker.on('error', (e) => this.logger.warn(`bot-commands worker: ${e.message}`));
+    const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE active AND status = 'running'`);
+    for (const row of rows) await this.startBot(row);
+    this.logger.log(`${rows.length} bots em execução carregados`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.detach?.();
+    await this.worker?.close();
+  }
+
+  running(): readonly RunningBot[] {
+    return [...this.bots.values()];
+  }
+
+  get(botId: string): RunningBot | undefined {
+    return this.bots.get(botId);
+  }
+
+  /** A bot command: reload the row and run or drop the bot accordingly (idempotent). */
+  async apply(job: Job<BotCommandJob>): Promise<void> {
+    this.stats.commands++;
+    const { botId, userId } = job.data;
+    const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE id = $1`, [botId]);
+    const row = rows[0];
+    if (row && row.active && row.status === 'running') await this.startBot(row);
+    else this.remove(botId);
+    if (row) await this.events.statusFromDb(botId, userId);
+  }
+
+  /** Drops a bot from the runner (stopped, deleted, or stopped by the executor's risk checks). */
+  remove(botId: string): void {
+    if (this.bots.delete(botId)) this.reindex();
+  }
+
+  /** Updates the USDT the runner believes a bot holds (after each recorded trade). */
+  setUsdt(botId: string, exchange: string, amount: number): void {
+    this.bots.get(botId)?.usdt.set(exchange, amount);
+  }
+
+  private async startBot(row: BotRow): Promise<void> {
+    if (row.mode === 'paper') await this.seedBalances(row);
+    const balances: { exchange: string; amount: string }[] = await this.ds.query(
+      `SELECT exchange, amount::text FROM bot_balances WHERE bot_id = $1 AND asset = 'USDT'`,
+      [row.id],
+    );
+    this.bots.set(row.id, {
+      id: row.id,
+      userId: row.user_id,
+      name: row.name,
+      strategy: row.strategy,
+      pairs: new Set(row.pairs),
+      exchanges: new Set(row.exchanges),
+      riskLevel: row.risk_level,
+      maxInvestment: Number(row.max_investment),
+      minProfitPercent: Number(row.min_profit_percent),
+      mode: row.mode,
+      usdt: new Map(balances.map((b) => [b.exchange, Number(b.amount)])),
+    });
+    this.reindex();
+  }
+
+  /**
+   * Paper mode's virtual balances, on the bot's first start: maxInvestment (R$ → USDT at the current rate)
+   * split evenly across its exchanges; on each exchange half stays in USDT and half is held in the base
+   * assets of its pairs at the current mid price (a cross-exchange trade sells on one exchange what it buys
+   * on the other, so both sides need inventory; no transfers during a trade — DECISIONS §8).
+   */
+  async seedBalances(row: BotRow): Promise<void> {
+    const existing: { n: number }[] = await this.ds.query(`SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`, [row.id]);
+    if ((existing[0]?.n ?? 0) > 0) return;
+    const rate = this.scanner.scanner.rate.current().rate;
+    const capital = new Decimal(row.max_investment).div(rate);
+    const share = capital.div(row.exchanges.length);
+    const store = this.scanner.scanner.store;
+    const rows: [string, string, string][] = [];
+    for (const ex of row.exchanges) {
+      let usdt = row.strategy === 'triangular' ? share : share.div(2);
+      if (row.strategy !== 'triangular') {
+        const perPair = share.div(2).div(row.pairs.length);
+        for (const pair of row.pairs) {
+          const slot = store.get(ex, pair);
+          const mid = slot?.mid ?? NaN;
+          if (!(mid > 0)) {
+            usdt = usdt.plus(perPair);
+            continue;
+          }
+          rows.push([ex, pair.split('/')[0]!, perPair.div(String(mid)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
+        }
+      }
+      rows.push([ex, 'USDT', usdt.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
+    }
+    await this.ds.transaction(async (m) => {
+      for (const [ex, asset, amount] of rows) {
+        await m.query(
+          `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES ($1,$2,$3,$4,$4)
+           ON CONFLICT (bot_id, exchange, asset) DO NOTHING`,
+          [row.id, ex, asset, amount],
+        );
+      }
+      await m.query(`UPDATE bots SET initial_capital = $2 WHERE id = $1 AND initial_capital IS NULL`, [
+        row.id,
+        capital.toDecimalPlaces(8).toFixed(),
+      ]);
+    });
+  }
+
+  private reindex(): void {
+    const next = new Map<BotStrategy, RunningBot[]>();
+    for (const b of this.bots.values()) {
+      if (!EXECUTABLE.has(b.strategy)) continue;
+      const list = next.get(b.strategy) ?? [];
+      list.push(b);
+      next.set(b.strategy, list);
+    }
+    this.byStrategy = next;
+  }
+
+  /** The detection path: synchronous, in memory; the queue add is fire-and-forget. */
+  onOpportunity(o: Opportunity): void {
+    const candidates = this.byStrategy.get(o.strategy);
+    if (!candidates) return;
+    for (const bot of candidates) {
+      if (!matches(bot, o)) continue;
+      const key = executionKey(bot.id, o);
+      if (this.queued.has(key)) continue;
+      const budget = budgetUsdt(bot, o);
+      if (budget === '0') continue;
+      this.stats.matched++;
+      if (this.queued.size > 50_000) this.queued.clear();
+      this.queued.add(key);
+      const job: ExecutionJob = { botId: bot.id, userId: bot.userId, executionKey: key, opportunity: o, budgetUsdt: budget, enqueuedAt: Date.now() };
+      this.executions
+        .add('execute', job, { jobId: executionJobId(key), attempts: 2 })
+        .then(() => {
+          this.stats.enqueued++;
+        })
+        .catch((e: Error) => this.logger.warn(`execução não enfileirada (${key}): ${e.message}`));
+    }
+  }
+}

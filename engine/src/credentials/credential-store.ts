@@ -1,0 +1,181 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import {
+  MESSAGES,
+  exchangeInfo,
+  isExchangeId,
+  type CredentialValidationStatus,
+  type ExchangeId,
+  type ExchangePermission,
+  type ExchangeValidatedEvent,
+} from '@arbitra/contracts';
+import { CredentialDecryptError, type CredentialCipher, type CredentialPlain } from '@arbitra/db';
+import type { CredentialCheckOutcome } from './credential-validator.js';
+import type { ExchangeClientCredentials } from './exchange-client.factory.js';
+
+export const CREDENTIALS_DB = Symbol('CREDENTIALS_DB');
+export const CREDENTIAL_CIPHER = Symbol('CREDENTIAL_CIPHER');
+
+/** A credential row as the engine reads it (ciphertexts stay sealed until `open`). */
+export interface StoredCredential {
+  id: string;
+  userId: string;
+  exchange: ExchangeId;
+  isActive: boolean;
+  validationStatus: CredentialValidationStatus;
+  checkVersion: number;
+  keyId: string;
+  apiKeyEncrypted: string;
+  apiSecretEncrypted: string;
+  passphraseEncrypted: string | null;
+}
+
+/** Why a live order cannot get a credential (pt-BR message for the bot's reason). */
+export class CredentialUnavailableError extends Error {
+  constructor(
+    readonly code: 'missing' | 'inactive' | 'not_validated' | 'undecryptable' | 'not_configured',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Row {
+  id: string;
+  user_id: string;
+  exchange_name: string;
+  is_active: boolean;
+  validation_status: string;
+  check_version: number;
+  key_id: string;
+  api_key_encrypted: string;
+  api_secret_encrypted: string;
+  passphrase_encrypted: string | null;
+}
+
+const COLUMNS = `id, user_id, exchange_name, is_active, validation_status, check_version, key_id,
+  api_key_encrypted, api_secret_encrypted, passphrase_encrypted`;
+
+function toStored(r: Row): StoredCredential | null {
+  if (!isExchangeId(r.exchange_name)) return null;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    exchange: r.exchange_name,
+    isActive: r.is_active,
+    validationStatus: (['pending', 'valid', 'invalid'].includes(r.validation_status) ? r.validation_status : 'pending') as CredentialValidationStatus,
+    checkVersion: r.check_version,
+    keyId: r.key_id,
+    apiKeyEncrypted: r.api_key_encrypted,
+    apiSecretEncrypted: r.api_secret_encrypted,
+    passphraseEncrypted: r.passphrase_encrypted,
+  };
+}
+
+/**
+ * The engine's access to exchange credentials: reads rows, decrypts them ONLY for a check or an order,
+ * records check results. Secrets never leave the returned objects (never logged, never in a job).
+ */
+@Injectable()
+export class CredentialStore {
+  constructor(
+    @Inject(CREDENTIALS_DB) private readonly db: pg.Pool,
+    @Inject(CREDENTIAL_CIPHER) private readonly cipher: CredentialCipher | null,
+  ) {}
+
+  get configured(): boolean {
+    return this.cipher !== null;
+  }
+
+  async load(id: string): Promise<StoredCredential | null> {
+    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM exchange_credentials WHERE id = $1`, [id]);
+    return rows[0] ? toStored(rows[0]) : null;
+  }
+
+  /** Decrypts a stored credential into what ccxt takes. Throws CredentialUnavailableError. */
+  open(c: StoredCredential): ExchangeClientCredentials {
+    if (!this.cipher) throw new CredentialUnavailableError('not_configured', MESSAGES.exchanges.storageUnavailable);
+    let plain: CredentialPlain;
+    try {
+      plain = this.cipher.open(c.id, c);
+    } catch (e) {
+      if (e instanceof CredentialDecryptError) {
+        throw new CredentialUnavailableError('undecryptable', MESSAGES.exchanges.reasonUndecryptable);
+      }
+      throw e;
+    }
+    return { apiKey: plain.apiKey, secret: plain.apiSecret, password: plain.passphrase ?? undefined };
+  }
+
+  /**
+   * Records a check's result, only if the row is still at the version that was checked and still
+   * pending (a newer save or check wins). Returns the event to publish, or null when it was stale.
+   */
+  async recordCheck(c: StoredCredential, outcome: CredentialCheckOutcome, now = new Date()): Promise<ExchangeValidatedEvent | null> {
+    const { rows } = await this.db.query<{
+      id: string;
+      exchange_name: string;
+      validation_status: string;
+      validation_reason: string | null;
+      validated_at: Date | null;
+      permissions: ExchangePermission[] | null;
+      can_withdraw: boolean | null;
+      last_used_at: Date | null;
+    }>(
+      `UPDATE exchange_credentials
+          SET validation_status = $3, validation_reason = $4, validated_at = $5,
+              permissions = $6::jsonb, can_withdraw = $7,
+              last_used_at = CASE WHEN $8 THEN $5 ELSE last_used_at END
+        WHERE id = $1 AND check_version = $2 AND validation_status = 'pending'
+        RETURNING id, exchange_name, validation_status, validation_reason, validated_at, permissions, can_withdraw, last_used_at`,
+      [
+        c.id,
+        c.checkVersion,
+        outcome.status,
+        outcome.reason.slice(0, 500),
+        now,
+        outcome.permissions === null ? null : JSON.stringify(outcome.permissions),
+        outcome.canWithdraw,
+        outcome.reachedExchange,
+      ],
+    );
+    const r = rows[0];
+    if (!r || !isExchangeId(r.exchange_name)) return null;
+    return {
+      id: r.id,
+      exchange_name: r.exchange_name,
+      is_validated: r.validation_status === 'valid',
+      validation_status: r.validation_status as CredentialValidationStatus,
+      validation_reason: r.validation_reason,
+      validated_at: r.validated_at?.toISOString() ?? null,
+      permissions: r.permissions,
+      can_withdraw: r.can_withdraw,
+      last_used_at: r.last_used_at?.toISOString() ?? null,
+    };
+  }
+
+  /**
+   * FOR THE LIVE EXECUTOR ONLY: the owner's active, validated credential for one exchange, decrypted for
+   * the order about to be placed (do not keep it, do not log it). Marks it used. Throws
+   * CredentialUnavailableError with a pt-BR message ('Binance: credencial desativada') otherwise.
+   */
+  async decryptForExecution(userId: string, exchange: ExchangeId): Promise<ExchangeClientCredentials> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM exchange_credentials WHERE user_id = $1 AND exchange_name = $2`,
+      [userId, exchange],
+    );
+    const name = exchangeInfo(exchange).displayName;
+    const c = rows[0] ? toStored(rows[0]) : null;
+    if (!c) throw new CredentialUnavailableError('missing', `${name}: ${MESSAGES.exchanges.liveMissing}`);
+    if (!c.isActive) throw new CredentialUnavailableError('inactive', `${name}: ${MESSAGES.exchanges.liveInactive}`);
+    if (c.validationStatus !== 'valid') {
+      throw new CredentialUnavailableError(
+        'not_validated',
+        `${name}: ${c.validationStatus === 'pending' ? MESSAGES.exchanges.livePending : MESSAGES.exchanges.liveInvalid}`,
+      );
+    }
+    const credentials = this.open(c);
+    await this.db.query('UPDATE exchange_credentials SET last_used_at = now() WHERE id = $1', [c.id]);
+    return credentials;
+  }
+}

@@ -1,0 +1,170 @@
+import type { Exchange } from 'ccxt';
+import { MESSAGES, type ExchangeId, type ExchangePermission } from '@arbitra/contracts';
+import { loadCcxt, type ExchangeClientCredentials, type ExchangeClientFactory } from './exchange-client.factory.js';
+
+/** What a check with the exchange found. */
+export interface CredentialCheckOutcome {
+  status: 'valid' | 'invalid';
+  /** pt-BR; never holds key material. */
+  reason: string;
+  /** Did the exchange answer (valid or refused)? False when it could not be contacted. */
+  reachedExchange: boolean;
+  permissions: ExchangePermission[] | null;
+  canWithdraw: boolean | null;
+  /** The error's class, for logs (no message: it may hold URLs). */
+  errorClass?: string;
+}
+
+const MAX_DETAIL = 200;
+
+/** The exchange's own words from a ccxt error message ('binance {"code":-2015,"msg":"..."}'), without secrets or URLs. */
+export function exchangeDetail(message: string, exchangeId: string, secrets: readonly string[]): string {
+  let text = message.startsWith(`${exchangeId} `) ? message.slice(exchangeId.length + 1) : message;
+  const json = text.indexOf('{');
+  if (json >= 0) {
+    try {
+      const body = JSON.parse(text.slice(json)) as Record<string, unknown>;
+      const msg = body.msg ?? body.message ?? body.retMsg ?? body.label ?? body.error;
+      const code = body.code ?? body.retCode;
+      if (typeof msg === 'string' && msg.trim()) {
+        text = typeof code === 'string' || typeof code === 'number' ? `${msg.trim()} (${code})` : msg.trim();
+      }
+    } catch {
+      // not JSON: keep the text
+    }
+  }
+  for (const s of secrets) if (s) text = text.split(s).join('[oculto]');
+  text = text.replace(/https?:\/\/\S+/g, '[url]').replace(/\s+/g, ' ').trim();
+  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text || 'recusadas pela exchange';
+}
+
+type Dict = Record<string, unknown>;
+const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Binance GET /sapi/v1/account/apiRestrictions. */
+export function binancePermissions(r: Dict): { permissions: ExchangePermission[]; canWithdraw: boolean } {
+  const p: ExchangePermission[] = [];
+  if (r.enableReading === true) p.push('read');
+  if (r.enableSpotAndMarginTrading === true) p.push('trade');
+  if (r.enableMargin === true) p.push('margin');
+  if (r.enableFutures === true) p.push('futures');
+  if (r.enableInternalTransfer === true || r.permitsUniversalTransfer === true) p.push('transfer');
+  if (r.enableWithdrawals === true) p.push('withdraw');
+  return { permissions: p, canWithdraw: r.enableWithdrawals === true };
+}
+
+/** Bybit GET /v5/user/query-api (result). */
+export function bybitPermissions(r: Dict): { permissions: ExchangePermission[]; canWithdraw: boolean } {
+  const perms = isDict(r.permissions) ? r.permissions : {};
+  const list = (k: string) => (Array.isArray(perms[k]) ? (perms[k] as unknown[]).map(String) : []);
+  const readOnly = Number(r.readOnly) === 1;
+  const p: ExchangePermission[] = ['read'];
+  if (!readOnly && (list('Spot').length > 0 || list('ContractTrade').length > 0)) p.push('trade');
+  if (list('Derivatives').length > 0) p.push('futures');
+  const wallet = list('Wallet');
+  if (wallet.some((w) => w.includes('Transfer'))) p.push('transfer');
+  const canWithdraw = wallet.includes('Withdraw');
+  if (canWithdraw) p.push('withdraw');
+  return { permissions: p, canWithdraw };
+}
+
+/** Where the exchange reports a key's permissions (Binance, Bybit); null elsewhere or when it fails. */
+async function readPermissions(exchange: ExchangeId, client: Exchange): Promise<{ permissions: ExchangePermission[]; canWithdraw: boolean } | null> {
+  const api = client as unknown as Record<string, unknown>;
+  const call = async (method: string): Promise<unknown> => {
+    const fn = api[method];
+    if (typeof fn !== 'function') return null;
+    return (await (fn as (p?: Dict) => Promise<unknown>).call(client, {})) ?? null;
+  };
+  try {
+    switch (exchange) {
+      case 'binance': {
+        const r = await call('sapiGetAccountApiRestrictions');
+        return isDict(r) ? binancePermissions(r) : null;
+      }
+      case 'bybit': {
+        const r = await call('privateGetV5UserQueryApi');
+        return isDict(r) && isDict(r.result) ? bybitPermissions(r.result) : null;
+      }
+      case 'mercadobitcoin':
+      case 'gateio':
+      case 'mexc':
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks credentials with the exchange through a read-only call (ccxt fetchBalance) and reads the
+ * key's permissions where the exchange reports them. Never throws: every failure is an outcome.
+ * - ccxt AuthenticationError / PermissionDenied / AccountSuspended → 'Credenciais inválidas: …'
+ * - ccxt NetworkError (RequestTimeout, ExchangeNotAvailable, DDoS…) → 'não foi possível contatar a exchange'
+ * - another ccxt ExchangeError → 'A exchange recusou a verificação: …'
+ */
+export class CredentialValidator {
+  constructor(
+    private readonly factory: ExchangeClientFactory,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async check(exchange: ExchangeId, credentials: ExchangeClientCredentials): Promise<CredentialCheckOutcome> {
+    const ccxt = await loadCcxt();
+    const secrets = [credentials.apiKey, credentials.secret, credentials.password ?? ''];
+    let client: Exchange;
+    try {
+      client = await this.factory(exchange, credentials, { timeoutMs: this.timeoutMs });
+    } catch (e) {
+      return this.unexpected(e);
+    }
+    try {
+      await client.fetchBalance();
+    } catch (e) {
+      const errorClass = e instanceof Error ? e.constructor.name : typeof e;
+      if (e instanceof ccxt.NetworkError) {
+        return { status: 'invalid', reason: MESSAGES.exchanges.reasonUnreachable, reachedExchange: false, permissions: null, canWithdraw: null, errorClass };
+      }
+      if (e instanceof ccxt.AuthenticationError) {
+        return {
+          status: 'invalid',
+          reason: MESSAGES.exchanges.reasonInvalidPrefix + exchangeDetail(e.message, client.id, secrets),
+          reachedExchange: true,
+          permissions: null,
+          canWithdraw: null,
+          errorClass,
+        };
+      }
+      if (e instanceof ccxt.ExchangeError) {
+        return {
+          status: 'invalid',
+          reason: MESSAGES.exchanges.reasonRejected + exchangeDetail(e.message, client.id, secrets),
+          reachedExchange: true,
+          permissions: null,
+          canWithdraw: null,
+          errorClass,
+        };
+      }
+      return this.unexpected(e);
+    }
+    const perms = await readPermissions(exchange, client);
+    return {
+      status: 'valid',
+      reason: MESSAGES.exchanges.reasonValid,
+      reachedExchange: true,
+      permissions: perms?.permissions ?? null,
+      canWithdraw: perms?.canWithdraw ?? null,
+    };
+  }
+
+  private unexpected(e: unknown): CredentialCheckOutcome {
+    return {
+      status: 'invalid',
+      reason: MESSAGES.exchanges.reasonUnexpected,
+      reachedExchange: false,
+      permissions: null,
+      canWithdraw: null,
+      errorClass: e instanceof Error ? e.constructor.name : typeof e,
+    };
+  }
+}

@@ -1,0 +1,143 @@
+import { Decimal } from 'decimal.js';
+import type { BotMode, BotStrategy, Opportunity } from '@arbitra/contracts';
+import type { GatewayOrder, OrderGateway } from './order-gateway.js';
+import { floorToStep } from './paper-gateway.js';
+import { QUOTE_ASSET, type BalanceDelta, type ExecutionRecord, type LegRecord } from './trade-ledger.js';
+
+export interface ExecutionContext {
+  executionKey: string;
+  bot: { id: string; userId: string; name: string; strategy: BotStrategy; mode: BotMode };
+  opportunity: Opportunity;
+  budgetUsdt: string;
+  gateway: OrderGateway;
+  /** Amount step of a market (the coarser of the two legs' steps is used). */
+  amountStep: (exchange: string, symbol: string) => number;
+  minAmount: (exchange: string, symbol: string) => number;
+  now?: () => Date;
+}
+
+export type ExecutionOutcome = { kind: 'skipped'; reason: string } | { kind: 'executed'; record: ExecutionRecord };
+
+function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder): LegRecord {
+  return {
+    seq,
+    kind,
+    exchange: o.exchange,
+    symbol: o.symbol,
+    side: o.side,
+    requestedAmount: o.amount,
+    filledAmount: o.filled,
+    avgPrice: o.average,
+    quoteAmount: o.cost,
+    fee: o.fee.cost,
+    feeAsset: o.fee.currency,
+    status: o.status === 'closed' ? 'filled' : new Decimal(o.filled).gt(0) ? 'partial' : 'failed',
+    orderId: o.id,
+  };
+}
+
+/** Balance changes of one order (fees charged in the quote asset). */
+function deltasOf(o: GatewayOrder): BalanceDelta[] {
+  const [base] = o.symbol.split('/') as [string, string];
+  const filled = new Decimal(o.filled);
+  if (filled.isZero()) return [];
+  const cost = new Decimal(o.cost);
+  const fee = new Decimal(o.fee.cost);
+  return o.side === 'buy'
+    ? [
+        { exchange: o.exchange, asset: base, delta: filled.toFixed() },
+        { exchange: o.exchange, asset: QUOTE_ASSET, delta: cost.plus(fee).negated().toFixed() },
+      ]
+    : [
+        { exchange: o.exchange, asset: base, delta: filled.negated().toFixed() },
+        { exchange: o.exchange, asset: QUOTE_ASSET, delta: cost.minus(fee).toFixed() },
+      ];
+}
+
+/**
+ * Two legs on two exchanges (arbitrage, and the statistical entry): buy where it is cheap, sell where it is
+ * rich, at the same time, as IOC limit orders at the opportunity's worst level price. Sized by the budget
+ * (riskLevel × maxInvestment), the buy exchange's USDT and the sell exchange's base balance.
+ * Leg risk: when the filled amounts differ, the difference is unwound at once at market (sell back what
+ * was bought, or buy back what was sold) and the trade is 'failed' with the realised loss; what an unwind
+ * could not close is reported as naked exposure.
+ */
+export async function executeCrossExchange(ctx: ExecutionContext): Promise<ExecutionOutcome> {
+  const o = ctx.opportunity;
+  const buyLeg = o.legs.find((l) => l.side === 'buy');
+  const sellLeg = o.legs.find((l) => l.side === 'sell');
+  if (!buyLeg || !sellLeg || o.legs.length !== 2) return { kind: 'skipped', reason: 'oportunidade sem duas pernas' };
+  const symbol = buyLeg.symbol;
+  const [base] = symbol.split('/') as [string, string];
+  const step = Math.max(ctx.amountStep(buyLeg.exchange, symbol), ctx.amountStep(sellLeg.exchange, symbol));
+  const feeBuy = new Decimal(buyLeg.feeRate);
+
+  const [buyBal, sellBal] = await Promise.all([ctx.gateway.fetchBalance(buyLeg.exchange), ctx.gateway.fetchBalance(sellLeg.exchange)]);
+  const usdt = Decimal.min(ctx.budgetUsdt, buyBal[QUOTE_ASSET] ?? '0');
+  const byBudget = usdt.div(new Decimal(buyLeg.limitPrice).mul(feeBuy.plus(1)));
+  const amount = floorToStep(Decimal.min(o.size, byBudget, sellBal[base] ?? '0'), step);
+  const minAmount = Math.max(ctx.minAmount(buyLeg.exchange, symbol), ctx.minAmount(sellLeg.exchange, symbol));
+  if (amount.lte(0) || amount.lt(minAmount)) return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
+
+  const [buy, sell] = await Promise.all([
+    ctx.gateway.createOrder(buyLeg.exchange, symbol, 'limit', 'buy', amount.toFixed(), buyLeg.limitPrice),
+    ctx.gateway.createOrder(sellLeg.exchange, symbol, 'limit', 'sell', amount.toFixed(), sellLeg.limitPrice),
+  ]);
+  const legs = [legRecord(1, 'entry', buy), legRecord(2, 'entry', sell)];
+  const orders = [buy, sell];
+  const bought = new Decimal(buy.filled);
+  const sold = new Decimal(sell.filled);
+  const diff = bought.minus(sold);
+  const naked: Record<string, string> = {};
+  let failureReason: string | null = null;
+  if (!diff.isZero()) {
+    // Unwind the difference at once, at market, on the side that filled more.
+    const unwind = diff.gt(0)
+      ? await ctx.gateway.createOrder(buyLeg.exchange, symbol, 'market', 'sell', diff.toFixed())
+      : await ctx.gateway.createOrder(sellLeg.exchange, symbol, 'market', 'buy', diff.negated().toFixed());
+    orders.push(unwind);
+    legs.push(legRecord(3, 'unwind', unwind));
+    const left = diff.abs().minus(unwind.filled);
+    failureReason = diff.gt(0)
+      ? `Perna de venda executou ${sold.toFixed()} de ${amount.toFixed()}; compra desfeita`
+      : `Perna de compra executou ${bought.toFixed()} de ${amount.toFixed()}; venda desfeita`;
+    if (left.gt(0)) {
+      naked[`${unwind.exchange}:${base}`] = (diff.gt(0) ? left : left.negated()).toFixed();
+      failureReason += ` (exposição aberta de ${left.toFixed()} ${base})`;
+    }
+  } else if (bought.isZero()) {
+    failureReason = 'Oportunidade não estava mais disponível na execução';
+  }
+  const deltas = orders.flatMap(deltasOf);
+  const profit = deltas.filter((d) => d.asset === QUOTE_ASSET).reduce((s, d) => s.plus(d.delta), new Decimal(0));
+  const matched = Decimal.min(bought, sold);
+  const capital = new Decimal(buy.cost).gt(0) ? new Decimal(buy.cost) : amount.mul(buyLeg.price);
+  const expected = new Decimal(o.profitUsdt).mul(matched.gt(0) ? matched : amount).div(o.size);
+  const record: ExecutionRecord = {
+    executionKey: ctx.executionKey,
+    botId: ctx.bot.id,
+    userId: ctx.bot.userId,
+    botName: ctx.bot.name,
+    opportunityId: o.id,
+    strategy: ctx.bot.strategy,
+    mode: ctx.bot.mode,
+    pair: symbol,
+    buyExchange: buyLeg.exchange,
+    sellExchange: sellLeg.exchange,
+    buyPrice: bought.gt(0) ? buy.average : buyLeg.price,
+    sellPrice: sold.gt(0) ? sell.average : sellLeg.price,
+    amount: (matched.gt(0) ? matched : amount).toFixed(),
+    profit: profit.toFixed(),
+    profitPercent: capital.gt(0) ? profit.mul(100).div(capital).toFixed(8) : '0',
+    expectedProfit: expected.toFixed(18),
+    expectedProfitPercent: new Decimal(o.netPercent).toFixed(8),
+    usdtBrl: o.usdtBrl,
+    status: failureReason ? 'failed' : 'completed',
+    failureReason,
+    executedAt: (ctx.now ?? (() => new Date()))(),
+    legs,
+    deltas,
+    ...(Object.keys(naked).length ? { nakedExposure: naked } : {}),
+  };
+  return { kind: 'executed', record };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { PaperGateway, type BookView } from './paper-gateway.js';
+
+const book: BookView = {
+  asks: [
+    [100, 1],
+    [101, 2],
+  ],
+  bids: [
+    [99, 1],
+    [98, 2],
+  ],
+  spec: { amountStep: 0.001, minAmount: 0.001, minNotional: 0 },
+};
+
+const gateway = (usdt: string, btc = '0') =>
+  new PaperGateway(
+    (ex, s) => (ex === 'binance' && s === 'BTC/USDT' ? book : undefined),
+    () => '0.001',
+    [
+      { exchange: 'binance', asset: 'USDT', amount: usdt },
+      { exchange: 'binance', asset: 'BTC', amount: btc },
+    ],
+  );
+
+describe('paper gateway: fills against the current book (hand-computed)', () => {
+  it('walks the levels (slippage) and charges the taker fee in USDT', async () => {
+    const gw = gateway('1000');
+    const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '2.5');
+    // 1 × 100 + 1.5 × 101 = 251.5; average 100.6; fee 0.1 % = 0.2515
+    expect(o).toMatchObject({ status: 'closed', filled: '2.5', cost: '251.5', average: '100.6', fee: { cost: '0.2515', currency: 'USDT' } });
+    expect(await gw.fetchBalance('binance')).toEqual({ USDT: '748.2485', BTC: '2.5' });
+    expect(await gw.fetchOrder(o.id, 'binance', 'BTC/USDT')).toEqual(o);
+  });
+
+  it('stops at the limit price (IOC: the rest is canceled)', async () => {
+    const o = await gateway('1000').createOrder('binance', 'BTC/USDT', 'limit', 'buy', '5', '100.5');
+    expect(o).toMatchObject({ status: 'canceled', filled: '1', cost: '100', fee: { cost: '0.1' }, reason: 'preço limite' });
+  });
+
+  it('fills partially when the book is not deep enough', async () => {
+    const o = await gateway('1000').createOrder('binance', 'BTC/USDT', 'market', 'buy', '5');
+    // 1 × 100 + 2 × 101 = 302
+    expect(o).toMatchObject({ status: 'canceled', filled: '3', cost: '302', reason: 'profundidade do livro' });
+  });
+
+  it('is capped by the virtual USDT balance (fee included), to the amount step', async () => {
+    const gw = gateway('150.15');
+    const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '2');
+    // level 100: 1 (costs 100.1 with fee, 50.05 left); level 101: 50.05 / 101.101 = 0.49505 → 0.495
+    expect(o).toMatchObject({ status: 'canceled', filled: '1.495', cost: '149.995', fee: { cost: '0.149995' } });
+    expect((await gw.fetchBalance('binance')).USDT).toBe('0.005005');
+  });
+
+  it('sells only what the bot holds, into the bids', async () => {
+    const gw = gateway('0', '1.2');
+    const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'sell', '1.5');
+    // 1 × 99 + 0.2 × 98 = 118.6; fee 0.1186 → +118.4814 USDT
+    expect(o).toMatchObject({ status: 'canceled', filled: '1.2', cost: '118.6', reason: 'saldo insuficiente' });
+    expect(await gw.fetchBalance('binance')).toEqual({ USDT: '118.4814', BTC: '0' });
+  });
+
+  it('rejects an order on a market without a book', async () => {
+    const o = await gateway('1000').createOrder('gateio', 'BTC/USDT', 'market', 'buy', '1');
+    expect(o).toMatchObject({ status: 'rejected', filled: '0' });
+  });
+});

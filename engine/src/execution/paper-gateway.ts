@@ -1,0 +1,148 @@
+import { Decimal } from 'decimal.js';
+import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
+
+export type Level = readonly [number, number];
+
+export interface BookView {
+  bids: readonly Level[];
+  asks: readonly Level[];
+  spec: { amountStep: number; minAmount: number; minNotional: number };
+}
+
+export type BookSource = (exchange: string, symbol: string) => BookView | undefined;
+export type FeeSource = (exchange: string) => number | string;
+
+let sequence = 0;
+
+/** Rounds an amount down to a multiple of `step`. */
+export function floorToStep(amount: Decimal.Value, step: number): Decimal {
+  const s = new Decimal(step > 0 ? String(step) : '1e-8');
+  return new Decimal(amount).div(s).floor().mul(s);
+}
+
+/**
+ * The simulated exchange behind paper mode: orders fill at once against the CURRENT book (walking the levels:
+ * slippage), capped by the book's depth and by the bot's virtual balance (partial fills), within the limit
+ * price when one is given (IOC: the rest is canceled). Taker fee on the quote amount, charged in the quote
+ * asset, for buys and sells alike. Balances are per exchange and asset, for one bot.
+ */
+export class PaperGateway implements OrderGateway {
+  private readonly balances = new Map<string, Decimal>();
+  private readonly orders = new Map<string, GatewayOrder>();
+
+  constructor(
+    private readonly books: BookSource,
+    private readonly fees: FeeSource,
+    initial: Iterable<{ exchange: string; asset: string; amount: Decimal.Value }> = [],
+  ) {
+    for (const b of initial) this.balances.set(`${b.exchange}|${b.asset}`, new Decimal(b.amount));
+  }
+
+  balance(exchange: string, asset: string): Decimal {
+    return this.balances.get(`${exchange}|${asset}`) ?? new Decimal(0);
+  }
+
+  private add(exchange: string, asset: string, delta: Decimal): void {
+    this.balances.set(`${exchange}|${asset}`, this.balance(exchange, asset).plus(delta));
+  }
+
+  async fetchBalance(exchange: string): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const [key, v] of this.balances) {
+      const [ex, asset] = key.split('|') as [string, string];
+      if (ex === exchange) out[asset] = v.toFixed();
+    }
+    return Promise.resolve(out);
+  }
+
+  async fetchOrder(id: string): Promise<GatewayOrder> {
+    const o = this.orders.get(id);
+    if (!o) throw new Error(`ordem ${id} não encontrada`);
+    return Promise.resolve(o);
+  }
+
+  async createOrder(
+    exchange: string,
+    symbol: string,
+    type: OrderType,
+    side: OrderSide,
+    amount: string,
+    price?: string,
+  ): Promise<GatewayOrder> {
+    return Promise.resolve(this.fill(exchange, symbol, type, side, amount, type === 'limit' ? price : undefined));
+  }
+
+  private fill(exchange: string, symbol: string, type: OrderType, side: OrderSide, amount: string, limit?: string): GatewayOrder {
+    const [base, quote] = symbol.split('/') as [string, string];
+    const id = `paper-${++sequence}`;
+    const book = this.books(exchange, symbol);
+    const feeRate = new Decimal(this.fees(exchange));
+    const done = (filled: Decimal, cost: Decimal, reason?: string): GatewayOrder => {
+      const fee = cost.mul(feeRate);
+      if (filled.gt(0)) {
+        if (side === 'buy') {
+          this.add(exchange, base, filled);
+          this.add(exchange, quote, cost.plus(fee).negated());
+        } else {
+          this.add(exchange, base, filled.negated());
+          this.add(exchange, quote, cost.minus(fee));
+        }
+      }
+      const order: GatewayOrder = {
+        id,
+        exchange,
+        symbol,
+        side,
+        type,
+        status: filled.isZero() ? 'rejected' : filled.eq(amount) ? 'closed' : 'canceled',
+        amount,
+        filled: filled.toFixed(),
+        average: filled.isZero() ? '0' : cost.div(filled).toFixed(),
+        cost: cost.toFixed(),
+        fee: { cost: fee.toFixed(), currency: quote },
+        ...(reason && filled.lt(amount) ? { reason } : {}),
+      };
+      this.orders.set(id, order);
+      return order;
+    };
+    if (!book) return done(new Decimal(0), new Decimal(0), 'sem livro de ofertas');
+    const step = book.spec.amountStep;
+    let remaining = floorToStep(amount, step);
+    let reason: string | undefined;
+    if (side === 'sell') {
+      const held = floorToStep(this.balance(exchange, base), step);
+      if (held.lt(remaining)) {
+        remaining = Decimal.max(held, 0);
+        reason = 'saldo insuficiente';
+      }
+    }
+    let quoteLeft = this.balance(exchange, quote);
+    const levels = side === 'buy' ? book.asks : book.bids;
+    let filled = new Decimal(0);
+    let cost = new Decimal(0);
+    for (const [p, a] of levels) {
+      if (remaining.lte(0)) break;
+      const lp = new Decimal(String(p));
+      if (limit !== undefined && (side === 'buy' ? lp.gt(limit) : lp.lt(limit))) {
+        reason ??= 'preço limite';
+        break;
+      }
+      let take = Decimal.min(remaining, new Decimal(String(a)));
+      if (side === 'buy') {
+        const affordable = floorToStep(quoteLeft.div(lp.mul(feeRate.plus(1))), step);
+        if (affordable.lt(take)) {
+          take = affordable;
+          reason = 'saldo insuficiente';
+        }
+      }
+      if (take.lte(0)) break;
+      filled = filled.plus(take);
+      cost = cost.plus(take.mul(lp));
+      remaining = remaining.minus(take);
+      if (side === 'buy') quoteLeft = quoteLeft.minus(take.mul(lp).mul(feeRate.plus(1)));
+    }
+    if (remaining.gt(0)) reason ??= 'profundidade do livro';
+    if (filled.gt(0) && filled.lt(book.spec.minAmount)) return done(new Decimal(0), new Decimal(0), 'abaixo do mínimo');
+    return done(filled, cost, reason);
+  }
+}

@@ -1,0 +1,66 @@
+import type { ExchangeId } from '@arbitra/contracts';
+import type { Scheduler } from './clock.js';
+import { CcxtFeed, type CcxtExchangeFactory } from './ccxt.feed.js';
+import { ReplayFeed, type ReplaySpeed } from './replay.feed.js';
+import { SimulatedFeed } from './simulated.feed.js';
+import type { MarketFeed, MarketFeedKind } from './types.js';
+
+export interface MarketFeedConfig {
+  /** MARKET_FEED: 'simulated' (default) | 'replay' | 'ccxt'. */
+  kind?: MarketFeedKind;
+  /** MARKET_SEED for the simulated feed. Default 42. */
+  seed?: number;
+  /** REPLAY_FILE, required for 'replay'. */
+  replayFile?: string;
+  /** REPLAY_SPEED: 'recorded' (default) | 'fast' | a multiplier. */
+  replaySpeed?: ReplaySpeed;
+  /** REPLAY_LOOP: start again at the end of the file. Default false. */
+  replayLoop?: boolean;
+  /** MARKET_STALE_AFTER_MS: a ccxt market without a book for this long degrades its exchange. Default 5000. */
+  staleAfterMs?: number;
+  exchanges?: readonly ExchangeId[];
+  symbols?: readonly string[];
+  scheduler?: Scheduler;
+  /** Tests only: replace the ccxt exchange factory. */
+  createExchange?: CcxtExchangeFactory;
+}
+
+/** Builds the feed MARKET_FEED asks for. Nothing starts until feed.start(). */
+export function createMarketFeed(config: MarketFeedConfig = {}): MarketFeed {
+  const kind = config.kind ?? 'simulated';
+  switch (kind) {
+    case 'simulated':
+      return new SimulatedFeed({
+        seed: config.seed ?? 42,
+        scheduler: config.scheduler,
+        exchanges: config.exchanges,
+      });
+    case 'replay':
+      if (!config.replayFile) throw new Error('MARKET_FEED=replay precisa de REPLAY_FILE');
+      return new ReplayFeed({
+        file: config.replayFile,
+        speed: config.replaySpeed ?? 'recorded',
+        loop: config.replayLoop ?? false,
+        scheduler: config.scheduler,
+        exchanges: config.exchanges,
+      });
+    case 'ccxt':
+      return new CcxtFeed({
+        exchanges: config.exchanges,
+        symbols: config.symbols,
+        scheduler: config.scheduler,
+        staleAfterMs: config.staleAfterMs,
+        createExchange: config.createExchange,
+      });
+  }
+}
+
+/** Parses a REPLAY_SPEED value: 'recorded', 'fast' or a positive number. */
+export function parseReplaySpeed(value: string | undefined): ReplaySpeed {
+  if (value === undefined || value === '' || value === 'recorded') return 'recorded';
+  if (value === 'fast') return 'fast';
+  const n = Number(value);
+  if (!(n > 0) || !Number.isFinite(n))
+    throw new Error(`REPLAY_SPEED inválida: ${value} (use recorded, fast ou um número > 0)`);
+  return n;
+}

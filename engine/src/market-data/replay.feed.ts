@@ -1,0 +1,211 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { EXCHANGE_IDS, isExchangeId, type ExchangeId } from '@arbitra/contracts';
+import { realScheduler, type Scheduler } from './clock.js';
+import { FeedBase } from './feed-base.js';
+import type { ReplayMeta } from './replay-format.js';
+import type { BookUpdate, MarketSpec } from './types.js';
+
+export type ReplaySpeed = 'recorded' | 'fast' | number;
+
+export interface ReplayFeedOptions {
+  /** JSON-lines file written by the recorder (see replay-format.ts). */
+  file: string;
+  /** 'recorded' (default): same pace as recorded; a number: that many times faster; 'fast': no waiting. */
+  speed?: ReplaySpeed;
+  /** Start again at the end of the file (time keeps moving forward). Default false. */
+  loop?: boolean;
+  /**
+   * Shift timestamps to the present (default true): receivedTs becomes the replay time of each update and
+   * exchangeTs keeps its recorded distance to it, so staleness and ages behave as if live.
+   */
+  rebase?: boolean;
+  scheduler?: Scheduler;
+  /** Only these exchanges (default: all). */
+  exchanges?: readonly ExchangeId[];
+}
+
+export interface ReplayResult {
+  updates: number;
+  malformed: number;
+  passes: number;
+}
+
+/** Replays a recorded file of book updates, at recorded speed or as fast as possible. */
+export class ReplayFeed extends FeedBase {
+  readonly kind = 'replay' as const;
+  /** From the file's meta line; true until read (the safe side for the 'Dados simulados' badge). */
+  simulated = true;
+  meta: ReplayMeta | null = null;
+  private readonly scheduler: Scheduler;
+  private readonly speed: ReplaySpeed;
+  private readonly loop: boolean;
+  private readonly rebase: boolean;
+  private readonly allowed: ReadonlySet<ExchangeId>;
+  private running = false;
+  private closeCurrent: (() => void) | null = null;
+  private readonly seen = new Set<ExchangeId>();
+  private lastExchangeTs = new Map<string, number>();
+  private previousPassLast = new Map<string, number>();
+  private resolveFinished!: (r: ReplayResult) => void;
+  /** Resolves when the replay ends (end of file without loop, stop(), or a missing file). */
+  readonly finished: Promise<ReplayResult>;
+  private result: ReplayResult = { updates: 0, malformed: 0, passes: 0 };
+
+  constructor(private readonly options: ReplayFeedOptions) {
+    const scheduler = options.scheduler ?? realScheduler;
+    const exchanges = options.exchanges ?? EXCHANGE_IDS;
+    super(exchanges, scheduler);
+    this.scheduler = scheduler;
+    this.speed = options.speed ?? 'recorded';
+    this.loop = options.loop ?? false;
+    this.rebase = options.rebase ?? true;
+    this.allowed = new Set(exchanges);
+    this.finished = new Promise((r) => (this.resolveFinished = r));
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await access(this.options.file);
+    } catch {
+      for (const ex of this.exchanges)
+        this.setState(ex, 'down', `Arquivo de replay não encontrado: ${this.options.file}`);
+      this.running = false;
+      this.resolveFinished(this.result);
+      return;
+    }
+    void this.run();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wakeAll();
+    this.closeCurrent?.();
+    await this.finished;
+    for (const ex of this.exchanges) this.setState(ex, 'down', 'Feed parado');
+  }
+
+  private async run(): Promise<void> {
+    let passShift = 0; // added to recorded times on later passes, so time keeps moving forward
+    try {
+      do {
+        const pass = await this.replayOnce(passShift);
+        this.result.passes++;
+        if (pass.span === null) break; // no book in the file: nothing to loop over
+        passShift += pass.span + 1;
+      } while (this.loop && this.running);
+    } catch (e) {
+      for (const ex of this.exchanges)
+        this.setState(ex, 'down', `Erro ao ler o replay: ${(e as Error).message}`);
+    }
+    if (this.running) {
+      for (const ex of this.exchanges) this.setState(ex, 'down', 'Fim da gravação');
+    }
+    this.running = false;
+    this.resolveFinished({ ...this.result });
+  }
+
+  /** Returns the recorded time span of the pass (last − first receivedTs), or null without books. */
+  private async replayOnce(passShift: number): Promise<{ span: number | null }> {
+    this.previousPassLast = this.lastExchangeTs;
+    this.lastExchangeTs = new Map();
+    const input = createReadStream(this.options.file, { encoding: 'utf8' });
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    this.closeCurrent = () => {
+      lines.close();
+      input.destroy();
+    };
+    let recStart: number | null = null;
+    let recLast = 0;
+    let wallStart = 0;
+    try {
+      for await (const line of lines) {
+        if (!this.running) break;
+        if (line.trim() === '') continue;
+        let record: unknown;
+        try {
+          record = JSON.parse(line);
+        } catch {
+          this.result.malformed++;
+          this.emitMalformed(null, 'linha de replay não é JSON');
+          continue;
+        }
+        if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+          this.result.malformed++;
+          this.emitMalformed(null, 'linha de replay não é um objeto');
+          continue;
+        }
+        const r = record as Record<string, unknown>;
+        const type = r.type ?? (r.exchange !== undefined ? 'book' : undefined);
+        if (type === 'meta') {
+          this.meta = r as unknown as ReplayMeta;
+          this.simulated = r.simulated !== false;
+          continue;
+        }
+        if (type === 'markets') {
+          if (Array.isArray(r.markets))
+            this.addMarkets((r.markets as MarketSpec[]).filter((m) => this.allowed.has(m.exchange)));
+          continue;
+        }
+        if (type !== 'book') continue;
+        if (typeof r.exchange === 'string' && isExchangeId(r.exchange) && !this.allowed.has(r.exchange))
+          continue;
+        const recReceived = typeof r.receivedTs === 'number' ? r.receivedTs : NaN;
+        if (Number.isFinite(recReceived)) {
+          if (recStart === null) {
+            recStart = recReceived;
+            wallStart = this.scheduler.now();
+          }
+          recLast = Math.max(recLast, recReceived);
+          if (this.speed !== 'fast') {
+            const factor = this.speed === 'recorded' ? 1 : this.speed;
+            const due = wallStart + (recReceived - recStart) / factor;
+            const wait = due - this.scheduler.now();
+            if (wait > 0) await this.sleep(this.scheduler, wait);
+            if (!this.running) break;
+          }
+        }
+        this.emitBook(r, recStart ?? 0, wallStart, passShift);
+      }
+    } finally {
+      this.closeCurrent = null;
+      lines.close();
+      input.destroy();
+    }
+    return { span: recStart === null ? null : recLast - recStart };
+  }
+
+  private emitBook(r: Record<string, unknown>, recStart: number, wallStart: number, passShift: number): void {
+    const update = { ...r } as unknown as BookUpdate & { type?: string };
+    delete update.type;
+    if (typeof r.receivedTs === 'number' && typeof r.exchangeTs === 'number') {
+      if (this.rebase) {
+        // affine map of recorded time onto replay time: keeps exchangeTs monotonic per market, within a pass
+        // and across passes (a later pass starts later; in 'fast' mode passShift moves it forward)
+        const factor = typeof this.speed === 'number' ? this.speed : 1;
+        update.receivedTs = this.scheduler.now();
+        const mapped =
+          wallStart + (r.exchangeTs - recStart) / factor + (this.speed === 'fast' ? passShift : 0);
+        const key = `${String(r.exchange)}|${String(r.symbol)}`;
+        // a new pass must not start before the previous pass ended (within a pass the recorded order is kept,
+        // so a record that was out of order stays out of order and is rejected by the store)
+        update.exchangeTs = Math.max(mapped, this.previousPassLast.get(key) ?? -Infinity);
+        this.lastExchangeTs.set(key, update.exchangeTs);
+      } else {
+        update.receivedTs = r.receivedTs + passShift;
+        update.exchangeTs = r.exchangeTs + passShift;
+      }
+    }
+    this.result.updates++;
+    const ex = update.exchange;
+    if (typeof ex === 'string' && isExchangeId(ex) && !this.seen.has(ex)) {
+      this.seen.add(ex);
+      this.setState(ex, 'up', null);
+    }
+    this.emitUpdate(update);
+  }
+}

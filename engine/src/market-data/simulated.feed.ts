@@ -1,0 +1,298 @@
+import { EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
+import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
+import { FeedBase } from './feed-base.js';
+import { decimalsOf, multipleOf } from './precision.js';
+import { Rng } from './prng.js';
+import {
+  ASSETS,
+  COMMON_VOL,
+  CROSS_LIQUIDITY,
+  CROSS_PRECISION,
+  EXCHANGE_PROFILES,
+  REFERENCE_MODEL,
+  SIMULATED_PAIRS,
+  type ExchangeProfile,
+} from './simulated-market.js';
+import { splitSymbol } from './symbols.js';
+import type { MarketSpec, PriceLevel } from './types.js';
+
+export interface SimulatedFeedOptions {
+  /** Same seed → same sequence of books (given the same sequence of ticks). Default 42. */
+  seed?: number;
+  /** Time source and timers; a VirtualScheduler makes a test run minutes of market in milliseconds. */
+  scheduler?: Scheduler;
+  exchanges?: readonly ExchangeId[];
+  /** Model step; every market is updated on the first tick at or after its next due time. Default 50 ms. */
+  tickMs?: number;
+  /** Price dislocations of one exchange's USDT pair, per minute, all exchanges together. Default 1.5. */
+  dislocationsPerMinute?: number;
+  /** Dislocations of one exchange's BTC cross pair (triangle opportunities), per minute. Default 1. */
+  triangleDislocationsPerMinute?: number;
+  /** Dislocation size range, as a fraction of the price. Default [0.003, 0.01]. */
+  dislocationSize?: readonly [number, number];
+  /** How long a dislocation takes to fade (e-folding time range, ms). Default [6000, 20000]. */
+  dislocationDecayMs?: readonly [number, number];
+  /** Override exchange profiles (tick, spread, depth, update rate...). */
+  profiles?: Partial<Record<ExchangeId, Partial<ExchangeProfile>>>;
+  /** One extra dislocation this long after start, so a fresh demo shows something soon. Default 3000 ms; null: none. */
+  firstDislocationMs?: number | null;
+}
+
+interface Stream {
+  exchange: ExchangeId;
+  symbol: string;
+  spec: MarketSpec;
+  tickDecimals: number;
+  stepDecimals: number;
+  profile: ExchangeProfile;
+  /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL). */
+  baseIdx: number;
+  quoteIdx: number;
+  /** Depth scale of this market. */
+  liquidity: number;
+  offset: number;
+  shock: number;
+  shockTauSec: number;
+  lastModelMs: number;
+  nextAtMs: number;
+  lastExchangeTs: number;
+}
+
+const OU_THETA = 1 / 30; // offsets revert with a 30 s time constant
+const USDT = -1;
+const REF = -2;
+
+/**
+ * A deterministic simulated market: the 5 exchanges × the 10 USDT pairs, BTC cross pairs for triangles
+ * and USDT/BRL. Prices share a common random walk (beta to BTC plus their own noise); each exchange adds a
+ * small mean-reverting offset, its own tick, spread, depth and update rate; occasional dislocations of
+ * one market (random size and fade time) create real net-of-fee opportunities that appear and vanish.
+ */
+export class SimulatedFeed extends FeedBase {
+  readonly kind = 'simulated' as const;
+  readonly simulated = true;
+  private readonly rng: Rng;
+  private readonly scheduler: Scheduler;
+  private readonly tickMs: number;
+  private readonly streams: Stream[] = [];
+  private readonly logPrices: Float64Array;
+  private logRef: number;
+  private modelMs = 0;
+  private timer: TimerHandle | null = null;
+  private running = false;
+  private readonly options: Required<
+    Pick<
+      SimulatedFeedOptions,
+      | 'dislocationsPerMinute'
+      | 'triangleDislocationsPerMinute'
+      | 'dislocationSize'
+      | 'dislocationDecayMs'
+      | 'firstDislocationMs'
+    >
+  >;
+  /** Dislocations injected so far (for tests and logs). */
+  dislocations = 0;
+
+  constructor(options: SimulatedFeedOptions = {}) {
+    const scheduler = options.scheduler ?? realScheduler;
+    super(options.exchanges ?? EXCHANGE_IDS, scheduler);
+    this.scheduler = scheduler;
+    this.rng = new Rng(options.seed ?? 42);
+    this.tickMs = options.tickMs ?? 50;
+    this.options = {
+      dislocationsPerMinute: options.dislocationsPerMinute ?? 1.5,
+      triangleDislocationsPerMinute: options.triangleDislocationsPerMinute ?? 1,
+      dislocationSize: options.dislocationSize ?? [0.003, 0.01],
+      dislocationDecayMs: options.dislocationDecayMs ?? [6_000, 20_000],
+      firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,
+    };
+    this.logPrices = new Float64Array(ASSETS.map((a) => Math.log(a.priceUsdt)));
+    this.logRef = Math.log(REFERENCE_MODEL.price);
+    for (const exchange of this.exchanges) {
+      const profile = { ...EXCHANGE_PROFILES[exchange], ...options.profiles?.[exchange] };
+      const symbols = [
+        ...SIMULATED_PAIRS,
+        ...profile.crossPairs,
+        ...(profile.reference ? [REFERENCE_MODEL.symbol] : []),
+      ];
+      for (const symbol of symbols) this.streams.push(this.makeStream(exchange, symbol, profile));
+    }
+    this.addMarkets(this.streams.map((s) => s.spec));
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.addMarkets(this.streams.map((s) => s.spec));
+    for (const ex of this.exchanges) this.setState(ex, 'up', null);
+    // a full first round so the books fill at once
+    for (const s of this.streams) this.emit(s);
+    this.timer = this.scheduler.schedule(this.tickMs, () => this.tick());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.timer?.cancel();
+    this.timer = null;
+    for (const ex of this.exchanges) this.setState(ex, 'down', 'Feed parado');
+  }
+
+  private tick(): void {
+    if (!this.running) return;
+    this.modelMs += this.tickMs;
+    this.stepModel(this.tickMs / 1000);
+    for (let i = 0; i < this.streams.length; i++) {
+      const s = this.streams[i]!;
+      if (s.nextAtMs <= this.modelMs) this.emit(s);
+    }
+    this.timer = this.scheduler.schedule(this.tickMs, () => this.tick());
+  }
+
+  private stepModel(dtSec: number): void {
+    const sq = Math.sqrt(dtSec);
+    const common = COMMON_VOL * sq * this.rng.normal();
+    for (let i = 0; i < ASSETS.length; i++) {
+      const a = ASSETS[i]!;
+      this.logPrices[i]! += a.beta * common + (a.idioVol > 0 ? a.idioVol * sq * this.rng.normal() : 0);
+    }
+    this.logRef += REFERENCE_MODEL.vol * sq * this.rng.normal();
+    const first = this.options.firstDislocationMs;
+    if (first !== null && this.modelMs - dtSec * 1000 < first && this.modelMs >= first)
+      this.dislocate(false, true);
+    const perTick = dtSec / 60;
+    if (this.rng.next() < this.options.dislocationsPerMinute * perTick) this.dislocate(false);
+    if (this.rng.next() < this.options.triangleDislocationsPerMinute * perTick) this.dislocate(true);
+  }
+
+  private dislocate(cross: boolean, largest = false): void {
+    const candidates = this.streams.filter((s) => (cross ? s.quoteIdx === 0 : s.quoteIdx === USDT));
+    if (candidates.length === 0) return;
+    const s = this.rng.pick(candidates);
+    this.advanceStream(s);
+    const [lo, hi] = this.options.dislocationSize;
+    s.shock += this.rng.sign() * (largest ? hi : this.rng.uniform(lo, hi));
+    const [tlo, thi] = this.options.dislocationDecayMs;
+    s.shockTauSec = this.rng.uniform(tlo, thi) / 1000;
+    this.dislocations++;
+  }
+
+  /** Brings a stream's offset and shock to the current model time. */
+  private advanceStream(s: Stream): void {
+    const el = (this.modelMs - s.lastModelMs) / 1000;
+    if (el <= 0) return;
+    const decay = Math.exp(-OU_THETA * el);
+    const sigma = s.profile.noiseBps * 1e-4;
+    s.offset = s.offset * decay + sigma * Math.sqrt(1 - decay * decay) * this.rng.normal();
+    s.shock *= Math.exp(-el / s.shockTauSec);
+    if (Math.abs(s.shock) < 1e-7) s.shock = 0;
+    s.lastModelMs = this.modelMs;
+  }
+
+  private fairPrice(s: Stream): number {
+    if (s.baseIdx === REF) return Math.exp(this.logRef);
+    const base = this.logPrices[s.baseIdx]!;
+    return s.quoteIdx === USDT ? Math.exp(base) : Math.exp(base - this.logPrices[s.quoteIdx]!);
+  }
+
+  private baseUsdt(s: Stream): number {
+    return s.baseIdx === REF ? 1 : Math.exp(this.logPrices[s.baseIdx]!);
+  }
+
+  private emit(s: Stream): void {
+    this.advanceStream(s);
+    const p = s.profile;
+    const { tickSize, amountStep } = s.spec;
+    const mid = this.fairPrice(s) * Math.exp(s.offset + s.shock);
+    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * this.rng.next());
+    let bidK = Math.floor((mid * (1 - half)) / tickSize);
+    let askK = Math.ceil((mid * (1 + half)) / tickSize);
+    if (askK <= bidK) askK = bidK + 1;
+    if (bidK < 1) bidK = 1;
+    const baseUsdt = this.baseUsdt(s);
+    const bids: PriceLevel[] = [];
+    const asks: PriceLevel[] = [];
+    const gapTicks = (mid * p.levelGapBps * 1e-4) / tickSize;
+    let notional = p.topNotionalUsdt * s.liquidity;
+    for (let i = 0; i < p.levels; i++) {
+      const bidAmt = this.levelAmount(notional, baseUsdt, amountStep, s.stepDecimals);
+      const askAmt = this.levelAmount(notional, baseUsdt, amountStep, s.stepDecimals);
+      if (bidK >= 1) bids.push([multipleOf(bidK, tickSize, s.tickDecimals), bidAmt]);
+      asks.push([multipleOf(askK, tickSize, s.tickDecimals), askAmt]);
+      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * this.rng.next())));
+      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * this.rng.next())));
+      notional *= p.depthGrowth;
+    }
+    const receivedTs = this.scheduler.now();
+    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * this.rng.next();
+    const exchangeTs = Math.max(s.lastExchangeTs, Math.floor(receivedTs - lag));
+    s.lastExchangeTs = exchangeTs;
+    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + this.rng.next());
+    this.emitUpdate({ exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs });
+  }
+
+  private levelAmount(notionalUsdt: number, baseUsdt: number, step: number, decimals: number): number {
+    const amount = (notionalUsdt * Math.exp(0.5 * this.rng.normal() - 0.125)) / baseUsdt;
+    return multipleOf(Math.max(1, Math.round(amount / step)), step, decimals);
+  }
+
+  private makeStream(exchange: ExchangeId, symbol: string, profile: ExchangeProfile): Stream {
+    const parts = splitSymbol(symbol);
+    if (!parts) throw new Error(`bad simulated symbol ${symbol}`);
+    let tick: number;
+    let step: number;
+    let baseIdx: number;
+    let quoteIdx: number;
+    if (symbol === REFERENCE_MODEL.symbol) {
+      tick = REFERENCE_MODEL.tickSize;
+      step = REFERENCE_MODEL.amountStep;
+      baseIdx = REF;
+      quoteIdx = REF;
+    } else {
+      baseIdx = ASSETS.findIndex((a) => a.asset === parts.base);
+      if (baseIdx < 0) throw new Error(`unknown simulated asset ${parts.base}`);
+      if (parts.quote === 'USDT') {
+        quoteIdx = USDT;
+        tick = ASSETS[baseIdx]!.tickSize;
+        step = ASSETS[baseIdx]!.amountStep;
+      } else {
+        quoteIdx = ASSETS.findIndex((a) => a.asset === parts.quote);
+        const precision = CROSS_PRECISION[symbol];
+        if (quoteIdx < 0 || !precision) throw new Error(`unknown simulated cross pair ${symbol}`);
+        tick = precision.tickSize;
+        step = precision.amountStep;
+      }
+    }
+    const tickSize = multipleOf(1, tick * profile.tickMultiplier, decimalsOf(tick) + 2);
+    const amountStep = multipleOf(1, step * profile.stepMultiplier, decimalsOf(step) + 2);
+    const spec: MarketSpec = {
+      exchange,
+      symbol,
+      base: parts.base,
+      quote: parts.quote,
+      tickSize,
+      amountStep,
+      minAmount: amountStep,
+      minNotional: parts.quote === 'USDT' ? 1 : 0,
+    };
+    return {
+      exchange,
+      symbol,
+      spec,
+      tickDecimals: decimalsOf(tickSize),
+      stepDecimals: decimalsOf(amountStep),
+      profile,
+      baseIdx,
+      quoteIdx,
+      liquidity:
+        baseIdx === REF
+          ? REFERENCE_MODEL.liquidity
+          : ASSETS[baseIdx]!.liquidity * (quoteIdx === USDT ? 1 : CROSS_LIQUIDITY),
+      offset: profile.noiseBps * 1e-4 * this.rng.normal(),
+      shock: 0,
+      shockTauSec: 10,
+      lastModelMs: 0,
+      nextAtMs: 0,
+      lastExchangeTs: 0,
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ScannerMetrics } from './scanner.metrics.js';
+import { ScannerPublisher } from './scanner.publisher.js';
+import { ScannerService } from './scanner.service.js';
+
+/** Market data → detection → publishing, inside the engine. */
+@Module({
+  providers: [ScannerService, ScannerPublisher, ScannerMetrics],
+  exports: [ScannerService],
+})
+export class ScannerModule {}

@@ -1,0 +1,172 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  EVENTS,
+  isPair,
+  PRICE_GRID_INTERVAL_MS,
+  ROOMS,
+  SCANNER_PUBLIC_INTERVAL_MS,
+  SCANNER_PUBLIC_TOP,
+  SCANNER_REALTIME_MIN_INTERVAL_MS,
+  type EngineStats,
+  type Opportunity,
+  type PriceGrid,
+  type ScannerSnapshot,
+  type ServerToClientEvents,
+} from '@arbitra/contracts';
+import type { FabricServer } from '@arbitra/transport';
+import { decimalsOf } from '../market-data/precision.js';
+import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
+import { ScannerService } from './scanner.service.js';
+
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+type PublicEvent =
+  | typeof EVENTS.scannerSnapshot
+  | typeof EVENTS.marketPrices
+  | typeof EVENTS.marketFeeds
+  | typeof EVENTS.engineStats;
+
+/**
+ * Publishes the scanner through the socket fabric, off the hot path (timers read the registry):
+ * - public room: the 10 best every 3 s, the price grid every second, feed states on change, figures;
+ * - real-time room (Profissional/Enterprise): every change, coalesced to at most one message per 100 ms.
+ * The public state also goes to the api instances as server-side events, for their REST snapshot.
+ */
+@Injectable()
+export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly pendingUpserts = new Map<string, Opportunity>();
+  private readonly pendingRemovals = new Set<string>();
+  private unsubscribe: (() => void)[] = [];
+  private day = '';
+  private seenToday = 0;
+  private countingSince = Date.now();
+
+  constructor(
+    private readonly scanner: ScannerService,
+    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const { registry, feedStates } = this.scanner.scanner;
+    this.unsubscribe.push(
+      registry.on({
+        added: (o) => {
+          this.countSeen();
+          this.pendingRemovals.delete(o.id);
+          this.pendingUpserts.set(o.id, o);
+        },
+        updated: (o) => this.pendingUpserts.set(o.id, o),
+        removed: (o) => {
+          this.pendingUpserts.delete(o.id);
+          this.pendingRemovals.add(o.id);
+        },
+      }),
+      feedStates.onChange(() => this.publishFeeds()),
+    );
+    this.every(SCANNER_REALTIME_MIN_INTERVAL_MS, () => this.flushDelta());
+    this.every(PRICE_GRID_INTERVAL_MS, () => this.publish(EVENTS.marketPrices, this.priceGrid()));
+    this.every(SCANNER_PUBLIC_INTERVAL_MS, () => {
+      this.publish(EVENTS.scannerSnapshot, this.snapshot());
+      this.publishFeeds();
+      this.publish(EVENTS.engineStats, this.stats());
+    });
+  }
+
+  onModuleDestroy(): void {
+    for (const t of this.timers) clearInterval(t);
+    for (const u of this.unsubscribe) u();
+    this.unsubscribe = [];
+  }
+
+  snapshot(now = Date.now()): ScannerSnapshot {
+    const { registry } = this.scanner.scanner;
+    return {
+      at: now,
+      source: this.scanner.source,
+      opportunities: registry.top(SCANNER_PUBLIC_TOP),
+      activeCount: registry.counters().open,
+    };
+  }
+
+  priceGrid(now = Date.now()): PriceGrid {
+    const quotes = [];
+    for (const slot of this.scanner.scanner.store.slots()) {
+      if (!isPair(slot.symbol) || slot.updates === 0) continue;
+      const dp = decimalsOf(slot.spec.tickSize);
+      const bid = slot.bestBid;
+      const ask = slot.bestAsk;
+      quotes.push({
+        exchange: slot.exchange,
+        symbol: slot.symbol,
+        bid: Number.isFinite(bid) ? bid.toFixed(dp) : null,
+        ask: Number.isFinite(ask) ? ask.toFixed(dp) : null,
+        ts: Math.round(slot.receivedTs),
+        stale: slot.stale,
+      });
+    }
+    return { at: now, source: this.scanner.source, quotes };
+  }
+
+  stats(now = Date.now()): EngineStats {
+    this.rollDay(now);
+    const metrics = this.scanner.scanner.metricsSnapshot();
+    const slots = this.scanner.scanner.store.slots().filter((s) => s.updates > 0);
+    const median = metrics.detection.latency.all.p50Ms;
+    return {
+      at: now,
+      source: this.scanner.source,
+      exchangesWatched: new Set(slots.map((s) => s.exchange)).size,
+      pairsWatched: new Set(slots.filter((s) => isPair(s.symbol)).map((s) => s.symbol)).size,
+      marketsWatched: slots.length,
+      detectionLatencyMedianMs: Number.isFinite(median) ? Math.round(median * 1000) / 1000 : null,
+      opportunitiesToday: this.seenToday,
+      countingSince: this.countingSince,
+      updatesPerSecond: Object.values(metrics.marketData.updatesPerSecond).reduce((a, b) => a + b, 0),
+      activeOpportunities: metrics.detection.registry.open,
+    };
+  }
+
+  private flushDelta(): void {
+    if (this.pendingUpserts.size === 0 && this.pendingRemovals.size === 0) return;
+    const delta = { at: Date.now(), upserts: [...this.pendingUpserts.values()], removed: [...this.pendingRemovals] };
+    this.pendingUpserts.clear();
+    this.pendingRemovals.clear();
+    this.io.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, delta);
+    this.published.set(EVENTS.scannerDelta, (this.published.get(EVENTS.scannerDelta) ?? 0) + 1);
+  }
+
+  private publishFeeds(): void {
+    this.publish(EVENTS.marketFeeds, this.scanner.scanner.feedStates.states());
+  }
+
+  /** To the browsers of the public room, and to the api instances (their REST snapshot). */
+  private publish<E extends PublicEvent>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
+    // Socket.IO's typed emit cannot relate E to its arguments through a union: widen once, here.
+    type LooseEmitter = { emit(e: string, p: unknown): boolean; serverSideEmit(e: string, p: unknown): boolean };
+    (this.io.to(ROOMS.publicScanner) as unknown as LooseEmitter).emit(event, payload);
+    (this.io as unknown as LooseEmitter).serverSideEmit(event, payload);
+    this.published.set(event, (this.published.get(event) ?? 0) + 1);
+  }
+
+  /** Messages published since start, per event (for /metrics). */
+  readonly published = new Map<string, number>();
+
+  private countSeen(): void {
+    this.rollDay(Date.now());
+    this.seenToday++;
+  }
+
+  private rollDay(now: number): void {
+    const day = saoPauloDay.format(now);
+    if (day !== this.day) {
+      if (this.day !== '') this.countingSince = now;
+      this.day = day;
+      this.seenToday = 0;
+    }
+  }
+
+  private every(ms: number, fn: () => void): void {
+    this.timers.push(setInterval(fn, ms));
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { MarketSource } from '@arbitra/contracts';
+import { ArbitrageScanner } from '../arbitrage/scanner.js';
+import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { createMarketFeed, parseReplaySpeed } from '../market-data/feed-factory.js';
+import type { MarketFeed } from '../market-data/types.js';
+
+const SWEEP_EVERY_MS = 250;
+
+/**
+ * The engine's market-data pipeline as a Nest service: the feed MARKET_FEED asks for, attached to
+ * the scanner (book store → detectors → opportunity registry). Other services read `scanner`
+ * (its registry events, its books) and never wait on it: it runs synchronously on each update.
+ */
+@Injectable()
+export class ScannerService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ScannerService.name);
+  readonly feed: MarketFeed;
+  readonly scanner: ArbitrageScanner;
+  readonly startedAt = Date.now();
+  private detach?: () => void;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(@Inject(ENGINE_CONFIG) config: EngineConfig) {
+    this.feed = createMarketFeed({
+      kind: config.MARKET_FEED,
+      seed: config.MARKET_SEED,
+      replayFile: config.REPLAY_FILE,
+      replaySpeed: parseReplaySpeed(config.REPLAY_SPEED),
+      replayLoop: config.REPLAY_LOOP,
+      staleAfterMs: config.MARKET_STALE_AFTER_MS,
+    });
+    this.scanner = new ArbitrageScanner({ staleAfterMs: config.MARKET_STALE_AFTER_MS });
+  }
+
+  get source(): MarketSource {
+    return { kind: this.feed.kind, simulated: this.feed.simulated };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.detach = this.scanner.attach(this.feed);
+    this.sweeper = setInterval(() => this.scanner.sweep(), SWEEP_EVERY_MS);
+    await this.feed.start();
+    this.logger.log(`market feed '${this.feed.kind}' started (${this.feed.exchanges.length} exchanges)`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweeper);
+    this.detach?.();
+    await this.feed.stop();
+  }
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS, MESSAGES, ROOMS, type ExchangeValidatedEvent } from '@arbitra/contracts';
+import { CredentialCipher } from '@arbitra/db';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { client, register, type Client } from '../../api/test/support/http.js';
+import { CredentialChecksProcessor } from '../src/credentials/credential-checks.processor.js';
+import { CredentialStore, CredentialUnavailableError } from '../src/credentials/credential-store.js';
+import { CredentialValidator } from '../src/credentials/credential-validator.js';
+import { ccxtClientConfig, type ExchangeClientFactory } from '../src/credentials/exchange-client.factory.js';
+import { BinanceAsServer, type BinanceAccount } from './credentials.binance-as-server.js';
+
+const KNOWN: BinanceAccount = {
+  apiKey: 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A',
+  secret: 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j',
+  enableWithdrawals: true,
+};
+const READ_TRADE: BinanceAccount = {
+  apiKey: 'rTrAdEoNlY0123456789abcdefABCDEF0123456789abcdefABCDEF01234567',
+  secret: 'sEcReT0nLy0123456789abcdefABCDEF0123456789abcdefABCDEF01234567',
+  enableWithdrawals: false,
+};
+
+/** The injectable factory, returning ccxt's Binance answering as the exchange (only the transport replaced). */
+function binanceFactory(accounts: BinanceAccount[], mode: 'serve' | 'hang' = 'serve'): ExchangeClientFactory & { last?: BinanceAsServer } {
+  const factory: ExchangeClientFactory & { last?: BinanceAsServer } = (_exchange, credentials, options) => {
+    const ex = new BinanceAsServer(ccxtClientConfig(credentials, options), accounts, mode);
+    factory.last = ex;
+    return Promise.resolve(ex);
+  };
+  return factory;
+}
+
+describe('CredentialValidator against ccxt.binance answering as Binance (fetchBalance, read-only)', () => {
+  it('valid keys: valid, with the permissions Binance reports and the withdrawal flag', async () => {
+    const factory = binanceFactory([KNOWN]);
+    const outcome = await new CredentialValidator(factory, 2_000).check('binance', { apiKey: KNOWN.apiKey, secret: KNOWN.secret });
+    expect(outcome).toMatchObject({
+      status: 'valid',
+      reason: MESSAGES.exchanges.reasonValid,
+      reachedExchange: true,
+      permissions: ['read', 'trade', 'withdraw'],
+      canWithdraw: true,
+    });
+    // ccxt signed the calls with the key (header) and the secret (the server checked the HMAC).
+    const account = factory.last?.requests.find((r) => r.path === '/api/v3/account');
+    expect(account?.apiKey).toBe(KNOWN.apiKey);
+    expect(factory.last?.requests.map((r) => r.method)).not.toContain('POST');
+  });
+
+  it('a key without withdrawals: valid, can_withdraw false', async () => {
+    const outcome = await new CredentialValidator(binanceFactory([READ_TRADE]), 2_000).check('binance', {
+      apiKey: READ_TRADE.apiKey,
+      secret: READ_TRADE.secret,
+    });
+    expect(outcome).toMatchObject({ status: 'valid', permissions: ['read', 'trade'], canWithdraw: false });
+  });
+
+  it("an unknown key: Binance's -2015, parsed by ccxt's handleErrors → 'Credenciais inválidas: …'", async () => {
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', {
+      apiKey: READ_TRADE.apiKey,
+      secret: READ_TRADE.secret,
+    });
+    expect(outcome.status).toBe('invalid');
+    expect(outcome.reachedExchange).toBe(true);
+    expect(outcome.errorClass).toBe('AuthenticationError');
+    expect(outcome.reason).toBe('Credenciais inválidas: Invalid API-key, IP, or permissions for action. (-2015)');
+  });
+
+  it("a malformed key: Binance's -2014", async () => {
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', {
+      apiKey: 'chave_com_formato_ruim',
+      secret: KNOWN.secret,
+    });
+    expect(outcome.reason).toBe('Credenciais inválidas: API-key format invalid. (-2014)');
+  });
+
+  it('the right key with a wrong secret: the signature is refused (-1022), and the secret is not in the reason', async () => {
+    const wrong = 'WrongSecret0123456789WrongSecret0123456789WrongSecret0123456789ab';
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', { apiKey: KNOWN.apiKey, secret: wrong });
+    expect(outcome.reason).toBe('Credenciais inválidas: Signature for this request is not valid. (-1022)');
+    expect(outcome.reason).not.toContain(wrong);
+    expect(outcome.reason).not.toContain(KNOWN.apiKey);
+  });
+
+  it("an exchange that does not answer: ccxt's RequestTimeout → 'não foi possível contatar a exchange'", async () => {
+    const started = Date.now();
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN], 'hang'), 300).check('binance', {
+      apiKey: KNOWN.apiKey,
+      secret: KNOWN.secret,
+    });
+    expect(outcome).toMatchObject({ status: 'invalid', reason: 'não foi possível contatar a exchange', reachedExchange: false });
+    expect(outcome.errorClass).toBe('RequestTimeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a factory that throws (a bug) is an outcome, not a crash', async () => {
+    const outcome = await new CredentialValidator(() => Promise.reject(new Error('boom')), 1_000).check('binance', {
+      apiKey: KNOWN.apiKey,
+      secret: KNOWN.secret,
+    });
+    expect(outcome).toMatchObject({ status: 'invalid', reason: MESSAGES.exchanges.reasonUnexpected });
+  });
+});
+
+describe('the check job: a credential saved through the api, checked by the engine worker with the subclass', () => {
+  const keys = `k1:${randomBytes(32).toString('base64')}`;
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let call: Client;
+  let pool: pg.Pool;
+  let store: CredentialStore;
+  const emitted: { room: string; event: string; payload: ExchangeValidatedEvent }[] = [];
+  const io = {
+    to: (room: string) => ({
+      emit: (event: string, payload: ExchangeValidatedEvent) => {
+        emitted.push({ room, event, payload });
+        return true;
+      },
+    }),
+  };
+  const processorWith = (factory: ExchangeClientFactory) =>
+    new CredentialChecksProcessor(
+      {} as never, // the queue is not used: check() is called directly
+      io as never,
+      new CredentialValidator(factory, 2_000),
+      store,
+    );
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // No engine: the api enqueues, and this test runs the worker's handler itself with the subclass factory.
+    platform = await startPlatform({ databaseUrl: db.url, engines: 0, env: { CREDENTIALS_KEYS: keys } });
+    call = client(platform.baseUrl);
+    pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    store = new CredentialStore(pool, CredentialCipher.fromSpec(keys));
+  });
+
+  afterAll(async () => {
+    await pool?.end();
+    await platform?.close();
+    await db?.drop();
+  });
+
+  async function addBinance(token: string, account: BinanceAccount): Promise<string> {
+    const res = await call<{ exchange: { id: string; validation_status: string } }>('POST', '/api/user/exchanges', {
+      token,
+      body: { exchange_name: 'binance', api_key: account.apiKey, api_secret: account.secret },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.exchange.validation_status).toBe('pending');
+    return res.body.exchange.id;
+  }
+
+  it('valid: records is_validated, permissions and the withdrawal warning, tells user:<owner>, and is idempotent', async () => {
+    const u = await register(call);
+    const id = await addBinance(u.token, KNOWN);
+    const processor = processorWith(binanceFactory([KNOWN]));
+    expect(await processor.check(id)).toEqual({ outcome: 'recorded', status: 'valid' });
+
+    const list = await call<Record<string, unknown>[]>('GET', '/api/user/exchanges', { token: u.token });
+    expect(list.body[0]).toMatchObject({
+      id,
+      is_validated: true,
+      validation_status: 'valid',
+      validation_reason: MESSAGES.exchanges.reasonValid,
+      permissions: ['read', 'trade', 'withdraw'],
+      can_withdraw: true,
+    });
+    expect(list.body[0]?.last_used_at).toEqual(expect.any(String));
+    const event = emitted.find((e) => e.payload.id === id);
+    expect(event).toMatchObject({ room: ROOMS.user(u.id), event: EVENTS.exchangeValidated, payload: { is_validated: true } });
+    // A duplicate job for the same check changes nothing.
+    expect(await processor.check(id)).toEqual({ outcome: 'skipped', why: 'not_pending' });
+  });
+
+  it("invalid: 'Credenciais inválidas: …' recorded and published", async () => {
+    const u = await register(call);
+    const id = await addBinance(u.token, READ_TRADE);
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({ outcome: 'recorded', status: 'invalid' });
+    const list = await call<Record<string, unknown>[]>('GET', '/api/user/exchanges', { token: u.token });
+    expect(list.body[0]).toMatchObject({
+      is_validated: false,
+      validation_status: 'invalid',
+      validation_reason: 'Credenciais inválidas: Invalid API-key, IP, or permissions for action. (-2015)',
+      permissions: null,
+      can_withdraw: null,
+    });
+  });
+
+  it('a result for a key that changed meanwhile is dropped (the newer check wins)', async () => {
+    const u = await register(call);
+    const id = await addBinance(u.token, READ_TRADE);
+    const stale = await store.load(id);
+    const put = await call('PUT', `/api/user/exchanges/${id}`, {
+      token: u.token,
+      body: { exchange_name: 'binance', api_key: KNOWN.apiKey, api_secret: KNOWN.secret },
+    });
+    expect(put.status).toBe(200);
+    // The old version's result arrives late: not recorded.
+    expect(stale).not.toBeNull();
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', store.open(stale!));
+    expect(await store.recordCheck(stale!, outcome)).toBeNull();
+    // The current version is checked with the NEW key (decrypted from the row).
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({ outcome: 'recorded', status: 'valid' });
+  });
+
+  it('a removed credential is skipped', async () => {
+    const u = await register(call);
+    const id = await addBinance(u.token, KNOWN);
+    expect((await call('DELETE', `/api/user/exchanges/${id}`, { token: u.token })).status).toBe(200);
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({ outcome: 'skipped', why: 'gone' });
+  });
+
+  it('decryptForExecution gives the live executor the active, validated credential only', async () => {
+    const u = await register(call);
+    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow('Binance: nenhuma credencial cadastrada');
+    const id = await addBinance(u.token, KNOWN);
+    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow('Binance: validação em andamento');
+    await processorWith(binanceFactory([KNOWN])).check(id);
+    const creds = await store.decryptForExecution(u.id, 'binance');
+    expect(creds).toEqual({ apiKey: KNOWN.apiKey, secret: KNOWN.secret, password: undefined });
+    await call('PUT', `/api/user/exchanges/${id}`, { token: u.token, body: { is_active: false } });
+    const err = await store.decryptForExecution(u.id, 'binance').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CredentialUnavailableError);
+    expect((err as CredentialUnavailableError).message).toBe('Binance: credencial desativada');
+  });
+
+  it('a row under a key the engine does not have is recorded as unreadable, not crashed on', async () => {
+    const u = await register(call);
+    const id = await addBinance(u.token, KNOWN);
+    const otherStore = new CredentialStore(pool, CredentialCipher.fromSpec(`k9:${randomBytes(32).toString('base64')}`));
+    const processor = new CredentialChecksProcessor({} as never, io as never, new CredentialValidator(binanceFactory([KNOWN]), 2_000), otherStore);
+    expect(await processor.check(id)).toEqual({ outcome: 'recorded', status: 'invalid' });
+    const row = await pool.query<{ validation_reason: string }>('SELECT validation_reason FROM exchange_credentials WHERE id = $1', [id]);
+    expect(row.rows[0]?.validation_reason).toBe(MESSAGES.exchanges.reasonUndecryptable);
+  });
+});

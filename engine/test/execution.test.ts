@@ -1,0 +1,124 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource } from '@arbitra/db';
+import { EVENTS, MESSAGES, type Bot, type BotStatusEvent, type Trade, type TradesResponse } from '@arbitra/contracts';
+import { BotRunner } from '../src/bots/bot-runner.service.js';
+import { TradeLedger, type ExecutionRecord } from '../src/execution/trade-ledger.js';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
+
+const waitFor = async <T>(fn: () => Promise<T | undefined> | T | undefined, ms: number, every = 250): Promise<T | undefined> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, every));
+  }
+};
+
+/** A loss-making (or failed) two-leg record with matching balance deltas. */
+function loss(botId: string, userId: string, key: string, lossUsdt: string, status: 'completed' | 'failed'): ExecutionRecord {
+  return {
+    executionKey: key, botId, userId, botName: 'Risco', opportunityId: 'o', strategy: 'arbitrage', mode: 'paper', pair: 'BTC/USDT',
+    buyExchange: 'binance', sellExchange: 'gateio', buyPrice: '100', sellPrice: '99', amount: '1', profit: `-${lossUsdt}`,
+    profitPercent: '-1', expectedProfit: '1', expectedProfitPercent: '1', usdtBrl: '5.45', status, failureReason: status === 'failed' ? 'x' : null,
+    executedAt: new Date(), legs: [],
+    deltas: [{ exchange: 'binance', asset: 'USDT', delta: `-${lossUsdt}` }],
+  };
+}
+
+describe('bots in the engine: risk stops, commands, a paper trade end to end (issue 5 §2–§5)', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let call: Client;
+  let sql: pg.Client;
+  let maria: RegisteredUser;
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await startPlatform({ databaseUrl: db.url, engines: 1 });
+    call = client(platform.baseUrl);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    maria = await register(call, { name: 'Maria' });
+  });
+
+  afterAll(async () => {
+    socket?.close();
+    await sql?.end();
+    await platform?.close();
+    await db?.drop();
+  });
+
+  const body = { pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1090, minProfitPercent: 0.5 };
+
+  it('stops a bot at its daily loss limit (5 % of R$ 1.090 at 5,45 = 10 USDT) and after 5 failures in a row', async () => {
+    const ds = createDataSource(db.url);
+    await ds.initialize();
+    try {
+      const ledger = new TradeLedger(ds);
+      const a = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Perdas' } })).body.bot;
+      await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [a.id]);
+      expect((await ledger.record(loss(a.id, maria.id, 'l1', '6', 'completed'))).stoppedReason).toBeNull();
+      const r = await ledger.record(loss(a.id, maria.id, 'l2', '4', 'completed'));
+      expect(r.stoppedReason).toBe(MESSAGES.bots.stopReasonDailyLoss('10.00'));
+      expect(r.bot).toMatchObject({ status: 'error', active: false });
+      const api = await call<Bot[]>('GET', '/api/bots', { token: maria.token });
+      expect(api.body.find((b) => b.id === a.id)).toMatchObject({ status: 'error', statusReason: MESSAGES.bots.stopReasonDailyLoss('10.00') });
+
+      const b = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Falhas' } })).body.bot;
+      await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [b.id]);
+      for (let i = 1; i <= 4; i++) expect((await ledger.record(loss(b.id, maria.id, `f${i}`, '0.01', 'failed'))).stoppedReason).toBeNull();
+      const fifth = await ledger.record(loss(b.id, maria.id, 'f5', '0.01', 'failed'));
+      expect(fifth.stoppedReason).toBe(MESSAGES.bots.stopReasonFailures(5));
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('a bot started on the simulated market makes a paper trade, recorded and pushed to the owner; stop applies', async () => {
+    socket = connect(platform.baseUrl, { transports: ['websocket'], auth: { token: maria.token } });
+    const trades: Trade[] = [];
+    const statuses: BotStatusEvent[] = [];
+    socket.on(EVENTS.tradeNew, (t: Trade) => trades.push(t));
+    socket.on(EVENTS.botStatus, (s: BotStatusEvent) => statuses.push(s));
+    await new Promise<void>((resolve) => socket!.on('connect', () => resolve()));
+
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: maria.token,
+      body: {
+        name: 'Papel',
+        pairs: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'ADA/USDT', 'SOL/USDT', 'DOT/USDT', 'MATIC/USDT', 'LINK/USDT', 'UNI/USDT', 'AVAX/USDT'],
+        exchanges: ['binance', 'mercadobitcoin', 'gateio', 'mexc', 'bybit'],
+        riskLevel: 'high',
+        maxInvestment: 100000,
+        minProfitPercent: 0.01,
+        active: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.bot.id;
+    const runner = platform.engines[0]!.get(BotRunner);
+    expect(await waitFor(() => runner.get(id), 10_000)).toBeDefined();
+    expect(await waitFor(() => statuses.find((s) => s.botId === id && s.status === 'running'), 5_000)).toBeDefined();
+    const balances = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`, [id]);
+    expect(balances.rows[0]!.n).toBeGreaterThan(0);
+
+    const pushed = await waitFor(() => trades.find((t) => t.botId === id), 90_000, 500);
+    expect(pushed, 'no paper trade within 90 s of simulated market').toBeDefined();
+    const list = await call<TradesResponse>('GET', `/api/trades?bot=${id}`, { token: maria.token });
+    expect(list.body.trades.map((t) => t.id)).toContain(pushed!.id);
+    const check = await sql.query<{ ok: boolean }>(
+      `SELECT (SELECT COALESCE(SUM(profit),0) FROM trades WHERE bot_id = $1) = total_profit AS ok FROM bots WHERE id = $1`,
+      [id],
+    );
+    expect(check.rows[0]!.ok).toBe(true);
+
+    const stopped = await call<{ bot: Bot }>('POST', `/api/bots/${id}/toggle`, { token: maria.token });
+    expect(stopped.body.bot.status).toBe('stopped');
+    expect(await waitFor(() => (runner.get(id) ? undefined : true), 10_000)).toBe(true);
+  }, 120_000);
+});

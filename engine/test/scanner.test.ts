@@ -1,0 +1,114 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENTS,
+  PAIRS,
+  type EngineStats,
+  type MarketSnapshot,
+  type PriceGrid,
+  type ScannerDelta,
+  type ScannerSnapshot,
+  type StatusReport,
+} from '@arbitra/contracts';
+import { client, register } from '../../api/test/support/http.js';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+
+function next<T>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, ms = 20_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no acceptable '${event}' in ${ms} ms`)), ms);
+    const handler = (payload: T) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler);
+      resolve(payload);
+    };
+    socket.on(event, handler);
+  });
+}
+
+describe('the live scanner, from the engine to browsers connected to the api', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  const sockets: Socket[] = [];
+  const open = (auth?: { token: string }) => {
+    const s = connect(platform.baseUrl, { transports: ['websocket'], auth });
+    sockets.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await startPlatform({ databaseUrl: db.url });
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await platform?.close();
+    await db?.drop();
+  });
+
+  it('sends anonymous visitors the basic scanner, the price grid and the feed states', async () => {
+    const socket = open();
+    const [snapshot, grid, feeds] = await Promise.all([
+      next<ScannerSnapshot>(socket, EVENTS.scannerSnapshot),
+      next<PriceGrid>(socket, EVENTS.marketPrices, (g) => g.quotes.length >= PAIRS.length * 5),
+      next<{ exchange: string; status: string }[]>(socket, EVENTS.marketFeeds, (f) => f.every((s) => s.status === 'up')),
+    ]);
+    expect(snapshot.source).toEqual({ kind: 'simulated', simulated: true });
+    expect(snapshot.opportunities.length).toBeLessThanOrEqual(10);
+    // every pair of SPEC §9 on the five exchanges, each with a bid below its ask
+    for (const q of grid.quotes) expect(Number(q.bid)).toBeLessThan(Number(q.ask));
+    expect(new Set(grid.quotes.map((q) => q.exchange)).size).toBe(5);
+    expect(feeds.map((f) => f.exchange).sort()).toEqual(['binance', 'bybit', 'gateio', 'mercadobitcoin', 'mexc']);
+  });
+
+  it('streams every change in real time to a Profissional (trial) user, and not to visitors', async () => {
+    const call = client(platform.baseUrl);
+    const user = await register(call);
+    const pro = open({ token: user.token });
+    const visitor = open();
+    let visitorDeltas = 0;
+    visitor.on(EVENTS.scannerDelta, () => visitorDeltas++);
+    const delta = await next<ScannerDelta>(pro, EVENTS.scannerDelta, (d) => d.upserts.length > 0, 60_000);
+    const o = delta.upserts[0]!;
+    expect(o.legs.length).toBeGreaterThanOrEqual(2);
+    expect(Number(o.netPercent)).toBeGreaterThan(0);
+    expect(Number(o.profitBrl)).toBeGreaterThan(0);
+    expect(visitorDeltas).toBe(0);
+  }, 90_000);
+
+  it('serves the last published state over REST: snapshot, public figures and status', async () => {
+    const call = client(platform.baseUrl);
+    const snap = await call<MarketSnapshot>('GET', '/api/market/snapshot');
+    expect(snap.status).toBe(200);
+    expect(snap.body.scanner?.source.simulated).toBe(true);
+    expect(snap.body.prices?.quotes.length).toBeGreaterThan(0);
+
+    const stats = await call<EngineStats>('GET', '/api/stats/public');
+    expect(stats.status).toBe(200);
+    expect(stats.body.exchangesWatched).toBe(5);
+    expect(stats.body.pairsWatched).toBe(10);
+
+    const status = await call<StatusReport>('GET', '/api/status');
+    expect(status.body.components.map((c) => [c.name, c.status])).toEqual([
+      ['api', 'up'],
+      ['engine', 'up'],
+      ['database', 'up'],
+      ['queue', 'up'],
+    ]);
+    expect(status.body.feeds).toHaveLength(5);
+  });
+
+  it('exposes the engine metrics at /metrics in Prometheus format', async () => {
+    const deadline = Date.now() + 15_000;
+    let text = '';
+    while (Date.now() < deadline && !text.includes('arbitra_engine_book_updates_total')) {
+      text = await (await fetch(`${platform.baseUrl}/metrics`)).text();
+      if (!text.includes('arbitra_engine_book_updates_total')) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(text).toMatch(/arbitra_engine_book_updates_total\{exchange="binance"\} \d+/);
+    expect(text).toContain('arbitra_engine_detection_latency_seconds_bucket');
+    expect(text).toContain('arbitra_api_process_cpu_user_seconds_total');
+  }, 30_000);
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  BOT_DEFAULTS,
+  BOT_MODES,
+  BOT_STRATEGIES,
+  RISK_LEVELS,
+  type Bot,
+  type BotDetail,
+} from '../domain/bots.js';
+import { EXCHANGE_IDS, type ExchangeId } from '../domain/exchanges.js';
+import { PAIRS } from '../domain/pairs.js';
+import { MESSAGES } from '../messages/index.js';
+import { CONTROL_CHARACTERS, validateRequest, type ValidationResult } from './validation.js';
+
+export const BOT_NAME_MAX = 80;
+export const BOT_MAX_INVESTMENT_LIMIT = 1_000_000_000;
+
+const M = MESSAGES.bots;
+
+const uniq = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+/**
+ * POST /api/bots and PUT /api/bots/:id. Fields in SPEC §5's order so the first message is SPEC's:
+ * name, pairs, exchanges, maxInvestment, minProfitPercent; then the choices with SPEC §9's defaults.
+ * `confirmLive: true` is required with mode 'live' (DECISIONS §8: live is opt-in after a confirmation).
+ */
+export const botRequestSchema = z
+  .strictObject({
+    name: z
+      .string({ error: M.nameRequired })
+      .trim()
+      .min(1, M.nameRequired)
+      .max(BOT_NAME_MAX, M.nameTooLong)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), M.nameRequired),
+    pairs: z
+      .array(z.enum(PAIRS, { error: M.pairInvalid }), { error: M.pairsRequired })
+      .max(PAIRS.length * 2, M.pairInvalid)
+      .transform((v) => uniq(v))
+      .refine((v) => v.length >= 1, M.pairsRequired),
+    exchanges: z
+      .array(z.enum(EXCHANGE_IDS as [ExchangeId, ...ExchangeId[]], { error: M.exchangeInvalid }), {
+        error: M.exchangesRequired,
+      })
+      .max(EXCHANGE_IDS.length * 2, M.exchangeInvalid)
+      .transform((v) => uniq(v))
+      .refine((v) => v.length >= 2, M.exchangesRequired),
+    maxInvestment: z
+      .number({ error: M.maxInvestmentPositive })
+      .gt(0, M.maxInvestmentPositive)
+      .max(BOT_MAX_INVESTMENT_LIMIT, M.maxInvestmentTooLarge)
+      .transform((v) => Number(`${Math.round(Number(`${v}e2`))}e-2`)) // to the cent, on the decimal text
+      .refine((v) => v > 0, M.maxInvestmentPositive),
+    minProfitPercent: z
+      .number({ error: M.minProfitPositive })
+      .gt(0, M.minProfitPositive)
+      .max(100, M.minProfitTooLarge),
+    strategy: z.enum(BOT_STRATEGIES, { error: M.strategyInvalid }).default(BOT_DEFAULTS.strategy),
+    riskLevel: z.enum(RISK_LEVELS, { error: M.riskInvalid }).default(BOT_DEFAULTS.riskLevel),
+    active: z.boolean({ error: MESSAGES.validation.invalidField('active') }).default(BOT_DEFAULTS.active),
+    mode: z.enum(BOT_MODES, { error: M.modeInvalid }).default(BOT_DEFAULTS.mode),
+    confirmLive: z.boolean({ error: MESSAGES.validation.invalidField('confirmLive') }).optional(),
+  })
+  .refine((d) => d.mode !== 'live' || d.confirmLive === true, {
+    message: M.liveConfirmRequired,
+    path: ['confirmLive'],
+  });
+
+export type BotRequest = z.input<typeof botRequestSchema>;
+export type BotInput = z.output<typeof botRequestSchema>;
+
+/** The form's and the API's one rule set (SPEC §5 order): null when valid, else the ONE message to show. */
+export function validateBot(input: unknown): string | null {
+  const result = validateRequest(botRequestSchema, input);
+  return result.success ? null : result.message;
+}
+
+export function parseBot(input: unknown): ValidationResult<BotInput> {
+  return validateRequest(botRequestSchema, input);
+}
+
+/** GET /api/bots answers Bot[]; POST/PUT answer { message, bot }; toggle answers { message, bot }. */
+export interface BotMutationResponse {
+  message: string;
+  bot: Bot;
+}
+
+export type BotDetailResponse = BotDetail;

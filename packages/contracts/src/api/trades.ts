@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { Trade, TradeStats } from '../domain/bots.js';
+import { MESSAGES } from '../messages/index.js';
+
+export const TRADE_DATE_RANGES = ['7', '30', '90', 'all'] as const;
+export type TradeDateRange = (typeof TRADE_DATE_RANGES)[number];
+export const TRADE_STATUS_FILTERS = ['all', 'completed', 'failed', 'pending'] as const;
+export type TradeStatusFilter = (typeof TRADE_STATUS_FILTERS)[number];
+
+export const TRADES_PAGE_SIZE_DEFAULT = 20;
+export const TRADES_PAGE_SIZE_MAX = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const invalid = MESSAGES.trades.invalidFilter;
+
+/** GET /api/trades and /api/trades/export query (DECISIONS §9). */
+export const tradesQuerySchema = z.strictObject({
+  dateRange: z.enum(TRADE_DATE_RANGES, { error: invalid }).default('30'),
+  status: z.enum(TRADE_STATUS_FILTERS, { error: invalid }).default('all'),
+  bot: z
+    .string({ error: invalid })
+    .refine((v) => v === 'all' || UUID.test(v), invalid)
+    .default('all'),
+  page: z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).max(1_000_000, invalid).default(1),
+  pageSize: z.coerce
+    .number({ error: invalid })
+    .int(invalid)
+    .min(1, invalid)
+    .max(TRADES_PAGE_SIZE_MAX, invalid)
+    .default(TRADES_PAGE_SIZE_DEFAULT),
+});
+
+export type TradesQuery = z.output<typeof tradesQuerySchema>;
+export type TradesQueryInput = z.input<typeof tradesQuerySchema>;
+
+export interface TradesResponse {
+  trades: Trade[];
+  stats: TradeStats;
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** CSV export (DECISIONS §9): SPEC §9's columns, ';' separator, decimal comma, UTF-8 BOM. */
+export const TRADES_CSV_COLUMNS = [
+  'Data',
+  'Bot',
+  'Par',
+  'Compra',
+  'Venda',
+  'Preço Compra',
+  'Preço Venda',
+  'Quantidade',
+  'Lucro',
+  'Lucro %',
+  'Status',
+] as const;

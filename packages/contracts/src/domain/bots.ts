@@ -1,0 +1,188 @@
+import type { ExchangeId } from './exchanges.js';
+import type { RiskLevel } from './market.js';
+
+/** Bot strategies of SPEC §3 ('arbitrage' is the simple cross-exchange one). */
+export const BOT_STRATEGIES = ['arbitrage', 'triangular', 'statistical'] as const;
+export type BotStrategy = (typeof BOT_STRATEGIES)[number];
+
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const satisfies readonly RiskLevel[];
+
+/** paper: simulated fills on virtual balances (default); live: real orders (DECISIONS §8). */
+export const BOT_MODES = ['paper', 'live'] as const;
+export type BotMode = (typeof BOT_MODES)[number];
+
+export const BOT_STATUSES = ['running', 'stopped', 'error'] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
+
+/** Strategies that need the plan's advancedStrategies (DECISIONS §2). */
+export const ADVANCED_STRATEGIES: readonly BotStrategy[] = ['triangular', 'statistical'];
+
+/** SPEC §9 defaults of the bot form. */
+export const BOT_DEFAULTS = {
+  strategy: 'arbitrage' as BotStrategy,
+  riskLevel: 'medium' as RiskLevel,
+  maxInvestment: 1000,
+  minProfitPercent: 1.5,
+  active: false,
+  mode: 'paper' as BotMode,
+} as const;
+
+/** SPEC §5 input hints. */
+export const BOT_INPUT_HINTS = {
+  maxInvestment: { min: 1, step: 0.01 },
+  minProfitPercent: { min: 0.1, step: 0.1 },
+} as const;
+
+/** Share of maxInvestment engaged per trade, per risk level (DECISIONS §8). */
+export const RISK_SIZING: Readonly<Record<RiskLevel, string>> = { low: '0.25', medium: '0.5', high: '1' };
+/** Daily loss limit as a share of maxInvestment, per risk level (DECISIONS §8). */
+export const RISK_DAILY_LOSS: Readonly<Record<RiskLevel, string>> = { low: '0.02', medium: '0.05', high: '0.1' };
+/** Consecutive failed trades that stop a bot with status 'error'. */
+export const MAX_CONSECUTIVE_FAILURES = 5;
+
+export const BOT_STATUS_LABELS: Readonly<Record<BotStatus, string>> = {
+  running: 'Executando',
+  stopped: 'Parado',
+  error: 'Erro',
+};
+
+/** SPEC §4: anything else reads 'Desconhecido'. */
+export function botStatusLabel(status: unknown): string {
+  return typeof status === 'string' && status in BOT_STATUS_LABELS
+    ? BOT_STATUS_LABELS[status as BotStatus]
+    : 'Desconhecido';
+}
+
+export const BOT_STRATEGY_LABELS: Readonly<Record<BotStrategy, string>> = {
+  arbitrage: 'Arbitragem simples',
+  triangular: 'Arbitragem triangular',
+  statistical: 'Arbitragem estatística',
+};
+
+export const RISK_LEVEL_LABELS: Readonly<Record<RiskLevel, string>> = {
+  low: 'Baixo',
+  medium: 'Médio',
+  high: 'Alto',
+};
+
+export const BOT_MODE_LABELS: Readonly<Record<BotMode, string>> = { paper: 'Simulado', live: 'Real' };
+
+/**
+ * A bot as the API answers it (SPEC §3 fields + mode, statusReason). Money and percentages are numbers
+ * rounded for display; the exact figures are decimal strings in the `*Exact` fields.
+ * totalProfit is in USDT (the quote currency every pair trades in); maxInvestment is in BRL.
+ */
+export interface Bot {
+  id: string;
+  name: string;
+  strategy: BotStrategy;
+  pairs: string[];
+  exchanges: ExchangeId[];
+  riskLevel: RiskLevel;
+  maxInvestment: number;
+  minProfitPercent: number;
+  active: boolean;
+  status: BotStatus;
+  statusReason: string | null;
+  mode: BotMode;
+  totalTrades: number;
+  totalProfit: number;
+  profitPercent: number;
+  totalProfitExact: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TRADE_STATUSES = ['completed', 'failed', 'pending'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+
+export const TRADE_STATUS_LABELS: Readonly<Record<TradeStatus, string>> = {
+  completed: 'Concluído',
+  failed: 'Falhou',
+  pending: 'Pendente',
+};
+
+/** A trade (SPEC §3 fields) plus what the opportunity expected. Profit in USDT. */
+export interface Trade {
+  id: string;
+  botId: string | null;
+  botName: string;
+  strategy: BotStrategy;
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  buyPrice: number;
+  sellPrice: number;
+  amount: number;
+  profit: number;
+  profitPercent: number;
+  expectedProfit: number;
+  expectedProfitPercent: number;
+  status: TradeStatus;
+  failureReason: string | null;
+  mode: BotMode;
+  executedAt: string;
+}
+
+export interface TradeLeg {
+  seq: number;
+  kind: 'entry' | 'unwind';
+  exchange: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  requestedAmount: string;
+  filledAmount: string;
+  avgPrice: string;
+  quoteAmount: string;
+  fee: string;
+  feeAsset: string;
+  status: 'filled' | 'partial' | 'failed';
+}
+
+export interface TradeStats {
+  totalTrades: number;
+  /** 2 decimals. */
+  totalProfit: number;
+  /** Percent, 1 decimal. */
+  successRate: number;
+  /** 2 decimals. */
+  avgProfit: number;
+}
+
+export interface EquityPoint {
+  at: string;
+  /** Cumulative profit (USDT) after the trade. */
+  equity: number;
+}
+
+export interface BotBalance {
+  exchange: string;
+  asset: string;
+  amount: string;
+  initial: string;
+}
+
+export interface BotDetail {
+  bot: Bot;
+  equity: EquityPoint[];
+  recentTrades: Trade[];
+  balances: BotBalance[];
+  /** Sums over the bot's trades. */
+  expectedProfit: number;
+  realisedProfit: number;
+}
+
+/** Socket payload of 'bot:status' (to the owner's room). */
+export interface BotStatusEvent {
+  botId: string;
+  status: BotStatus;
+  active: boolean;
+  statusReason: string | null;
+  totalTrades: number;
+  totalProfit: number;
+  profitPercent: number;
+  at: number;
+}
+
+/** Socket payload of 'trade:new' (to the owner's room). */
+export type TradeNewEvent = Trade;

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+
+interface FormFieldProps {
+  id: string;
+  label: ReactNode;
+  /** Right of the label (e.g. 'Esqueceu a senha?'). */
+  aside?: ReactNode;
+  /** Inline message under the field (e.g. 'As senhas não coincidem'). */
+  hint?: ReactNode;
+  hintId?: string;
+  children: ReactNode;
+}
+
+export function FormField({ id, label, aside, hint, hintId, children }: FormFieldProps) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {aside}
+      </div>
+      {children}
+      {hint ? (
+        <p id={hintId} className="text-xs text-destructive">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

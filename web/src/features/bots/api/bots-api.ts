@@ -1,0 +1,12 @@
+import type { Bot, BotDetail, BotMutationResponse, BotRequest } from '@arbitra/contracts';
+import { apiClient } from '@/lib/api-client';
+
+export const botsApi = {
+  list: () => apiClient.get<Bot[]>('/api/bots'),
+  detail: (id: string) => apiClient.get<BotDetail>(`/api/bots/${encodeURIComponent(id)}`),
+  create: (body: BotRequest) => apiClient.post<BotMutationResponse>('/api/bots', body),
+  update: (id: string, body: BotRequest) =>
+    apiClient.put<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}`, body),
+  remove: (id: string) => apiClient.delete<{ message: string }>(`/api/bots/${encodeURIComponent(id)}`),
+  toggle: (id: string) => apiClient.post<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}/toggle`),
+};

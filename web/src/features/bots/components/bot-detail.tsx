@@ -1,0 +1,98 @@
+import { BOT_MODE_LABELS, TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+import { botsApi } from '../api/bots-api';
+import { botDetailKey } from '../hooks/use-bots';
+
+/** A bot's equity curve (cumulative profit, USDT), its latest trades and expected vs realised profit. */
+export function BotDetailView({ botId }: { botId: string }) {
+  const { data, isLoading, error } = useQuery({
+    queryKey: botDetailKey(botId),
+    queryFn: () => botsApi.detail(botId),
+  });
+  if (isLoading) return <Spinner />;
+  if (error || !data)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {error?.message ?? 'Erro ao carregar bot'}
+      </p>
+    );
+  const { bot } = data;
+  const points = data.equity.map((p) => ({ ...p, label: formatDateTime(p.at) }));
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>{botStatusLabel(bot.status)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Modo</dt>
+          <dd>{BOT_MODE_LABELS[bot.mode]}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Lucro esperado</dt>
+          <dd>{formatNumber(data.expectedProfit, 2)} USDT</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Lucro realizado</dt>
+          <dd>{formatNumber(data.realisedProfit, 2)} USDT</dd>
+        </div>
+      </dl>
+      {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
+      <div className="h-56 w-full" aria-label="Curva de patrimônio">
+        {points.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhum trade ainda.</p>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={points}>
+              <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+              <XAxis dataKey="label" hide />
+              <YAxis width={60} />
+              <Tooltip formatter={(v) => `${formatNumber(Number(v), 2)} USDT`} />
+              <Line
+                type="monotone"
+                dataKey="equity"
+                name="Lucro acumulado"
+                dot={false}
+                stroke="currentColor"
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        )}
+      </div>
+      <table className="w-full text-xs">
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th>Data</th>
+            <th>Par</th>
+            <th>Compra → Venda</th>
+            <th>Esperado</th>
+            <th>Realizado</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.recentTrades.map((t) => (
+            <tr key={t.id}>
+              <td>{formatDateTime(t.executedAt)}</td>
+              <td>{t.pair}</td>
+              <td>
+                {t.buyExchange} → {t.sellExchange}
+              </td>
+              <td>
+                {formatNumber(t.expectedProfit, 2)} ({formatPercent(t.expectedProfitPercent, 2)})
+              </td>
+              <td>
+                {formatNumber(t.profit, 2)} ({formatPercent(t.profitPercent, 2)})
+              </td>
+              <td>{TRADE_STATUS_LABELS[t.status]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

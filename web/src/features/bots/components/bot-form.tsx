@@ -1,0 +1,266 @@
+import {
+  BOT_DEFAULTS,
+  BOT_INPUT_HINTS,
+  BOT_STRATEGIES,
+  BOT_STRATEGY_LABELS,
+  EXCHANGES,
+  PAIRS,
+  RISK_LEVELS,
+  RISK_LEVEL_LABELS,
+  validateBot,
+  type Bot,
+  type BotMode,
+  type BotRequest,
+  type BotStrategy,
+  type ExchangeId,
+  type RiskLevel,
+} from '@arbitra/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+
+export interface BotFormValues {
+  name: string;
+  strategy: BotStrategy;
+  pairs: string[];
+  exchanges: ExchangeId[];
+  riskLevel: RiskLevel;
+  maxInvestment: string;
+  minProfitPercent: string;
+  active: boolean;
+  mode: BotMode;
+  confirmLive: boolean;
+}
+
+export function initialValues(bot?: Bot): BotFormValues {
+  return {
+    name: bot?.name ?? '',
+    strategy: bot?.strategy ?? BOT_DEFAULTS.strategy,
+    pairs: bot?.pairs ?? [],
+    exchanges: bot?.exchanges ?? [],
+    riskLevel: bot?.riskLevel ?? BOT_DEFAULTS.riskLevel,
+    maxInvestment: String(bot?.maxInvestment ?? BOT_DEFAULTS.maxInvestment),
+    minProfitPercent: String(bot?.minProfitPercent ?? BOT_DEFAULTS.minProfitPercent),
+    active: bot?.active ?? BOT_DEFAULTS.active,
+    mode: bot?.mode ?? BOT_DEFAULTS.mode,
+    confirmLive: false,
+  };
+}
+
+const toNumber = (text: string): number => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
+
+export function toRequest(v: BotFormValues): BotRequest {
+  return {
+    name: v.name,
+    pairs: v.pairs as BotRequest['pairs'],
+    exchanges: v.exchanges,
+    maxInvestment: toNumber(v.maxInvestment),
+    minProfitPercent: toNumber(v.minProfitPercent),
+    strategy: v.strategy,
+    riskLevel: v.riskLevel,
+    active: v.active,
+    mode: v.mode,
+    ...(v.mode === 'live' ? { confirmLive: v.confirmLive } : {}),
+  };
+}
+
+interface BotFormProps {
+  bot?: Bot;
+  pending: boolean;
+  /** The server's error (or 'Erro ao salvar bot'), shown until a field changes. */
+  serverError: string | null;
+  onSubmit: (request: BotRequest) => void;
+  onCancel: () => void;
+  onEdit: () => void;
+}
+
+function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/** Create/edit form: SPEC §5 validation (the same validateBot the API runs), §9 defaults and choices. */
+export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit }: BotFormProps) {
+  const [values, setValues] = useState<BotFormValues>(() => initialValues(bot));
+  const [error, setError] = useState<string | null>(null);
+
+  const change = (patch: Partial<BotFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setError(null);
+    onEdit();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const request = toRequest(values);
+    const message = validateBot(request);
+    if (message) {
+      setError(message);
+      return;
+    }
+    onSubmit(request);
+  };
+
+  const shown = error ?? serverError;
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={bot ? 'Editar bot' : 'Novo bot'}
+    >
+      {shown && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
+          {shown}
+        </p>
+      )}
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="bot-name">Nome do bot</Label>
+        <Input
+          id="bot-name"
+          value={values.name}
+          maxLength={80}
+          onChange={(e) => change({ name: e.target.value })}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="bot-strategy">Estratégia</Label>
+          <select
+            id="bot-strategy"
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+            value={values.strategy}
+            onChange={(e) => change({ strategy: e.target.value as BotStrategy })}
+          >
+            {BOT_STRATEGIES.map((s) => (
+              <option key={s} value={s}>
+                {BOT_STRATEGY_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="bot-risk">Nível de risco</Label>
+          <select
+            id="bot-risk"
+            className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+            value={values.riskLevel}
+            onChange={(e) => change({ riskLevel: e.target.value as RiskLevel })}
+          >
+            {RISK_LEVELS.map((r) => (
+              <option key={r} value={r}>
+                {RISK_LEVEL_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Pares de moedas</legend>
+        <div className="flex flex-wrap gap-2">
+          {PAIRS.map((p) => (
+            <label
+              key={p}
+              className={cn(
+                'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
+                values.pairs.includes(p) && 'border-primary',
+              )}
+            >
+              <input
+                type="checkbox"
+                checked={values.pairs.includes(p)}
+                onChange={() => change({ pairs: toggle(values.pairs, p) })}
+              />
+              {p}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Exchanges</legend>
+        <div className="flex flex-wrap gap-2">
+          {EXCHANGES.map((x) => (
+            <label
+              key={x.id}
+              className={cn(
+                'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
+                values.exchanges.includes(x.id) && 'border-primary',
+              )}
+            >
+              <input
+                type="checkbox"
+                checked={values.exchanges.includes(x.id)}
+                onChange={() => change({ exchanges: toggle(values.exchanges, x.id) })}
+              />
+              {x.displayName}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="bot-max-investment">Investimento máximo (R$)</Label>
+          <Input
+            id="bot-max-investment"
+            type="number"
+            min={BOT_INPUT_HINTS.maxInvestment.min}
+            step={BOT_INPUT_HINTS.maxInvestment.step}
+            value={values.maxInvestment}
+            onChange={(e) => change({ maxInvestment: e.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="bot-min-profit">Lucro mínimo (%)</Label>
+          <Input
+            id="bot-min-profit"
+            type="number"
+            min={BOT_INPUT_HINTS.minProfitPercent.min}
+            step={BOT_INPUT_HINTS.minProfitPercent.step}
+            value={values.minProfitPercent}
+            onChange={(e) => change({ minProfitPercent: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-6 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={values.active}
+            onChange={(e) => change({ active: e.target.checked })}
+          />
+          Iniciar o bot ao salvar
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={values.mode === 'live'}
+            onChange={(e) => change({ mode: e.target.checked ? 'live' : 'paper', confirmLive: false })}
+          />
+          Modo real (ordens de verdade)
+        </label>
+      </div>
+      {values.mode === 'live' && (
+        <label className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+          <input
+            type="checkbox"
+            checked={values.confirmLive}
+            onChange={(e) => change({ confirmLive: e.target.checked })}
+          />
+          Entendo que no modo real o bot envia ordens com meu dinheiro nas exchanges selecionadas.
+        </label>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Salvando...' : bot ? 'Salvar alterações' : 'Criar bot'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Bot, BotStatusEvent } from '@arbitra/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { botsApi } from '../api/bots-api';
+
+export const BOTS_KEY = ['bots'] as const;
+export const botDetailKey = (id: string) => ['bots', id] as const;
+
+/** The user's bots from the server, kept live by 'bot:status' and 'trade:new' on the owner's room. */
+export function useBots() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: BOTS_KEY, queryFn: botsApi.list });
+  const socket = useSocket();
+
+  useSocketEvent(socket, 'bot:status', (event: BotStatusEvent) => {
+    queryClient.setQueryData<Bot[]>(BOTS_KEY, (bots) =>
+      bots?.map((b) =>
+        b.id === event.botId
+          ? {
+              ...b,
+              status: event.status,
+              active: event.active,
+              statusReason: event.statusReason,
+              totalTrades: event.totalTrades,
+              totalProfit: event.totalProfit,
+              profitPercent: event.profitPercent,
+            }
+          : b,
+      ),
+    );
+    void queryClient.invalidateQueries({ queryKey: botDetailKey(event.botId) });
+  });
+  useSocketEvent(socket, 'trade:new', (trade) => {
+    if (trade.botId) void queryClient.invalidateQueries({ queryKey: botDetailKey(trade.botId) });
+  });
+
+  return query;
+}
+
+export interface BotsSummary {
+  total: number;
+  running: number;
+  totalTrades: number;
+  totalProfit: number;
+}
+
+/** Stats cards: figures summed from the server's bots. */
+export function summarise(bots: readonly Bot[]): BotsSummary {
+  return {
+    total: bots.length,
+    running: bots.filter((b) => b.status === 'running').length,
+    totalTrades: bots.reduce((n, b) => n + b.totalTrades, 0),
+    totalProfit: Math.round(bots.reduce((n, b) => n + b.totalProfit * 100, 0)) / 100,
+  };
+}

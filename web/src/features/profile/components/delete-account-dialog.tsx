@@ -1,0 +1,136 @@
+import { deleteAccountRequestSchema, MESSAGES, validateRequest } from '@arbitra/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { ROUTES } from '@/config/routes';
+import { useSession } from '@/lib/session';
+import { profileApi } from '../api/profile-api';
+import { errorMessage } from '../lib/error-message';
+import { FormAlert } from './form-alert';
+
+interface DeleteAccountDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** When on, the server also asks a code (TOTP or backup code). */
+  twoFactorEnabled: boolean;
+}
+
+/** 'Excluir conta': asks the password (and a 2FA code), deletes on the server, then signs out and goes to /. */
+export function DeleteAccountDialog({ open, onOpenChange, twoFactorEnabled }: DeleteAccountDialogProps) {
+  const { signOut } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: profileApi.deleteAccount,
+    onSuccess: ({ message }) => {
+      toast({ title: message, variant: 'success' });
+      // Leave the protected page first, so the guard does not send us to /login.
+      void navigate(ROUTES.home, { replace: true });
+      signOut();
+      queryClient.clear();
+    },
+    onError: (e) => setError(errorMessage(e, 'Erro ao excluir a conta')),
+  });
+
+  const close = (next: boolean) => {
+    if (remove.isPending) return;
+    if (!next) {
+      setPassword('');
+      setCode('');
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    const trimmedCode = code.trim();
+    const checked = validateRequest(
+      deleteAccountRequestSchema,
+      trimmedCode ? { password, code: trimmedCode } : { password },
+    );
+    if (!checked.success) {
+      setError(checked.message);
+      return;
+    }
+    if (twoFactorEnabled && !trimmedCode) {
+      setError(MESSAGES.twoFactor.codeRequiredForDelete);
+      return;
+    }
+    setError(null);
+    remove.mutate(checked.data);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <form noValidate className="flex flex-col gap-4" onSubmit={submit} aria-label="Excluir conta">
+          <DialogHeader>
+            <DialogTitle>Excluir conta</DialogTitle>
+            <DialogDescription>
+              Seus bots serão parados e suas chaves de API, sessões e dados pessoais apagados. Esta ação não
+              pode ser desfeita. Confirme com sua senha
+              {twoFactorEnabled ? ' e um código de autenticação' : ''}.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="delete-password">Senha</Label>
+            <Input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setError(null);
+                setPassword(e.target.value);
+              }}
+            />
+          </div>
+          {twoFactorEnabled ? (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="delete-code">Código de autenticação</Label>
+              <Input
+                id="delete-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="000000 ou código de backup"
+                maxLength={32}
+                value={code}
+                onChange={(e) => {
+                  setError(null);
+                  setCode(e.target.value);
+                }}
+              />
+            </div>
+          ) : null}
+          <FormAlert message={error} />
+          <DialogFooter>
+            <Button variant="outline" disabled={remove.isPending} onClick={() => close(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              {remove.isPending ? 'Excluindo...' : 'Excluir conta definitivamente'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import type { Opportunity } from '@arbitra/contracts';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import type { SortKey, SortState } from '../lib/opportunity-filter';
+import { formatAge, opportunityAgeMs, opportunityRowText } from '../lib/opportunity-format';
+import { OpportunityLegs } from './opportunity-legs';
+
+interface OpportunityTableProps {
+  opportunities: readonly Opportunity[];
+  /** Server time now (ages count from it). */
+  now: number;
+  /** Sortable headers when given. */
+  sort?: SortState;
+  onSort?: (key: SortKey) => void;
+  /** Shown in place of the rows when the list is empty. */
+  empty: ReactNode;
+  label: string;
+}
+
+const STRATEGY_VARIANTS = { arbitrage: 'default', triangular: 'secondary', statistical: 'outline' } as const;
+
+function SortableHead({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort?: SortState;
+  onSort?: (key: SortKey) => void;
+  className?: string;
+}) {
+  if (!sort || !onSort) return <TableHead className={cn('whitespace-nowrap', className)}>{label}</TableHead>;
+  const active = sort.key === sortKey;
+  const Icon = !active ? ArrowUpDown : sort.direction === 'desc' ? ArrowDown : ArrowUp;
+  return (
+    <TableHead
+      className={className}
+      aria-sort={active ? (sort.direction === 'desc' ? 'descending' : 'ascending') : 'none'}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        className={cn(
+          'inline-flex items-center gap-1 whitespace-nowrap uppercase hover:text-foreground',
+          active && 'text-foreground',
+        )}
+      >
+        {label}
+        <Icon className="size-3" aria-hidden />
+      </button>
+    </TableHead>
+  );
+}
+
+/** The live opportunities, one row each, with the orders (legs) behind a row on demand. */
+export function OpportunityTable({ opportunities, now, sort, onSort, empty, label }: OpportunityTableProps) {
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (opportunities.length === 0) return <>{empty}</>;
+
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-8">
+            <span className="sr-only">Detalhes</span>
+          </TableHead>
+          <TableHead>Estratégia</TableHead>
+          <TableHead>Rota e par(es)</TableHead>
+          <SortableHead label="Líquido" sortKey="net" sort={sort} onSort={onSort} className="text-right" />
+          <SortableHead label="Tamanho" sortKey="size" sort={sort} onSort={onSort} className="text-right" />
+          <SortableHead
+            label="Lucro estimado"
+            sortKey="profit"
+            sort={sort}
+            onSort={onSort}
+            className="text-right"
+          />
+          <SortableHead label="Idade" sortKey="age" sort={sort} onSort={onSort} className="text-right" />
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {opportunities.map((o) => {
+          const text = opportunityRowText(o);
+          const open = openId === o.id;
+          const detailsId = `oportunidade-${o.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+          return (
+            <Fragment key={o.id}>
+              <TableRow data-testid="opportunity-row" data-id={o.id}>
+                <TableCell className="pr-0">
+                  <button
+                    type="button"
+                    aria-expanded={open}
+                    aria-controls={detailsId}
+                    aria-label={open ? `Ocultar ordens de ${text.route}` : `Ver ordens de ${text.route}`}
+                    onClick={() => setOpenId(open ? null : o.id)}
+                    className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+                  >
+                    {open ? (
+                      <ChevronDown className="size-4" aria-hidden />
+                    ) : (
+                      <ChevronRight className="size-4" aria-hidden />
+                    )}
+                  </button>
+                </TableCell>
+                <TableCell>
+                  <Badge variant={STRATEGY_VARIANTS[o.strategy]}>{text.strategy}</Badge>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <div className="font-medium" data-testid="route">
+                    {text.route}
+                  </div>
+                  <div className="text-xs text-muted-foreground">{text.pairs}</div>
+                </TableCell>
+                <TableCell className="text-right font-mono font-semibold text-success tabular-nums">
+                  {text.net}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  <div className="font-mono">{text.size}</div>
+                  <div className="text-xs text-muted-foreground">{text.capital}</div>
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  <div className="font-mono font-medium">{text.profitBrl}</div>
+                  <div className="text-xs text-muted-foreground">{text.profitUsdt}</div>
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
+                  {formatAge(opportunityAgeMs(o, now))}
+                </TableCell>
+              </TableRow>
+              {open ? (
+                <TableRow id={detailsId} className="bg-muted/30 hover:bg-muted/30">
+                  <TableCell colSpan={7}>
+                    <OpportunityLegs opportunity={o} />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

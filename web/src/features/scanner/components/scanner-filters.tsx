@@ -1,0 +1,102 @@
+import { EXCHANGES, type ExchangeId, type OpportunityStrategy } from '@arbitra/contracts';
+import { RotateCcw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FilterPills, type FilterOption } from '@/components/ui/filter-pills';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ALL, DEFAULT_FILTERS, parseMinPercent, type OpportunityFilters } from '../lib/opportunity-filter';
+import { STRATEGY_LABELS } from '../lib/opportunity-format';
+
+const STRATEGY_OPTIONS: readonly FilterOption<OpportunityStrategy | typeof ALL>[] = [
+  { value: ALL, label: 'Todas' },
+  { value: 'arbitrage', label: STRATEGY_LABELS.arbitrage },
+  { value: 'triangular', label: STRATEGY_LABELS.triangular },
+  { value: 'statistical', label: STRATEGY_LABELS.statistical },
+];
+
+const SELECT_CLASS =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:border-ring';
+
+interface ScannerFiltersProps {
+  filters: OpportunityFilters;
+  onChange: (filters: OpportunityFilters) => void;
+  pairs: readonly string[];
+}
+
+/** Strategy, pair, exchange and minimum net % (the % accepts a pt-BR decimal comma). */
+export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps) {
+  const set = (patch: Partial<OpportunityFilters>) => onChange({ ...filters, ...patch });
+  const minInvalid = Number.isNaN(parseMinPercent(filters.minPercent));
+  const changed =
+    filters.strategy !== DEFAULT_FILTERS.strategy ||
+    filters.pair !== DEFAULT_FILTERS.pair ||
+    filters.exchange !== DEFAULT_FILTERS.exchange ||
+    filters.minPercent !== DEFAULT_FILTERS.minPercent;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FilterPills
+        label="Estratégia"
+        options={STRATEGY_OPTIONS}
+        value={filters.strategy}
+        onChange={(strategy) => set({ strategy })}
+      />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto] lg:items-end">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="filtro-par">Par</Label>
+          <select
+            id="filtro-par"
+            className={SELECT_CLASS}
+            value={filters.pair}
+            onChange={(e) => set({ pair: e.target.value })}
+          >
+            <option value={ALL}>Todos os pares</option>
+            {pairs.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="filtro-exchange">Exchange</Label>
+          <select
+            id="filtro-exchange"
+            className={SELECT_CLASS}
+            value={filters.exchange}
+            onChange={(e) => set({ exchange: e.target.value as ExchangeId | typeof ALL })}
+          >
+            <option value={ALL}>Todas as exchanges</option>
+            {EXCHANGES.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.displayName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="filtro-minimo">Lucro líquido mínimo (%)</Label>
+          <Input
+            id="filtro-minimo"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="ex.: 0,15"
+            value={filters.minPercent}
+            aria-invalid={minInvalid || undefined}
+            aria-describedby={minInvalid ? 'filtro-minimo-erro' : undefined}
+            onChange={(e) => set({ minPercent: e.target.value })}
+          />
+        </div>
+        <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)} disabled={!changed}>
+          <RotateCcw aria-hidden />
+          Limpar filtros
+        </Button>
+      </div>
+      {minInvalid ? (
+        <p id="filtro-minimo-erro" className="text-sm text-destructive">
+          Informe um número, por exemplo 0,15.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { NotificationSettings } from '@arbitra/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { securityApi, securityKeys } from '../api/security-api';
+import { errorMessage } from '../lib/error-message';
+import { QueryState } from './section-state';
+
+const TOGGLES: readonly { key: keyof NotificationSettings; label: string; description: string }[] = [
+  { key: 'email', label: 'Notificações por email', description: 'Avisos da sua conta e da sua assinatura.' },
+  {
+    key: 'sms',
+    label: 'Notificações por SMS',
+    description: 'Preferência guardada; o envio por SMS chega em uma próxima versão.',
+  },
+  {
+    key: 'loginAlerts',
+    label: 'Alertas de login',
+    description: 'Um email quando sua conta for acessada de um novo dispositivo.',
+  },
+  {
+    key: 'tradingAlerts',
+    label: 'Alertas de trading',
+    description: 'Avisos sobre as operações e os erros dos seus bots.',
+  },
+];
+
+/** Notification toggles (SPEC §2), saved on the server one change at a time. */
+export function NotificationsCard() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: securityKeys.notifications,
+    queryFn: ({ signal }) => securityApi.notifications(signal),
+  });
+
+  const save = useMutation({
+    mutationFn: securityApi.updateNotifications,
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: securityKeys.notifications });
+      const before = queryClient.getQueryData<NotificationSettings>(securityKeys.notifications);
+      if (before) queryClient.setQueryData(securityKeys.notifications, { ...before, ...change });
+      return { before };
+    },
+    onSuccess: ({ message, ...settings }) => {
+      queryClient.setQueryData(securityKeys.notifications, settings);
+      toast({ title: message, variant: 'success' });
+    },
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(securityKeys.notifications, context.before);
+      toast({ title: errorMessage(error, 'Erro ao salvar as preferências'), variant: 'destructive' });
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Bell className="size-5 text-primary" aria-hidden />
+          Notificações
+        </CardTitle>
+        <CardDescription>Escolha como quer ser avisado.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={query} fallback="Erro ao carregar as preferências de notificação">
+          {(settings) => (
+            <ul className="flex flex-col divide-y divide-border">
+              {TOGGLES.map(({ key, label, description }) => (
+                <li key={key} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
+                  <div className="flex flex-col gap-0.5">
+                    <span id={`notification-${key}`} className="text-sm font-medium">
+                      {label}
+                    </span>
+                    <span className="text-xs text-muted-foreground">{description}</span>
+                  </div>
+                  <Switch
+                    aria-labelledby={`notification-${key}`}
+                    checked={settings[key]}
+                    disabled={save.isPending}
+                    onCheckedChange={(checked) => save.mutate({ [key]: checked })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
