@@ -62,7 +62,7 @@ export interface Opportunity {
   /** ms since the epoch. */
   firstSeen: number;
   lastSeen: number;
-  /** lastSeen − firstSeen at the time of the snapshot or event, ms. */
+  /** now − firstSeen at the time of the snapshot or event, ms. */
   ageMs: number;
   statistical?: StatisticalInfo;
 }
