@@ -13,7 +13,10 @@ async function registerUser(): Promise<Registered> {
   const email = `exchanges.${Date.now().toString(36)}${randomBytes(3).toString('hex')}@exemplo.com.br`;
   const res = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${1 + (randomBytes(1)[0] ?? 0) % 250}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `203.0.113.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`,
+    },
     body: JSON.stringify({ name: 'Carla Exchanges', email, password: 'senha-segura-123' }),
   });
   expect(res.status).toBe(201);
@@ -22,13 +25,9 @@ async function registerUser(): Promise<Registered> {
 
 /** Signs the page in the way the app keeps a session (localStorage token + user, SPEC §9). */
 async function signIn(context: BrowserContext, r: Registered): Promise<void> {
-  await context.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-    },
-    [r.token, JSON.stringify(r.user)] as const,
-  );
+  await context.addInitScript({
+    content: `localStorage.setItem('token', ${JSON.stringify(r.token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(r.user))});`,
+  });
 }
 
 const API_KEY = `e2eKey${randomBytes(24).toString('hex')}`;
@@ -78,8 +77,13 @@ describe('exchange credentials in Chromium (issue 6)', () => {
     expect(await page.content()).not.toContain(API_SECRET);
 
     // Offline here: the engine cannot reach Binance and says so, pushed over the socket.
-    await card.getByTestId('credential-status').filter({ hasText: 'Credenciais Inválidas' }).waitFor({ timeout: 20_000 });
-    expect(await card.getByTestId('validation-reason').innerText()).toBe('não foi possível contatar a exchange');
+    await card
+      .getByTestId('credential-status')
+      .filter({ hasText: 'Credenciais Inválidas' })
+      .waitFor({ timeout: 20_000 });
+    expect(await card.getByTestId('validation-reason').innerText()).toBe(
+      'não foi possível contatar a exchange',
+    );
 
     await card.getByRole('button', { name: 'Mostrar API Key da Binance' }).click();
     expect(await card.getByTestId('api-key').innerText()).toBe(API_KEY);

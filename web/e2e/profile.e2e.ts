@@ -54,6 +54,8 @@ describe('the Perfil tab in Chromium', () => {
     await dialog.getByLabel('Senha').fill(account.password);
     await dialog.getByRole('button', { name: 'Excluir conta definitivamente' }).click();
     await waitForPath(page, '/');
+    await page.getByRole('link', { name: 'Começar Grátis' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await storedToken(page)).toBeNull();
 
     await page.goto('/login');

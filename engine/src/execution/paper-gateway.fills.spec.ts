@@ -30,7 +30,7 @@ describe('paper gateway: fills against the current book (hand-computed)', () => 
     // 1 × 100 + 1.5 × 101 = 251.5; average 100.6; fee 0.1 % = 0.2515
     expect(o).toMatchObject({ status: 'closed', filled: '2.5', cost: '251.5', average: '100.6', fee: { cost: '0.2515', currency: 'USDT' } });
     expect(await gw.fetchBalance('binance')).toEqual({ USDT: '748.2485', BTC: '2.5' });
-    expect(await gw.fetchOrder(o.id, 'binance', 'BTC/USDT')).toEqual(o);
+    expect(await gw.fetchOrder(o.id)).toEqual(o);
   });
 
   it('stops at the limit price (IOC: the rest is canceled)', async () => {

@@ -57,8 +57,8 @@ export function ForgotPasswordPage() {
             <MailCheck className="size-6" aria-hidden />
           </span>
           <p>
-            Confira a caixa de entrada de <strong className="text-foreground">{sentTo}</strong>. O link vale por 1
-            hora e pode ser usado uma única vez.
+            Confira a caixa de entrada de <strong className="text-foreground">{sentTo}</strong>. O link vale
+            por 1 hora e pode ser usado uma única vez.
           </p>
           <p>Não recebeu? Veja a pasta de spam ou tente de novo em alguns minutos.</p>
           <Button variant="outline" size="sm" onClick={() => setSentTo(null)}>

@@ -59,7 +59,11 @@ describe('/login', () => {
   it("shows the server's error, and clears it when a field is edited", async () => {
     mockApi({
       'POST /api/auth/login': () =>
-        json(401, { message: 'Email ou senha incorretos', error: 'Email ou senha incorretos', code: 'invalid_credentials' }),
+        json(401, {
+          message: 'Email ou senha incorretos',
+          error: 'Email ou senha incorretos',
+          code: 'invalid_credentials',
+        }),
     });
     await openLogin();
     fill({ email: 'maria@exemplo.com.br', password: 'errada-123' });
@@ -125,7 +129,9 @@ describe('/login', () => {
 
   it('links to /forgot-password and /register', async () => {
     await openLogin();
-    expect(screen.getByRole('link', { name: 'Esqueceu a senha?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Esqueceu a senha?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Criar conta' }).getAttribute('href')).toBe('/register');
   });
 });
@@ -152,7 +158,11 @@ describe('/login with two-factor authentication', () => {
       'POST /api/auth/login/2fa': (body) =>
         (body as { code: string }).code === 'ABCDE-FGH23'
           ? json(200, { access_token: 'tok-2fa', user: TEST_USER })
-          : json(401, { message: MESSAGES.twoFactor.invalidCode, error: MESSAGES.twoFactor.invalidCode, code: 'invalid_code' }),
+          : json(401, {
+              message: MESSAGES.twoFactor.invalidCode,
+              error: MESSAGES.twoFactor.invalidCode,
+              code: 'invalid_code',
+            }),
     });
     const app = await reachCodeStep();
     expect(localStorage.getItem('token')).toBeNull();

@@ -13,7 +13,9 @@ const NAVIGATION = { timeout: 5_000 };
 
 describe('/forgot-password', () => {
   it('asks the server, then shows the same confirmation whatever the email', async () => {
-    const api = mockApi({ 'POST /api/auth/forgot-password': () => json(200, { message: MESSAGES.auth.forgotPasswordSent }) });
+    const api = mockApi({
+      'POST /api/auth/forgot-password': () => json(200, { message: MESSAGES.auth.forgotPasswordSent }),
+    });
     renderApp('/forgot-password');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'Quem@Exemplo.com.br' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar link de redefinição' }));
@@ -42,12 +44,15 @@ describe('/reset-password', () => {
     renderApp('/reset-password');
     expect(await screen.findByRole('heading', { name: 'Link inválido' })).toBeDefined();
     expect(screen.getByText(MESSAGES.auth.resetLinkInvalid)).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Solicitar um novo link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Solicitar um novo link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 
   it('says so when the link was used or expired', async () => {
     mockApi({
-      'POST /api/auth/reset-password/check': () => json(200, { valid: false, message: MESSAGES.auth.resetLinkInvalid }),
+      'POST /api/auth/reset-password/check': () =>
+        json(200, { valid: false, message: MESSAGES.auth.resetLinkInvalid }),
     });
     renderApp('/reset-password?token=usado');
     expect(await screen.findByRole('heading', { name: 'Link inválido' })).toBeDefined();

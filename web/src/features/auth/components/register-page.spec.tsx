@@ -11,7 +11,7 @@ afterEach(() => {
 /** The first visit to a lazily loaded page waits for its chunk. */
 const NAVIGATION = { timeout: 5_000 };
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 async function openRegister() {
@@ -76,7 +76,10 @@ describe('/register', () => {
     const app = await openRegister();
     fillValid();
     submit();
-    expect(await screen.findByRole('button', { name: MESSAGES.auth.creatingAccount })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: MESSAGES.auth.creatingAccount })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(api.bodies('POST /api/auth/register')).toEqual([
       { name: 'Maria da Silva', email: 'maria@exemplo.com.br', password: 'senha-segura' },
     ]);

@@ -12,9 +12,21 @@ const valid: RegisterValues = {
 
 describe('registerFormError (SPEC §5, in order, one message)', () => {
   it.each<[string, Partial<RegisterValues>, string]>([
-    ['name empty (trimmed)', { name: '   ', email: '', password: '1', confirmPassword: '2' }, MESSAGES.auth.nameRequired],
-    ['email empty (trimmed)', { email: '  ', password: '1', confirmPassword: '2' }, MESSAGES.auth.emailRequired],
-    ['email not simple {email}', { email: 'maria@exemplo', password: '1', confirmPassword: '2' }, MESSAGES.auth.emailInvalid],
+    [
+      'name empty (trimmed)',
+      { name: '   ', email: '', password: '1', confirmPassword: '2' },
+      MESSAGES.auth.nameRequired,
+    ],
+    [
+      'email empty (trimmed)',
+      { email: '  ', password: '1', confirmPassword: '2' },
+      MESSAGES.auth.emailRequired,
+    ],
+    [
+      'email not simple {email}',
+      { email: 'maria@exemplo', password: '1', confirmPassword: '2' },
+      MESSAGES.auth.emailInvalid,
+    ],
     ['password under 8', { password: '1234567', confirmPassword: '2' }, MESSAGES.auth.passwordTooShort],
     ['confirmation differs', { confirmPassword: 'senha-segurx' }, MESSAGES.auth.passwordsDontMatch],
     ['terms not accepted', { terms: false }, MESSAGES.auth.termsRequired],

@@ -11,8 +11,8 @@ export function json(status: number, body: unknown): Response {
  * fails like an unreachable server (TypeError), which the API client turns into 'Erro de conexão com o servidor'.
  */
 export function mockApi(routes: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const handler = routes[key];
     if (!handler) throw new TypeError(`Failed to fetch (${key})`);
@@ -24,7 +24,10 @@ export function mockApi(routes: Record<string, Handler>) {
     /** The JSON bodies sent to one route, in order. */
     bodies: (key: string) =>
       fetchMock.mock.calls
-        .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key)
+        .filter(
+          ([input, init]) =>
+            `${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname}` === key,
+        )
         .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined)),
   };
 }

@@ -8,7 +8,7 @@ import {
   type BotRequest,
 } from '@arbitra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,10 +20,12 @@ import { isApiError } from '@/lib/api-client';
 import { formatBRL, formatNumber, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
-import { BotDetailView } from './bot-detail';
 import { BotForm } from './bot-form';
 
 const M = MESSAGES.bots;
+
+/** The detail (recharts) loads only when opened. */
+const BotDetailView = lazy(() => import('./bot-detail').then((m) => ({ default: m.BotDetailView })));
 
 const statusVariant = (status: string) =>
   status === 'running'
@@ -97,7 +99,7 @@ export function BotsTab() {
 
   const stats = summarise(bots);
   return (
-    <div className="flex flex-col gap-6">
+    <section aria-label="Bots" className="flex flex-col gap-6">
       <div className="flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Bots</h2>
         <Button onClick={() => openForm({ kind: 'create' })}>Novo bot</Button>
@@ -194,7 +196,11 @@ export function BotsTab() {
           <DialogHeader>
             <DialogTitle>{viewing?.name}</DialogTitle>
           </DialogHeader>
-          {viewing && <BotDetailView botId={viewing.id} />}
+          {viewing && (
+            <Suspense fallback={<Spinner />}>
+              <BotDetailView botId={viewing.id} />
+            </Suspense>
+          )}
         </DialogContent>
       </Dialog>
 
@@ -208,6 +214,6 @@ export function BotsTab() {
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
-    </div>
+    </section>
   );
 }

@@ -33,9 +33,15 @@ export function ApiKeysSection() {
             <KeyRound className="size-5 text-primary" aria-hidden />
             API Keys
           </CardTitle>
-          <CardDescription>Chaves de API das suas exchanges. O API Secret é criptografado e nunca é exibido.</CardDescription>
+          <CardDescription>
+            Chaves de API das suas exchanges. O API Secret é criptografado e nunca é exibido.
+          </CardDescription>
         </div>
-        <Button onClick={() => setAdding(true)} disabled={atLimit || plan.isPending} title={atLimit ? 'Limite do plano atingido' : undefined}>
+        <Button
+          onClick={() => setAdding(true)}
+          disabled={atLimit || plan.isPending}
+          title={atLimit ? 'Limite do plano atingido' : undefined}
+        >
           <Plus aria-hidden />
           Adicionar API Key
         </Button>
@@ -80,10 +86,14 @@ export function ApiKeysSection() {
                       <PermissionList exchange={key} />
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{formatDateTime(key.created_at)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{key.last_used_at ? formatDateTime(key.last_used_at) : 'Nunca'}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {key.last_used_at ? formatDateTime(key.last_used_at) : 'Nunca'}
+                    </TableCell>
                     <TableCell>
                       <span className="flex flex-wrap gap-1">
-                        <Badge variant={key.is_active ? 'default' : 'outline'}>{key.is_active ? 'Ativa' : 'Inativa'}</Badge>
+                        <Badge variant={key.is_active ? 'default' : 'outline'}>
+                          {key.is_active ? 'Ativa' : 'Inativa'}
+                        </Badge>
                         <CredentialStatusBadge exchange={key} />
                       </span>
                     </TableCell>

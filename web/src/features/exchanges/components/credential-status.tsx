@@ -53,7 +53,13 @@ export function PermissionList({ exchange }: { exchange: Pick<UserExchange, 'per
 }
 
 /** DECISIONS §6: keys that allow withdrawals get a warning. */
-export function WithdrawWarning({ exchange, prefix }: { exchange: Pick<UserExchange, 'can_withdraw'>; prefix?: string }) {
+export function WithdrawWarning({
+  exchange,
+  prefix,
+}: {
+  exchange: Pick<UserExchange, 'can_withdraw'>;
+  prefix?: string;
+}) {
   if (exchange.can_withdraw !== true) return null;
   return (
     <p

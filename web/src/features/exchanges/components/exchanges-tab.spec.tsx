@@ -1,4 +1,9 @@
-import type { ExchangeValidatedEvent, PlanExchangeInfo, SupportedExchange, UserExchange } from '@arbitra/contracts';
+import type {
+  ExchangeValidatedEvent,
+  PlanExchangeInfo,
+  SupportedExchange,
+  UserExchange,
+} from '@arbitra/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +82,13 @@ beforeEach(() => {
   );
   server = {
     list: [],
-    plan: { plan: 'Profissional', plan_id: 'professional', max_exchanges: 5, unlimited_exchanges: false, used_exchanges: 0 },
+    plan: {
+      plan: 'Profissional',
+      plan_id: 'professional',
+      max_exchanges: 5,
+      unlimited_exchanges: false,
+      used_exchanges: 0,
+    },
     save: 'ok',
     calls: [],
   };
@@ -133,7 +144,9 @@ async function openAddForm() {
 
 describe('Exchanges tab', () => {
   it('shows the key masked with reveal/hide, the status and its reason, and updates live from the socket', async () => {
-    server.list = [credential({ validation_status: 'invalid', validation_reason: 'não foi possível contatar a exchange' })];
+    server.list = [
+      credential({ validation_status: 'invalid', validation_reason: 'não foi possível contatar a exchange' }),
+    ];
     renderWithSession(<ExchangesTab />);
     const card = await screen.findByTestId('exchange-binance');
     expect(within(card).getByTestId('api-key').textContent).toBe('AbCd••••uvwx');
@@ -143,7 +156,9 @@ describe('Exchanges tab', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Ocultar API Key da Binance' }));
     expect(within(card).getByTestId('api-key').textContent).toBe('AbCd••••uvwx');
     expect(within(card).getByTestId('credential-status').textContent).toBe('Credenciais Inválidas');
-    expect(within(card).getByTestId('validation-reason').textContent).toBe('não foi possível contatar a exchange');
+    expect(within(card).getByTestId('validation-reason').textContent).toBe(
+      'não foi possível contatar a exchange',
+    );
 
     const event: ExchangeValidatedEvent = {
       id: 'c-1',
@@ -158,12 +173,14 @@ describe('Exchanges tab', () => {
     };
     await waitFor(() => expect(handlers.has('exchange:validated')).toBe(true));
     act(() => handlers.get('exchange:validated')?.(event));
-    await waitFor(() => expect(within(card).getByTestId('credential-status').textContent).toBe('Credenciais Válidas'));
+    await waitFor(() =>
+      expect(within(card).getByTestId('credential-status').textContent).toBe('Credenciais Válidas'),
+    );
     expect(within(card).getByText('Saque')).toBeDefined();
     expect(within(card).getByRole('note').textContent).toContain('Esta chave permite saques');
   });
 
-  it("checks the form client-side first, in SPEC order, without calling the server", async () => {
+  it('checks the form client-side first, in SPEC order, without calling the server', async () => {
     renderWithSession(<ExchangesTab />);
     const form = await openAddForm();
     const submit = () => fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
@@ -195,7 +212,12 @@ describe('Exchanges tab', () => {
     fireEvent.change(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Exchange adicionada com sucesso!')).toBeDefined();
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ exchange_name: 'binance', api_key: KEY, api_secret: SECRET, is_active: true });
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      exchange_name: 'binance',
+      api_key: KEY,
+      api_secret: SECRET,
+      is_active: true,
+    });
     expect(await screen.findByTestId('exchange-binance')).toBeDefined();
   });
 
@@ -215,7 +237,13 @@ describe('Exchanges tab', () => {
 
   it("disables the add button at the plan's limit and says so", async () => {
     server.list = [credential(), credential({ id: 'c-2', exchange_name: 'mexc', display_name: 'MEXC' })];
-    server.plan = { plan: 'Básico', plan_id: 'basic', max_exchanges: 2, unlimited_exchanges: false, used_exchanges: 2 };
+    server.plan = {
+      plan: 'Básico',
+      plan_id: 'basic',
+      max_exchanges: 2,
+      unlimited_exchanges: false,
+      used_exchanges: 2,
+    };
     renderWithSession(<ExchangesTab />);
     expect(await screen.findByText('Plano Básico: 2 de 2 exchanges')).toBeDefined();
     expect(await screen.findByText(/Limite do plano atingido \(2 exchanges\)/)).toBeDefined();
@@ -242,7 +270,9 @@ describe('Exchanges tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover' }));
     expect(await screen.findByText('Exchange removida com sucesso!')).toBeDefined();
     await waitFor(() => expect(screen.queryByTestId('exchange-binance')).toBeNull());
-    expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/exchanges/c-1')).toBe(true);
+    expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/exchanges/c-1')).toBe(
+      true,
+    );
   });
 
   it("a failed load says 'Erro de rede ao carregar exchanges' and offers to try again", async () => {
@@ -255,7 +285,13 @@ describe('Exchanges tab', () => {
 
 describe("/security 'API Keys'", () => {
   it('lists the same credentials with preview, permissions, dates and status; deletes on the server', async () => {
-    server.list = [credential({ validation_status: 'valid', permissions: ['read', 'trade'], last_used_at: '2026-02-11T15:30:00.000Z' })];
+    server.list = [
+      credential({
+        validation_status: 'valid',
+        permissions: ['read', 'trade'],
+        last_used_at: '2026-02-11T15:30:00.000Z',
+      }),
+    ];
     renderWithSession(<ApiKeysSection />);
     const row = await screen.findByTestId('api-key-binance');
     expect(row.textContent).toContain('Binance');

@@ -1,6 +1,6 @@
 import { deleteAccountRequestSchema, MESSAGES, validateRequest } from '@arbitra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import {
@@ -35,15 +35,24 @@ export function DeleteAccountDialog({ open, onOpenChange, twoFactorEnabled }: De
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const signOutWhenGone = useRef(false);
+  useEffect(
+    () => () => {
+      if (!signOutWhenGone.current) return;
+      signOut();
+      queryClient.clear();
+    },
+    [signOut, queryClient],
+  );
 
   const remove = useMutation({
     mutationFn: profileApi.deleteAccount,
     onSuccess: ({ message }) => {
       toast({ title: message, variant: 'success' });
-      // Leave the protected page first, so the guard does not send us to /login.
+      // Leave the protected page first and forget the session once it is gone (the cleanup below):
+      // signing out here would let the dashboard's guard send us to /login instead of /.
+      signOutWhenGone.current = true;
       void navigate(ROUTES.home, { replace: true });
-      signOut();
-      queryClient.clear();
     },
     onError: (e) => setError(errorMessage(e, 'Erro ao excluir a conta')),
   });

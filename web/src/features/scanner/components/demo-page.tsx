@@ -92,7 +92,7 @@ export function DemoPage() {
         }
       />
 
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <LiveIndicator connected={market.connected} paused={paused} />
         {source?.simulated ? <SimulatedDataBadge /> : null}
         {scanner ? <span>Atualizado às {formatClock(scanner.at)}</span> : null}

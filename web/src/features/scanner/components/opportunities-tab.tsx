@@ -136,7 +136,7 @@ export function OpportunitiesTab() {
             Arbitragens executáveis agora, já líquidas de taxas e considerando a profundidade dos livros.
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <LiveIndicator connected={market.connected} />
           <AccessBadge access={access} />
           {marketSource(state)?.simulated ? <SimulatedDataBadge /> : null}

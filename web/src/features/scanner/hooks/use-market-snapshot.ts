@@ -37,8 +37,9 @@ export function useMarketSnapshot() {
       const current = queryClient.getQueryData<MarketState>(MARKET_STATE_KEY) ?? EMPTY_MARKET_STATE;
       return applyMarketSnapshot(current, snapshot);
     },
-    // The socket keeps it current; REST again only on reconnection or while disconnected.
+    // The socket keeps it current; REST again on each mount, on reconnection and while disconnected.
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     refetchInterval: connected ? false : FALLBACK_POLL_MS,
   });
@@ -55,6 +56,12 @@ export function useMarketSnapshot() {
   useSocketEvent(socket, 'market:prices', (grid) => update((s) => applyPrices(s, grid, Date.now())));
   useSocketEvent(socket, 'market:feeds', (feeds) => update((s) => applyFeeds(s, feeds)));
   useSocketEvent(socket, 'engine:stats', (stats) => update((s) => applyStats(s, stats, Date.now())));
+
+  // Deltas that arrived while no scanner screen was open were not applied: start the book again.
+  useEffect(() => {
+    const current = queryClient.getQueryData<MarketState>(MARKET_STATE_KEY);
+    if (current?.live) queryClient.setQueryData<MarketState>(MARKET_STATE_KEY, resetLive(current));
+  }, [queryClient]);
 
   // After a reconnection, deltas may have been missed: drop the real-time book and read the snapshot again.
   // The first connection of a fresh socket is not one: the query is already loading.

@@ -79,7 +79,7 @@ export function TradesTab() {
   const data = trades.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <div className="flex flex-col gap-6">
+    <section aria-label="Histórico de Trades" className="flex flex-col gap-6">
       <div className="flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Histórico de Trades</h2>
         <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
@@ -199,6 +199,6 @@ export function TradesTab() {
           </div>
         </>
       )}
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,121 @@
+import {
+  PLANS,
+  yearlyDiscountPercent,
+  type PlanResponse,
+  type SubscriptionResponse,
+} from '@arbitra/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
+import { json, mockApi } from '../testing/mock-api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const plans: PlanResponse[] = PLANS.map((p) => ({
+  id: p.id,
+  name: p.name,
+  price: p.monthlyCents / 100,
+  priceCents: p.monthlyCents,
+  yearlyPrice: p.yearlyCents / 100,
+  yearlyPriceCents: p.yearlyCents,
+  yearlyDiscountPercent: yearlyDiscountPercent(p),
+  yearlySavings: (12 * p.monthlyCents - p.yearlyCents) / 100,
+  yearlySavingsCents: 12 * p.monthlyCents - p.yearlyCents,
+  interval: 'month',
+  features: p.features,
+  highlights: [...p.highlights],
+  popular: p.popular,
+}));
+
+const trial: SubscriptionResponse = {
+  id: 'sub-1',
+  planId: 'professional',
+  planName: 'Profissional',
+  status: 'trialing',
+  statusLabel: 'Período de teste',
+  billing: 'monthly',
+  currentPeriodStart: '2026-02-03T15:00:00.000Z',
+  currentPeriodEnd: '2026-02-10T15:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  price: 99.9,
+  priceCents: 9990,
+  features: PLANS[1]!.features,
+  daysLeft: 3,
+};
+
+async function openTab() {
+  storeSession(TEST_USER);
+  renderApp('/dashboard?tab=subscription');
+  return screen.findByRole('region', { name: 'Plano atual' }, { timeout: 5_000 });
+}
+
+describe('dashboard › Assinatura', () => {
+  it('shows the current plan from the server: status, days left, end date and price', async () => {
+    mockApi({
+      'GET /api/user/subscription': () => json(200, trial),
+      'GET /api/plans': () => json(200, plans),
+    });
+    const card = await openTab();
+    expect(within(card).getByText('Profissional')).toBeDefined();
+    expect(within(card).getByText('Período de teste')).toBeDefined();
+    expect(within(card).getByText('3 dias')).toBeDefined();
+    expect(within(card).getByText('10/02/2026')).toBeDefined();
+    expect(card.textContent).toContain('R$\u00a099,90');
+    expect(within(card).getByText('Até 10 bots')).toBeDefined();
+    expect(within(card).getByText('Suporte prioritário 24/7').className).toContain('line-through');
+  });
+
+  it.each<[SubscriptionResponse['status'], string]>([
+    ['active', 'Ativo'],
+    ['past_due', 'Vencido'],
+    ['canceled', 'Cancelado'],
+  ])('labels %s as %s', async (status, label) => {
+    mockApi({
+      'GET /api/user/subscription': () => json(200, { ...trial, status, daysLeft: 0 }),
+      'GET /api/plans': () => json(200, plans),
+    });
+    const card = await openTab();
+    expect(within(card).getByText(label)).toBeDefined();
+  });
+
+  it("compares the three plans, marks 'Mais Popular' and the user's plan, and pretends no payment", async () => {
+    mockApi({
+      'GET /api/user/subscription': () => json(200, trial),
+      'GET /api/plans': () => json(200, plans),
+    });
+    await openTab();
+    const comparison = await screen.findByRole('region', { name: 'Comparação de planos' });
+    expect(comparison.textContent).toContain('R$\u00a049,90');
+    expect(comparison.textContent).toContain('R$\u00a099,90');
+    expect(comparison.textContent).toContain('R$\u00a0199,90');
+    expect(within(comparison).getAllByText('Mais Popular')).toHaveLength(1);
+    expect(within(comparison).getByRole('button', { name: 'Plano atual' })).toHaveProperty('disabled', true);
+    for (const button of screen.getAllByRole('button', {
+      name: /Mudar para|Fazer upgrade|Cancelar assinatura/,
+    })) {
+      expect(button).toHaveProperty('disabled', true);
+    }
+    expect(screen.getAllByText('Pagamentos em breve').length).toBeGreaterThan(0);
+  });
+
+  it('shows a clear error with a retry instead of sample data when the server cannot be reached', async () => {
+    let up = false;
+    mockApi({
+      'GET /api/user/subscription': () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return json(200, trial);
+      },
+      'GET /api/plans': () => json(200, plans),
+    });
+    storeSession(TEST_USER);
+    renderApp('/dashboard?tab=subscription');
+    const region = await screen.findByRole('region', { name: 'Assinatura' }, { timeout: 5_000 });
+    const retry = await within(region).findByRole('button', { name: 'Tentar novamente' });
+    expect(within(region).getByRole('alert').textContent).toContain('Erro de conexão com o servidor');
+    up = true;
+    fireEvent.click(retry);
+    expect(await screen.findByRole('region', { name: 'Plano atual' })).toBeDefined();
+  });
+});
