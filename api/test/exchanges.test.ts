@@ -491,7 +491,7 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         expect((await call('DELETE', `/api/user/exchanges/${saved.id}`, { token: u.token })).status).toBe(200);
         const mine = events.filter((e) => e.credentialId === saved.id);
         expect(mine.map((e) => e.reason)).toEqual(['deactivated', 'key_changed', 'removed']);
-        expect(mine[0]).toMatchObject({ userId: u.id, exchange: 'gateio', message: 'As credenciais da exchange foram desativadas' });
+        expect(mine[0]).toMatchObject({ userId: u.id, exchange: 'gateio', message: 'Gate.io: As credenciais da exchange foram desativadas' });
       } finally {
         off1();
         off2();

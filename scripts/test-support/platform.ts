@@ -31,6 +31,7 @@ export async function startPlatform(options: PlatformOptions): Promise<TestPlatf
     REDIS_URL: options.redisUrl ?? '',
     TRANSPORT_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',

@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ADVANCED_STRATEGIES,
@@ -11,9 +10,9 @@ import {
   type ExchangeId,
 } from '@arbitra/contracts';
 import { BotBalanceEntity, BotEntity } from '@arbitra/db';
-import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { forbidden, notFound } from '../../common/errors/app-error.js';
 import { EntitlementsService } from '../subscriptions/entitlements.service.js';
-import { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
+import { ExchangeCredentialsService, type CredentialDisabledEvent } from '../exchanges/exchange-credentials.service.js';
 import { TradesService } from '../trades/trades.service.js';
 import { BotCommandsService } from './bot-commands.service.js';
 import { toBot } from './bot.mapper.js';
@@ -26,7 +25,7 @@ const M = MESSAGES.bots;
  * Plan limits from EntitlementsService (403). Each change is sent to the engine as a bot command.
  */
 @Injectable()
-export class BotsService {
+export class BotsService implements OnModuleInit {
   private readonly logger = new Logger(BotsService.name);
 
   constructor(
@@ -34,8 +33,31 @@ export class BotsService {
     private readonly entitlements: EntitlementsService,
     private readonly commands: BotCommandsService,
     private readonly trades: TradesService,
-    private readonly moduleRef: ModuleRef,
+    private readonly credentials: ExchangeCredentialsService,
   ) {}
+
+  onModuleInit(): void {
+    this.credentials.onCredentialDisabled((event) => this.stopLiveBotsUsing(event));
+  }
+
+  /** A live bot cannot trade without its credential: deactivating, removing or changing one stops them. */
+  async stopLiveBotsUsing(event: CredentialDisabledEvent): Promise<void> {
+    const bots = await this.ds
+      .getRepository(BotEntity)
+      .createQueryBuilder('b')
+      .where('b.user_id = :userId AND b.mode = :mode AND b.active = true AND b.exchanges @> :exchange::jsonb', {
+        userId: event.userId,
+        mode: 'live',
+        exchange: JSON.stringify([event.exchange]),
+      })
+      .getMany();
+    for (const bot of bots) {
+      await this.ds
+        .getRepository(BotEntity)
+        .update({ id: bot.id, userId: bot.userId }, { active: false, status: 'error', statusReason: event.message });
+      await this.command('stop', bot);
+    }
+  }
 
   async list(userId: string): Promise<Bot[]> {
     const rows = await this.ds.getRepository(BotEntity).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
@@ -168,16 +190,7 @@ export class BotsService {
 
   /** DECISIONS §8: live needs validated credentials on every exchange of the bot (the exchanges module decides). */
   private async assertLiveReady(userId: string, exchanges: readonly ExchangeId[]): Promise<void> {
-    let credentials: ExchangeCredentialsService | undefined;
-    try {
-      credentials = this.moduleRef.get(ExchangeCredentialsService, { strict: false });
-    } catch {
-      credentials = undefined;
-    }
-    if (!credentials || typeof credentials.assertLiveReady !== 'function') {
-      throw new AppError(409, 'live_credentials_not_ready', M.liveCredentialsRequired);
-    }
-    await credentials.assertLiveReady(userId, exchanges);
+    await this.credentials.assertLiveReady(userId, exchanges);
   }
 
   private async command(action: 'start' | 'stop' | 'update' | 'delete', bot: BotEntity): Promise<void> {

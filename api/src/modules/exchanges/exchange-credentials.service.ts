@@ -386,7 +386,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
       credentialId: row.id,
       exchange: row.exchangeName,
       reason,
-      message: DISABLED_MESSAGES[reason],
+      message: `${exchangeInfo(row.exchangeName).displayName}: ${DISABLED_MESSAGES[reason]}`,
     };
     for (const listener of this.disabledListeners) {
       try {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { fetchMarketSnapshot } from '../api/market-api';
@@ -19,6 +19,12 @@ export const MARKET_STATE_KEY = ['market', 'state'] as const;
 
 /** While the socket is down, the REST snapshot is polled so the screen does not freeze silently. */
 const FALLBACK_POLL_MS = 5_000;
+
+/** Drops the real-time book, if there is one (it never creates the cache entry: a failed request stays visible). */
+function resetLiveBook(queryClient: QueryClient): void {
+  const current = queryClient.getQueryData<MarketState>(MARKET_STATE_KEY);
+  if (current?.live) queryClient.setQueryData<MarketState>(MARKET_STATE_KEY, resetLive(current));
+}
 
 /**
  * The live market for the scanner screens: GET /api/market/snapshot first, then kept current by the
@@ -58,10 +64,7 @@ export function useMarketSnapshot() {
   useSocketEvent(socket, 'engine:stats', (stats) => update((s) => applyStats(s, stats, Date.now())));
 
   // Deltas that arrived while no scanner screen was open were not applied: start the book again.
-  useEffect(() => {
-    const current = queryClient.getQueryData<MarketState>(MARKET_STATE_KEY);
-    if (current?.live) queryClient.setQueryData<MarketState>(MARKET_STATE_KEY, resetLive(current));
-  }, [queryClient]);
+  useEffect(() => resetLiveBook(queryClient), [queryClient]);
 
   // After a reconnection, deltas may have been missed: drop the real-time book and read the snapshot again.
   // The first connection of a fresh socket is not one: the query is already loading.
@@ -70,7 +73,7 @@ export function useMarketSnapshot() {
     let connectedBefore = socket.connected;
     const onConnect = () => {
       if (connectedBefore) {
-        update(resetLive);
+        resetLiveBook(queryClient);
         void queryClient.invalidateQueries({ queryKey: MARKET_STATE_KEY });
       }
       connectedBefore = true;
@@ -79,7 +82,7 @@ export function useMarketSnapshot() {
     return () => {
       socket.off('connect', onConnect);
     };
-  }, [socket, update, queryClient]);
+  }, [socket, queryClient]);
 
   return {
     state: query.data ?? null,
