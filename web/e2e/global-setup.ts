@@ -69,6 +69,10 @@ export default async function setup(project: TestProject) {
     child.kill('SIGINT');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
+    // Let go of the pipes and the IPC channel, so the test process can exit.
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    if (child.connected) child.disconnect();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
