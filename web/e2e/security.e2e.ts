@@ -152,6 +152,11 @@ describe('the security page in Chromium', () => {
       .poll(() => page.getByRole('switch', { name: 'Notificações por SMS' }).getAttribute('aria-checked'))
       .toBe('true');
 
+    // The same page on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('group', { name: 'Status de segurança' }).waitFor();
+    await screenshot(page, 'security-mobile');
+
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Sair' }).click();
     await waitForPath(page, '/login');
     await submitLogin(page, account.email, 'outra-senha-123');

@@ -29,7 +29,8 @@ type PublicEvent =
 /**
  * Publishes the scanner through the socket fabric, off the hot path (timers read the registry):
  * - public room: the 10 best every 3 s, the price grid every second, feed states on change, figures;
- * - real-time room (Profissional/Enterprise): every change, coalesced to at most one message per 100 ms.
+ * - real-time room (Profissional/Enterprise): every change, coalesced to at most one message per 100 ms,
+ *   plus every live opportunity once every 3 s, so a client that just joined has the whole set.
  * The public state also goes to the api instances as server-side events, for their REST snapshot.
  */
 @Injectable()
@@ -67,6 +68,8 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
     this.every(SCANNER_REALTIME_MIN_INTERVAL_MS, () => this.flushDelta());
     this.every(PRICE_GRID_INTERVAL_MS, () => this.publish(EVENTS.marketPrices, this.priceGrid()));
     this.every(SCANNER_PUBLIC_INTERVAL_MS, () => {
+      // Real-time clients that just joined get the whole set within 3 s, in the next coalesced delta.
+      for (const o of this.scanner.scanner.registry.all()) if (!this.pendingRemovals.has(o.id)) this.pendingUpserts.set(o.id, o);
       this.publish(EVENTS.scannerSnapshot, this.snapshot());
       this.publishFeeds();
       this.publish(EVENTS.engineStats, this.stats());
