@@ -15,6 +15,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface SocketAuth {
   user: AuthenticatedUser | null;
   expiresAt?: number;
+  /** The plan includes the real-time scanner. */
+  realTime?: boolean;
 }
 
 function authOf(socket: Socket): SocketAuth {
@@ -67,12 +69,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   async handleConnection(socket: Socket): Promise<void> {
     const rooms: string[] = [ROOMS.publicScanner];
-    const { user, expiresAt } = authOf(socket);
+    const { user, expiresAt, realTime } = authOf(socket);
     if (user) {
       rooms.push(ROOMS.user(user.id), ROOMS.session(user.sessionId));
       if (user.role === 'admin') rooms.push(ROOMS.admin);
-      // Real-time scanner for plans that include it (Profissional, Enterprise, the trial); the rest get the 3-s public one.
-      if ((await this.entitlements.forUser(user.id)).canUseRealTime) rooms.push(ROOMS.realtimeScanner);
+      if (realTime) rooms.push(ROOMS.realtimeScanner);
       if (expiresAt !== undefined) {
         // An expired session's socket goes too (the client's reconnect then comes in anonymous).
         const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
@@ -95,6 +96,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const found = await this.sessions.authenticate(token);
     if (!found) return { user: null };
     const { expiresAt, ...user } = found;
-    return { user, expiresAt: expiresAt.getTime() };
+    // Real-time scanner for plans that include it (Profissional, Enterprise, the trial); the rest get the 3-s public one.
+    const realTime = (await this.entitlements.forUser(user.id)).canUseRealTime;
+    return { user, expiresAt: expiresAt.getTime(), realTime };
   }
 }

@@ -41,8 +41,8 @@ export function ActivityCard() {
                     <TableRow>
                       <TableHead>Evento</TableHead>
                       <TableHead>Data</TableHead>
-                      <TableHead>Dispositivo</TableHead>
-                      <TableHead>IP</TableHead>
+                      <TableHead className="hidden md:table-cell">Dispositivo</TableHead>
+                      <TableHead className="hidden md:table-cell">IP</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -50,12 +50,17 @@ export function ActivityCard() {
                       <TableRow key={entry.id}>
                         <TableCell className="font-medium">
                           {entry.label || auditActionLabel(entry.action)}
+                          <span className="block text-xs font-normal text-muted-foreground md:hidden">
+                            {[entry.device, entry.ip].filter(Boolean).join(' · ')}
+                          </span>
                         </TableCell>
                         <TableCell className="whitespace-nowrap text-muted-foreground">
                           {formatDateTime(entry.createdAt)}
                         </TableCell>
-                        <TableCell className="text-muted-foreground">{entry.device ?? '—'}</TableCell>
-                        <TableCell className="font-mono text-xs text-muted-foreground">
+                        <TableCell className="hidden text-muted-foreground md:table-cell">
+                          {entry.device ?? '—'}
+                        </TableCell>
+                        <TableCell className="hidden font-mono text-xs text-muted-foreground md:table-cell">
                           {entry.ip ?? '—'}
                         </TableCell>
                       </TableRow>
