@@ -28,6 +28,10 @@ function step(name, cmd, args, { vitestReport } = {}) {
       failed: report.numFailedTests,
       skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     };
+    // A failed test fails the step whatever the exit code says.
+    if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || report.success === false) result.ok = false;
+  } else if (vitestReport) {
+    result.ok = false;
   }
   results.push(result);
   return result.ok;
