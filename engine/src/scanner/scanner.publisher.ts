@@ -29,7 +29,8 @@ type PublicEvent =
 /**
  * Publishes the scanner through the socket fabric, off the hot path (timers read the registry):
  * - public room: the 10 best every 3 s, the price grid every second, feed states on change, figures;
- * - real-time room (Profissional/Enterprise): every change, coalesced to at most one message per 100 ms,
+ * - real-time room (Profissional/Enterprise): every change, coalesced to at most one message per 100 ms
+ *   (leading edge: a change after a quiet spell goes out at once),
  *   plus every live opportunity once every 3 s, so a client that just joined has the whole set.
  * The public state also goes to the api instances as server-side events, for their REST snapshot.
  */
@@ -39,6 +40,8 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   private readonly pendingUpserts = new Map<string, Opportunity>();
   private readonly pendingRemovals = new Set<string>();
   private unsubscribe: (() => void)[] = [];
+  private deltaTimer?: NodeJS.Immediate | NodeJS.Timeout;
+  private lastDeltaAt = 0;
   private day = '';
   private seenToday = 0;
   private countingSince = Date.now();
@@ -56,20 +59,25 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
           this.countSeen();
           this.pendingRemovals.delete(o.id);
           this.pendingUpserts.set(o.id, o);
+          this.scheduleDelta();
         },
-        updated: (o) => this.pendingUpserts.set(o.id, o),
+        updated: (o) => {
+          this.pendingUpserts.set(o.id, o);
+          this.scheduleDelta();
+        },
         removed: (o) => {
           this.pendingUpserts.delete(o.id);
           this.pendingRemovals.add(o.id);
+          this.scheduleDelta();
         },
       }),
       feedStates.onChange(() => this.publishFeeds()),
     );
-    this.every(SCANNER_REALTIME_MIN_INTERVAL_MS, () => this.flushDelta());
     this.every(PRICE_GRID_INTERVAL_MS, () => this.publish(EVENTS.marketPrices, this.priceGrid()));
     this.every(SCANNER_PUBLIC_INTERVAL_MS, () => {
       // Real-time clients that just joined get the whole set within 3 s, in the next coalesced delta.
       for (const o of this.scanner.scanner.registry.all()) if (!this.pendingRemovals.has(o.id)) this.pendingUpserts.set(o.id, o);
+      this.scheduleDelta();
       this.publish(EVENTS.scannerSnapshot, this.snapshot());
       this.publishFeeds();
       this.publish(EVENTS.engineStats, this.stats());
@@ -78,6 +86,10 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
 
   onModuleDestroy(): void {
     for (const t of this.timers) clearInterval(t);
+    if (this.deltaTimer) {
+      clearTimeout(this.deltaTimer as NodeJS.Timeout);
+      clearImmediate(this.deltaTimer as NodeJS.Immediate);
+    }
     for (const u of this.unsubscribe) u();
     this.unsubscribe = [];
   }
@@ -125,12 +137,24 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
       detectionLatencyMedianMs: Number.isFinite(median) ? Math.round(median * 1000) / 1000 : null,
       opportunitiesToday: this.seenToday,
       countingSince: this.countingSince,
-      updatesPerSecond: Object.values(metrics.marketData.updatesPerSecond).reduce((a, b) => a + b, 0),
+      updatesPerSecond: Math.round(Object.values(metrics.marketData.updatesPerSecond).reduce((a, b) => a + b, 0) * 10) / 10,
       activeOpportunities: metrics.detection.registry.open,
     };
   }
 
+  /**
+   * Leading-edge throttle: the first change after a quiet 100 ms goes out at once (after the current
+   * update finished, so one book update is one message); later ones wait for the 100 ms to pass.
+   */
+  private scheduleDelta(): void {
+    if (this.deltaTimer) return;
+    const wait = Math.max(0, this.lastDeltaAt + SCANNER_REALTIME_MIN_INTERVAL_MS - Date.now());
+    this.deltaTimer = wait === 0 ? setImmediate(() => this.flushDelta()) : setTimeout(() => this.flushDelta(), wait);
+  }
+
   private flushDelta(): void {
+    this.deltaTimer = undefined;
+    this.lastDeltaAt = Date.now();
     if (this.pendingUpserts.size === 0 && this.pendingRemovals.size === 0) return;
     const delta = { at: Date.now(), upserts: [...this.pendingUpserts.values()], removed: [...this.pendingRemovals] };
     this.pendingUpserts.clear();
