@@ -52,6 +52,6 @@ export const credentialsProviders: Provider[] = [
 @Global()
 @Module({
   providers: credentialsProviders,
-  exports: [CredentialStore],
+  exports: [CredentialStore, EXCHANGE_CLIENT_FACTORY],
 })
 export class CredentialsModule {}

@@ -127,10 +127,18 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** Paper: the simulated exchange on the bot's virtual balances. Live: the live factory, or refused. */
   private async gatewayFor(bot: BotRow): Promise<OrderGateway | null> {
     if (bot.mode === 'live') {
-      if (this.live) return this.live.forBot(bot.user_id, bot.exchanges);
+      let reason: string = MESSAGES.bots.liveCredentialsRequired;
+      if (this.live) {
+        try {
+          return await this.live.forBot(bot.user_id, bot.exchanges);
+        } catch (e) {
+          // A credential deactivated, removed or not validated since the bot started: stop it, saying which.
+          reason = e instanceof Error ? e.message : reason;
+        }
+      }
       await this.ds.query(`UPDATE bots SET active = false, status = 'error', status_reason = $2 WHERE id = $1`, [
         bot.id,
-        MESSAGES.bots.liveCredentialsRequired,
+        reason,
       ]);
       this.runner.remove(bot.id);
       await this.events.statusFromDb(bot.id, bot.user_id);

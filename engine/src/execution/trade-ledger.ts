@@ -8,24 +8,14 @@ import {
   type BotStatus,
   type BotStrategy,
   type RiskLevel,
+  type TradeLeg,
   type TradeStatus,
 } from '@arbitra/contracts';
 
 export const QUOTE_ASSET = 'USDT';
 
-export interface LegRecord {
-  seq: number;
-  kind: 'entry' | 'unwind';
-  exchange: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  requestedAmount: string;
-  filledAmount: string;
-  avgPrice: string;
-  quoteAmount: string;
-  fee: string;
-  feeAsset: string;
-  status: 'filled' | 'partial' | 'failed';
+/** A leg as the ledger stores it: the leg the API shows, plus the exchange's order id. */
+export interface LegRecord extends TradeLeg {
   orderId: string | null;
 }
 

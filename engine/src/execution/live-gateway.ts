@@ -1,0 +1,75 @@
+import type { Exchange, Order } from 'ccxt';
+import type { ExchangeId } from '@arbitra/contracts';
+import type { CredentialStore } from '../credentials/credential-store.js';
+import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
+import type { LiveGatewayFactory } from './executions.processor.js';
+import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
+
+/** ccxt's request timeout for orders: long enough for a slow exchange, short enough to unwind in time. */
+const ORDER_TIMEOUT_MS = 10_000;
+
+/** ccxt answers numbers (floats parsed from the exchange's strings); we carry decimal strings from here on. */
+const str = (n: number | undefined | null): string => (n === undefined || n === null || !Number.isFinite(n) ? '0' : String(n));
+
+function toGatewayOrder(exchange: string, o: Order): GatewayOrder {
+  const filled = o.filled ?? 0;
+  const status: GatewayOrder['status'] =
+    o.status === 'closed' ? 'closed' : filled > 0 || o.status === 'canceled' ? 'canceled' : 'rejected';
+  return {
+    id: o.id ?? '',
+    exchange,
+    symbol: o.symbol ?? '',
+    side: o.side as OrderSide,
+    type: (o.type as OrderType | undefined) ?? 'market',
+    status,
+    amount: str(o.amount),
+    filled: str(filled),
+    average: str(o.average ?? (filled > 0 && o.cost ? o.cost / filled : 0)),
+    cost: str(o.cost),
+    fee: { cost: str(o.fee?.cost), currency: o.fee?.currency ?? 'USDT' },
+    ...(status === 'rejected' ? { reason: `ordem ${o.status ?? 'sem status'} na exchange` } : {}),
+  };
+}
+
+/**
+ * The live order gateway: ccxt with the bot owner's credentials, one authenticated client per exchange,
+ * built inside the executor for this execution only (the secrets never leave this object).
+ */
+export class CcxtLiveGateway implements OrderGateway {
+  constructor(private readonly clients: ReadonlyMap<string, Exchange>) {}
+
+  private client(exchange: string): Exchange {
+    const c = this.clients.get(exchange);
+    if (!c) throw new Error(`sem credencial para ${exchange}`);
+    return c;
+  }
+
+  async createOrder(exchange: string, symbol: string, type: OrderType, side: OrderSide, amount: string, price?: string) {
+    const order = await this.client(exchange).createOrder(symbol, type, side, Number(amount), price === undefined ? undefined : Number(price));
+    return toGatewayOrder(exchange, order);
+  }
+
+  async fetchOrder(id: string, exchange: string, symbol: string) {
+    return toGatewayOrder(exchange, await this.client(exchange).fetchOrder(id, symbol));
+  }
+
+  async fetchBalance(exchange: string): Promise<Record<string, string>> {
+    const balance = await this.client(exchange).fetchBalance();
+    const free = (balance.free ?? {}) as unknown as Record<string, number | undefined>;
+    return Object.fromEntries(Object.entries(free).map(([asset, n]) => [asset, str(n)]));
+  }
+}
+
+/** Decrypts the owner's validated credentials (CredentialStore refuses inactive or unvalidated ones). */
+export function liveGatewayFactory(store: CredentialStore, createClient: ExchangeClientFactory): LiveGatewayFactory {
+  return {
+    async forBot(userId: string, exchanges: readonly ExchangeId[]) {
+      const clients = new Map<string, Exchange>();
+      for (const exchange of exchanges) {
+        const credentials = await store.decryptForExecution(userId, exchange);
+        clients.set(exchange, await createClient(exchange, credentials, { timeoutMs: ORDER_TIMEOUT_MS }));
+      }
+      return new CcxtLiveGateway(clients);
+    },
+  };
+}
