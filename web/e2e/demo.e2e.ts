@@ -1,0 +1,63 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+
+describe('/demo: the live public scanner in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(closeBrowser);
+
+  it('shows live opportunities, prices that move, the feeds and the simulated-data badge', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/demo');
+    await page.getByText('Dados simulados').first().waitFor();
+
+    const grid = page.getByRole('table', { name: 'Cotações por exchange' });
+    await grid.getByRole('row', { name: /BTC\/USDT/ }).waitFor();
+    const btcRow = () => grid.getByRole('row', { name: /BTC\/USDT/ }).innerText();
+    const before = await btcRow();
+    await expect.poll(btcRow, { timeout: 15_000, interval: 500 }).not.toBe(before);
+
+    const statuses = page.getByRole('list', { name: 'Status das exchanges' });
+    for (const name of ['Binance', 'Mercado Bitcoin', 'Gate.io', 'MEXC', 'Bybit']) {
+      await expect.poll(() => statuses.innerText()).toContain(name);
+    }
+    await expect.poll(() => statuses.innerText()).toContain('Online');
+
+    // The simulated market dislocates a few seconds after start; the public list refreshes every 3 s.
+    const rows = page.getByTestId('opportunity-row');
+    await rows.first().waitFor({ timeout: 30_000 });
+    const text = await rows.first().innerText();
+    expect(text).toMatch(/\d+,\d+%/);
+    expect(text).toContain('R$');
+    await screenshot(page, 'demo');
+
+    // Pausar freezes the view; Retomar brings it back.
+    await page.getByRole('button', { name: 'Pausar' }).click();
+    await page.getByText('Pausado').first().waitFor();
+    const frozen = await btcRow();
+    await page.waitForTimeout(2_500);
+    expect(await btcRow()).toBe(frozen);
+    await page.getByRole('button', { name: 'Retomar' }).click();
+    await expect.poll(btcRow, { timeout: 15_000, interval: 500 }).not.toBe(frozen);
+
+    await page.getByRole('link', { name: /Criar conta|Começar/ }).first().click();
+    await page.waitForURL(/\/register$/);
+    await context.close();
+  });
+
+  it('shows every part of the platform up on /status', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/status');
+    const components = page.getByRole('list', { name: 'Componentes da plataforma' });
+    for (const name of ['API', 'Motor de mercado', 'Banco de dados', 'Fila de tarefas']) {
+      await expect.poll(() => components.innerText(), { timeout: 15_000 }).toContain(name);
+    }
+    await expect.poll(() => page.getByRole('list', { name: 'Exchanges' }).innerText()).toContain('Bybit');
+    await page.getByText('Todos os sistemas operacionais').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'status');
+    await context.close();
+  });
+});
