@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '../modules/exchanges/credentials-keys.config.js';
+import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '@arbitra/db';
 
 const optional = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenario, spec } from './testing/scenario.js';
+import { binanceTriangleSpecs, scenario } from './testing/scenario.js';
 import { TriangularDetector } from './triangular.detector.js';
 
 // Scenario: the first leg's second level is too expensive, so the walk stops at the end of level 1.
@@ -14,13 +14,7 @@ import { TriangularDetector } from './triangular.detector.js';
 // profit = 69.518402 USDT; net % = 0.69518402 → "0.6952"
 describe('triangular: depth walk', () => {
   it('stops where the marginal rate of the cycle falls below 1', () => {
-    const s = scenario({
-      specs: [
-        spec('binance', 'BTC/USDT', 0.01, 0.00001),
-        spec('binance', 'ETH/BTC', 0.00001, 0.0001),
-        spec('binance', 'ETH/USDT', 0.01, 0.0001),
-      ],
-    });
+    const s = scenario({ specs: binanceTriangleSpecs() });
     const tri = new TriangularDetector(s.ctx);
     s.book('binance', 'ETH/BTC', [[0.02999, 10]], [[0.03, 10]], [tri]);
     s.book('binance', 'ETH/USDT', [[3030, 10]], [[3031, 10]], [tri]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenario, spec } from './testing/scenario.js';
+import { binanceTriangleSpecs, scenario } from './testing/scenario.js';
 import { TriangularDetector } from './triangular.detector.js';
 
 // Scenario: USDT → BTC → ETH → USDT on Binance (taker 0.1 % per leg, taken from what each leg receives).
@@ -17,13 +17,7 @@ import { TriangularDetector } from './triangular.detector.js';
 // profit = 30239.127603 − 30030 = 209.127603 USDT; net % = 209.127603 / 30030 × 100 = 0.696395… → "0.6964"
 describe('triangular: forward cycle', () => {
   it('finds USDT>BTC>ETH>USDT with depth, fees and step rounding', () => {
-    const s = scenario({
-      specs: [
-        spec('binance', 'BTC/USDT', 0.01, 0.00001),
-        spec('binance', 'ETH/BTC', 0.00001, 0.0001),
-        spec('binance', 'ETH/USDT', 0.01, 0.0001),
-      ],
-    });
+    const s = scenario({ specs: binanceTriangleSpecs() });
     const tri = new TriangularDetector(s.ctx);
     s.book('binance', 'BTC/USDT', [[99990, 1]], [[100000, 1]], [tri]);
     s.book('binance', 'ETH/BTC', [[0.02999, 10]], [[0.03, 10]], [tri]);

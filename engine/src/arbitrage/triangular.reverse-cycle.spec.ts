@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenario, spec } from './testing/scenario.js';
+import { binanceTriangleSpecs, scenario } from './testing/scenario.js';
 import { TriangularDetector } from './triangular.detector.js';
 
 // Scenario: the other direction of the same triangle, USDT → ETH → BTC → USDT (taker 0.1 % per leg).
@@ -17,13 +17,7 @@ import { TriangularDetector } from './triangular.detector.js';
 // The forward direction (buy BTC at 100010, ETH at 0.03001, sell at 2969) loses: 0.999³ × 2969 / 3001.3 < 1.
 describe('triangular: reverse cycle', () => {
   it('finds USDT>ETH>BTC>USDT and not the forward direction', () => {
-    const s = scenario({
-      specs: [
-        spec('binance', 'BTC/USDT', 0.01, 0.00001),
-        spec('binance', 'ETH/BTC', 0.00001, 0.0001),
-        spec('binance', 'ETH/USDT', 0.01, 0.0001),
-      ],
-    });
+    const s = scenario({ specs: binanceTriangleSpecs() });
     const tri = new TriangularDetector(s.ctx);
     s.book('binance', 'ETH/USDT', [[2969, 5]], [[2970, 5]], [tri]);
     s.book('binance', 'ETH/BTC', [[0.03, 5]], [[0.03001, 5]], [tri]);

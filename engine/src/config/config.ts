@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '../credentials/credentials-keys.config.js';
+import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '@arbitra/db';
 
 const optional = z
   .string()

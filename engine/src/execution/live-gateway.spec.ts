@@ -6,13 +6,13 @@ import { liveGatewayFactory } from './live-gateway.js';
 
 /** Binance as ccxt would answer after parsing the exchange's JSON (no network here). */
 class BinanceAnswering extends ccxt.binance {
-  orders: { symbol: string; type: string; side: string; amount: number }[] = [];
+  placed: { symbol: string; type: string; side: string; amount: number }[] = [];
 
   override async createOrder(symbol: string, type: string, side: string, amount: number): Promise<Order> {
-    this.orders.push({ symbol, type, side, amount });
+    this.placed.push({ symbol, type, side, amount });
     const filled = side === 'buy' ? amount : amount / 2; // sells only half fill (IOC remainder canceled)
     return {
-      id: `o${this.orders.length}`,
+      id: `o${this.placed.length}`,
       symbol,
       type,
       side,
@@ -58,7 +58,7 @@ describe('the live order gateway (ccxt with the owner’s credentials)', () => {
     // a partial fill: the executor sees 'canceled' with what did fill, and unwinds the difference
     const sell = await gateway.createOrder('binance', 'BTC/USDT', 'market', 'sell', '0.02');
     expect(sell).toMatchObject({ status: 'canceled', amount: '0.02', filled: '0.01' });
-    expect(client.orders).toEqual([
+    expect(client.placed).toEqual([
       { symbol: 'BTC/USDT', type: 'market', side: 'buy', amount: 0.01 },
       { symbol: 'BTC/USDT', type: 'market', side: 'sell', amount: 0.02 },
     ]);

@@ -2,3 +2,4 @@ export * from './entities/index.js';
 export * from './migrations/index.js';
 export * from './data-source.js';
 export * from './security/credential-cipher.js';
+export * from './security/credentials-keys.config.js';

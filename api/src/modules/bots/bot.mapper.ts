@@ -1,4 +1,4 @@
-import type { Bot } from '@arbitra/contracts';
+import type { Bot, BotInput } from '@arbitra/contracts';
 import type { BotEntity } from '@arbitra/db';
 import { round } from '../trades/trade.mapper.js';
 
@@ -22,5 +22,20 @@ export function toBot(b: BotEntity): Bot {
     totalProfitExact: b.totalProfit,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a create and an update write from the request (status and its reason are the caller's). */
+export function botColumns(input: BotInput) {
+  return {
+    name: input.name,
+    strategy: input.strategy,
+    pairs: input.pairs,
+    exchanges: input.exchanges,
+    riskLevel: input.riskLevel,
+    maxInvestment: input.maxInvestment.toFixed(2),
+    minProfitPercent: String(input.minProfitPercent),
+    active: input.active,
+    mode: input.mode,
   };
 }

@@ -15,7 +15,7 @@ import { EntitlementsService } from '../subscriptions/entitlements.service.js';
 import { ExchangeCredentialsService, type CredentialDisabledEvent } from '../exchanges/exchange-credentials.service.js';
 import { TradesService } from '../trades/trades.service.js';
 import { BotCommandsService } from './bot-commands.service.js';
-import { toBot } from './bot.mapper.js';
+import { botColumns, toBot } from './bot.mapper.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const M = MESSAGES.bots;
@@ -99,17 +99,9 @@ export class BotsService implements OnModuleInit {
       }
       const row = m.getRepository(BotEntity).create({
         userId,
-        name: input.name,
-        strategy: input.strategy,
-        pairs: input.pairs,
-        exchanges: input.exchanges,
-        riskLevel: input.riskLevel,
-        maxInvestment: input.maxInvestment.toFixed(2),
-        minProfitPercent: String(input.minProfitPercent),
-        active: input.active,
+        ...botColumns(input),
         status: input.active ? 'running' : 'stopped',
         statusReason: null,
-        mode: input.mode,
       });
       return m.getRepository(BotEntity).save(row);
     });
@@ -126,17 +118,9 @@ export class BotsService implements OnModuleInit {
     await this.ds.getRepository(BotEntity).update(
       { id, userId },
       {
-        name: input.name,
-        strategy: input.strategy,
-        pairs: input.pairs,
-        exchanges: input.exchanges,
-        riskLevel: input.riskLevel,
-        maxInvestment: input.maxInvestment.toFixed(2),
-        minProfitPercent: String(input.minProfitPercent),
-        active: input.active,
+        ...botColumns(input),
         status: input.active ? 'running' : keepError ? 'error' : 'stopped',
         statusReason: keepError ? existing.statusReason : null,
-        mode: input.mode,
         ...(input.active && !existing.active ? { consecutiveFailures: 0 } : {}),
       },
     );

@@ -52,6 +52,18 @@ export function spec(
   };
 }
 
+/**
+ * One triangle on Binance, as the triangular specs use it: BTC/USDT (tick 0.01, step 0.00001),
+ * ETH/BTC (tick 0.00001, step 0.0001) and ETH/USDT (tick 0.01, step 0.0001).
+ */
+export function binanceTriangleSpecs(): MarketSpec[] {
+  return [
+    spec('binance', 'BTC/USDT', 0.01, 0.00001),
+    spec('binance', 'ETH/BTC', 0.00001, 0.0001),
+    spec('binance', 'ETH/USDT', 0.01, 0.0001),
+  ];
+}
+
 export function scenario(
   options: { fees?: FeeOverrides; specs?: MarketSpec[]; usdtBrlFallback?: number } = {},
 ): Scenario {

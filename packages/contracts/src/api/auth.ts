@@ -27,6 +27,24 @@ export function otpCodeField() {
     .max(32, MESSAGES.twoFactor.invalidCode);
 }
 
+/** The confirmation of a new password (register, reset): optional, SPEC's forms do not send it. */
+function confirmPasswordField() {
+  return z
+    .string({ error: MESSAGES.auth.passwordsDontMatch })
+    .max(PASSWORD_MAX, MESSAGES.auth.passwordsDontMatch)
+    .optional();
+}
+
+/** When sent, the confirmation must equal the password. */
+function confirmationMatches(d: { password: string; confirmPassword?: string | undefined }): boolean {
+  return d.confirmPassword === undefined || d.confirmPassword === d.password;
+}
+
+/** Where and how a mismatch is reported (a new object each time: zod rewrites the params it is given). */
+function confirmationMismatch() {
+  return { message: MESSAGES.auth.passwordsDontMatch, path: ['confirmPassword'] };
+}
+
 /**
  * POST /api/auth/register. Fields in SPEC §5's order so the first message is SPEC's:
  * name, email (empty, then malformed), password (under 8), confirmation (differs).
@@ -37,15 +55,9 @@ export const registerRequestSchema = z
     name: nameField(),
     email: emailField(),
     password: newPasswordField(),
-    confirmPassword: z
-      .string({ error: MESSAGES.auth.passwordsDontMatch })
-      .max(PASSWORD_MAX, MESSAGES.auth.passwordsDontMatch)
-      .optional(),
+    confirmPassword: confirmPasswordField(),
   })
-  .refine((d) => d.confirmPassword === undefined || d.confirmPassword === d.password, {
-    message: MESSAGES.auth.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  .refine(confirmationMatches, confirmationMismatch());
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /** The register form's and the API's one rule set: null when valid, else the ONE message to show. */
@@ -94,15 +106,9 @@ export const resetPasswordRequestSchema = z
   .strictObject({
     token: resetToken,
     password: newPasswordField(),
-    confirmPassword: z
-      .string({ error: MESSAGES.auth.passwordsDontMatch })
-      .max(PASSWORD_MAX, MESSAGES.auth.passwordsDontMatch)
-      .optional(),
+    confirmPassword: confirmPasswordField(),
   })
-  .refine((d) => d.confirmPassword === undefined || d.confirmPassword === d.password, {
-    message: MESSAGES.auth.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  .refine(confirmationMatches, confirmationMismatch());
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 /** POST /api/auth/reset-password/check {token} */

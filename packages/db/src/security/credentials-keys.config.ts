@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CredentialKeysError, parseCredentialKeys } from '@arbitra/db';
+import { CredentialKeysError, parseCredentialKeys } from './credential-cipher.js';
 
 /**
  * CREDENTIALS_KEYS for a config schema: `k1:<base64 of 32 bytes>[,k2:...]`, the first is current.

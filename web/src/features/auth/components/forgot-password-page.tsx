@@ -2,13 +2,13 @@ import { forgotPasswordRequestSchema, MESSAGES, validateRequest } from '@arbitra
 import { MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
+import { errorMessage, isNetworkError } from '@/lib/api-error';
 import { authApi } from '../api/auth-api';
-import { errorMessage, isNetworkError } from '../lib/error-message';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
 
 /**

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, json, mockApi } from '@/testing/mock-api';
 import { renderApp, TEST_ADMIN, TEST_USER } from '@/testing/render-app';
-import { deferred, json, mockApi } from '../testing/mock-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

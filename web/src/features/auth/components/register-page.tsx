@@ -3,16 +3,16 @@ import { CalendarCheck, Headset, RotateCcw } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
+import { errorMessage, isNetworkError } from '@/lib/api-error';
 import { parseSessionUser, useSession } from '@/lib/session';
 import { authApi } from '../api/auth-api';
-import { errorMessage, isNetworkError } from '../lib/error-message';
 import { registerFormError, type RegisterValues } from '../lib/register-form';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
 
 const EMPTY: RegisterValues = { name: '', email: '', password: '', confirmPassword: '', terms: false };

@@ -4,17 +4,17 @@ import { LinkIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
+import { errorCode, errorMessage, isNetworkError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { authApi } from '../api/auth-api';
-import { errorCode, errorMessage, isNetworkError } from '../lib/error-message';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
 
 function InvalidLink({ message }: { message: string }) {

@@ -2,11 +2,11 @@ import { MESSAGES, type SessionUser } from '@arbitra/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
+import { errorCode, errorMessage, isNetworkError } from '@/lib/api-error';
 import { authApi } from '../api/auth-api';
-import { errorCode, errorMessage, isNetworkError } from '../lib/error-message';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
 import { FormField } from './form-field';
 
 interface TwoFactorFormProps {

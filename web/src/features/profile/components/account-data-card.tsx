@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { saveFile, todayStamp } from '@/lib/download';
 import { profileApi } from '../api/profile-api';
-import { errorMessage } from '../lib/error-message';
-import { saveFile, todayStamp } from '../lib/save-file';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** LGPD (DECISIONS §5): 'Exportar meus dados' (JSON) and 'Excluir conta'. */

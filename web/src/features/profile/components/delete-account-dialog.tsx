@@ -11,14 +11,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
+import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { profileApi } from '../api/profile-api';
-import { errorMessage } from '../lib/error-message';
-import { FormAlert } from './form-alert';
 
 interface DeleteAccountDialogProps {
   open: boolean;

@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage, isNetworkError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { profileApi, profileKeys } from '../api/profile-api';
-import { errorMessage, isNetworkError } from '../lib/error-message';
 import { profileFormError, profilePayload, type ProfileValues } from '../lib/profile-form';
-import { FormAlert } from './form-alert';
 
 type Feedback = { kind: 'error'; message: string; network: boolean } | { kind: 'success'; message: string };
 

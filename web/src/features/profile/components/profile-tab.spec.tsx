@@ -1,8 +1,8 @@
 import { MESSAGES, type ProfileUser } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
-import { json, mockApi } from '../testing/mock-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
 import { profileApi, profileKeys } from '../api/profile-api';
-import { errorMessage } from '../lib/error-message';
 import { AccountDataCard } from './account-data-card';
-import { FormAlert } from './form-alert';
 import { ProfileForm } from './profile-form';
 
 /** Dashboard › Perfil (SPEC §2, DECISIONS §5): name, email, password, and the LGPD actions. */

@@ -1,7 +1,7 @@
 import { EXCHANGES, type FeedState } from '@arbitra/contracts';
 import { Badge } from '@/components/ui/badge';
+import { FEED_STATUS_LABELS, FEED_STATUS_VARIANTS } from '@/lib/feed-status';
 import { formatDateTime, formatRelativeAge } from '@/lib/format';
-import { FEED_STATUS_LABELS, FEED_STATUS_VARIANTS } from '../lib/opportunity-format';
 
 function sinceText(ms: number): string {
   const age = formatRelativeAge(ms);

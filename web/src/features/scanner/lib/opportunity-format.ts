@@ -1,6 +1,5 @@
 import {
   EXCHANGES,
-  type FeedStatus,
   type Opportunity,
   type OpportunityLeg,
   type OpportunityStrategy,
@@ -175,22 +174,6 @@ export function formatAge(ms: number): string {
   const hours = Math.floor(minutes / 60);
   return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
-
-export const FEED_STATUS_LABELS: Readonly<Record<FeedStatus, string>> = {
-  up: 'Online',
-  degraded: 'Degradado',
-  connecting: 'Conectando',
-  down: 'Offline',
-};
-
-export type StatusVariant = 'success' | 'warning' | 'secondary' | 'destructive';
-
-export const FEED_STATUS_VARIANTS: Readonly<Record<FeedStatus, StatusVariant>> = {
-  up: 'success',
-  degraded: 'warning',
-  connecting: 'secondary',
-  down: 'destructive',
-};
 
 const clockTime = new Intl.DateTimeFormat(LOCALE, {
   timeZone: TIME_ZONE,

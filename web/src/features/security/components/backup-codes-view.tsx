@@ -2,8 +2,8 @@ import { MESSAGES } from '@arbitra/contracts';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { saveFile, todayStamp } from '@/lib/download';
 import { backupCodesText } from '../lib/two-factor-flow';
-import { saveFile, todayStamp } from '../lib/save-file';
 
 interface BackupCodesViewProps {
   codes: readonly string[];

@@ -4,12 +4,12 @@ import { KeyRound } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage, isNetworkError } from '@/lib/api-error';
 import { securityApi, securityKeys } from '../api/security-api';
-import { errorMessage, isNetworkError } from '../lib/error-message';
-import { FormAlert } from './form-alert';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Values = typeof EMPTY;

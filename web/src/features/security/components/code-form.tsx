@@ -1,9 +1,9 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FormAlert } from './form-alert';
 
 interface CodeFormProps {
   id: string;

@@ -4,8 +4,8 @@ import { Bell } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
 import { securityApi, securityKeys } from '../api/security-api';
-import { errorMessage } from '../lib/error-message';
 import { QueryState } from './section-state';
 
 const TOGGLES: readonly { key: keyof NotificationSettings; label: string; description: string }[] = [

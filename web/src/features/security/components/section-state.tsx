@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '../lib/error-message';
-import { FormAlert } from './form-alert';
+import { errorMessage } from '@/lib/api-error';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;

@@ -1,8 +1,8 @@
 import { MESSAGES, type SecurityOverview, type SessionInfo } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
-import { json, mockApi } from '../testing/mock-api';
 
 const overview: SecurityOverview = {
   twoFactorEnabled: false,

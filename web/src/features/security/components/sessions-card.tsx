@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { securityApi, securityKeys } from '../api/security-api';
-import { errorMessage } from '../lib/error-message';
 import { QueryState } from './section-state';
 
 function DeviceIcon({ type }: { type: string | null }) {

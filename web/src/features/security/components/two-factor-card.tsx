@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { securityApi, securityKeys } from '../api/security-api';
-import { errorMessage } from '../lib/error-message';
 import {
   INITIAL_TWO_FACTOR_FLOW,
   twoFactorFlowReducer,

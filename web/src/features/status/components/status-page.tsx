@@ -6,14 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { cn } from '@/lib/cn';
+import { FEED_STATUS_LABELS, FEED_STATUS_VARIANTS } from '@/lib/feed-status';
 import { formatDateTime, formatRelativeAge } from '@/lib/format';
 import { STATUS_REFRESH_MS, useClock, useStatusReport } from '../hooks/use-status-report';
 import {
   COMPONENT_DESCRIPTIONS,
   COMPONENT_LABELS,
   componentViews,
-  FEED_LABELS,
-  FEED_VARIANTS,
   OVERALL_TEXT,
   overallStatus,
   SOURCE_LABELS,
@@ -174,7 +173,9 @@ export function StatusPage() {
                       )}
                     </div>
                     {feed ? (
-                      <Badge variant={FEED_VARIANTS[feed.status]}>{FEED_LABELS[feed.status]}</Badge>
+                      <Badge variant={FEED_STATUS_VARIANTS[feed.status]}>
+                        {FEED_STATUS_LABELS[feed.status]}
+                      </Badge>
                     ) : (
                       <Badge variant="outline">Sem dados</Badge>
                     )}

@@ -1,4 +1,4 @@
-import type { ComponentName, FeedState, FeedStatus, MarketFeedKind, StatusReport } from '@arbitra/contracts';
+import type { ComponentName, FeedState, MarketFeedKind, StatusReport } from '@arbitra/contracts';
 
 export const API_UNREACHABLE = 'Não foi possível contatar a API';
 
@@ -17,20 +17,6 @@ export const COMPONENT_DESCRIPTIONS: Readonly<Record<ComponentName, string>> = {
 };
 
 export const COMPONENT_ORDER: readonly ComponentName[] = ['api', 'engine', 'database', 'queue'];
-
-export const FEED_LABELS: Readonly<Record<FeedStatus, string>> = {
-  up: 'Online',
-  degraded: 'Degradado',
-  connecting: 'Conectando',
-  down: 'Offline',
-};
-
-export const FEED_VARIANTS = {
-  up: 'success',
-  degraded: 'warning',
-  connecting: 'secondary',
-  down: 'destructive',
-} as const satisfies Record<FeedStatus, string>;
 
 export const SOURCE_LABELS: Readonly<Record<MarketFeedKind, string>> = {
   simulated: 'Mercado simulado',

@@ -6,8 +6,8 @@ import {
 } from '@arbitra/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
-import { json, mockApi } from '../testing/mock-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

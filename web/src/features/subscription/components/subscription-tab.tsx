@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-error';
 import { subscriptionApi, subscriptionKeys } from '../api/subscription-api';
-import { errorMessage } from '../lib/error-message';
 import { CurrentPlanCard } from './current-plan-card';
-import { FormAlert } from './form-alert';
 import { PlanComparison } from './plan-comparison';
 
 /** Dashboard › Assinatura (SPEC §2, DECISIONS §2–3): the current plan and the three plans, from the server. */
