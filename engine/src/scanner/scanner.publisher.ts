@@ -154,8 +154,8 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
 
   private flushDelta(): void {
     this.deltaTimer = undefined;
-    this.lastDeltaAt = Date.now();
     if (this.pendingUpserts.size === 0 && this.pendingRemovals.size === 0) return;
+    this.lastDeltaAt = Date.now();
     const delta = { at: Date.now(), upserts: [...this.pendingUpserts.values()], removed: [...this.pendingRemovals] };
     this.pendingUpserts.clear();
     this.pendingRemovals.clear();

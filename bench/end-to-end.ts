@@ -1,0 +1,465 @@
+// End-to-end latency: from the receipt of a book update in the engine to the opportunity arriving at
+// socket.io clients connected to the api, through the real socket fabric (engine → adapter → api → clients).
+//
+//   npm run bench:e2e
+//   node bench/run.mjs bench/end-to-end.ts [--clients 1,100,500] [--events 150,100,50] [--backends postgres,redis]
+//
+// The api and ONE engine run in this process, built as `npm start` builds them (api/dist, engine/dist: run
+// `tsc -b` first — `npm run bench:e2e` does) and joined only through the transport (Postgres adapter, or Redis
+// when REDIS_URL / 127.0.0.1:6379 answers). The clients (socket.io-client, websocket transport, one signed-in
+// user on the Profissional trial, so every socket is in the real-time room) run in a CHILD process, as
+// browsers would be elsewhere. The engine's feed is a replay of a file with market specs only (no book
+// updates), so nothing but this bench moves the books: each event is a hand-made BookUpdate handed to
+// ScannerService.scanner.handleUpdate() with receivedTs = now, that dislocates BTC/USDT on binance against
+// bybit by 1 % (a cross-exchange opportunity); the book is restored before the next event.
+// Latency of a delivery = arrival of the first 'scanner:delta' carrying that opportunity − receivedTs.
+// Both processes read the same wall clock (performance.timeOrigin + performance.now(), sub-ms).
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const now = (): number => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const root = process.cwd(); // bench/run.mjs runs the bundle from the repository root
+
+const SYMBOL = 'BTC/USDT';
+const BUY_ON = 'bybit'; // cheap side during an event
+const SELL_ON = 'binance'; // dislocated 1 % up during an event
+const MID = 95_000;
+const DISLOCATION = 0.01;
+const DELTA_MIN_INTERVAL_MS = 100; // SCANNER_REALTIME_MIN_INTERVAL_MS (publisher's leading-edge throttle)
+
+// ---------------------------------------------------------------- client process -------------------------
+interface ClientSetup {
+  url: string;
+  token: string;
+  count: number;
+}
+type ToChild = { type: 'connect'; setup: ClientSetup } | { type: 'collect' };
+type FromChild =
+  | { type: 'ready'; realtime: number }
+  | { type: 'results'; keys: string[]; arrivals: number[][] }
+  | { type: 'error'; message: string };
+
+async function clientProcess(): Promise<void> {
+  const { io } = (await import(dynamic('socket.io-client'))) as typeof import('socket.io-client');
+  const send = (m: FromChild) => process.send!(m);
+  // `${id}|${firstSeen}` of the opportunity → arrival time per client (NaN until it arrives)
+  const arrivals = new Map<string, Float64Array>();
+  const sockets: ReturnType<typeof io>[] = [];
+  let count = 0;
+  const handle = async (msg: ToChild): Promise<void> => {
+    if (msg.type === 'connect') {
+      count = msg.setup.count;
+      const realtimeSeen = new Set<number>();
+      for (let i = 0; i < count; i++) {
+        const s = io(msg.setup.url, {
+          transports: ['websocket'],
+          auth: { token: msg.setup.token },
+          reconnection: false,
+          forceNew: true,
+        });
+        const index = i;
+        s.on('scanner:delta', (d: { upserts: { id: string; symbols: string[]; firstSeen: number }[] }) => {
+          const t = now();
+          realtimeSeen.add(index);
+          for (const o of d.upserts) {
+            if (!o.symbols.includes(SYMBOL)) continue;
+            const key = `${o.id}|${o.firstSeen}`;
+            let row = arrivals.get(key);
+            if (!row) arrivals.set(key, (row = new Float64Array(count).fill(NaN)));
+            if (Number.isNaN(row[index]!)) row[index] = t;
+          }
+        });
+        sockets.push(s);
+      }
+      // connect in parallel; wait for every socket
+      const deadline = Date.now() + 60_000;
+      while (sockets.some((s) => !s.connected)) {
+        if (Date.now() > deadline) {
+          send({
+            type: 'error',
+            message: `only ${sockets.filter((s) => s.connected).length}/${count} sockets connected`,
+          });
+          return;
+        }
+        await sleep(20);
+      }
+      send({ type: 'ready', realtime: realtimeSeen.size });
+    } else if (msg.type === 'collect') {
+      const keys = [...arrivals.keys()];
+      send({ type: 'results', keys, arrivals: keys.map((k) => Array.from(arrivals.get(k)!)) });
+      for (const s of sockets) s.disconnect();
+      setTimeout(() => process.exit(0), 100);
+    }
+  };
+  process.on('message', (msg: ToChild) => void handle(msg));
+  send({ type: 'ready', realtime: -1 }); // process is up
+}
+
+// ---------------------------------------------------------------- helpers ---------------------------------
+/** A specifier the bundler leaves alone: resolved by Node at run time (packages and built dist files). */
+function dynamic(spec: string): string {
+  return spec.startsWith('.') || spec.startsWith('/') ? pathToFileURL(path.resolve(root, spec)).href : spec;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => {
+      socket.write('PING\r\n');
+      socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+    });
+  });
+}
+
+function book(price: number, ts: number, exchange: string) {
+  const half = price * 0.00005;
+  return {
+    exchange: exchange as 'binance',
+    symbol: SYMBOL,
+    bids: [
+      [+(price - half).toFixed(2), 0.5],
+      [+(price - 3 * half).toFixed(2), 1],
+    ] as [number, number][],
+    asks: [
+      [+(price + half).toFixed(2), 0.5],
+      [+(price + 3 * half).toFixed(2), 1],
+    ] as [number, number][],
+    exchangeTs: ts,
+    receivedTs: ts,
+  };
+}
+
+class Child {
+  private readonly proc: ChildProcess;
+  private waiters: ((m: FromChild) => void)[] = [];
+  constructor() {
+    this.proc = fork(process.argv[1]!, ['--client-process'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.proc.on('message', (m: FromChild) => this.waiters.shift()?.(m));
+  }
+  next(): Promise<FromChild> {
+    return new Promise((r) => this.waiters.push(r));
+  }
+  send(m: ToChild): void {
+    this.proc.send(m);
+  }
+  kill(): void {
+    if (this.proc.exitCode === null) this.proc.kill();
+  }
+}
+
+interface Row {
+  backend: string;
+  clients: number;
+  events: number;
+  deliveries: number;
+  missing: number;
+  p50: number;
+  p99: number;
+  max: number;
+  lastP50: number;
+  lastP99: number;
+  lastMax: number;
+}
+
+// ---------------------------------------------------------------- main ------------------------------------
+async function main(): Promise<void> {
+  const clientCounts = arg('clients', '1,100,500').split(',').map(Number);
+  const eventCounts = arg('events', '150,100,50').split(',').map(Number);
+  const warmup = Number(arg('warmup', '10'));
+  const wantedBackends = arg('backends', 'postgres,redis').split(',');
+  const argv = process.argv.slice(2).join(' ');
+  const command = `node bench/run.mjs bench/end-to-end.ts${argv ? ' ' + argv : ''}`;
+
+  const { runMigrations } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
+  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
+  const { createApiApp } = (await import(
+    dynamic('./api/dist/bootstrap.js')
+  )) as typeof import('../api/src/bootstrap.js');
+  const { parseApiConfig } = (await import(
+    dynamic('./api/dist/config/config.js')
+  )) as typeof import('../api/src/config/config.js');
+  const { createEngine } = (await import(
+    dynamic('./engine/dist/bootstrap.js')
+  )) as typeof import('../engine/src/bootstrap.js');
+  const { parseEngineConfig } = (await import(
+    dynamic('./engine/dist/config/config.js')
+  )) as typeof import('../engine/src/config/config.js');
+  const { ScannerService } = (await import(
+    dynamic('./engine/dist/scanner/scanner.service.js')
+  )) as typeof import('../engine/src/scanner/scanner.service.js');
+  const { ScannerPublisher } = (await import(
+    dynamic('./engine/dist/scanner/scanner.publisher.js')
+  )) as typeof import('../engine/src/scanner/scanner.publisher.js');
+
+  const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-e2e-'));
+  let stopPostgres = async () => {};
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const { startEmbeddedPostgres } = (await import(
+      dynamic('./scripts/lib/postgres.mjs')
+    )) as typeof import('../scripts/lib/postgres.mjs');
+    const t0 = Date.now();
+    const handle = await startEmbeddedPostgres({ dir: path.join(tmp, 'postgres'), log: () => {} });
+    adminUrl = handle.adminUrl;
+    stopPostgres = () => handle.stop();
+    console.log(`embedded Postgres up in ${Date.now() - t0} ms`);
+  }
+
+  // A replay file with the market specs and no book update: only this bench moves the books.
+  const replayFile = path.join(tmp, 'markets-only.jsonl');
+  const spec = (exchange: string) => ({
+    exchange,
+    symbol: SYMBOL,
+    base: 'BTC',
+    quote: 'USDT',
+    tickSize: 0.01,
+    amountStep: 0.00001,
+    minAmount: 0.00001,
+    minNotional: 5,
+  });
+  writeFileSync(
+    replayFile,
+    [
+      { type: 'meta', version: 1, source: 'bench', simulated: true, recordedAt: new Date().toISOString() },
+      { type: 'markets', markets: [spec(SELL_ON), spec(BUY_ON)] },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n') + '\n',
+  );
+
+  const backends: { name: string; redisUrl: string }[] = [];
+  if (wantedBackends.includes('postgres')) backends.push({ name: 'postgres', redisUrl: '' });
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (wantedBackends.includes('redis')) {
+    if (await redisAnswers(redisUrl)) backends.push({ name: 'redis', redisUrl });
+    else console.log(`Redis: ${redisUrl} does not answer — Redis backend skipped`);
+  }
+
+  const rows: Row[] = [];
+  try {
+    for (const backend of backends) {
+      const dbName = `arbitra_bench_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+      const dbUrl = new URL(adminUrl);
+      dbUrl.pathname = `/${dbName}`;
+      await runMigrations(dbUrl.toString());
+
+      const generous = '1000000/1h';
+      const env: Record<string, string> = {
+        NODE_ENV: 'test',
+        DATABASE_URL: dbUrl.toString(),
+        REDIS_URL: backend.redisUrl,
+        TRANSPORT_NAMESPACE: `bench${randomBytes(4).toString('hex')}`,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        CREDENTIALS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        MARKET_FEED: 'replay',
+        REPLAY_FILE: replayFile,
+        REPLAY_SPEED: 'fast',
+        RATE_LIMIT_LOGIN_IP: generous,
+        RATE_LIMIT_LOGIN_ACCOUNT: generous,
+        RATE_LIMIT_REGISTER_IP: generous,
+        RATE_LIMIT_FORGOT_IP: generous,
+        RATE_LIMIT_FORGOT_ACCOUNT: generous,
+        RATE_LIMIT_TWO_FACTOR_IP: generous,
+        RATE_LIMIT_TWO_FACTOR_ACCOUNT: generous,
+      };
+      // as scripts/test-support/platform.ts startPlatform: one engine, then the api on a random port
+      const engine = await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: 'engine-bench' }));
+      const api = await createApiApp(parseApiConfig(env));
+      await api.app.listen(0, '127.0.0.1');
+      const { port } = api.app.getHttpServer().address() as net.AddressInfo;
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const scanner = engine.get(ScannerService).scanner;
+      // private fields of the publisher's throttle, read (never written) to pace the events
+      const publisher = engine.get<unknown, { lastDeltaAt: number; deltaTimer?: unknown }>(ScannerPublisher);
+
+      try {
+        const res = await fetch(`${baseUrl}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Bench',
+            email: `bench-${randomBytes(4).toString('hex')}@exemplo.com.br`,
+            password: 'senha-segura-123',
+          }),
+        });
+        if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+        const { token } = (await res.json()) as { token: string };
+
+        // both books present and quiet
+        let ts = now();
+        scanner.handleUpdate(book(MID, ts, BUY_ON));
+        scanner.handleUpdate(book(MID, ts, SELL_ON));
+
+        for (let c = 0; c < clientCounts.length; c++) {
+          const clients = clientCounts[c]!;
+          const events = eventCounts[c] ?? eventCounts[eventCounts.length - 1]!;
+          const child = new Child();
+          try {
+            let m = await child.next();
+            if (m.type !== 'ready') throw new Error('client process did not start');
+            const t0 = Date.now();
+            child.send({ type: 'connect', setup: { url: baseUrl, token, count: clients } });
+            m = await child.next();
+            if (m.type === 'error') throw new Error(m.message);
+            const connectMs = Date.now() - t0;
+            await sleep(300); // let the connection burst settle (session checks, room joins)
+
+            const injected: { receivedTs: number; key: string }[] = [];
+            for (let e = 0; e < warmup + events; e++) {
+              // wait for the publisher's throttle to be open (the previous event's removal went out ≥ 100 ms ago)
+              while (
+                publisher.deltaTimer !== undefined ||
+                Date.now() - publisher.lastDeltaAt < DELTA_MIN_INTERVAL_MS + 2
+              ) {
+                await sleep(Math.max(1, publisher.lastDeltaAt + DELTA_MIN_INTERVAL_MS + 3 - Date.now()));
+              }
+              ts = now();
+              scanner.handleUpdate(book(MID, ts, BUY_ON)); // refresh the other side (no change: no delta)
+              const receivedTs = now();
+              scanner.handleUpdate(book(MID * (1 + DISLOCATION), receivedTs, SELL_ON));
+              const opp = scanner.registry
+                .all()
+                .find((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL));
+              if (!opp) throw new Error('the dislocation was not detected (no opportunity in the registry)');
+              if (e >= warmup) injected.push({ receivedTs, key: `${opp.id}|${opp.firstSeen}` });
+              await sleep(30);
+              scanner.handleUpdate(book(MID, now(), SELL_ON)); // restore: the opportunity is removed
+              if (
+                scanner.registry.all().some((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL))
+              )
+                throw new Error('restore did not remove it');
+            }
+            await sleep(300);
+            child.send({ type: 'collect' });
+            m = await child.next();
+            if (m.type !== 'results') throw new Error('no results from the client process');
+            const results = m;
+            const byKey = new Map(results.keys.map((k, i) => [k, results.arrivals[i]!]));
+            const all: number[] = [];
+            const last: number[] = [];
+            let missing = 0;
+            for (const ev of injected) {
+              const row = byKey.get(ev.key);
+              let worst = -Infinity;
+              for (let i = 0; i < clients; i++) {
+                const a = row?.[i];
+                if (a === undefined || a === null || Number.isNaN(a)) {
+                  missing++;
+                  continue;
+                }
+                const l = a - ev.receivedTs;
+                all.push(l);
+                if (l > worst) worst = l;
+              }
+              if (worst > -Infinity) last.push(worst);
+            }
+            all.sort((a, b) => a - b);
+            last.sort((a, b) => a - b);
+            const r: Row = {
+              backend: backend.name,
+              clients,
+              events: injected.length,
+              deliveries: all.length,
+              missing,
+              p50: quantile(all, 0.5),
+              p99: quantile(all, 0.99),
+              max: all[all.length - 1] ?? NaN,
+              lastP50: quantile(last, 0.5),
+              lastP99: quantile(last, 0.99),
+              lastMax: last[last.length - 1] ?? NaN,
+            };
+            rows.push(r);
+            console.log(
+              `${backend.name.padEnd(8)} ${String(clients).padStart(4)} clients (connected in ${connectMs} ms): ` +
+                `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; last client p50 ${r.lastP50.toFixed(2)} ms, ` +
+                `p99 ${r.lastP99.toFixed(2)} ms` +
+                (missing ? `; ${missing} deliveries MISSING` : ''),
+            );
+          } finally {
+            child.kill();
+          }
+        }
+      } finally {
+        await api.app.close();
+        await engine.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await c.end();
+      }
+    }
+  } finally {
+    await stopPostgres();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+  console.log('');
+  console.log(
+    `End to end: engine receipt of a book update → 'scanner:delta' at socket.io clients of the api ` +
+      `(${cpus().length} cores, Node ${process.version}; api + engine in one process, clients in another)`,
+  );
+  console.log('');
+  console.log(
+    '| backend | clients | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | target |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of rows) {
+    let target = '';
+    if (r.clients === 1) target = `p99 ≤ 10 ms: ${r.p99 <= 10 ? 'met' : `MISSED by ${f(r.p99 - 10)} ms`}`;
+    if (r.clients === 500)
+      target = `last p99 ≤ 50 ms: ${r.lastP99 <= 50 ? 'met' : `MISSED by ${f(r.lastP99 - 50)} ms`}`;
+    console.log(
+      `| ${r.backend} | ${r.clients} | ${r.events} | ${r.deliveries}${r.missing ? ` (${r.missing} missing)` : ''} | ` +
+        `${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${f(r.lastMax)} | ${target} |`,
+    );
+  }
+  console.log('');
+  console.log(
+    `Reproduce: ${command}   (after \`tsc -b packages/contracts packages/transport packages/db api engine\`; or: npm run bench:e2e)`,
+  );
+}
+
+if (process.argv.includes('--client-process')) {
+  void clientProcess();
+} else {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
