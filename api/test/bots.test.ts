@@ -227,4 +227,56 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(after.body.bot).toMatchObject({ status: 'error', active: false });
     expect(after.body.bot.statusReason).toContain('Gate.io');
   });
+  it("exports the user's bots and trades, and 'Excluir conta' sends 'delete' for each bot before the rows go", async () => {
+    const u = await register(call, { name: 'Ana' });
+    await setPlan(u.id, 'professional');
+    const factory: QueueFactory = createQueueFactory({ databaseUrl: db.url });
+    const queue = factory.queue(QUEUES.botCommands);
+    try {
+      const a = await call<{ bot: Bot }>('POST', '/api/bots', { token: u.token, body: { ...valid, name: 'Um', active: true } });
+      const b = await call<{ bot: Bot }>('POST', '/api/bots', { token: u.token, body: { ...valid, name: 'Dois' } });
+      expect([a.status, b.status]).toEqual([201, 201]);
+      const trade = await sql.query<{ id: string }>(
+        `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
+           sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit, expected_profit_percent,
+           usdt_brl, status, executed_at)
+         VALUES ($1, $2, 'Um', $3, 'arbitrage:BTC/USDT:binance>gateio', 'arbitrage', 'paper', 'BTC/USDT', 'binance', 'gateio',
+           100, 101, 0.5, 0.123456789, 0.24, 0.2, 0.4, 5.45, 'completed', now()) RETURNING id`,
+        [u.id, a.body.bot.id, `${a.body.bot.id}:x:1`],
+      );
+      await sql.query(
+        `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount, avg_price,
+           quote_amount, fee, fee_asset, status) VALUES ($1, 1, 'entry', 'binance', 'BTC/USDT', 'buy', 0.5, 0.5, 100, 50, 0.05, 'USDT', 'filled')`,
+        [trade.rows[0]!.id],
+      );
+
+      const exported = await call<{ bots: Bot[]; trades: { id: string; botName: string; profitExact: string; legs: unknown[] }[] }>(
+        'GET',
+        '/api/user/export',
+        { token: u.token },
+      );
+      expect(exported.status).toBe(200);
+      expect(exported.body.bots.map((x) => x.name)).toEqual(['Um', 'Dois']);
+      expect(exported.body.trades).toHaveLength(1);
+      expect(exported.body.trades[0]).toMatchObject({ id: trade.rows[0]!.id, botName: 'Um', profit: 0.12, profitExact: '0.123456789000000000' });
+      expect(exported.body.trades[0]!.legs).toEqual([expect.objectContaining({ seq: 1, side: 'buy', feeAsset: 'USDT' })]);
+      // Another user's export holds none of them.
+      const other = await call<{ bots: Bot[]; trades: unknown[] }>('GET', '/api/user/export', { token: joao.token });
+      expect(other.body.bots.some((x) => x.id === a.body.bot.id)).toBe(false);
+      expect(other.body.trades).toEqual([]);
+
+      const deleted = await call('DELETE', '/api/user/account', { token: u.token, body: { password: u.password } });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      const deletes = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized']))
+        .map((j) => j.data as BotCommandJob)
+        .filter((j) => j.userId === u.id && j.action === 'delete')
+        .map((j) => j.botId)
+        .sort();
+      expect(deletes).toEqual([a.body.bot.id, b.body.bot.id].sort());
+      for (const table of ['bots', 'trades'])
+        expect((await sql.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [u.id])).rowCount, table).toBe(0);
+    } finally {
+      await factory.close();
+    }
+  });
 });

@@ -19,6 +19,8 @@ import { ScannerService } from '../scanner/scanner.service.js';
 import { BotEvents } from './bot-events.js';
 import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
 import { ENGINE_DATA_SOURCE } from './engine-data-source.js';
+import { StatisticalPositions, exitOpportunity, type StatPosition } from './statistical-positions.js';
+import type { StatisticalSignal } from '../arbitrage/types.js';
 
 interface BotRow {
   id: string;
@@ -38,8 +40,8 @@ interface BotRow {
 const BOT_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_level, max_investment::text,
   min_profit_percent::text, mode, active, status`;
 
-/** Strategies the executor runs today (triangular: detected and shown, execution still to come). */
-const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical']);
+/** Strategies the executor runs (arbitrage and statistical: two legs; triangular: three legs on one exchange). */
+const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical', 'triangular']);
 
 /**
  * The bot runner: keeps the running bots in memory (loaded at start, changed by bot commands from the api),
@@ -56,8 +58,11 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private executions!: Queue;
   private worker?: Worker;
   private detach?: () => void;
+  private detachSignals?: () => void;
+  /** Open statistical positions (entry recorded, exit not yet). */
+  readonly positions = new StatisticalPositions();
   /** Counters for tests and metrics. */
-  readonly stats = { matched: 0, enqueued: 0, commands: 0 };
+  readonly stats = { matched: 0, enqueued: 0, commands: 0, exits: 0 };
 
   constructor(
     private readonly scanner: ScannerService,
@@ -72,6 +77,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       added: (o) => this.onOpportunity(o),
       updated: (o) => this.onOpportunity(o),
     });
+    this.detachSignals = this.scanner.scanner.statistical?.onSignal((sig) => this.onSignal(sig));
     this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job as Job<BotCommandJob>), { concurrency: 4 });
     this.worker.on('error', (e) => this.logger.warn(`bot-commands worker: ${e.message}`));
     const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE active AND status = 'running'`);
@@ -81,6 +87,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.detach?.();
+    this.detachSignals?.();
     await this.worker?.close();
   }
 
@@ -105,7 +112,49 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Drops a bot from the runner (stopped, deleted, or stopped by the executor's risk checks). */
   remove(botId: string): void {
+    this.positions.dropBot(botId);
     if (this.bots.delete(botId)) this.reindex();
+  }
+
+  /** The executor recorded a completed statistical entry for a running bot: its position is open. */
+  positionOpened(pos: Omit<StatPosition, 'closing'>): void {
+    if (this.bots.has(pos.botId)) this.positions.open(pos);
+  }
+
+  /** The executor ran (or skipped) the exit of a position. */
+  positionClosed(botId: string, id: string): void {
+    this.positions.close(botId, id);
+  }
+
+  /** The detector's exit signal (|z| back near the mean): close the positions opened on that opportunity. */
+  onSignal(sig: StatisticalSignal): void {
+    if (sig.kind !== 'exit') return;
+    for (const pos of this.positions.exiting(sig.id)) this.closePosition(pos);
+  }
+
+  /** Queues the exit trade of a position (reverse legs, the entry's amount, at the current books). */
+  closePosition(pos: StatPosition): void {
+    const scanner = this.scanner.scanner;
+    const now = Date.now();
+    const o = exitOpportunity(
+      pos,
+      (ex, symbol) => scanner.store.get(ex as ExchangeId, symbol),
+      (ex) => scanner.fees.taker(ex),
+      String(scanner.rate.current().rate),
+      now,
+    );
+    if (!o) return; // no books now: the next exit signal or stop tries again
+    pos.closing = true;
+    this.stats.exits++;
+    const key = executionKey(pos.botId, o);
+    // The exit is limited by the bot's balances only (it closes what the entry opened).
+    const job: ExecutionJob = { botId: pos.botId, userId: pos.userId, executionKey: key, opportunity: o, budgetUsdt: '1000000000', enqueuedAt: now, exitOf: pos.id };
+    this.executions
+      .add('execute', job, { jobId: executionJobId(key), attempts: 2 })
+      .catch((e: Error) => {
+        pos.closing = false;
+        this.logger.warn(`saída não enfileirada (${key}): ${e.message}`);
+      });
   }
 
   /** Updates the USDT the runner believes a bot holds (after each recorded trade). */
@@ -193,10 +242,12 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The detection path: synchronous, in memory; the queue add is fire-and-forget. */
   onOpportunity(o: Opportunity): void {
+    if (o.statistical) for (const pos of this.positions.stopped(o.id, o.statistical.spreadBps)) this.closePosition(pos);
     const candidates = this.byStrategy.get(o.strategy);
     if (!candidates) return;
     for (const bot of candidates) {
       if (!matches(bot, o)) continue;
+      if (o.strategy === 'statistical' && this.positions.get(bot.id, o.id)) continue; // one position per opportunity
       const key = executionKey(bot.id, o);
       if (this.queued.has(key)) continue;
       const budget = budgetUsdt(bot, o);

@@ -18,7 +18,7 @@ export interface ExecutionContext {
 
 export type ExecutionOutcome = { kind: 'skipped'; reason: string } | { kind: 'executed'; record: ExecutionRecord };
 
-function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder): LegRecord {
+export function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder): LegRecord {
   return {
     seq,
     kind,
@@ -37,8 +37,8 @@ function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder): LegRe
 }
 
 /** Balance changes of one order (fees charged in the quote asset). */
-function deltasOf(o: GatewayOrder): BalanceDelta[] {
-  const [base] = o.symbol.split('/') as [string, string];
+export function deltasOf(o: GatewayOrder): BalanceDelta[] {
+  const [base, quote] = o.symbol.split('/') as [string, string];
   const filled = new Decimal(o.filled);
   if (filled.isZero()) return [];
   const cost = new Decimal(o.cost);
@@ -46,11 +46,11 @@ function deltasOf(o: GatewayOrder): BalanceDelta[] {
   return o.side === 'buy'
     ? [
         { exchange: o.exchange, asset: base, delta: filled.toFixed() },
-        { exchange: o.exchange, asset: QUOTE_ASSET, delta: cost.plus(fee).negated().toFixed() },
+        { exchange: o.exchange, asset: quote, delta: cost.plus(fee).negated().toFixed() },
       ]
     : [
         { exchange: o.exchange, asset: base, delta: filled.negated().toFixed() },
-        { exchange: o.exchange, asset: QUOTE_ASSET, delta: cost.minus(fee).toFixed() },
+        { exchange: o.exchange, asset: quote, delta: cost.minus(fee).toFixed() },
       ];
 }
 

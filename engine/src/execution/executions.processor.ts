@@ -13,6 +13,7 @@ import { executeCrossExchange, type ExecutionOutcome } from './cross-exchange.ex
 import type { OrderGateway } from './order-gateway.js';
 import { PaperGateway } from './paper-gateway.js';
 import { TradeLedger, type ExecutionRecord } from './trade-ledger.js';
+import { executeTriangular } from './triangular.executor.js';
 
 /** A job older than this is dropped: its opportunity is gone. */
 const MAX_JOB_AGE_MS = 5_000;
@@ -81,6 +82,15 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   async execute(data: ExecutionJob): Promise<string> {
+    try {
+      return await this.executeJob(data);
+    } finally {
+      // A statistical exit is tried once: whatever happened, the position is no longer open.
+      if (data.exitOf) this.runner.positionClosed(data.botId, data.exitOf);
+    }
+  }
+
+  private async executeJob(data: ExecutionJob): Promise<string> {
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
     const done: unknown[] = await this.ds.query(`SELECT 1 FROM trades WHERE execution_key = $1`, [data.executionKey]);
     if (done.length > 0) return 'duplicate';
@@ -96,7 +106,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const gateway = await this.gatewayFor(bot);
     if (!gateway) return 'live-refused';
     const store = this.scanner.scanner.store;
-    const outcome: ExecutionOutcome = await executeCrossExchange({
+    const execute = data.opportunity.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
+    const outcome: ExecutionOutcome = await execute({
       executionKey: data.executionKey,
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       opportunity: data.opportunity,
@@ -106,7 +117,25 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       minAmount: (ex, s) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
     });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
-    return this.commit(outcome.record);
+    const result = await this.commit(outcome.record);
+    const stat = data.opportunity.statistical;
+    if (stat && !data.exitOf && result === 'recorded' && outcome.record.status === 'completed') {
+      const buy = data.opportunity.legs.find((l) => l.side === 'buy')!;
+      const sell = data.opportunity.legs.find((l) => l.side === 'sell')!;
+      this.runner.positionOpened({
+        botId: bot.id,
+        userId: bot.user_id,
+        id: data.opportunity.id,
+        symbol: buy.symbol,
+        buyExchange: buy.exchange,
+        sellExchange: sell.exchange,
+        amount: outcome.record.amount,
+        entrySpreadBps: stat.spreadBps,
+        meanBps: stat.meanBps,
+        firstSeen: data.opportunity.firstSeen,
+      });
+    }
+    return result;
   }
 
   private async commit(record: ExecutionRecord): Promise<string> {

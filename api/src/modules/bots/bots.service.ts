@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../common/errors/app-error.js';
 import { EntitlementsService } from '../subscriptions/entitlements.service.js';
 import { ExchangeCredentialsService, type CredentialDisabledEvent } from '../exchanges/exchange-credentials.service.js';
 import { TradesService } from '../trades/trades.service.js';
+import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { BotCommandsService } from './bot-commands.service.js';
 import { botColumns, toBot } from './bot.mapper.js';
 
@@ -34,10 +35,27 @@ export class BotsService implements OnModuleInit {
     private readonly commands: BotCommandsService,
     private readonly trades: TradesService,
     private readonly credentials: ExchangeCredentialsService,
+    private readonly accountData: AccountDataRegistry,
   ) {}
 
   onModuleInit(): void {
     this.credentials.onCredentialDisabled((event) => this.stopLiveBotsUsing(event));
+    // LGPD (DECISIONS §5): the export holds the user's bots and trades; 'Excluir conta' stops the bots first.
+    this.accountData.addExporter('bots', (userId) => this.list(userId));
+    this.accountData.addExporter('trades', (userId) => this.trades.exportAllForUser(userId));
+    this.accountData.beforeDelete((userId) => this.stopAllForDeletion(userId));
+  }
+
+  /**
+   * Before an account is deleted: every bot of the user is deactivated and the engine is told 'delete'
+   * (it drops the bot from memory), so nothing trades while the rows go by FK cascade.
+   */
+  async stopAllForDeletion(userId: string): Promise<void> {
+    const repo = this.ds.getRepository(BotEntity);
+    const bots = await repo.find({ where: { userId } });
+    if (bots.length === 0) return;
+    await repo.update({ userId }, { active: false, status: 'stopped', statusReason: null });
+    for (const bot of bots) await this.command('delete', bot);
   }
 
   /** A live bot cannot trade without its credential: deactivating, removing or changing one stops them. */

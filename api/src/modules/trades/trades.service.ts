@@ -1,10 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import type { EquityPoint, Trade, TradeStats, TradesQuery, TradesResponse } from '@arbitra/contracts';
-import { TradeEntity } from '@arbitra/db';
+import { TradeEntity, TradeLegEntity } from '@arbitra/db';
 import { round, toTrade } from './trade.mapper.js';
 import { saoPauloDay, tradesCsv } from './trades-csv.js';
+
+export type TradeLegExport = Pick<
+  TradeLegEntity,
+  | 'seq'
+  | 'kind'
+  | 'exchange'
+  | 'symbol'
+  | 'side'
+  | 'requestedAmount'
+  | 'filledAmount'
+  | 'avgPrice'
+  | 'quoteAmount'
+  | 'fee'
+  | 'feeAsset'
+  | 'status'
+>;
 
 export type TradeFilters = Pick<TradesQuery, 'dateRange' | 'status' | 'bot'>;
 
@@ -62,6 +78,38 @@ export class TradesService {
       .limit(EXPORT_MAX_ROWS)
       .getMany();
     return { filename: `trades_${saoPauloDay(now)}.csv`, csv: tradesCsv(rows) };
+  }
+
+  /** LGPD export: every trade of the user (newest first) with its legs, exact figures as stored. */
+  async exportAllForUser(userId: string): Promise<(Trade & { profitExact: string; legs: TradeLegExport[] })[]> {
+    const rows = await this.ds
+      .getRepository(TradeEntity)
+      .find({ where: { userId }, order: { executedAt: 'DESC', id: 'DESC' } });
+    const legs = rows.length
+      ? await this.ds
+          .getRepository(TradeLegEntity)
+          .find({ where: { tradeId: In(rows.map((r) => r.id)) }, order: { tradeId: 'ASC', seq: 'ASC' } })
+      : [];
+    const byTrade = new Map<string, TradeLegExport[]>();
+    for (const l of legs) {
+      const list = byTrade.get(l.tradeId) ?? [];
+      list.push({
+        seq: l.seq,
+        kind: l.kind,
+        exchange: l.exchange,
+        symbol: l.symbol,
+        side: l.side,
+        requestedAmount: l.requestedAmount,
+        filledAmount: l.filledAmount,
+        avgPrice: l.avgPrice,
+        quoteAmount: l.quoteAmount,
+        fee: l.fee,
+        feeAsset: l.feeAsset,
+        status: l.status,
+      });
+      byTrade.set(l.tradeId, list);
+    }
+    return rows.map((r) => ({ ...toTrade(r), profitExact: r.profit, legs: byTrade.get(r.id) ?? [] }));
   }
 
   /** A bot's latest trades (the caller checked the bot belongs to the user). */

@@ -58,6 +58,8 @@ export interface ExecutionJob {
   /** Quote (USDT) the runner allows this trade to engage. */
   budgetUsdt: string;
   enqueuedAt: number;
+  /** A statistical exit: the id of the entry opportunity whose open position this trade closes. */
+  exitOf?: string;
 }
 
 /** BullMQ refuses ':' in custom job ids: the execution job id is the execution key with ':' → '|'. */

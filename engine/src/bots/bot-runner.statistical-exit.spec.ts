@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { Job } from 'bullmq';
+import type { BotCommandJob, ExecutionJob, Opportunity } from '@arbitra/contracts';
+import type { QueueFactory } from '@arbitra/transport';
+import type { DataSource } from 'typeorm';
+import type { BookView } from '../execution/paper-gateway.js';
+import type { ScannerService } from '../scanner/scanner.service.js';
+import type { BotEvents } from './bot-events.js';
+import { BotRunner } from './bot-runner.service.js';
+
+// Scenario: a running statistical bot (medium risk) holds a position opened at −50 bps against a mean of 0 bps on
+// 'statistical:ETH/USDT:binance>gateio'. The detector's exit signal queues one exit job (reverse legs, exitOf set);
+// a second signal queues nothing. Reopened, an update of the same opportunity at −100 bps (2 × 50) is the stop.
+// While the position is open, the bot does not enter that opportunity again.
+const ID = 'statistical:ETH/USDT:binance>gateio';
+const spec = { amountStep: 0.001, minAmount: 0.001, minNotional: 0 };
+const books: Record<string, BookView> = {
+  gateio: { asks: [[2001, 5]], bids: [[1999, 5]], spec },
+  binance: { asks: [[2004, 5]], bids: [[2003, 5]], spec },
+};
+
+async function setup() {
+  const added: ExecutionJob[] = [];
+  const queue = { add: (_n: string, job: ExecutionJob) => (added.push(job), Promise.resolve({})) };
+  const factory = { queue: () => queue, worker: () => ({ on: () => undefined, close: () => Promise.resolve() }) };
+  let signal: ((s: unknown) => void) | undefined;
+  const scanner = {
+    scanner: {
+      registry: { on: () => () => undefined },
+      statistical: { onSignal: (l: (s: unknown) => void) => ((signal = l), () => undefined) },
+      store: { get: (ex: string) => books[ex] },
+      fees: { taker: () => 0.001 },
+      rate: { current: () => ({ rate: 5.45 }) },
+    },
+  };
+  const row = {
+    id: 'b', user_id: 'u', name: 'Stat', strategy: 'statistical', pairs: ['ETH/USDT'], exchanges: ['binance', 'gateio'],
+    risk_level: 'medium', max_investment: '5450', min_profit_percent: '0.1', mode: 'paper', active: true, status: 'running',
+  };
+  const ds = {
+    query: (sql: string) =>
+      Promise.resolve(sql.includes('FROM bots WHERE id') ? [row] : sql.includes('count(*)') ? [{ n: 1 }] : []),
+  };
+  const events = { statusFromDb: () => Promise.resolve() };
+  const runner = new BotRunner(
+    scanner as unknown as ScannerService,
+    factory as unknown as QueueFactory,
+    ds as unknown as DataSource,
+    events as unknown as BotEvents,
+  );
+  await runner.onApplicationBootstrap();
+  await runner.apply({ data: { action: 'start', botId: 'b', userId: 'u', requestedAt: '' } } as Job<BotCommandJob>);
+  const open = () =>
+    runner.positionOpened({
+      botId: 'b', userId: 'u', id: ID, symbol: 'ETH/USDT', buyExchange: 'binance', sellExchange: 'gateio',
+      amount: '1', entrySpreadBps: -50, meanBps: 0, firstSeen: 1000,
+    });
+  return { runner, added, open, signal: (s: unknown) => signal!(s) };
+}
+
+function update(spreadBps: number): Opportunity {
+  return {
+    id: ID, strategy: 'statistical', exchanges: ['binance', 'gateio'], symbols: ['ETH/USDT'], direction: 'binance>gateio',
+    legs: [
+      { exchange: 'binance', symbol: 'ETH/USDT', side: 'buy', amount: '1', price: '2004', limitPrice: '2004', notional: '2004', feeRate: '0.001' },
+      { exchange: 'gateio', symbol: 'ETH/USDT', side: 'sell', amount: '1', price: '1999', limitPrice: '1999', notional: '1999', feeRate: '0.001' },
+    ],
+    netPct: 1, netPercent: '1.0000', size: '1', sizeAsset: 'ETH', capitalUsdt: '2004', profitUsdt: '20', profitBrl: '109',
+    usdtBrl: '5.45', firstSeen: 2000, lastSeen: 2000, ageMs: 0,
+    statistical: { spreadBps, meanBps: 0, stdDevBps: 20, zScore: spreadBps / 20, riskLevels: ['high', 'medium', 'low'], samples: 100 },
+  };
+}
+
+describe('bot runner: statistical exit near the mean, stop at 2× the entry distance', () => {
+  it('queues one exit on the exit signal, with reverse legs and the position id', async () => {
+    const { runner, added, open, signal } = await setup();
+    open();
+    signal({ kind: 'exit', id: ID, riskLevels: [] });
+    signal({ kind: 'exit', id: ID, riskLevels: [] });
+    await Promise.resolve();
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ botId: 'b', userId: 'u', exitOf: ID, executionKey: `b:${ID}:exit:1000` });
+    expect(added[0]!.opportunity.legs.map((l) => [l.exchange, l.side, l.amount, l.limitPrice])).toEqual([
+      ['gateio', 'buy', '1', '2001'],
+      ['binance', 'sell', '1', '2003'],
+    ]);
+    runner.positionClosed('b', ID);
+    expect(runner.positions.all()).toEqual([]);
+  });
+
+  it('does not enter again while open; the stop closes it; after that it enters again', async () => {
+    const { runner, added, open } = await setup();
+    open();
+    runner.onOpportunity(update(-80)); // |−80| < 100: no stop, and no second entry on the same opportunity
+    expect(added).toHaveLength(0);
+    runner.onOpportunity(update(-100)); // the stop: one exit, still no entry
+    expect(added.map((j) => j.exitOf)).toEqual([ID]);
+    runner.positionClosed('b', ID);
+    runner.onOpportunity(update(-100));
+    expect(added).toHaveLength(2);
+    expect(added[1]).toMatchObject({ executionKey: `b:${ID}:2000` });
+    expect(added[1]!.exitOf).toBeUndefined();
+  });
+});

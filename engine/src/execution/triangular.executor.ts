@@ -1,0 +1,128 @@
+import { Decimal } from 'decimal.js';
+import type { GatewayOrder } from './order-gateway.js';
+import { deltasOf, legRecord, type ExecutionContext, type ExecutionOutcome } from './cross-exchange.executor.js';
+import { floorToStep } from './paper-gateway.js';
+import { QUOTE_ASSET, type ExecutionRecord, type LegRecord } from './trade-ledger.js';
+
+/** Net change of `asset` on `exchange` over the orders of this execution. */
+function held(orders: readonly GatewayOrder[], exchange: string, asset: string): Decimal {
+  return orders
+    .flatMap(deltasOf)
+    .filter((d) => d.exchange === exchange && d.asset === asset)
+    .reduce((s, d) => s.plus(d.delta), new Decimal(0));
+}
+
+/**
+ * Three legs on one exchange (triangular), USDT → X → Y → USDT, one after the other through the same
+ * OrderGateway, each an IOC limit order at the opportunity's worst level price for that leg. Leg 1 is sized
+ * by the budget (riskLevel × maxInvestment), the exchange's USDT and the opportunity's size; legs 2 and 3
+ * trade what the previous leg brought (rounded down to the market's step; what the rounding leaves is dust
+ * that stays in the balances). Leg risk: when leg 2 or 3 does not fill completely, every intermediate asset
+ * this execution still holds is sold back to USDT at once, at market, on its USDT market (the cycle's first
+ * or last market); the trade is 'failed' with the realised loss; what an unwind could not sell is reported
+ * as naked exposure. A leg 1 that fills nothing is a failed trade with no fills (profit 0).
+ */
+export async function executeTriangular(ctx: ExecutionContext): Promise<ExecutionOutcome> {
+  const o = ctx.opportunity;
+  const path = o.direction.split('>');
+  const exchange = o.exchanges[0];
+  const [first, , last] = o.legs;
+  if (o.legs.length !== 3 || path.length !== 4 || !exchange || !first || !last)
+    return { kind: 'skipped', reason: 'oportunidade sem três pernas' };
+  if (
+    path[0] !== QUOTE_ASSET ||
+    path[3] !== QUOTE_ASSET ||
+    first.side !== 'buy' ||
+    first.symbol !== `${path[1]}/${QUOTE_ASSET}` ||
+    last.side !== 'sell' ||
+    last.symbol !== `${path[2]}/${QUOTE_ASSET}`
+  )
+    return { kind: 'skipped', reason: 'ciclo triangular não começa em USDT' };
+
+  const balance = await ctx.gateway.fetchBalance(exchange);
+  const usdt = Decimal.min(ctx.budgetUsdt, balance[QUOTE_ASSET] ?? '0');
+  const byBudget = usdt.div(new Decimal(first.limitPrice).mul(new Decimal(first.feeRate).plus(1)));
+  const amount1 = floorToStep(Decimal.min(first.amount, byBudget), ctx.amountStep(exchange, first.symbol));
+  if (amount1.lte(0) || amount1.lt(ctx.minAmount(exchange, first.symbol)))
+    return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
+
+  const orders: GatewayOrder[] = [];
+  const legs: LegRecord[] = [];
+  const place = async (kind: LegRecord['kind'], ...args: Parameters<ExecutionContext['gateway']['createOrder']>) => {
+    const order = await ctx.gateway.createOrder(...args);
+    orders.push(order);
+    legs.push(legRecord(legs.length + 1, kind, order));
+    return order;
+  };
+
+  let failureReason: string | null = null;
+  const leg1 = await place('entry', exchange, first.symbol, 'limit', 'buy', amount1.toFixed(), first.limitPrice);
+  if (new Decimal(leg1.filled).isZero()) failureReason = 'Oportunidade não estava mais disponível na execução';
+  for (let k = 1; k < 3 && !failureReason; k++) {
+    const leg = o.legs[k]!;
+    const from = path[k]!;
+    const have = held(orders, exchange, from);
+    const step = ctx.amountStep(exchange, leg.symbol);
+    const amount = floorToStep(
+      leg.side === 'buy' ? have.div(new Decimal(leg.limitPrice).mul(new Decimal(leg.feeRate).plus(1))) : have,
+      step,
+    );
+    if (amount.lte(0) || amount.lt(ctx.minAmount(exchange, leg.symbol))) {
+      failureReason = `Perna ${k + 1} (${leg.symbol}) abaixo do mínimo; ciclo desfeito para USDT`;
+      break;
+    }
+    const order = await place('entry', exchange, leg.symbol, 'limit', leg.side, amount.toFixed(), leg.limitPrice);
+    if (order.status !== 'closed')
+      failureReason = `Perna ${k + 1} (${leg.symbol}) executou ${order.filled} de ${amount.toFixed()}; ciclo desfeito para USDT`;
+  }
+
+  const naked: Record<string, string> = {};
+  if (failureReason && orders.some((x) => new Decimal(x.filled).gt(0))) {
+    // Back to the start asset: sell every intermediate asset still held on its USDT market, at market.
+    for (const asset of [path[1]!, path[2]!]) {
+      const symbol = `${asset}/${QUOTE_ASSET}`;
+      const amount = floorToStep(held(orders, exchange, asset), ctx.amountStep(exchange, symbol));
+      if (amount.lte(0) || amount.lt(ctx.minAmount(exchange, symbol))) continue; // dust
+      const unwind = await place('unwind', exchange, symbol, 'market', 'sell', amount.toFixed());
+      const left = amount.minus(unwind.filled);
+      if (left.gt(0)) {
+        naked[`${exchange}:${asset}`] = left.toFixed();
+        failureReason += ` (exposição aberta de ${left.toFixed()} ${asset})`;
+      }
+    }
+  }
+
+  const deltas = orders.flatMap(deltasOf);
+  const profit = deltas.filter((d) => d.asset === QUOTE_ASSET).reduce((s, d) => s.plus(d.delta), new Decimal(0));
+  const spent = new Decimal(leg1.cost).plus(leg1.fee.cost);
+  const capital = spent.gt(0) ? spent : amount1.mul(first.price);
+  const lastOrder = orders.find((x, i) => i === 2 && legs[i]!.kind === 'entry');
+  const scale = new Decimal(leg1.filled).gt(0) ? new Decimal(leg1.filled) : amount1;
+  const record: ExecutionRecord = {
+    executionKey: ctx.executionKey,
+    botId: ctx.bot.id,
+    userId: ctx.bot.userId,
+    botName: ctx.bot.name,
+    opportunityId: o.id,
+    strategy: ctx.bot.strategy,
+    mode: ctx.bot.mode,
+    pair: o.direction,
+    buyExchange: exchange,
+    sellExchange: exchange,
+    buyPrice: new Decimal(leg1.filled).gt(0) ? leg1.average : first.price,
+    sellPrice: lastOrder && new Decimal(lastOrder.filled).gt(0) ? lastOrder.average : last.price,
+    amount: capital.toFixed(),
+    profit: profit.toFixed(),
+    profitPercent: capital.gt(0) ? profit.mul(100).div(capital).toFixed(8) : '0',
+    expectedProfit: new Decimal(o.profitUsdt).mul(scale).div(first.amount).toFixed(18),
+    expectedProfitPercent: new Decimal(o.netPercent).toFixed(8),
+    usdtBrl: o.usdtBrl,
+    status: failureReason ? 'failed' : 'completed',
+    failureReason,
+    executedAt: (ctx.now ?? (() => new Date()))(),
+    legs,
+    deltas,
+    ...(Object.keys(naked).length ? { nakedExposure: naked } : {}),
+  };
+  return { kind: 'executed', record };
+}
