@@ -16,7 +16,8 @@ export interface ExecutionContext {
   now?: () => Date;
 }
 
-export type ExecutionOutcome = { kind: 'skipped'; reason: string } | { kind: 'executed'; record: ExecutionRecord };
+export type ExecutionOutcome =
+  { kind: 'skipped'; reason: string } | { kind: 'executed'; record: ExecutionRecord };
 
 export function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder): LegRecord {
   return {
@@ -66,18 +67,23 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   const o = ctx.opportunity;
   const buyLeg = o.legs.find((l) => l.side === 'buy');
   const sellLeg = o.legs.find((l) => l.side === 'sell');
-  if (!buyLeg || !sellLeg || o.legs.length !== 2) return { kind: 'skipped', reason: 'oportunidade sem duas pernas' };
+  if (!buyLeg || !sellLeg || o.legs.length !== 2)
+    return { kind: 'skipped', reason: 'oportunidade sem duas pernas' };
   const symbol = buyLeg.symbol;
   const [base] = symbol.split('/') as [string, string];
   const step = Math.max(ctx.amountStep(buyLeg.exchange, symbol), ctx.amountStep(sellLeg.exchange, symbol));
   const feeBuy = new Decimal(buyLeg.feeRate);
 
-  const [buyBal, sellBal] = await Promise.all([ctx.gateway.fetchBalance(buyLeg.exchange), ctx.gateway.fetchBalance(sellLeg.exchange)]);
+  const [buyBal, sellBal] = await Promise.all([
+    ctx.gateway.fetchBalance(buyLeg.exchange),
+    ctx.gateway.fetchBalance(sellLeg.exchange),
+  ]);
   const usdt = Decimal.min(ctx.budgetUsdt, buyBal[QUOTE_ASSET] ?? '0');
   const byBudget = usdt.div(new Decimal(buyLeg.limitPrice).mul(feeBuy.plus(1)));
   const amount = floorToStep(Decimal.min(o.size, byBudget, sellBal[base] ?? '0'), step);
   const minAmount = Math.max(ctx.minAmount(buyLeg.exchange, symbol), ctx.minAmount(sellLeg.exchange, symbol));
-  if (amount.lte(0) || amount.lt(minAmount)) return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
+  if (amount.lte(0) || amount.lt(minAmount))
+    return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
 
   const [buy, sell] = await Promise.all([
     ctx.gateway.createOrder(buyLeg.exchange, symbol, 'limit', 'buy', amount.toFixed(), buyLeg.limitPrice),
@@ -108,11 +114,50 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   } else if (bought.isZero()) {
     failureReason = 'Oportunidade não estava mais disponível na execução';
   }
-  const deltas = orders.flatMap(deltasOf);
-  const profit = deltas.filter((d) => d.asset === QUOTE_ASSET).reduce((s, d) => s.plus(d.delta), new Decimal(0));
   const matched = Decimal.min(bought, sold);
-  const capital = new Decimal(buy.cost).gt(0) ? new Decimal(buy.cost) : amount.mul(buyLeg.price);
-  const expected = new Decimal(o.profitUsdt).mul(matched.gt(0) ? matched : amount).div(o.size);
+  return executedOutcome(ctx, orders, legs, failureReason, naked, {
+    pair: symbol,
+    buyExchange: buyLeg.exchange,
+    sellExchange: sellLeg.exchange,
+    buyPrice: bought.gt(0) ? buy.average : buyLeg.price,
+    sellPrice: sold.gt(0) ? sell.average : sellLeg.price,
+    amount: (matched.gt(0) ? matched : amount).toFixed(),
+    capital: new Decimal(buy.cost).gt(0) ? new Decimal(buy.cost) : amount.mul(buyLeg.price),
+    expectedProfit: new Decimal(o.profitUsdt).mul(matched.gt(0) ? matched : amount).div(o.size),
+  });
+}
+
+/** What differs between strategies in the trade an execution records. */
+export interface TradeFigures {
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  buyPrice: string;
+  sellPrice: string;
+  amount: string;
+  /** USDT engaged: the base of profitPercent. */
+  capital: Decimal;
+  /** The opportunity's estimate scaled to what was traded, in USDT. */
+  expectedProfit: Decimal;
+}
+
+/**
+ * The record of an execution, for the ledger: the realised profit is the USDT balance change of every
+ * order (entries and unwinds, fees included); the rest is the same for every strategy.
+ */
+export function executedOutcome(
+  ctx: ExecutionContext,
+  orders: readonly GatewayOrder[],
+  legs: LegRecord[],
+  failureReason: string | null,
+  naked: Record<string, string>,
+  t: TradeFigures,
+): ExecutionOutcome {
+  const o = ctx.opportunity;
+  const deltas = orders.flatMap(deltasOf);
+  const profit = deltas
+    .filter((d) => d.asset === QUOTE_ASSET)
+    .reduce((sum, d) => sum.plus(d.delta), new Decimal(0));
   const record: ExecutionRecord = {
     executionKey: ctx.executionKey,
     botId: ctx.bot.id,
@@ -121,15 +166,15 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     opportunityId: o.id,
     strategy: ctx.bot.strategy,
     mode: ctx.bot.mode,
-    pair: symbol,
-    buyExchange: buyLeg.exchange,
-    sellExchange: sellLeg.exchange,
-    buyPrice: bought.gt(0) ? buy.average : buyLeg.price,
-    sellPrice: sold.gt(0) ? sell.average : sellLeg.price,
-    amount: (matched.gt(0) ? matched : amount).toFixed(),
+    pair: t.pair,
+    buyExchange: t.buyExchange,
+    sellExchange: t.sellExchange,
+    buyPrice: t.buyPrice,
+    sellPrice: t.sellPrice,
+    amount: t.amount,
     profit: profit.toFixed(),
-    profitPercent: capital.gt(0) ? profit.mul(100).div(capital).toFixed(8) : '0',
-    expectedProfit: expected.toFixed(18),
+    profitPercent: t.capital.gt(0) ? profit.mul(100).div(t.capital).toFixed(8) : '0',
+    expectedProfit: t.expectedProfit.toFixed(18),
     expectedProfitPercent: new Decimal(o.netPercent).toFixed(8),
     usdtBrl: o.usdtBrl,
     status: failureReason ? 'failed' : 'completed',

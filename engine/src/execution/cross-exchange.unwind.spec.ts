@@ -15,8 +15,26 @@ function opportunity(): Opportunity {
     symbols: ['BTC/USDT'],
     direction: 'binance>gateio',
     legs: [
-      { exchange: 'binance', symbol: 'BTC/USDT', side: 'buy', amount: '1', price: '100', limitPrice: '100', notional: '100', feeRate: '0.001' },
-      { exchange: 'gateio', symbol: 'BTC/USDT', side: 'sell', amount: '1', price: '102', limitPrice: '102', notional: '102', feeRate: '0.002' },
+      {
+        exchange: 'binance',
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        amount: '1',
+        price: '100',
+        limitPrice: '100',
+        notional: '100',
+        feeRate: '0.001',
+      },
+      {
+        exchange: 'gateio',
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        amount: '1',
+        price: '102',
+        limitPrice: '102',
+        notional: '102',
+        feeRate: '0.002',
+      },
     ],
     netPct: 1.69,
     netPercent: '1.6960',
@@ -62,7 +80,14 @@ describe('cross-exchange execution: leg risk', () => {
     const out = await run([[102, 3]]);
     if (out.kind !== 'executed') throw new Error(out.reason);
     // −(100 + 0.1) + (102 − 0.204) = 1.696
-    expect(out.record).toMatchObject({ status: 'completed', profit: '1.696', amount: '1', buyPrice: '100', sellPrice: '102', failureReason: null });
+    expect(out.record).toMatchObject({
+      status: 'completed',
+      profit: '1.696',
+      amount: '1',
+      buyPrice: '100',
+      sellPrice: '102',
+      failureReason: null,
+    });
     expect(new Decimal(out.record.expectedProfit).eq('1.696')).toBe(true);
     expect(quoteDelta(out.record.deltas).eq(out.record.profit)).toBe(true);
   });
@@ -95,26 +120,49 @@ describe('cross-exchange execution: leg risk', () => {
       binance: { asks: [[100.5, 2]], bids: [[99, 5]], spec },
       gateio: { asks: [[103, 5]], bids: [[102, 3]], spec },
     };
-    const gw = new PaperGateway((ex) => books[ex], () => '0.001', [
-      { exchange: 'binance', asset: 'USDT', amount: '1000' },
-      { exchange: 'gateio', asset: 'BTC', amount: '1' },
-      { exchange: 'gateio', asset: 'USDT', amount: '1000' },
-    ]);
+    const gw = new PaperGateway(
+      (ex) => books[ex],
+      () => '0.001',
+      [
+        { exchange: 'binance', asset: 'USDT', amount: '1000' },
+        { exchange: 'gateio', asset: 'BTC', amount: '1' },
+        { exchange: 'gateio', asset: 'USDT', amount: '1000' },
+      ],
+    );
     const out = await executeCrossExchange({
-      executionKey: 'k', bot: { id: 'b', userId: 'u', name: 'Bot', strategy: 'arbitrage', mode: 'paper' },
-      opportunity: opportunity(), budgetUsdt: '500', gateway: gw, amountStep: () => 0.001, minAmount: () => 0.001,
+      executionKey: 'k',
+      bot: { id: 'b', userId: 'u', name: 'Bot', strategy: 'arbitrage', mode: 'paper' },
+      opportunity: opportunity(),
+      budgetUsdt: '500',
+      gateway: gw,
+      amountStep: () => 0.001,
+      minAmount: () => 0.001,
     });
     if (out.kind !== 'executed') throw new Error(out.reason);
     // sell 1 @102: +102 − 0.102; buy back 1 @103: −103 − 0.103 → −1.205
     expect(out.record).toMatchObject({ status: 'failed', profit: '-1.205' });
-    expect(out.record.legs.at(-1)).toMatchObject({ kind: 'unwind', exchange: 'gateio', side: 'buy', filledAmount: '1' });
+    expect(out.record.legs.at(-1)).toMatchObject({
+      kind: 'unwind',
+      exchange: 'gateio',
+      side: 'buy',
+      filledAmount: '1',
+    });
   });
 
   it('sizes by budget and balances, and skips what it cannot fund', async () => {
-    const gw = new PaperGateway(() => undefined, () => '0.001', []);
+    const gw = new PaperGateway(
+      () => undefined,
+      () => '0.001',
+      [],
+    );
     const out = await executeCrossExchange({
-      executionKey: 'k', bot: { id: 'b', userId: 'u', name: 'Bot', strategy: 'arbitrage', mode: 'paper' },
-      opportunity: opportunity(), budgetUsdt: '500', gateway: gw, amountStep: () => 0.001, minAmount: () => 0.001,
+      executionKey: 'k',
+      bot: { id: 'b', userId: 'u', name: 'Bot', strategy: 'arbitrage', mode: 'paper' },
+      opportunity: opportunity(),
+      budgetUsdt: '500',
+      gateway: gw,
+      amountStep: () => 0.001,
+      minAmount: () => 0.001,
     });
     expect(out.kind).toBe('skipped');
   });

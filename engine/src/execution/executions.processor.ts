@@ -1,8 +1,23 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import type { DataSource } from 'typeorm';
-import { MESSAGES, QUEUES, type BotMode, type BotStrategy, type ExchangeId, type ExecutionJob, type Trade } from '@arbitra/contracts';
+import {
+  MESSAGES,
+  QUEUES,
+  type BotMode,
+  type BotStrategy,
+  type ExchangeId,
+  type ExecutionJob,
+  type Trade,
+} from '@arbitra/contracts';
 import type { QueueFactory } from '@arbitra/transport';
 import { BotEvents } from '../bots/bot-events.js';
 import { BotRunner } from '../bots/bot-runner.service.js';
@@ -61,7 +76,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   onApplicationBootstrap(): void {
-    this.worker = this.queues.worker(QUEUES.executions, (job) => this.process(job as Job<ExecutionJob>), { concurrency: 8 });
+    this.worker = this.queues.worker(QUEUES.executions, (job) => this.process(job as Job<ExecutionJob>), {
+      concurrency: 8,
+    });
     this.worker.on('error', (e) => this.logger.warn(`executions worker: ${e.message}`));
   }
 
@@ -72,7 +89,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   async process(job: Job<ExecutionJob>): Promise<string> {
     const botId = job.data.botId;
     const previous = this.locks.get(botId) ?? Promise.resolve();
-    const run = previous.then(() => this.execute(job.data), () => this.execute(job.data));
+    const run = previous.then(
+      () => this.execute(job.data),
+      () => this.execute(job.data),
+    );
     this.locks.set(botId, run);
     try {
       return await run;
@@ -92,7 +112,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
 
   private async executeJob(data: ExecutionJob): Promise<string> {
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
-    const done: unknown[] = await this.ds.query(`SELECT 1 FROM trades WHERE execution_key = $1`, [data.executionKey]);
+    const done: unknown[] = await this.ds.query(`SELECT 1 FROM trades WHERE execution_key = $1`, [
+      data.executionKey,
+    ]);
     if (done.length > 0) return 'duplicate';
     const rows: BotRow[] = await this.ds.query(
       `SELECT id, user_id, name, strategy, mode, active, status, exchanges FROM bots WHERE id = $1 AND user_id = $2`,
@@ -165,10 +187,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
           reason = e instanceof Error ? e.message : reason;
         }
       }
-      await this.ds.query(`UPDATE bots SET active = false, status = 'error', status_reason = $2 WHERE id = $1`, [
-        bot.id,
-        reason,
-      ]);
+      await this.ds.query(
+        `UPDATE bots SET active = false, status = 'error', status_reason = $2 WHERE id = $1`,
+        [bot.id, reason],
+      );
       this.runner.remove(bot.id);
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
@@ -187,7 +209,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 }
 
-const round = (v: string, places: number) => new Decimal(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
+const round = (v: string, places: number) =>
+  new Decimal(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
 
 function toTrade(id: string, r: ExecutionRecord): Trade {
   return {

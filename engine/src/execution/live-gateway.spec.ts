@@ -53,7 +53,13 @@ describe('the live order gateway (ccxt with the owner’s credentials)', () => {
     expect(client.secret).toBe('secret-binance');
 
     const buy = await gateway.createOrder('binance', 'BTC/USDT', 'market', 'buy', '0.01');
-    expect(buy).toMatchObject({ status: 'closed', filled: '0.01', average: '95000', cost: '950', fee: { cost: '0.95', currency: 'USDT' } });
+    expect(buy).toMatchObject({
+      status: 'closed',
+      filled: '0.01',
+      average: '95000',
+      cost: '950',
+      fee: { cost: '0.95', currency: 'USDT' },
+    });
 
     // a partial fill: the executor sees 'canceled' with what did fill, and unwinds the difference
     const sell = await gateway.createOrder('binance', 'BTC/USDT', 'market', 'sell', '0.02');

@@ -9,7 +9,8 @@ import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-g
 const ORDER_TIMEOUT_MS = 10_000;
 
 /** ccxt answers numbers (floats parsed from the exchange's strings); we carry decimal strings from here on. */
-const str = (n: number | undefined | null): string => (n === undefined || n === null || !Number.isFinite(n) ? '0' : String(n));
+const str = (n: number | undefined | null): string =>
+  n === undefined || n === null || !Number.isFinite(n) ? '0' : String(n);
 
 function toGatewayOrder(exchange: string, o: Order): GatewayOrder {
   const filled = o.filled ?? 0;
@@ -44,8 +45,21 @@ export class CcxtLiveGateway implements OrderGateway {
     return c;
   }
 
-  async createOrder(exchange: string, symbol: string, type: OrderType, side: OrderSide, amount: string, price?: string) {
-    const order = await this.client(exchange).createOrder(symbol, type, side, Number(amount), price === undefined ? undefined : Number(price));
+  async createOrder(
+    exchange: string,
+    symbol: string,
+    type: OrderType,
+    side: OrderSide,
+    amount: string,
+    price?: string,
+  ) {
+    const order = await this.client(exchange).createOrder(
+      symbol,
+      type,
+      side,
+      Number(amount),
+      price === undefined ? undefined : Number(price),
+    );
     return toGatewayOrder(exchange, order);
   }
 
@@ -61,7 +75,10 @@ export class CcxtLiveGateway implements OrderGateway {
 }
 
 /** Decrypts the owner's validated credentials (CredentialStore refuses inactive or unvalidated ones). */
-export function liveGatewayFactory(store: CredentialStore, createClient: ExchangeClientFactory): LiveGatewayFactory {
+export function liveGatewayFactory(
+  store: CredentialStore,
+  createClient: ExchangeClientFactory,
+): LiveGatewayFactory {
   return {
     async forBot(userId: string, exchanges: readonly ExchangeId[]) {
       const clients = new Map<string, Exchange>();

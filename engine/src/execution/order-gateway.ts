@@ -25,7 +25,14 @@ export interface GatewayOrder {
 }
 
 export interface OrderGateway {
-  createOrder(exchange: string, symbol: string, type: OrderType, side: OrderSide, amount: string, price?: string): Promise<GatewayOrder>;
+  createOrder(
+    exchange: string,
+    symbol: string,
+    type: OrderType,
+    side: OrderSide,
+    amount: string,
+    price?: string,
+  ): Promise<GatewayOrder>;
   fetchOrder(id: string, exchange: string, symbol: string): Promise<GatewayOrder>;
   fetchBalance(exchange: string): Promise<Record<string, string>>;
 }

@@ -28,27 +28,49 @@ describe('paper gateway: fills against the current book (hand-computed)', () => 
     const gw = gateway('1000');
     const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '2.5');
     // 1 × 100 + 1.5 × 101 = 251.5; average 100.6; fee 0.1 % = 0.2515
-    expect(o).toMatchObject({ status: 'closed', filled: '2.5', cost: '251.5', average: '100.6', fee: { cost: '0.2515', currency: 'USDT' } });
+    expect(o).toMatchObject({
+      status: 'closed',
+      filled: '2.5',
+      cost: '251.5',
+      average: '100.6',
+      fee: { cost: '0.2515', currency: 'USDT' },
+    });
     expect(await gw.fetchBalance('binance')).toEqual({ USDT: '748.2485', BTC: '2.5' });
     expect(await gw.fetchOrder(o.id)).toEqual(o);
   });
 
   it('stops at the limit price (IOC: the rest is canceled)', async () => {
     const o = await gateway('1000').createOrder('binance', 'BTC/USDT', 'limit', 'buy', '5', '100.5');
-    expect(o).toMatchObject({ status: 'canceled', filled: '1', cost: '100', fee: { cost: '0.1' }, reason: 'preço limite' });
+    expect(o).toMatchObject({
+      status: 'canceled',
+      filled: '1',
+      cost: '100',
+      fee: { cost: '0.1' },
+      reason: 'preço limite',
+    });
   });
 
   it('fills partially when the book is not deep enough', async () => {
     const o = await gateway('1000').createOrder('binance', 'BTC/USDT', 'market', 'buy', '5');
     // 1 × 100 + 2 × 101 = 302
-    expect(o).toMatchObject({ status: 'canceled', filled: '3', cost: '302', reason: 'profundidade do livro' });
+    expect(o).toMatchObject({
+      status: 'canceled',
+      filled: '3',
+      cost: '302',
+      reason: 'profundidade do livro',
+    });
   });
 
   it('is capped by the virtual USDT balance (fee included), to the amount step', async () => {
     const gw = gateway('150.15');
     const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '2');
     // level 100: 1 (costs 100.1 with fee, 50.05 left); level 101: 50.05 / 101.101 = 0.49505 → 0.495
-    expect(o).toMatchObject({ status: 'canceled', filled: '1.495', cost: '149.995', fee: { cost: '0.149995' } });
+    expect(o).toMatchObject({
+      status: 'canceled',
+      filled: '1.495',
+      cost: '149.995',
+      fee: { cost: '0.149995' },
+    });
     expect((await gw.fetchBalance('binance')).USDT).toBe('0.005005');
   });
 
@@ -56,7 +78,12 @@ describe('paper gateway: fills against the current book (hand-computed)', () => 
     const gw = gateway('0', '1.2');
     const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'sell', '1.5');
     // 1 × 99 + 0.2 × 98 = 118.6; fee 0.1186 → +118.4814 USDT
-    expect(o).toMatchObject({ status: 'canceled', filled: '1.2', cost: '118.6', reason: 'saldo insuficiente' });
+    expect(o).toMatchObject({
+      status: 'canceled',
+      filled: '1.2',
+      cost: '118.6',
+      reason: 'saldo insuficiente',
+    });
     expect(await gw.fetchBalance('binance')).toEqual({ USDT: '118.4814', BTC: '0' });
   });
 

@@ -69,10 +69,19 @@ export class PaperGateway implements OrderGateway {
     amount: string,
     price?: string,
   ): Promise<GatewayOrder> {
-    return Promise.resolve(this.fill(exchange, symbol, type, side, amount, type === 'limit' ? price : undefined));
+    return Promise.resolve(
+      this.fill(exchange, symbol, type, side, amount, type === 'limit' ? price : undefined),
+    );
   }
 
-  private fill(exchange: string, symbol: string, type: OrderType, side: OrderSide, amount: string, limit?: string): GatewayOrder {
+  private fill(
+    exchange: string,
+    symbol: string,
+    type: OrderType,
+    side: OrderSide,
+    amount: string,
+    limit?: string,
+  ): GatewayOrder {
     const [base, quote] = symbol.split('/') as [string, string];
     const id = `paper-${++sequence}`;
     const book = this.books(exchange, symbol);
@@ -142,7 +151,8 @@ export class PaperGateway implements OrderGateway {
       if (side === 'buy') quoteLeft = quoteLeft.minus(take.mul(lp).mul(feeRate.plus(1)));
     }
     if (remaining.gt(0)) reason ??= 'profundidade do livro';
-    if (filled.gt(0) && filled.lt(book.spec.minAmount)) return done(new Decimal(0), new Decimal(0), 'abaixo do mínimo');
+    if (filled.gt(0) && filled.lt(book.spec.minAmount))
+      return done(new Decimal(0), new Decimal(0), 'abaixo do mínimo');
     return done(filled, cost, reason);
   }
 }

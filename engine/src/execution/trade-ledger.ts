@@ -147,21 +147,37 @@ export class TradeLedger {
         ],
       );
       const tradeId = inserted[0]?.id;
-      if (!tradeId) return { recorded: false, tradeId: null, bot: bot ? totals(bot) : null, stoppedReason: null };
+      if (!tradeId)
+        return { recorded: false, tradeId: null, bot: bot ? totals(bot) : null, stoppedReason: null };
       for (const l of r.legs) {
         await m.query(
           `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
              avg_price, quote_amount, fee, fee_asset, status, order_id)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-          [tradeId, l.seq, l.kind, l.exchange, l.symbol, l.side, l.requestedAmount, l.filledAmount, l.avgPrice,
-            l.quoteAmount, l.fee, l.feeAsset, l.status, l.orderId],
+          [
+            tradeId,
+            l.seq,
+            l.kind,
+            l.exchange,
+            l.symbol,
+            l.side,
+            l.requestedAmount,
+            l.filledAmount,
+            l.avgPrice,
+            l.quoteAmount,
+            l.fee,
+            l.feeAsset,
+            l.status,
+            l.orderId,
+          ],
         );
       }
       if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null };
       await applyDeltas(m, r.botId, r.deltas);
       const failed = r.status === 'failed';
-      const updated = returning<BotRow>(await m.query(
-        `UPDATE bots SET
+      const updated = returning<BotRow>(
+        await m.query(
+          `UPDATE bots SET
            total_trades = total_trades + 1,
            total_profit = total_profit + $2::numeric,
            profit_percent = CASE WHEN COALESCE(initial_capital, 0) > 0
@@ -172,17 +188,20 @@ export class TradeLedger {
          WHERE id = $1
          RETURNING id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
                    total_profit::text, profit_percent::text, consecutive_failures`,
-        [r.botId, r.profit, failed, JSON.stringify(r.nakedExposure ?? {})],
-      ));
+          [r.botId, r.profit, failed, JSON.stringify(r.nakedExposure ?? {})],
+        ),
+      );
       let after = updated[0]!;
       const stoppedReason = await this.riskStop(m, after, r);
       if (stoppedReason) {
-        const stopped = returning<BotRow>(await m.query(
-          `UPDATE bots SET active = false, status = 'error', status_reason = $2, updated_at = now() WHERE id = $1
+        const stopped = returning<BotRow>(
+          await m.query(
+            `UPDATE bots SET active = false, status = 'error', status_reason = $2, updated_at = now() WHERE id = $1
            RETURNING id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
                      total_profit::text, profit_percent::text, consecutive_failures`,
-          [r.botId, stoppedReason],
-        ));
+            [r.botId, stoppedReason],
+          ),
+        );
         after = stopped[0]!;
       }
       return { recorded: true, tradeId, bot: totals(after), stoppedReason };

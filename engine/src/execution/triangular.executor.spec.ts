@@ -21,8 +21,14 @@ const specs: Record<string, BookView['spec']> = {
 
 function opportunity(): Opportunity {
   const leg = (symbol: string, side: 'buy' | 'sell', amount: string, price: string) => ({
-    exchange: 'binance' as const, symbol, side, amount, price, limitPrice: price,
-    notional: new Decimal(amount).mul(price).toFixed(), feeRate: '0.001',
+    exchange: 'binance' as const,
+    symbol,
+    side,
+    amount,
+    price,
+    limitPrice: price,
+    notional: new Decimal(amount).mul(price).toFixed(),
+    feeRate: '0.001',
   });
   return {
     id: 'triangular:binance:USDT>BTC>ETH>USDT',
@@ -30,7 +36,11 @@ function opportunity(): Opportunity {
     exchanges: ['binance'],
     symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'],
     direction: 'USDT>BTC>ETH>USDT',
-    legs: [leg('BTC/USDT', 'buy', '1', '100'), leg('ETH/BTC', 'buy', '19.98', '0.05'), leg('ETH/USDT', 'sell', '19.96', '5.1')],
+    legs: [
+      leg('BTC/USDT', 'buy', '1', '100'),
+      leg('ETH/BTC', 'buy', '19.98', '0.05'),
+      leg('ETH/USDT', 'sell', '19.96', '5.1'),
+    ],
     netPct: 1.7,
     netPercent: '1.7000',
     size: '100.1',
@@ -78,10 +88,19 @@ describe('triangular execution: three legs on one exchange', () => {
     if (out.kind !== 'executed') throw new Error(out.reason);
     const r = out.record;
     expect(r).toMatchObject({
-      status: 'completed', failureReason: null, pair: 'USDT>BTC>ETH>USDT', buyExchange: 'binance', sellExchange: 'binance',
-      buyPrice: '100', sellPrice: '5.1', amount: '49.9499', profit: '0.846253',
+      status: 'completed',
+      failureReason: null,
+      pair: 'USDT>BTC>ETH>USDT',
+      buyExchange: 'binance',
+      sellExchange: 'binance',
+      buyPrice: '100',
+      sellPrice: '5.1',
+      amount: '49.9499',
+      profit: '0.846253',
     });
-    expect(r.legs.map((l) => [l.kind, l.symbol, l.side, l.filledAmount, l.fee, l.feeAsset, l.status])).toEqual([
+    expect(
+      r.legs.map((l) => [l.kind, l.symbol, l.side, l.filledAmount, l.fee, l.feeAsset, l.status]),
+    ).toEqual([
       ['entry', 'BTC/USDT', 'buy', '0.499', '0.0499', 'USDT', 'filled'],
       ['entry', 'ETH/BTC', 'buy', '9.97', '0.0004985', 'BTC', 'filled'],
       ['entry', 'ETH/USDT', 'sell', '9.97', '0.050847', 'USDT', 'filled'],
@@ -116,7 +135,12 @@ describe('triangular execution: three legs on one exchange', () => {
     if (out.kind !== 'executed') throw new Error(out.reason);
     // unwind: sell 0.499 BTC @99 = 49.401, fee 0.049401 → +49.351599; profit = 49.351599 − 49.9499 = −0.598301
     expect(out.record).toMatchObject({ status: 'failed', profit: '-0.598301' });
-    expect(out.record.legs.at(-1)).toMatchObject({ kind: 'unwind', symbol: 'BTC/USDT', side: 'sell', filledAmount: '0.499' });
+    expect(out.record.legs.at(-1)).toMatchObject({
+      kind: 'unwind',
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      filledAmount: '0.499',
+    });
     expect(sumOf(out.record.deltas, 'BTC').isZero()).toBe(true);
   });
 
@@ -124,17 +148,30 @@ describe('triangular execution: three legs on one exchange', () => {
     const out = await run({ 'ETH/USDT': { asks: [[5.2, 1000]], bids: [[5, 3]] } });
     if (out.kind !== 'executed') throw new Error(out.reason);
     // unwind sells 3 ETH @5 = 15, fee 0.015 → +14.985; profit = 14.985 − 49.9499 = −34.9649; 6.97 ETH left open
-    expect(out.record).toMatchObject({ status: 'failed', profit: '-34.9649', nakedExposure: { 'binance:ETH': '6.97' } });
+    expect(out.record).toMatchObject({
+      status: 'failed',
+      profit: '-34.9649',
+      nakedExposure: { 'binance:ETH': '6.97' },
+    });
     expect(out.record.failureReason).toContain('exposição aberta de 6.97 ETH');
   });
 
   it('skips a cycle that does not start in USDT, and one it cannot fund', async () => {
     const o = { ...opportunity(), direction: 'BTC>ETH>USDT>BTC' };
     expect((await run({}, o)).kind).toBe('skipped');
-    const gw = new PaperGateway(() => undefined, () => '0.001', []);
+    const gw = new PaperGateway(
+      () => undefined,
+      () => '0.001',
+      [],
+    );
     const out = await executeTriangular({
-      executionKey: 'k', bot: { id: 'b', userId: 'u', name: 'Tri', strategy: 'triangular', mode: 'paper' },
-      opportunity: opportunity(), budgetUsdt: '50', gateway: gw, amountStep: () => 0.001, minAmount: () => 0.001,
+      executionKey: 'k',
+      bot: { id: 'b', userId: 'u', name: 'Tri', strategy: 'triangular', mode: 'paper' },
+      opportunity: opportunity(),
+      budgetUsdt: '50',
+      gateway: gw,
+      amountStep: () => 0.001,
+      minAmount: () => 0.001,
     });
     expect(out).toEqual({ kind: 'skipped', reason: 'saldo ou orçamento insuficiente' });
   });

@@ -1,8 +1,14 @@
 import { Decimal } from 'decimal.js';
 import type { GatewayOrder } from './order-gateway.js';
-import { deltasOf, legRecord, type ExecutionContext, type ExecutionOutcome } from './cross-exchange.executor.js';
+import {
+  deltasOf,
+  executedOutcome,
+  legRecord,
+  type ExecutionContext,
+  type ExecutionOutcome,
+} from './cross-exchange.executor.js';
 import { floorToStep } from './paper-gateway.js';
-import { QUOTE_ASSET, type ExecutionRecord, type LegRecord } from './trade-ledger.js';
+import { QUOTE_ASSET, type LegRecord } from './trade-ledger.js';
 
 /** Net change of `asset` on `exchange` over the orders of this execution. */
 function held(orders: readonly GatewayOrder[], exchange: string, asset: string): Decimal {
@@ -48,7 +54,10 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
 
   const orders: GatewayOrder[] = [];
   const legs: LegRecord[] = [];
-  const place = async (kind: LegRecord['kind'], ...args: Parameters<ExecutionContext['gateway']['createOrder']>) => {
+  const place = async (
+    kind: LegRecord['kind'],
+    ...args: Parameters<ExecutionContext['gateway']['createOrder']>
+  ) => {
     const order = await ctx.gateway.createOrder(...args);
     orders.push(order);
     legs.push(legRecord(legs.length + 1, kind, order));
@@ -56,8 +65,17 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
   };
 
   let failureReason: string | null = null;
-  const leg1 = await place('entry', exchange, first.symbol, 'limit', 'buy', amount1.toFixed(), first.limitPrice);
-  if (new Decimal(leg1.filled).isZero()) failureReason = 'Oportunidade não estava mais disponível na execução';
+  const leg1 = await place(
+    'entry',
+    exchange,
+    first.symbol,
+    'limit',
+    'buy',
+    amount1.toFixed(),
+    first.limitPrice,
+  );
+  if (new Decimal(leg1.filled).isZero())
+    failureReason = 'Oportunidade não estava mais disponível na execução';
   for (let k = 1; k < 3 && !failureReason; k++) {
     const leg = o.legs[k]!;
     const from = path[k]!;
@@ -71,7 +89,15 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
       failureReason = `Perna ${k + 1} (${leg.symbol}) abaixo do mínimo; ciclo desfeito para USDT`;
       break;
     }
-    const order = await place('entry', exchange, leg.symbol, 'limit', leg.side, amount.toFixed(), leg.limitPrice);
+    const order = await place(
+      'entry',
+      exchange,
+      leg.symbol,
+      'limit',
+      leg.side,
+      amount.toFixed(),
+      leg.limitPrice,
+    );
     if (order.status !== 'closed')
       failureReason = `Perna ${k + 1} (${leg.symbol}) executou ${order.filled} de ${amount.toFixed()}; ciclo desfeito para USDT`;
   }
@@ -92,37 +118,18 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
     }
   }
 
-  const deltas = orders.flatMap(deltasOf);
-  const profit = deltas.filter((d) => d.asset === QUOTE_ASSET).reduce((s, d) => s.plus(d.delta), new Decimal(0));
   const spent = new Decimal(leg1.cost).plus(leg1.fee.cost);
-  const capital = spent.gt(0) ? spent : amount1.mul(first.price);
   const lastOrder = orders.find((x, i) => i === 2 && legs[i]!.kind === 'entry');
   const scale = new Decimal(leg1.filled).gt(0) ? new Decimal(leg1.filled) : amount1;
-  const record: ExecutionRecord = {
-    executionKey: ctx.executionKey,
-    botId: ctx.bot.id,
-    userId: ctx.bot.userId,
-    botName: ctx.bot.name,
-    opportunityId: o.id,
-    strategy: ctx.bot.strategy,
-    mode: ctx.bot.mode,
+  const capital = spent.gt(0) ? spent : amount1.mul(first.price);
+  return executedOutcome(ctx, orders, legs, failureReason, naked, {
     pair: o.direction,
     buyExchange: exchange,
     sellExchange: exchange,
     buyPrice: new Decimal(leg1.filled).gt(0) ? leg1.average : first.price,
     sellPrice: lastOrder && new Decimal(lastOrder.filled).gt(0) ? lastOrder.average : last.price,
     amount: capital.toFixed(),
-    profit: profit.toFixed(),
-    profitPercent: capital.gt(0) ? profit.mul(100).div(capital).toFixed(8) : '0',
-    expectedProfit: new Decimal(o.profitUsdt).mul(scale).div(first.amount).toFixed(18),
-    expectedProfitPercent: new Decimal(o.netPercent).toFixed(8),
-    usdtBrl: o.usdtBrl,
-    status: failureReason ? 'failed' : 'completed',
-    failureReason,
-    executedAt: (ctx.now ?? (() => new Date()))(),
-    legs,
-    deltas,
-    ...(Object.keys(naked).length ? { nakedExposure: naked } : {}),
-  };
-  return { kind: 'executed', record };
+    capital,
+    expectedProfit: new Decimal(o.profitUsdt).mul(scale).div(first.amount),
+  });
 }
