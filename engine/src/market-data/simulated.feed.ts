@@ -164,6 +164,21 @@ export class SimulatedFeed extends FeedBase {
     if (this.rng.next() < this.options.triangleDislocationsPerMinute * perTick) this.dislocate(true);
   }
 
+  /**
+   * A forced dislocation (tests and benchmarks): moves one market by `size` (0.01 = +1 %, negative: down),
+   * fading like a random one, and publishes that market's book at once.
+   */
+  forceDislocation(exchange: ExchangeId, symbol: string, size: number, decayMs = 20_000): boolean {
+    const s = this.streams.find((x) => x.spec.exchange === exchange && x.spec.symbol === symbol);
+    if (!s) return false;
+    this.advanceStream(s);
+    s.shock += size;
+    s.shockTauSec = decayMs / 1000;
+    this.dislocations++;
+    if (this.running) this.emit(s);
+    return true;
+  }
+
   private dislocate(cross: boolean, largest = false): void {
     const candidates = this.streams.filter((s) => (cross ? s.quoteIdx === 0 : s.quoteIdx === USDT));
     if (candidates.length === 0) return;
