@@ -15,6 +15,8 @@ export interface PlatformOptions {
 
 export interface TestPlatform {
   api: ApiApp;
+  /** The environment every process of this platform shares (to start more, e.g. an engine as a child process). */
+  env: Record<string, string>;
   engines: INestApplicationContext[];
   baseUrl: string;
   close(): Promise<void>;
@@ -25,7 +27,7 @@ export interface TestPlatform {
  * through the real transports (queue and socket adapter), as separate processes would be.
  */
 export async function startPlatform(options: PlatformOptions): Promise<TestPlatform> {
-  const env = {
+  const env: Record<string, string> = {
     NODE_ENV: 'test',
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl ?? '',
@@ -46,6 +48,7 @@ export async function startPlatform(options: PlatformOptions): Promise<TestPlatf
   const { port } = api.app.getHttpServer().address() as AddressInfo;
   return {
     api,
+    env,
     engines,
     baseUrl: `http://127.0.0.1:${port}`,
     async close() {

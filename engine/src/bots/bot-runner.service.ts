@@ -3,6 +3,7 @@ import type { Job, Queue, Worker } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import {
+  EVENTS,
   QUEUES,
   executionJobId,
   type BotCommandJob,
@@ -13,8 +14,8 @@ import {
   type Opportunity,
   type RiskLevel,
 } from '@arbitra/contracts';
-import type { QueueFactory } from '@arbitra/transport';
-import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { BotEvents } from './bot-events.js';
 import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
@@ -69,6 +70,7 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
     @Inject(ENGINE_DATA_SOURCE) private readonly ds: DataSource,
     private readonly events: BotEvents,
+    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -80,6 +82,10 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.detachSignals = this.scanner.scanner.statistical?.onSignal((sig) => this.onSignal(sig));
     this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job as Job<BotCommandJob>), { concurrency: 4 });
     this.worker.on('error', (e) => this.logger.warn(`bot-commands worker: ${e.message}`));
+    // A command runs on one engine; the others hear of it here and reload the bot.
+    this.io.on(EVENTS.botSync, ({ botId }) => {
+      this.reload(botId).catch((e: Error) => this.logger.warn(`bot ${botId} não recarregado: ${e.message}`));
+    });
     const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE active AND status = 'running'`);
     for (const row of rows) await this.startBot(row);
     this.logger.log(`${rows.length} bots em execução carregados`);
@@ -99,21 +105,33 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     return this.bots.get(botId);
   }
 
-  /** A bot command: reload the row and run or drop the bot accordingly (idempotent). */
+  /** A bot command: reload the row and run or drop the bot accordingly (idempotent), here and on every engine. */
   async apply(job: Job<BotCommandJob>): Promise<void> {
     this.stats.commands++;
     const { botId, userId } = job.data;
+    if (await this.reload(botId)) await this.events.statusFromDb(botId, userId);
+    this.io.serverSideEmit(EVENTS.botSync, { botId });
+  }
+
+  /** Runs or drops a bot as its row says. false: the bot no longer exists. */
+  async reload(botId: string): Promise<boolean> {
     const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE id = $1`, [botId]);
     const row = rows[0];
     if (row && row.active && row.status === 'running') await this.startBot(row);
     else this.remove(botId);
-    if (row) await this.events.statusFromDb(botId, userId);
+    return row !== undefined;
   }
 
   /** Drops a bot from the runner (stopped, deleted, or stopped by the executor's risk checks). */
   remove(botId: string): void {
     this.positions.dropBot(botId);
     if (this.bots.delete(botId)) this.reindex();
+  }
+
+  /** The executor stopped a bot (risk stop, credentials refused): drop it here and on every engine. */
+  stopped(botId: string): void {
+    this.remove(botId);
+    this.io.serverSideEmit(EVENTS.botSync, { botId });
   }
 
   /** The executor recorded a completed statistical entry for a running bot: its position is open. */
@@ -182,6 +200,35 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       usdt: new Map(balances.map((b) => [b.exchange, Number(b.amount)])),
     });
     this.reindex();
+    if (row.strategy === 'statistical') await this.loadPositions(row.id);
+  }
+
+  /** The bot's open statistical positions, as the ledger keeps them (a restart or a stop does not lose them). */
+  private async loadPositions(botId: string): Promise<void> {
+    const rows: {
+      opportunity_id: string; user_id: string; symbol: string; buy_exchange: ExchangeId; sell_exchange: ExchangeId;
+      amount: string; entry_spread_bps: number; mean_bps: number; first_seen: string;
+    }[] = await this.ds.query(
+      `SELECT opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount::text,
+              entry_spread_bps::float8 AS entry_spread_bps, mean_bps::float8 AS mean_bps, first_seen::text
+         FROM stat_positions WHERE bot_id = $1`,
+      [botId],
+    );
+    for (const r of rows) {
+      if (this.positions.get(botId, r.opportunity_id)) continue; // already held (and maybe closing)
+      this.positions.open({
+        botId,
+        userId: r.user_id,
+        id: r.opportunity_id,
+        symbol: r.symbol,
+        buyExchange: r.buy_exchange,
+        sellExchange: r.sell_exchange,
+        amount: r.amount,
+        entrySpreadBps: r.entry_spread_bps,
+        meanBps: r.mean_bps,
+        firstSeen: Number(r.first_seen),
+      });
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import type { BotCommandJob, ExecutionJob, Opportunity } from '@arbitra/contracts';
-import type { QueueFactory } from '@arbitra/transport';
+import type { FabricServer, QueueFactory } from '@arbitra/transport';
 import type { DataSource } from 'typeorm';
 import type { BookView } from '../execution/paper-gateway.js';
 import type { ScannerService } from '../scanner/scanner.service.js';
@@ -47,6 +47,7 @@ async function setup() {
     factory as unknown as QueueFactory,
     ds as unknown as DataSource,
     events as unknown as BotEvents,
+    { on: () => undefined, serverSideEmit: () => true } as unknown as FabricServer,
   );
   await runner.onApplicationBootstrap();
   await runner.apply({ data: { action: 'start', botId: 'b', userId: 'u', requestedAt: '' } } as Job<BotCommandJob>);

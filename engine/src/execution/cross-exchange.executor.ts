@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { BotMode, BotStrategy, Opportunity } from '@arbitra/contracts';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
 import { floorToStep } from './paper-gateway.js';
-import { QUOTE_ASSET, type BalanceDelta, type ExecutionRecord, type LegRecord } from './trade-ledger.js';
+import { QUOTE_ASSET, type BalanceDelta, type ExecutionPlan, type ExecutionRecord, type LegRecord } from './trade-ledger.js';
 
 export interface ExecutionContext {
   executionKey: string;
@@ -14,6 +15,19 @@ export interface ExecutionContext {
   amountStep: (exchange: string, symbol: string) => number;
   minAmount: (exchange: string, symbol: string) => number;
   now?: () => Date;
+  /**
+   * The journal: called once, right before the first order, with where the orders may go and the trade as
+   * planned. false: this execution is already journaled (a duplicate): nothing is placed.
+   */
+  begin?: (plan: ExecutionPlan, planned: TradeFigures) => Promise<boolean>;
+}
+
+/**
+ * Our client order id for leg `seq` of an execution: deterministic (a restarted executor asks the exchange for
+ * it), short and alphanumeric (Gate.io takes 28 characters with its 't-' prefix; Binance 36).
+ */
+export function clientOrderId(executionKey: string, seq: number): string {
+  return `arb${createHash('sha256').update(executionKey).digest('hex').slice(0, 16)}s${seq}`;
 }
 
 export type ExecutionOutcome =
@@ -85,9 +99,26 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   if (amount.lte(0) || amount.lt(minAmount))
     return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
 
+  const markets = [
+    { exchange: buyLeg.exchange, symbol },
+    { exchange: sellLeg.exchange, symbol },
+  ];
+  const planned: TradeFigures = {
+    pair: symbol,
+    buyExchange: buyLeg.exchange,
+    sellExchange: sellLeg.exchange,
+    buyPrice: buyLeg.price,
+    sellPrice: sellLeg.price,
+    amount: amount.toFixed(),
+    capital: amount.mul(buyLeg.price),
+    expectedProfit: new Decimal(o.profitUsdt).mul(amount).div(o.size),
+  };
+  if (ctx.begin && !(await ctx.begin({ legs: markets, unwindMarkets: markets, maxOrders: 3 }, planned)))
+    return { kind: 'skipped', reason: 'execução já registrada' };
+  const cid = (seq: number) => clientOrderId(ctx.executionKey, seq);
   const [buy, sell] = await Promise.all([
-    ctx.gateway.createOrder(buyLeg.exchange, symbol, 'limit', 'buy', amount.toFixed(), buyLeg.limitPrice),
-    ctx.gateway.createOrder(sellLeg.exchange, symbol, 'limit', 'sell', amount.toFixed(), sellLeg.limitPrice),
+    ctx.gateway.createOrder(buyLeg.exchange, symbol, 'limit', 'buy', amount.toFixed(), buyLeg.limitPrice, cid(1)),
+    ctx.gateway.createOrder(sellLeg.exchange, symbol, 'limit', 'sell', amount.toFixed(), sellLeg.limitPrice, cid(2)),
   ]);
   const legs = [legRecord(1, 'entry', buy), legRecord(2, 'entry', sell)];
   const orders = [buy, sell];
@@ -99,8 +130,8 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   if (!diff.isZero()) {
     // Unwind the difference at once, at market, on the side that filled more.
     const unwind = diff.gt(0)
-      ? await ctx.gateway.createOrder(buyLeg.exchange, symbol, 'market', 'sell', diff.toFixed())
-      : await ctx.gateway.createOrder(sellLeg.exchange, symbol, 'market', 'buy', diff.negated().toFixed());
+      ? await ctx.gateway.createOrder(buyLeg.exchange, symbol, 'market', 'sell', diff.toFixed(), undefined, cid(3))
+      : await ctx.gateway.createOrder(sellLeg.exchange, symbol, 'market', 'buy', diff.negated().toFixed(), undefined, cid(3));
     orders.push(unwind);
     legs.push(legRecord(3, 'unwind', unwind));
     const left = diff.abs().minus(unwind.filled);

@@ -22,16 +22,20 @@ import type { QueueFactory } from '@arbitra/transport';
 import { BotEvents } from '../bots/bot-events.js';
 import { BotRunner } from '../bots/bot-runner.service.js';
 import { ENGINE_DATA_SOURCE } from '../bots/engine-data-source.js';
+import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { executeCrossExchange, type ExecutionOutcome } from './cross-exchange.executor.js';
 import type { OrderGateway } from './order-gateway.js';
-import { PaperGateway } from './paper-gateway.js';
-import { TradeLedger, type ExecutionRecord } from './trade-ledger.js';
+import { PaperGateway, PaperOrders } from './paper-gateway.js';
+import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
+import { TradeLedger, type ExecutionRecord, type PendingTrade } from './trade-ledger.js';
 import { executeTriangular } from './triangular.executor.js';
 
 /** A job older than this is dropped: its opportunity is gone. */
 const MAX_JOB_AGE_MS = 5_000;
+/** How often pending trades left by a dead executor are looked for. */
+const RECOVERY_SCAN_MS = 10_000;
 
 /** Builds the live gateway for a user's bot (ccxt with credentials decrypted inside the executor). */
 export interface LiveGatewayFactory {
@@ -62,11 +66,16 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   private readonly ledger: TradeLedger;
   /** One execution at a time per bot in this process (its balances are read, then written). */
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** This process's paper exchange: its recent orders by client order id. */
+  private readonly paperOrders = new PaperOrders();
+  private scan?: NodeJS.Timeout;
   readonly recorded: string[] = [];
+  readonly recovered: string[] = [];
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
     @Inject(ENGINE_DATA_SOURCE) private readonly ds: DataSource,
+    @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     private readonly scanner: ScannerService,
     private readonly runner: BotRunner,
     private readonly events: BotEvents,
@@ -80,10 +89,23 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       concurrency: 8,
     });
     this.worker.on('error', (e) => this.logger.warn(`executions worker: ${e.message}`));
+    const sweep = () => void this.recoverStale().catch((e: Error) => this.logger.warn(`recuperação: ${e.message}`));
+    this.scan = setInterval(sweep, RECOVERY_SCAN_MS);
+    this.scan.unref();
+    sweep();
   }
 
   async onModuleDestroy(): Promise<void> {
+    if (this.scan) clearInterval(this.scan);
     await this.worker?.close();
+  }
+
+  /** Pending trades older than EXECUTION_RECOVERY_AFTER_MS: their executor died; recover them. */
+  async recoverStale(): Promise<number> {
+    const stale = await this.ledger.pending({ olderThanMs: this.config.EXECUTION_RECOVERY_AFTER_MS });
+    let n = 0;
+    for (const p of stale) if ((await this.recover(p)) === 'recovered') n++;
+    return n;
   }
 
   async process(job: Job<ExecutionJob>): Promise<string> {
@@ -111,11 +133,14 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async executeJob(data: ExecutionJob): Promise<string> {
+    const journaled = await this.ledger.status(data.executionKey);
+    if (journaled === 'pending') {
+      // A retry of a job whose executor died mid-way: recover what its orders did, never place them again.
+      const [p] = await this.ledger.pending({ executionKey: data.executionKey });
+      return p ? this.recover(p) : 'duplicate';
+    }
+    if (journaled) return 'duplicate';
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
-    const done: unknown[] = await this.ds.query(`SELECT 1 FROM trades WHERE execution_key = $1`, [
-      data.executionKey,
-    ]);
-    if (done.length > 0) return 'duplicate';
     const rows: BotRow[] = await this.ds.query(
       `SELECT id, user_id, name, strategy, mode, active, status, exchanges FROM bots WHERE id = $1 AND user_id = $2`,
       [data.botId, data.userId],
@@ -127,37 +152,120 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     }
     const gateway = await this.gatewayFor(bot);
     if (!gateway) return 'live-refused';
-    const store = this.scanner.scanner.store;
-    const execute = data.opportunity.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
+    const o = data.opportunity;
+    const execute = o.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
+    const botRef = { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode };
     const outcome: ExecutionOutcome = await execute({
       executionKey: data.executionKey,
-      bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
-      opportunity: data.opportunity,
+      bot: botRef,
+      opportunity: o,
       budgetUsdt: data.budgetUsdt,
       gateway,
-      amountStep: (ex, s) => store.get(ex as ExchangeId, s)?.spec.amountStep ?? 1e-8,
-      minAmount: (ex, s) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
+      ...this.markets(),
+      begin: (plan, t) =>
+        this.ledger.begin({
+          executionKey: data.executionKey,
+          botId: bot.id,
+          userId: bot.user_id,
+          botName: bot.name,
+          opportunityId: o.id,
+          strategy: bot.strategy,
+          mode: bot.mode,
+          pair: t.pair,
+          buyExchange: t.buyExchange,
+          sellExchange: t.sellExchange,
+          buyPrice: t.buyPrice,
+          sellPrice: t.sellPrice,
+          amount: t.amount,
+          expectedProfit: t.expectedProfit.toFixed(18),
+          expectedProfitPercent: o.netPercent,
+          usdtBrl: o.usdtBrl,
+          executedAt: new Date(),
+          plan,
+        }),
     });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
-    const result = await this.commit(outcome.record);
-    const stat = data.opportunity.statistical;
-    if (stat && !data.exitOf && result === 'recorded' && outcome.record.status === 'completed') {
-      const buy = data.opportunity.legs.find((l) => l.side === 'buy')!;
-      const sell = data.opportunity.legs.find((l) => l.side === 'sell')!;
-      this.runner.positionOpened({
-        botId: bot.id,
-        userId: bot.user_id,
-        id: data.opportunity.id,
+    const record = outcome.record;
+    const stat = o.statistical;
+    if (data.exitOf) record.closesPosition = data.exitOf;
+    else if (stat) {
+      const buy = o.legs.find((l) => l.side === 'buy')!;
+      const sell = o.legs.find((l) => l.side === 'sell')!;
+      record.openPosition = {
+        opportunityId: o.id,
         symbol: buy.symbol,
         buyExchange: buy.exchange,
         sellExchange: sell.exchange,
-        amount: outcome.record.amount,
+        amount: record.amount,
         entrySpreadBps: stat.spreadBps,
         meanBps: stat.meanBps,
-        firstSeen: data.opportunity.firstSeen,
+        firstSeen: o.firstSeen,
+      };
+    }
+    const result = await this.commit(record);
+    const pos = record.openPosition;
+    if (pos && result === 'recorded' && record.status === 'completed') {
+      const { opportunityId, buyExchange, sellExchange, ...rest } = pos;
+      this.runner.positionOpened({
+        ...rest,
+        botId: bot.id,
+        userId: bot.user_id,
+        id: opportunityId,
+        buyExchange: buyExchange as ExchangeId,
+        sellExchange: sellExchange as ExchangeId,
       });
     }
     return result;
+  }
+
+  /** Book specs the executors round to. */
+  private markets() {
+    const store = this.scanner.scanner.store;
+    return {
+      amountStep: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.amountStep ?? 1e-8,
+      minAmount: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
+    };
+  }
+
+  /**
+   * Recovers one pending trade (its executor died mid-job): under an advisory lock, so two engines never
+   * recover the same one; the orders are found by client order id, what they left open is unwound, and the
+   * trade is recorded through the ledger (which records it once).
+   */
+  async recover(p: PendingTrade): Promise<string> {
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    try {
+      const [lock] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 7)) AS ok`, [
+        p.executionKey,
+      ])) as { ok: boolean }[];
+      if (!lock?.ok) return 'recovering-elsewhere';
+      try {
+        if ((await this.ledger.status(p.executionKey)) !== 'pending') return 'duplicate';
+        const rows: BotRow[] = p.botId
+          ? await this.ds.query(
+              `SELECT id, user_id, name, strategy, mode, active, status, exchanges FROM bots WHERE id = $1`,
+              [p.botId],
+            )
+          : [];
+        const bot = rows[0];
+        if (!bot) {
+          await this.ledger.fail(p.executionKey, RECOVERY_BOT_GONE);
+          return 'recovered';
+        }
+        const gateway = await this.gatewayFor(bot, { stopIfRefused: false });
+        if (!gateway) return 'recovery-deferred'; // live keys unavailable now: the next scan tries again
+        const record = await recoverExecution(p, gateway, this.markets());
+        const result = await this.commit(record);
+        if (result !== 'duplicate') this.recovered.push(p.executionKey);
+        this.logger.warn(`execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`);
+        return result === 'duplicate' ? result : 'recovered';
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 7))`, [p.executionKey]);
+      }
+    } finally {
+      await runner.release();
+    }
   }
 
   private async commit(record: ExecutionRecord): Promise<string> {
@@ -169,14 +277,14 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       [record.botId],
     );
     for (const b of usdt) this.runner.setUsdt(record.botId, b.exchange, Number(b.amount));
-    if (result.stoppedReason) this.runner.remove(record.botId);
+    if (result.stoppedReason) this.runner.stopped(record.botId);
     this.events.trade(record.userId, toTrade(result.tradeId!, record));
     if (result.bot) this.events.status(record.userId, result.bot);
     return result.stoppedReason ? `recorded; bot stopped: ${result.stoppedReason}` : 'recorded';
   }
 
   /** Paper: the simulated exchange on the bot's virtual balances. Live: the live factory, or refused. */
-  private async gatewayFor(bot: BotRow): Promise<OrderGateway | null> {
+  private async gatewayFor(bot: BotRow, { stopIfRefused = true } = {}): Promise<OrderGateway | null> {
     if (bot.mode === 'live') {
       let reason: string = MESSAGES.bots.liveCredentialsRequired;
       if (this.live) {
@@ -187,11 +295,12 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
           reason = e instanceof Error ? e.message : reason;
         }
       }
+      if (!stopIfRefused) return null;
       await this.ds.query(
         `UPDATE bots SET active = false, status = 'error', status_reason = $2 WHERE id = $1`,
         [bot.id, reason],
       );
-      this.runner.remove(bot.id);
+      this.runner.stopped(bot.id);
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
     }
@@ -199,12 +308,18 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1`,
       [bot.id],
     );
+    return this.paperGateway(balances);
+  }
+
+  private paperGateway(balances: { exchange: string; asset: string; amount: string }[]): PaperGateway {
     const store = this.scanner.scanner.store;
     const fees = this.scanner.scanner.fees;
     return new PaperGateway(
       (ex, symbol) => store.get(ex as ExchangeId, symbol),
       (ex) => fees.taker(ex as ExchangeId),
       balances,
+      this.paperOrders,
+      this.config.PAPER_ORDER_LATENCY_MS,
     );
   }
 }

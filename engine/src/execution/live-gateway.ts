@@ -1,4 +1,4 @@
-import type { Exchange, Order } from 'ccxt';
+import { OrderNotFound, type Exchange, type Order } from 'ccxt';
 import type { ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
@@ -52,6 +52,7 @@ export class CcxtLiveGateway implements OrderGateway {
     side: OrderSide,
     amount: string,
     price?: string,
+    clientOrderId?: string,
   ) {
     const order = await this.client(exchange).createOrder(
       symbol,
@@ -59,8 +60,27 @@ export class CcxtLiveGateway implements OrderGateway {
       side,
       Number(amount),
       price === undefined ? undefined : Number(price),
+      clientOrderId ? { clientOrderId } : {},
     );
-    return toGatewayOrder(exchange, order);
+    return { ...toGatewayOrder(exchange, order), ...(clientOrderId ? { clientOrderId } : {}) };
+  }
+
+  /**
+   * ccxt's fetchOrder by our client order id (Binance, Bybit, Gate.io and MEXC take it as a param); where the
+   * exchange cannot, its recent orders on that market are searched. OrderNotFound: the order was never placed.
+   */
+  async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string) {
+    const client = this.client(exchange);
+    try {
+      const order = await client.fetchOrder('', symbol, { clientOrderId });
+      return { ...toGatewayOrder(exchange, order), clientOrderId };
+    } catch (e) {
+      if (e instanceof OrderNotFound) return null;
+      if (!client.has['fetchOrders']) throw e;
+    }
+    const recent = await client.fetchOrders(symbol, Date.now() - 24 * 3_600_000);
+    const found = recent.find((o) => o.clientOrderId === clientOrderId);
+    return found ? { ...toGatewayOrder(exchange, found), clientOrderId } : null;
   }
 
   async fetchOrder(id: string, exchange: string, symbol: string) {

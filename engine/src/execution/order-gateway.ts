@@ -21,6 +21,8 @@ export interface GatewayOrder {
   /** Quote exchanged before fees. */
   cost: string;
   fee: { cost: string; currency: string };
+  /** Ours, deterministic per execution and leg: how a restarted executor finds the order again. */
+  clientOrderId?: string;
   reason?: string;
 }
 
@@ -32,7 +34,10 @@ export interface OrderGateway {
     side: OrderSide,
     amount: string,
     price?: string,
+    clientOrderId?: string,
   ): Promise<GatewayOrder>;
   fetchOrder(id: string, exchange: string, symbol: string): Promise<GatewayOrder>;
+  /** The order placed with our `clientOrderId` on that market, or null when the exchange has none. */
+  fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string): Promise<GatewayOrder | null>;
   fetchBalance(exchange: string): Promise<Record<string, string>>;
 }

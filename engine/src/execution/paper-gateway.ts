@@ -14,6 +14,30 @@ export type FeeSource = (exchange: string) => number | string;
 
 let sequence = 0;
 
+/**
+ * The paper exchange's order book of record in this process: recent orders by client order id, shared by
+ * every PaperGateway, so a retried job finds what its first attempt filled. Bounded (oldest dropped). When the
+ * process dies, its paper orders die with it: nothing of them reached the bot's balances (only the ledger
+ * writes those), so a recovery that finds none records that nothing was executed.
+ */
+export class PaperOrders {
+  private readonly byClientId = new Map<string, GatewayOrder>();
+  constructor(private readonly capacity = 20_000) {}
+
+  get(clientOrderId: string): GatewayOrder | undefined {
+    return this.byClientId.get(clientOrderId);
+  }
+
+  set(order: GatewayOrder): void {
+    if (!order.clientOrderId) return;
+    this.byClientId.set(order.clientOrderId, order);
+    if (this.byClientId.size > this.capacity) {
+      const oldest = this.byClientId.keys().next().value;
+      if (oldest !== undefined) this.byClientId.delete(oldest);
+    }
+  }
+}
+
 /** Rounds an amount down to a multiple of `step`. */
 export function floorToStep(amount: Decimal.Value, step: number): Decimal {
   const s = new Decimal(step > 0 ? String(step) : '1e-8');
@@ -34,6 +58,9 @@ export class PaperGateway implements OrderGateway {
     private readonly books: BookSource,
     private readonly fees: FeeSource,
     initial: Iterable<{ exchange: string; asset: string; amount: Decimal.Value }> = [],
+    private readonly registry: PaperOrders = new PaperOrders(),
+    /** The simulated round trip of an order: it fills against the book as it is when it "arrives". */
+    private readonly latencyMs = 0,
   ) {
     for (const b of initial) this.balances.set(`${b.exchange}|${b.asset}`, new Decimal(b.amount));
   }
@@ -61,6 +88,36 @@ export class PaperGateway implements OrderGateway {
     return Promise.resolve(o);
   }
 
+  /**
+   * An order of this bot found again (a retry in the same process): its fills were not recorded, so they are
+   * not in the balances this gateway started from; they are counted in now, once.
+   */
+  async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string): Promise<GatewayOrder | null> {
+    const o = this.registry.get(clientOrderId);
+    if (!o || o.exchange !== exchange || o.symbol !== symbol) return Promise.resolve(null);
+    if (!this.orders.has(o.id)) {
+      this.orders.set(o.id, o);
+      this.settle(o);
+    }
+    return Promise.resolve(o);
+  }
+
+  /** The balance change of a fill: fees in the quote asset. */
+  private settle(o: GatewayOrder): void {
+    const [base, quote] = o.symbol.split('/') as [string, string];
+    const filled = new Decimal(o.filled);
+    if (filled.isZero()) return;
+    const cost = new Decimal(o.cost);
+    const fee = new Decimal(o.fee.cost);
+    if (o.side === 'buy') {
+      this.add(o.exchange, base, filled);
+      this.add(o.exchange, quote, cost.plus(fee).negated());
+    } else {
+      this.add(o.exchange, base, filled.negated());
+      this.add(o.exchange, quote, cost.minus(fee));
+    }
+  }
+
   async createOrder(
     exchange: string,
     symbol: string,
@@ -68,10 +125,18 @@ export class PaperGateway implements OrderGateway {
     side: OrderSide,
     amount: string,
     price?: string,
+    clientOrderId?: string,
   ): Promise<GatewayOrder> {
-    return Promise.resolve(
-      this.fill(exchange, symbol, type, side, amount, type === 'limit' ? price : undefined),
-    );
+    // An exchange refuses a second order with the same client id; so does this one.
+    if (clientOrderId && this.registry.get(clientOrderId))
+      throw new Error(`ordem duplicada (${clientOrderId})`);
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    const order = this.fill(exchange, symbol, type, side, amount, type === 'limit' ? price : undefined);
+    if (clientOrderId) {
+      order.clientOrderId = clientOrderId;
+      this.registry.set(order);
+    }
+    return order;
   }
 
   private fill(
@@ -88,15 +153,6 @@ export class PaperGateway implements OrderGateway {
     const feeRate = new Decimal(this.fees(exchange));
     const done = (filled: Decimal, cost: Decimal, reason?: string): GatewayOrder => {
       const fee = cost.mul(feeRate);
-      if (filled.gt(0)) {
-        if (side === 'buy') {
-          this.add(exchange, base, filled);
-          this.add(exchange, quote, cost.plus(fee).negated());
-        } else {
-          this.add(exchange, base, filled.negated());
-          this.add(exchange, quote, cost.minus(fee));
-        }
-      }
       const order: GatewayOrder = {
         id,
         exchange,
@@ -112,6 +168,7 @@ export class PaperGateway implements OrderGateway {
         ...(reason && filled.lt(amount) ? { reason } : {}),
       };
       this.orders.set(id, order);
+      this.settle(order);
       return order;
     };
     if (!book) return done(new Decimal(0), new Decimal(0), 'sem livro de ofertas');

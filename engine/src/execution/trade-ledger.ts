@@ -53,6 +53,43 @@ export interface ExecutionRecord {
   deltas: BalanceDelta[];
   /** Base amounts left open by a failed unwind, per `${exchange}:${asset}`. */
   nakedExposure?: Record<string, string>;
+  /** A completed statistical entry opens this position (same transaction). */
+  openPosition?: OpenPosition;
+  /** A statistical exit closes the position opened on this opportunity id. */
+  closesPosition?: string;
+}
+
+/** An open statistical position as stored (stat_positions). */
+export interface OpenPosition {
+  opportunityId: string;
+  symbol: string;
+  buyExchange: string;
+  sellExchange: string;
+  amount: string;
+  entrySpreadBps: number;
+  meanBps: number;
+  firstSeen: number;
+}
+
+/** Where an execution's orders may go: how a recovery finds them again by client order id. */
+export interface ExecutionPlan {
+  /** Entry legs in order (seq 1..n). */
+  legs: { exchange: string; symbol: string }[];
+  /** Markets an unwind may use. */
+  unwindMarkets: { exchange: string; symbol: string }[];
+  /** The most orders the execution places (entries and unwinds): client order ids seq 1..maxOrders. */
+  maxOrders: number;
+}
+
+/** The trade as written 'pending' before the first order (the opportunity's figures; no fills yet). */
+export type PendingExecution = Omit<ExecutionRecord, 'legs' | 'deltas' | 'status' | 'failureReason' | 'profit' | 'profitPercent' | 'nakedExposure' | 'openPosition' | 'closesPosition'> & {
+  plan: ExecutionPlan;
+};
+
+/** A pending trade read back for recovery. */
+export interface PendingTrade extends PendingExecution {
+  tradeId: string;
+  ageMs: number;
 }
 
 export interface BotTotals {
@@ -103,6 +140,106 @@ interface BotRow {
 export class TradeLedger {
   constructor(private readonly ds: DataSource) {}
 
+  /**
+   * The journal entry, before any order: the trade 'pending' with its plan. false: this execution key is
+   * already there (a retried or duplicated job), and nothing was written.
+   */
+  async begin(p: PendingExecution): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(
+      `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
+         buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
+         expected_profit_percent, usdt_brl, status, executed_at, plan)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,0,0,$14,$15,$16,'pending',$17,$18)
+       ON CONFLICT (execution_key) DO NOTHING RETURNING id`,
+      [
+        p.userId,
+        p.botId,
+        p.botName,
+        p.executionKey,
+        p.opportunityId,
+        p.strategy,
+        p.mode,
+        p.pair,
+        p.buyExchange,
+        p.sellExchange,
+        p.buyPrice,
+        p.sellPrice,
+        p.amount,
+        p.expectedProfit,
+        p.expectedProfitPercent,
+        p.usdtBrl,
+        p.executedAt,
+        JSON.stringify(p.plan),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** The execution placed no order (skipped): its pending entry goes. */
+  async abandon(executionKey: string): Promise<void> {
+    await this.ds.query(`DELETE FROM trades WHERE execution_key = $1 AND status = 'pending'`, [executionKey]);
+  }
+
+  /** A pending trade that cannot be recovered (its bot is gone): failed, with the reason. */
+  async fail(executionKey: string, reason: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE trades SET status = 'failed', failure_reason = $2 WHERE execution_key = $1 AND status = 'pending'`,
+      [executionKey, reason],
+    );
+  }
+
+  /** The status of an execution key: null (never begun), 'pending', or the recorded status. */
+  async status(executionKey: string): Promise<TradeStatus | null> {
+    const rows: { status: TradeStatus }[] = await this.ds.query(
+      `SELECT status FROM trades WHERE execution_key = $1`,
+      [executionKey],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /** Pending trades (all, or those older than `olderThanMs`, or one key). */
+  async pending(filter: { olderThanMs?: number; executionKey?: string }): Promise<PendingTrade[]> {
+    const rows: {
+      id: string; user_id: string; bot_id: string | null; bot_name: string; execution_key: string; opportunity_id: string;
+      strategy: BotStrategy; mode: BotMode; pair: string; buy_exchange: string; sell_exchange: string; buy_price: string;
+      sell_price: string; amount: string; expected_profit: string; expected_profit_percent: string; usdt_brl: string;
+      executed_at: Date; plan: ExecutionPlan | null; age_ms: string;
+    }[] = await this.ds.query(
+      `SELECT id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
+              sell_exchange, buy_price::text, sell_price::text, amount::text, expected_profit::text,
+              expected_profit_percent::text, usdt_brl::text, executed_at, plan,
+              (extract(epoch FROM now() - created_at) * 1000)::bigint::text AS age_ms
+         FROM trades
+        WHERE status = 'pending'
+          AND ($1::text IS NULL OR execution_key = $1)
+          AND ($2::int IS NULL OR created_at < now() - make_interval(secs => $2::int / 1000.0))
+        ORDER BY created_at LIMIT 100`,
+      [filter.executionKey ?? null, filter.olderThanMs ?? null],
+    );
+    return rows.map((r) => ({
+      tradeId: r.id,
+      executionKey: r.execution_key,
+      botId: r.bot_id ?? '',
+      userId: r.user_id,
+      botName: r.bot_name,
+      opportunityId: r.opportunity_id,
+      strategy: r.strategy,
+      mode: r.mode,
+      pair: r.pair,
+      buyExchange: r.buy_exchange,
+      sellExchange: r.sell_exchange,
+      buyPrice: r.buy_price,
+      sellPrice: r.sell_price,
+      amount: r.amount,
+      expectedProfit: r.expected_profit,
+      expectedProfitPercent: r.expected_profit_percent,
+      usdtBrl: r.usdt_brl,
+      executedAt: r.executed_at,
+      plan: r.plan ?? { legs: [], unwindMarkets: [], maxOrders: 0 },
+      ageMs: Number(r.age_ms),
+    }));
+  }
+
   async record(r: ExecutionRecord): Promise<LedgerResult> {
     if (!quoteDelta(r.deltas).eq(r.profit)) {
       throw new Error(`ledger: profit ${r.profit} != USDT balance change ${quoteDelta(r.deltas).toFixed()}`);
@@ -121,7 +258,13 @@ export class TradeLedger {
            buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
            expected_profit_percent, usdt_brl, status, failure_reason, executed_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)
-         ON CONFLICT (execution_key) DO NOTHING RETURNING id`,
+         ON CONFLICT (execution_key) DO UPDATE SET
+           buy_price = EXCLUDED.buy_price, sell_price = EXCLUDED.sell_price, amount = EXCLUDED.amount,
+           profit = EXCLUDED.profit, profit_percent = EXCLUDED.profit_percent,
+           expected_profit = EXCLUDED.expected_profit, expected_profit_percent = EXCLUDED.expected_profit_percent,
+           status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason, executed_at = EXCLUDED.executed_at
+         WHERE trades.status = 'pending'
+         RETURNING id`,
         [
           r.userId,
           bot ? r.botId : null,
@@ -174,6 +317,7 @@ export class TradeLedger {
       }
       if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null };
       await applyDeltas(m, r.botId, r.deltas);
+      await applyPosition(m, r);
       const failed = r.status === 'failed';
       const updated = returning<BotRow>(
         await m.query(
@@ -246,6 +390,22 @@ async function applyDeltas(m: EntityManager, botId: string, deltas: readonly Bal
       `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES ($1, $2, $3, $4, 0)
        ON CONFLICT (bot_id, exchange, asset) DO UPDATE SET amount = bot_balances.amount + EXCLUDED.amount, updated_at = now()`,
       [botId, d.exchange, d.asset, d.delta.toFixed()],
+    );
+  }
+}
+
+/** A statistical entry opens its position and an exit closes it, with the trade (a restart finds them). */
+async function applyPosition(m: EntityManager, r: ExecutionRecord): Promise<void> {
+  if (r.closesPosition) {
+    await m.query(`DELETE FROM stat_positions WHERE bot_id = $1 AND opportunity_id = $2`, [r.botId, r.closesPosition]);
+  }
+  const p = r.openPosition;
+  if (p && r.status === 'completed') {
+    await m.query(
+      `INSERT INTO stat_positions (bot_id, opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount,
+         entry_spread_bps, mean_bps, first_seen)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (bot_id, opportunity_id) DO NOTHING`,
+      [r.botId, p.opportunityId, r.userId, p.symbol, p.buyExchange, p.sellExchange, p.amount, p.entrySpreadBps, p.meanBps, p.firstSeen],
     );
   }
 }

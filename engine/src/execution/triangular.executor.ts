@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { GatewayOrder } from './order-gateway.js';
 import {
+  clientOrderId,
   deltasOf,
   executedOutcome,
   legRecord,
@@ -52,13 +53,37 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
   if (amount1.lte(0) || amount1.lt(ctx.minAmount(exchange, first.symbol)))
     return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
 
+  const capital0 = amount1.mul(first.price);
+  const plan = {
+    legs: o.legs.map((l) => ({ exchange, symbol: l.symbol })),
+    unwindMarkets: [path[1]!, path[2]!].map((asset) => ({ exchange, symbol: `${asset}/${QUOTE_ASSET}` })),
+    maxOrders: 5,
+  };
+  const planned = {
+    pair: o.direction,
+    buyExchange: exchange,
+    sellExchange: exchange,
+    buyPrice: first.price,
+    sellPrice: last.price,
+    amount: capital0.toFixed(),
+    capital: capital0,
+    expectedProfit: new Decimal(o.profitUsdt).mul(amount1).div(first.amount),
+  };
+  if (ctx.begin && !(await ctx.begin(plan, planned))) return { kind: 'skipped', reason: 'execução já registrada' };
+
   const orders: GatewayOrder[] = [];
   const legs: LegRecord[] = [];
   const place = async (
     kind: LegRecord['kind'],
-    ...args: Parameters<ExecutionContext['gateway']['createOrder']>
+    exchange: string,
+    symbol: string,
+    type: 'limit' | 'market',
+    side: 'buy' | 'sell',
+    amount: string,
+    price?: string,
   ) => {
-    const order = await ctx.gateway.createOrder(...args);
+    const seq = legs.length + 1;
+    const order = await ctx.gateway.createOrder(exchange, symbol, type, side, amount, price, clientOrderId(ctx.executionKey, seq));
     orders.push(order);
     legs.push(legRecord(legs.length + 1, kind, order));
     return order;
@@ -121,7 +146,7 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
   const spent = new Decimal(leg1.cost).plus(leg1.fee.cost);
   const lastOrder = orders.find((x, i) => i === 2 && legs[i]!.kind === 'entry');
   const scale = new Decimal(leg1.filled).gt(0) ? new Decimal(leg1.filled) : amount1;
-  const capital = spent.gt(0) ? spent : amount1.mul(first.price);
+  const capital = spent.gt(0) ? spent : capital0;
   return executedOutcome(ctx, orders, legs, failureReason, naked, {
     pair: o.direction,
     buyExchange: exchange,

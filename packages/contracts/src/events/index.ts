@@ -27,6 +27,8 @@ export const EVENTS = {
   tradeNew: 'trade:new',
   /** To `user:<owner>`: the check of an exchange credential finished (engine). */
   exchangeValidated: 'exchange:validated',
+  /** Engine → the other engines: reload this bot (started, stopped or edited elsewhere). */
+  botSync: 'bot:sync',
 } as const;
 
 /** An engine's Prometheus metrics, as prom-client's `getMetricsAsJSON()`, sent to the api every few seconds. */
@@ -65,6 +67,7 @@ export interface InterServerEvents {
   'market:prices': (payload: PriceGrid) => void;
   'market:feeds': (payload: FeedState[]) => void;
   'engine:stats': (payload: EngineStats) => void;
+  'bot:sync': (payload: { botId: string }) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;
