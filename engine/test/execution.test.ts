@@ -2,8 +2,10 @@ import { io as connect, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '@arbitra/db';
-import { EVENTS, MESSAGES, type Bot, type BotStatusEvent, type Trade, type TradesResponse } from '@arbitra/contracts';
+import { EVENTS, MESSAGES, type Bot, type Opportunity, type BotStatusEvent, type Trade, type TradesResponse } from '@arbitra/contracts';
 import { BotRunner } from '../src/bots/bot-runner.service.js';
+import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
+import { ScannerService } from '../src/scanner/scanner.service.js';
 import { TradeLedger, type ExecutionRecord } from '../src/execution/trade-ledger.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
@@ -79,13 +81,69 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     }
   });
 
-  it('a bot started on the simulated market makes a paper trade, recorded and pushed to the owner; stop applies', async () => {
+  const trades: Trade[] = [];
+  const statuses: BotStatusEvent[] = [];
+  const ownerSocket = async () => {
+    if (socket) return;
     socket = connect(platform.baseUrl, { transports: ['websocket'], auth: { token: maria.token } });
-    const trades: Trade[] = [];
-    const statuses: BotStatusEvent[] = [];
     socket.on(EVENTS.tradeNew, (t: Trade) => trades.push(t));
     socket.on(EVENTS.botStatus, (s: BotStatusEvent) => statuses.push(s));
     await new Promise<void>((resolve) => socket!.on('connect', () => resolve()));
+  };
+
+  it('a forced dislocation: the paper bot records the trade within 2 s, realised as its fills say, and the owner sees it', async () => {
+    await ownerSocket();
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: maria.token,
+      body: { name: 'Deslocamento', pairs: ['ETH/USDT'], exchanges: ['binance', 'gateio'], riskLevel: 'high', maxInvestment: 50000, minProfitPercent: 0.3, active: true },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.bot.id;
+    const runner = platform.engines[0]!.get(BotRunner);
+    expect(await waitFor(() => runner.get(id), 10_000, 50)).toBeDefined();
+
+    // ETH on binance 2 % below the market: buy on binance, sell on gateio.
+    const scanner = platform.engines[0]!.get(ScannerService);
+    const seen: Opportunity[] = [];
+    const detach = scanner.scanner.registry.on({ added: (o) => seen.push(o), updated: (o) => seen.push(o) });
+    const forcedAt = Date.now();
+    expect((scanner.feed as SimulatedFeed).forceDislocation('binance', 'ETH/USDT', -0.02)).toBe(true);
+    const pushed = await waitFor(() => trades.find((t) => t.botId === id && t.buyExchange === 'binance'), 2_000, 10);
+    const elapsed = Date.now() - forcedAt;
+    detach();
+    expect(pushed, 'no trade:new within 2 s of the dislocation').toBeDefined();
+    expect(elapsed).toBeLessThanOrEqual(2_000);
+    expect(pushed).toMatchObject({ pair: 'ETH/USDT', buyExchange: 'binance', sellExchange: 'gateio', status: 'completed', mode: 'paper' });
+
+    // The expected profit is the opportunity's, at the size traded: its net % on the amount bought.
+    const o = seen.find((x) => x.id === 'arbitrage:ETH/USDT:binance>gateio' && Number(x.netPercent) >= 0.3)!;
+    expect(o, 'the scanner saw the dislocation').toBeDefined();
+    expect(pushed!.expectedProfitPercent).toBeCloseTo(Number(o.netPercent), 4);
+    expect(pushed!.expectedProfit).toBeCloseTo((Number(o.profitUsdt) * pushed!.amount) / Number(o.size), 2);
+    // The realised one comes from the fills: about 2 % less the fees (0.1 % + 0.2 %), and no worse than the
+    // estimate (the trade took the best levels of the depth the opportunity walked).
+    expect(pushed!.profitPercent).toBeGreaterThan(1);
+    expect(pushed!.profitPercent).toBeLessThan(2);
+    expect(pushed!.profitPercent).toBeGreaterThanOrEqual(pushed!.expectedProfitPercent - 0.05);
+
+    // The ledger: profit = sell proceeds − buy cost − both fees, to the unit of the numeric columns.
+    const legs = await sql.query<{ side: string; quote: string; fee: string }>(
+      `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee FROM trade_legs l JOIN trades t ON t.id = l.trade_id
+        WHERE t.id = $1 ORDER BY l.seq`,
+      [pushed!.id],
+    );
+    expect(legs.rows.map((l) => l.side)).toEqual(['buy', 'sell']);
+    const [buy, sell] = legs.rows as [{ quote: string; fee: string }, { quote: string; fee: string }];
+    const fromFills = await sql.query<{ ok: boolean }>(
+      `SELECT profit = ($2::numeric - $3::numeric) - ($4::numeric + $5::numeric) AS ok FROM trades WHERE id = $1`,
+      [pushed!.id, sell.quote, sell.fee, buy.quote, buy.fee],
+    );
+    expect(fromFills.rows[0]!.ok).toBe(true);
+    await call('POST', `/api/bots/${id}/toggle`, { token: maria.token });
+  });
+
+  it('a bot started on the simulated market makes a paper trade, recorded and pushed to the owner; stop applies', async () => {
+    await ownerSocket();
 
     const created = await call<{ bot: Bot }>('POST', '/api/bots', {
       token: maria.token,
