@@ -133,7 +133,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
       [pushed!.id],
     );
     expect(legs.rows.map((l) => l.side)).toEqual(['buy', 'sell']);
-    const [buy, sell] = legs.rows as [{ quote: string; fee: string }, { quote: string; fee: string }];
+    const [buy, sell] = [legs.rows[0]!, legs.rows[1]!];
     const fromFills = await sql.query<{ ok: boolean }>(
       `SELECT profit = ($2::numeric - $3::numeric) - ($4::numeric + $5::numeric) AS ok FROM trades WHERE id = $1`,
       [pushed!.id, sell.quote, sell.fee, buy.quote, buy.fee],

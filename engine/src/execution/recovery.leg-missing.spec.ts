@@ -28,5 +28,13 @@ describe('recovery of an execution interrupted after its buy leg filled', () => 
     // BTC back where it was: bought 1, sold 1 on binance.
     const btc = record.deltas.filter((d) => d.asset === 'BTC').reduce((s, d) => s + Number(d.delta), 0);
     expect(btc).toBe(0);
+
+    // Recovered again (the first recovery died before its record): the unwind is found, nothing new is placed.
+    const again = await recoverExecution(pending, paperExchange(registry), markets);
+    expect(again.legs.map((l) => [l.seq, l.kind, l.side])).toEqual([
+      [1, 'entry', 'buy'],
+      [4, 'unwind', 'sell'],
+    ]);
+    expect(again).toMatchObject({ status: 'failed', failureReason: RECOVERY_UNWOUND, profit: '-1.199' });
   });
 });

@@ -32,17 +32,29 @@ export async function recoverExecution(
   const { legs: entries, unwindMarkets, maxOrders } = p.plan;
   const candidates = dedupe([...entries, ...unwindMarkets]);
   const found: { seq: number; order: GatewayOrder; kind: LegRecord['kind'] }[] = [];
-  for (let seq = 1; seq <= maxOrders; seq++) {
+  const unwindSymbols = new Set<string>();
+  const find = async (seq: number, markets: readonly { exchange: string; symbol: string }[]) => {
     const cid = clientOrderId(p.executionKey, seq);
-    for (const m of candidates) {
+    for (const m of markets) {
       const order = await gateway.fetchOrderByClientId(cid, m.exchange, m.symbol);
       if (!order) continue;
       const entry = entries[seq - 1];
       const kind = entry && entry.exchange === m.exchange && entry.symbol === m.symbol ? 'entry' : 'unwind';
       found.push({ seq, order, kind });
-      break;
+      return true;
     }
-  }
+    return false;
+  };
+  // The execution's own orders (any of them may be missing: legs are placed concurrently).
+  for (let seq = 1; seq <= maxOrders; seq++) await find(seq, candidates);
+  // An earlier recovery's unwinds (placed one after the other after maxOrders, on any asset's USDT market).
+  for (const f of found) for (const d of deltasOf(f.order)) if (d.asset !== QUOTE_ASSET) unwindSymbols.add(`${d.exchange}|${d.asset}`);
+  const recoveryMarkets = [...unwindSymbols].map((k) => {
+    const [exchange, asset] = k.split('|') as [string, string];
+    return { exchange, symbol: `${asset}/${QUOTE_ASSET}` };
+  });
+  let seq = maxOrders;
+  while (recoveryMarkets.length > 0 && (await find(seq + 1, recoveryMarkets))) seq++;
 
   // What is still open: the net change of each non-USDT asset, with where it sits.
   const net = new Map<string, { total: Decimal; byExchange: Map<string, Decimal> }>();
@@ -56,8 +68,7 @@ export async function recoverExecution(
   const orders = found.map((f) => f.order);
   const legs = found.map((f) => legRecord(f.seq, f.kind, f.order));
   const naked: Record<string, string> = {};
-  let unwound = false;
-  let seq = maxOrders;
+  let unwound = found.some((f) => f.seq > maxOrders);
   for (const [asset, a] of net) {
     if (a.total.isZero()) continue;
     const long = a.total.gt(0);
