@@ -81,6 +81,24 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     }
   });
 
+  it('adds up what failed unwinds left open, per exchange and asset, and shows it on the bot', async () => {
+    const ds = createDataSource(db.url);
+    await ds.initialize();
+    try {
+      const ledger = new TradeLedger(ds);
+      const bot = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Exposta' } })).body.bot;
+      const naked = (key: string, exposure: Record<string, string>) => ({ ...loss(bot.id, maria.id, key, '0.5', 'failed'), nakedExposure: exposure });
+      await ledger.record(naked('n1', { 'binance:BTC': '0.01' }));
+      await ledger.record(naked('n2', { 'binance:BTC': '0.02', 'gateio:BTC': '-0.005' }));
+      const exposure = async () => (await call<{ bot: Bot }>('GET', `/api/bots/${bot.id}`, { token: maria.token })).body.bot.nakedExposure;
+      expect(await exposure()).toEqual({ 'binance:BTC': '0.03', 'gateio:BTC': '-0.005' });
+      await ledger.record(naked('n3', { 'gateio:BTC': '0.005' })); // closed out: the key goes
+      expect(await exposure()).toEqual({ 'binance:BTC': '0.03' });
+    } finally {
+      await ds.destroy();
+    }
+  });
+
   const trades: Trade[] = [];
   const statuses: BotStatusEvent[] = [];
   const ownerSocket = async () => {

@@ -327,7 +327,13 @@ export class TradeLedger {
            profit_percent = CASE WHEN COALESCE(initial_capital, 0) > 0
              THEN (total_profit + $2::numeric) * 100 / initial_capital ELSE 0 END,
            consecutive_failures = CASE WHEN $3 THEN consecutive_failures + 1 ELSE 0 END,
-           naked_exposure = naked_exposure || $4::jsonb,
+           naked_exposure = (
+             SELECT COALESCE(jsonb_object_agg(k, to_jsonb(total::text)), '{}'::jsonb) FROM (
+               SELECT k, SUM(v::numeric) AS total FROM (
+                 SELECT key AS k, value #>> '{}' AS v FROM jsonb_each(naked_exposure)
+                 UNION ALL SELECT key, value #>> '{}' FROM jsonb_each($4::jsonb)
+               ) parts GROUP BY k HAVING SUM(v::numeric) <> 0
+             ) sums),
            updated_at = now()
          WHERE id = $1
          RETURNING id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,

@@ -20,6 +20,7 @@ export function toBot(b: BotEntity): Bot {
     totalProfit: round(b.totalProfit, 2),
     profitPercent: round(b.profitPercent, 2),
     totalProfitExact: b.totalProfit,
+    nakedExposure: b.nakedExposure ?? {},
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };

@@ -89,6 +89,11 @@ export interface Bot {
   totalProfit: number;
   profitPercent: number;
   totalProfitExact: string;
+  /**
+   * What failed unwinds left open, by `${exchange}:${asset}` (a signed base amount: positive held, negative
+   * owed); empty when nothing is exposed.
+   */
+  nakedExposure: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 }
