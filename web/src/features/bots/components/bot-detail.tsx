@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
+import { NakedExposure } from './naked-exposure';
 
 /** A bot's equity curve (cumulative profit, USDT), its latest trades and expected vs realised profit. */
 export function BotDetailView({ botId }: { botId: string }) {
@@ -42,6 +43,7 @@ export function BotDetailView({ botId }: { botId: string }) {
         </div>
       </dl>
       {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
+      <NakedExposure exposure={bot.nakedExposure ?? {}} />
       <div className="h-56 w-full" aria-label="Curva de patrimônio">
         {points.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhum trade ainda.</p>
