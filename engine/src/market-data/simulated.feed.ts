@@ -24,11 +24,19 @@ export interface SimulatedFeedOptions {
   exchanges?: readonly ExchangeId[];
   /** Model step; every market is updated on the first tick at or after its next due time. Default 50 ms. */
   tickMs?: number;
-  /** Price dislocations of one exchange's USDT pair, per minute, all exchanges together. Default 1.5. */
+  /**
+   * Price dislocations of one exchange's USDT pair, per minute, all exchanges together. Default 5: each of the
+   * 50 USDT markets moves away about every 10 minutes, so a bot on a few pairs and exchanges sees opportunities
+   * within a minute or two.
+   */
   dislocationsPerMinute?: number;
-  /** Dislocations of one exchange's BTC cross pair (triangle opportunities), per minute. Default 1. */
+  /** Dislocations of one exchange's BTC cross pair (triangle opportunities), per minute. Default 2. */
   triangleDislocationsPerMinute?: number;
-  /** Dislocation size range, as a fraction of the price. Default [0.003, 0.01]. */
+  /**
+   * Dislocation size range, as a fraction of the price. Default [0.003, 0.025], drawn skewed to the small end
+   * (lo + (hi − lo)·u³: a median of 0.6 %, about one in eight above 1.8 %): most are a few tenths of a percent,
+   * a few are large, as in real markets.
+   */
   dislocationSize?: readonly [number, number];
   /** How long a dislocation takes to fade (e-folding time range, ms). Default [6000, 20000]. */
   dislocationDecayMs?: readonly [number, number];
@@ -100,9 +108,9 @@ export class SimulatedFeed extends FeedBase {
     this.rng = new Rng(options.seed ?? 42);
     this.tickMs = options.tickMs ?? 50;
     this.options = {
-      dislocationsPerMinute: options.dislocationsPerMinute ?? 1.5,
-      triangleDislocationsPerMinute: options.triangleDislocationsPerMinute ?? 1,
-      dislocationSize: options.dislocationSize ?? [0.003, 0.01],
+      dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
+      triangleDislocationsPerMinute: options.triangleDislocationsPerMinute ?? 2,
+      dislocationSize: options.dislocationSize ?? [0.003, 0.025],
       dislocationDecayMs: options.dislocationDecayMs ?? [6_000, 20_000],
       firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,
     };
@@ -185,7 +193,7 @@ export class SimulatedFeed extends FeedBase {
     const s = this.rng.pick(candidates);
     this.advanceStream(s);
     const [lo, hi] = this.options.dislocationSize;
-    s.shock += this.rng.sign() * (largest ? hi : this.rng.uniform(lo, hi));
+    s.shock += this.rng.sign() * (largest ? Math.min(hi, 0.01) : lo + (hi - lo) * this.rng.next() ** 3);
     const [tlo, thi] = this.options.dislocationDecayMs;
     s.shockTauSec = this.rng.uniform(tlo, thi) / 1000;
     this.dislocations++;
