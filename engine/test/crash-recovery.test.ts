@@ -68,7 +68,12 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
   it('SIGKILL between the journal entry and the ledger record; the restarted engine recovers it once', async () => {
     // An engine as its own process, with paper orders that take 5 s to "reach the exchange".
     child = fork(ENGINE_MAIN, [], {
-      env: { ...process.env, ...platform.env, ENGINE_INSTANCE_ID: 'engine-doomed', PAPER_ORDER_LATENCY_MS: '5000' },
+      env: {
+        ...process.env,
+        ...platform.env,
+        ENGINE_INSTANCE_ID: 'engine-doomed',
+        PAPER_ORDER_LATENCY_MS: '5000',
+      },
       stdio: 'ignore',
     });
     await new Promise<void>((resolve, reject) => {
@@ -80,7 +85,18 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
       token: owner.token,
       body: {
         name: 'Interrompido',
-        pairs: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'ADA/USDT', 'SOL/USDT', 'DOT/USDT', 'MATIC/USDT', 'LINK/USDT', 'UNI/USDT', 'AVAX/USDT'],
+        pairs: [
+          'BTC/USDT',
+          'ETH/USDT',
+          'BNB/USDT',
+          'ADA/USDT',
+          'SOL/USDT',
+          'DOT/USDT',
+          'MATIC/USDT',
+          'LINK/USDT',
+          'UNI/USDT',
+          'AVAX/USDT',
+        ],
         exchanges: ['binance', 'mercadobitcoin', 'gateio', 'mexc', 'bybit'],
         riskLevel: 'high',
         maxInvestment: 100000,
@@ -93,7 +109,9 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
 
     // Wait for the first execution to be journaled ('pending': its orders are in flight), then kill the engine.
     const inFlight = await poll(async () => {
-      const r = await sql.query<TradeRow>(`SELECT id, status, execution_key FROM trades WHERE bot_id = $1`, [botId]);
+      const r = await sql.query<TradeRow>(`SELECT id, status, execution_key FROM trades WHERE bot_id = $1`, [
+        botId,
+      ]);
       return r.rows.find((t) => t.status === 'pending');
     }, 90_000);
     expect(inFlight, 'no execution started within 90 s of simulated market').toBeDefined();
@@ -112,16 +130,24 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
 
     // A new engine starts: its first scan recovers pending trades older than 1 s.
     engine = await createEngine(
-      parseEngineConfig({ ...platform.env, ENGINE_INSTANCE_ID: 'engine-restarted', EXECUTION_RECOVERY_AFTER_MS: '1000' }),
+      parseEngineConfig({
+        ...platform.env,
+        ENGINE_INSTANCE_ID: 'engine-restarted',
+        EXECUTION_RECOVERY_AFTER_MS: '1000',
+      }),
     );
     const processor = engine.get(ExecutionsProcessor);
-    const recovered = await poll(async () => {
-      const r = await sql.query<TradeRow>(
-        `SELECT id, status, failure_reason, profit::text, execution_key FROM trades WHERE execution_key = $1`,
-        [inFlight!.execution_key],
-      );
-      return r.rows[0]?.status === 'pending' ? undefined : r.rows;
-    }, 20_000, 200);
+    const recovered = await poll(
+      async () => {
+        const r = await sql.query<TradeRow>(
+          `SELECT id, status, failure_reason, profit::text, execution_key FROM trades WHERE execution_key = $1`,
+          [inFlight!.execution_key],
+        );
+        return r.rows[0]?.status === 'pending' ? undefined : r.rows;
+      },
+      20_000,
+      200,
+    );
     expect(recovered).toHaveLength(1);
     expect(recovered![0]).toMatchObject({
       id: inFlight!.id,
@@ -132,7 +158,13 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
 
     // BullMQ hands the killed job to a worker again (stalled): its retry must not record a second trade.
     const executions = engine.get<QueueFactory>(QUEUE_FACTORY).queue(QUEUES.executions);
-    const jobs = (await executions.getJobs(['active', 'wait', 'delayed', 'completed', 'failed'])) as Job<ExecutionJob>[];
+    const jobs = (await executions.getJobs([
+      'active',
+      'wait',
+      'delayed',
+      'completed',
+      'failed',
+    ])) as Job<ExecutionJob>[];
     const killed = jobs.find((j) => j.data.executionKey === inFlight!.execution_key);
     expect(killed, 'the killed job is still in the queue').toBeDefined();
     expect(await processor.process(killed!)).toBe('duplicate');

@@ -41,17 +41,36 @@ describe('several engines stay in step on bot changes', () => {
   it('start and stop reach both runners; a bot the executor stops on one engine leaves the other too', async () => {
     const runners = platform.engines.map((e) => e.get(BotRunner));
     const running = (id: string) => runners.map((r) => r.get(id) !== undefined);
-    const body = { pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1000, minProfitPercent: 0.5, active: true };
+    const body = {
+      pairs: ['BTC/USDT'],
+      exchanges: ['binance', 'gateio'],
+      maxInvestment: 1000,
+      minProfitPercent: 0.5,
+      active: true,
+    };
 
-    const a = (await call<{ bot: Bot }>('POST', '/api/bots', { token: owner.token, body: { ...body, name: 'Dois motores' } })).body.bot;
+    const a = (
+      await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: owner.token,
+        body: { ...body, name: 'Dois motores' },
+      })
+    ).body.bot;
     expect(await until(() => running(a.id).every(Boolean), 10_000)).toBe(true);
     await call('POST', `/api/bots/${a.id}/toggle`, { token: owner.token });
     expect(await until(() => running(a.id).every((r) => !r), 10_000)).toBe(true);
 
     // The executor on engine 1 stops a bot (as a risk stop does: the row first, then the runner).
-    const b = (await call<{ bot: Bot }>('POST', '/api/bots', { token: owner.token, body: { ...body, name: 'Parado pelo risco' } })).body.bot;
+    const b = (
+      await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: owner.token,
+        body: { ...body, name: 'Parado pelo risco' },
+      })
+    ).body.bot;
     expect(await until(() => running(b.id).every(Boolean), 10_000)).toBe(true);
-    await sql.query(`UPDATE bots SET active = false, status = 'error', status_reason = 'teste' WHERE id = $1`, [b.id]);
+    await sql.query(
+      `UPDATE bots SET active = false, status = 'error', status_reason = 'teste' WHERE id = $1`,
+      [b.id],
+    );
     runners[0]!.stopped(b.id);
     expect(running(b.id)[0]).toBe(false);
     expect(await until(() => !running(b.id)[1], 10_000)).toBe(true);

@@ -6,7 +6,8 @@ import type { FabricServer } from '@arbitra/transport';
 import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
 import { ENGINE_DATA_SOURCE } from './engine-data-source.js';
 
-const round = (v: string, places: number) => new Decimal(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
+const round = (v: string, places: number) =>
+  new Decimal(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
 
 /** 'bot:status' and 'trade:new' to the owner's room (ROOMS.user). */
 @Injectable()
@@ -16,7 +17,18 @@ export class BotEvents {
     @Inject(ENGINE_DATA_SOURCE) private readonly ds: DataSource,
   ) {}
 
-  status(userId: string, b: { botId: string; status: BotStatus; active: boolean; statusReason: string | null; totalTrades: number; totalProfit: string; profitPercent: string }): void {
+  status(
+    userId: string,
+    b: {
+      botId: string;
+      status: BotStatus;
+      active: boolean;
+      statusReason: string | null;
+      totalTrades: number;
+      totalProfit: string;
+      profitPercent: string;
+    },
+  ): void {
     const payload: BotStatusEvent = {
       botId: b.botId,
       status: b.status,
@@ -32,11 +44,17 @@ export class BotEvents {
 
   /** Reads the bot row and sends its status (after a command). */
   async statusFromDb(botId: string, userId: string): Promise<void> {
-    const rows: { status: BotStatus; active: boolean; status_reason: string | null; total_trades: number; total_profit: string; profit_percent: string }[] =
-      await this.ds.query(
-        `SELECT status, active, status_reason, total_trades, total_profit::text, profit_percent::text FROM bots WHERE id = $1`,
-        [botId],
-      );
+    const rows: {
+      status: BotStatus;
+      active: boolean;
+      status_reason: string | null;
+      total_trades: number;
+      total_profit: string;
+      profit_percent: string;
+    }[] = await this.ds.query(
+      `SELECT status, active, status_reason, total_trades, total_profit::text, profit_percent::text FROM bots WHERE id = $1`,
+      [botId],
+    );
     const r = rows[0];
     if (!r) return;
     this.status(userId, {

@@ -24,8 +24,26 @@ const opp = (over: Partial<Opportunity> = {}): Opportunity => ({
   symbols: ['BTC/USDT'],
   direction: 'binance>gateio',
   legs: [
-    { exchange: 'binance', symbol: 'BTC/USDT', side: 'buy', amount: '1', price: '100', limitPrice: '100', notional: '100', feeRate: '0.001' },
-    { exchange: 'gateio', symbol: 'BTC/USDT', side: 'sell', amount: '1', price: '101', limitPrice: '101', notional: '101', feeRate: '0.002' },
+    {
+      exchange: 'binance',
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      amount: '1',
+      price: '100',
+      limitPrice: '100',
+      notional: '100',
+      feeRate: '0.001',
+    },
+    {
+      exchange: 'gateio',
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      amount: '1',
+      price: '101',
+      limitPrice: '101',
+      notional: '101',
+      feeRate: '0.002',
+    },
   ],
   netPct: 0.7,
   netPercent: '0.7000',
@@ -53,13 +71,29 @@ describe('bot matching', () => {
 
   it('needs the statistical signal at the bot risk level threshold', () => {
     const stat = (levels: ('low' | 'medium' | 'high')[]) =>
-      opp({ strategy: 'statistical', statistical: { spreadBps: 40, meanBps: 0, stdDevBps: 20, zScore: 2, riskLevels: levels, samples: 200 } });
-    expect(matches(bot({ strategy: 'statistical', riskLevel: 'medium' }), stat(['high', 'medium']))).toBe(true);
+      opp({
+        strategy: 'statistical',
+        statistical: {
+          spreadBps: 40,
+          meanBps: 0,
+          stdDevBps: 20,
+          zScore: 2,
+          riskLevels: levels,
+          samples: 200,
+        },
+      });
+    expect(matches(bot({ strategy: 'statistical', riskLevel: 'medium' }), stat(['high', 'medium']))).toBe(
+      true,
+    );
     expect(matches(bot({ strategy: 'statistical', riskLevel: 'low' }), stat(['high', 'medium']))).toBe(false);
   });
 
   it('reads a triangle through its USDT pairs', () => {
-    const tri = opp({ strategy: 'triangular', exchanges: ['binance'], symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'] });
+    const tri = opp({
+      strategy: 'triangular',
+      exchanges: ['binance'],
+      symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'],
+    });
     expect(matches(bot({ strategy: 'triangular' }), tri)).toBe(true);
     expect(matches(bot({ strategy: 'triangular', pairs: new Set(['BTC/USDT']) }), tri)).toBe(false);
   });
@@ -78,7 +112,9 @@ describe('sizing by risk level (DECISIONS §8)', () => {
   });
 
   it('is capped by the USDT the bot holds on the buying exchange', () => {
-    expect(budgetUsdt(bot({ riskLevel: 'high', usdt: new Map([['binance', 80.123456789]]) }), opp())).toBe('80.12345678');
+    expect(budgetUsdt(bot({ riskLevel: 'high', usdt: new Map([['binance', 80.123456789]]) }), opp())).toBe(
+      '80.12345678',
+    );
     expect(budgetUsdt(bot({ usdt: new Map([['binance', 0]]) }), opp())).toBe('0');
   });
 });

@@ -1,5 +1,12 @@
 import { Decimal } from 'decimal.js';
-import { RISK_SIZING, type BotMode, type BotStrategy, type ExchangeId, type Opportunity, type RiskLevel } from '@arbitra/contracts';
+import {
+  RISK_SIZING,
+  type BotMode,
+  type BotStrategy,
+  type ExchangeId,
+  type Opportunity,
+  type RiskLevel,
+} from '@arbitra/contracts';
 
 /** A running bot as the runner keeps it in memory (no database on the detection path). */
 export interface RunningBot {

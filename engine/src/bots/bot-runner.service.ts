@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { Job, Queue, Worker } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import type { DataSource } from 'typeorm';
@@ -80,13 +86,17 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       updated: (o) => this.onOpportunity(o),
     });
     this.detachSignals = this.scanner.scanner.statistical?.onSignal((sig) => this.onSignal(sig));
-    this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job as Job<BotCommandJob>), { concurrency: 4 });
+    this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job as Job<BotCommandJob>), {
+      concurrency: 4,
+    });
     this.worker.on('error', (e) => this.logger.warn(`bot-commands worker: ${e.message}`));
     // A command runs on one engine; the others hear of it here and reload the bot.
     this.io.on(EVENTS.botSync, ({ botId }) => {
       this.reload(botId).catch((e: Error) => this.logger.warn(`bot ${botId} não recarregado: ${e.message}`));
     });
-    const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE active AND status = 'running'`);
+    const rows: BotRow[] = await this.ds.query(
+      `SELECT ${BOT_COLUMNS} FROM bots WHERE active AND status = 'running'`,
+    );
     for (const row of rows) await this.startBot(row);
     this.logger.log(`${rows.length} bots em execução carregados`);
   }
@@ -166,13 +176,19 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.stats.exits++;
     const key = executionKey(pos.botId, o);
     // The exit is limited by the bot's balances only (it closes what the entry opened).
-    const job: ExecutionJob = { botId: pos.botId, userId: pos.userId, executionKey: key, opportunity: o, budgetUsdt: '1000000000', enqueuedAt: now, exitOf: pos.id };
-    this.executions
-      .add('execute', job, { jobId: executionJobId(key), attempts: 2 })
-      .catch((e: Error) => {
-        pos.closing = false;
-        this.logger.warn(`saída não enfileirada (${key}): ${e.message}`);
-      });
+    const job: ExecutionJob = {
+      botId: pos.botId,
+      userId: pos.userId,
+      executionKey: key,
+      opportunity: o,
+      budgetUsdt: '1000000000',
+      enqueuedAt: now,
+      exitOf: pos.id,
+    };
+    this.executions.add('execute', job, { jobId: executionJobId(key), attempts: 2 }).catch((e: Error) => {
+      pos.closing = false;
+      this.logger.warn(`saída não enfileirada (${key}): ${e.message}`);
+    });
   }
 
   /** Updates the USDT the runner believes a bot holds (after each recorded trade). */
@@ -206,8 +222,15 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /** The bot's open statistical positions, as the ledger keeps them (a restart or a stop does not lose them). */
   private async loadPositions(botId: string): Promise<void> {
     const rows: {
-      opportunity_id: string; user_id: string; symbol: string; buy_exchange: ExchangeId; sell_exchange: ExchangeId;
-      amount: string; entry_spread_bps: number; mean_bps: number; first_seen: string;
+      opportunity_id: string;
+      user_id: string;
+      symbol: string;
+      buy_exchange: ExchangeId;
+      sell_exchange: ExchangeId;
+      amount: string;
+      entry_spread_bps: number;
+      mean_bps: number;
+      first_seen: string;
     }[] = await this.ds.query(
       `SELECT opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount::text,
               entry_spread_bps::float8 AS entry_spread_bps, mean_bps::float8 AS mean_bps, first_seen::text
@@ -238,7 +261,10 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
    * on the other, so both sides need inventory; no transfers during a trade — DECISIONS §8).
    */
   async seedBalances(row: BotRow): Promise<void> {
-    const existing: { n: number }[] = await this.ds.query(`SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`, [row.id]);
+    const existing: { n: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`,
+      [row.id],
+    );
     if ((existing[0]?.n ?? 0) > 0) return;
     const rate = this.scanner.scanner.rate.current().rate;
     const capital = new Decimal(row.max_investment).div(rate);
@@ -256,7 +282,11 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
             usdt = usdt.plus(perPair);
             continue;
           }
-          rows.push([ex, pair.split('/')[0]!, perPair.div(String(mid)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
+          rows.push([
+            ex,
+            pair.split('/')[0]!,
+            perPair.div(String(mid)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+          ]);
         }
       }
       rows.push([ex, 'USDT', usdt.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
@@ -289,7 +319,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The detection path: synchronous, in memory; the queue add is fire-and-forget. */
   onOpportunity(o: Opportunity): void {
-    if (o.statistical) for (const pos of this.positions.stopped(o.id, o.statistical.spreadBps)) this.closePosition(pos);
+    if (o.statistical)
+      for (const pos of this.positions.stopped(o.id, o.statistical.spreadBps)) this.closePosition(pos);
     const candidates = this.byStrategy.get(o.strategy);
     if (!candidates) return;
     for (const bot of candidates) {
@@ -302,7 +333,14 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       this.stats.matched++;
       if (this.queued.size > 50_000) this.queued.clear();
       this.queued.add(key);
-      const job: ExecutionJob = { botId: bot.id, userId: bot.userId, executionKey: key, opportunity: o, budgetUsdt: budget, enqueuedAt: Date.now() };
+      const job: ExecutionJob = {
+        botId: bot.id,
+        userId: bot.userId,
+        executionKey: key,
+        opportunity: o,
+        budgetUsdt: budget,
+        enqueuedAt: Date.now(),
+      };
       this.executions
         .add('execute', job, { jobId: executionJobId(key), attempts: 2 })
         .then(() => {

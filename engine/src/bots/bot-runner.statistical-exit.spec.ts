@@ -22,7 +22,10 @@ const books: Record<string, BookView> = {
 async function setup() {
   const added: ExecutionJob[] = [];
   const queue = { add: (_n: string, job: ExecutionJob) => (added.push(job), Promise.resolve({})) };
-  const factory = { queue: () => queue, worker: () => ({ on: () => undefined, close: () => Promise.resolve() }) };
+  const factory = {
+    queue: () => queue,
+    worker: () => ({ on: () => undefined, close: () => Promise.resolve() }),
+  };
   let signal: ((s: unknown) => void) | undefined;
   const scanner = {
     scanner: {
@@ -34,12 +37,24 @@ async function setup() {
     },
   };
   const row = {
-    id: 'b', user_id: 'u', name: 'Stat', strategy: 'statistical', pairs: ['ETH/USDT'], exchanges: ['binance', 'gateio'],
-    risk_level: 'medium', max_investment: '5450', min_profit_percent: '0.1', mode: 'paper', active: true, status: 'running',
+    id: 'b',
+    user_id: 'u',
+    name: 'Stat',
+    strategy: 'statistical',
+    pairs: ['ETH/USDT'],
+    exchanges: ['binance', 'gateio'],
+    risk_level: 'medium',
+    max_investment: '5450',
+    min_profit_percent: '0.1',
+    mode: 'paper',
+    active: true,
+    status: 'running',
   };
   const ds = {
     query: (sql: string) =>
-      Promise.resolve(sql.includes('FROM bots WHERE id') ? [row] : sql.includes('count(*)') ? [{ n: 1 }] : []),
+      Promise.resolve(
+        sql.includes('FROM bots WHERE id') ? [row] : sql.includes('count(*)') ? [{ n: 1 }] : [],
+      ),
   };
   const events = { statusFromDb: () => Promise.resolve() };
   const runner = new BotRunner(
@@ -50,25 +65,73 @@ async function setup() {
     { on: () => undefined, serverSideEmit: () => true } as unknown as FabricServer,
   );
   await runner.onApplicationBootstrap();
-  await runner.apply({ data: { action: 'start', botId: 'b', userId: 'u', requestedAt: '' } } as Job<BotCommandJob>);
+  await runner.apply({
+    data: { action: 'start', botId: 'b', userId: 'u', requestedAt: '' },
+  } as Job<BotCommandJob>);
   const open = () =>
     runner.positionOpened({
-      botId: 'b', userId: 'u', id: ID, symbol: 'ETH/USDT', buyExchange: 'binance', sellExchange: 'gateio',
-      amount: '1', entrySpreadBps: -50, meanBps: 0, firstSeen: 1000,
+      botId: 'b',
+      userId: 'u',
+      id: ID,
+      symbol: 'ETH/USDT',
+      buyExchange: 'binance',
+      sellExchange: 'gateio',
+      amount: '1',
+      entrySpreadBps: -50,
+      meanBps: 0,
+      firstSeen: 1000,
     });
   return { runner, added, open, signal: (s: unknown) => signal!(s) };
 }
 
 function update(spreadBps: number): Opportunity {
   return {
-    id: ID, strategy: 'statistical', exchanges: ['binance', 'gateio'], symbols: ['ETH/USDT'], direction: 'binance>gateio',
+    id: ID,
+    strategy: 'statistical',
+    exchanges: ['binance', 'gateio'],
+    symbols: ['ETH/USDT'],
+    direction: 'binance>gateio',
     legs: [
-      { exchange: 'binance', symbol: 'ETH/USDT', side: 'buy', amount: '1', price: '2004', limitPrice: '2004', notional: '2004', feeRate: '0.001' },
-      { exchange: 'gateio', symbol: 'ETH/USDT', side: 'sell', amount: '1', price: '1999', limitPrice: '1999', notional: '1999', feeRate: '0.001' },
+      {
+        exchange: 'binance',
+        symbol: 'ETH/USDT',
+        side: 'buy',
+        amount: '1',
+        price: '2004',
+        limitPrice: '2004',
+        notional: '2004',
+        feeRate: '0.001',
+      },
+      {
+        exchange: 'gateio',
+        symbol: 'ETH/USDT',
+        side: 'sell',
+        amount: '1',
+        price: '1999',
+        limitPrice: '1999',
+        notional: '1999',
+        feeRate: '0.001',
+      },
     ],
-    netPct: 1, netPercent: '1.0000', size: '1', sizeAsset: 'ETH', capitalUsdt: '2004', profitUsdt: '20', profitBrl: '109',
-    usdtBrl: '5.45', firstSeen: 2000, lastSeen: 2000, ageMs: 0,
-    statistical: { spreadBps, meanBps: 0, stdDevBps: 20, zScore: spreadBps / 20, riskLevels: ['high', 'medium', 'low'], samples: 100 },
+    netPct: 1,
+    netPercent: '1.0000',
+    size: '1',
+    sizeAsset: 'ETH',
+    capitalUsdt: '2004',
+    profitUsdt: '20',
+    profitBrl: '109',
+    usdtBrl: '5.45',
+    firstSeen: 2000,
+    lastSeen: 2000,
+    ageMs: 0,
+    statistical: {
+      spreadBps,
+      meanBps: 0,
+      stdDevBps: 20,
+      zScore: spreadBps / 20,
+      riskLevels: ['high', 'medium', 'low'],
+      samples: 100,
+    },
   };
 }
 
@@ -80,7 +143,12 @@ describe('bot runner: statistical exit near the mean, stop at 2× the entry dist
     signal({ kind: 'exit', id: ID, riskLevels: [] });
     await Promise.resolve();
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ botId: 'b', userId: 'u', exitOf: ID, executionKey: `b:${ID}:exit:1000` });
+    expect(added[0]).toMatchObject({
+      botId: 'b',
+      userId: 'u',
+      exitOf: ID,
+      executionKey: `b:${ID}:exit:1000`,
+    });
     expect(added[0]!.opportunity.legs.map((l) => [l.exchange, l.side, l.amount, l.limitPrice])).toEqual([
       ['gateio', 'buy', '1', '2001'],
       ['binance', 'sell', '1', '2003'],

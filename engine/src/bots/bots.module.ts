@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CredentialStore } from '../credentials/credential-store.js';
-import { EXCHANGE_CLIENT_FACTORY, type ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
+import {
+  EXCHANGE_CLIENT_FACTORY,
+  type ExchangeClientFactory,
+} from '../credentials/exchange-client.factory.js';
 import { ExecutionsProcessor, LIVE_GATEWAY_FACTORY } from '../execution/executions.processor.js';
 import { liveGatewayFactory } from '../execution/live-gateway.js';
 import { ScannerModule } from '../scanner/scanner.module.js';
@@ -19,7 +22,8 @@ import { engineDataSourceProviders } from './engine-data-source.js';
     {
       provide: LIVE_GATEWAY_FACTORY,
       inject: [CredentialStore, EXCHANGE_CLIENT_FACTORY],
-      useFactory: (store: CredentialStore, createClient: ExchangeClientFactory) => liveGatewayFactory(store, createClient),
+      useFactory: (store: CredentialStore, createClient: ExchangeClientFactory) =>
+        liveGatewayFactory(store, createClient),
     },
   ],
   exports: [BotRunner, ExecutionsProcessor],

@@ -3,7 +3,12 @@ import { Decimal } from 'decimal.js';
 import { executeCrossExchange } from '../execution/cross-exchange.executor.js';
 import { PaperGateway, type BookView } from '../execution/paper-gateway.js';
 import { quoteDelta } from '../execution/trade-ledger.js';
-import { StatisticalPositions, exitOpportunity, stopHit, type StatPosition } from './statistical-positions.js';
+import {
+  StatisticalPositions,
+  exitOpportunity,
+  stopHit,
+  type StatPosition,
+} from './statistical-positions.js';
 
 // Scenario: a statistical entry bought 1 ETH on Binance (cheap) and sold 1 ETH on Gate.io (rich) at a spread of
 // −50 bps against a mean of 0 bps (entry distance 50 bps; the stop is at 2 × 50 = 100 bps on the same side).
@@ -26,7 +31,14 @@ const position: Omit<StatPosition, 'closing'> = {
 };
 const spec = { amountStep: 0.001, minAmount: 0.001, minNotional: 0 };
 const books: Record<string, BookView> = {
-  gateio: { asks: [[2001, 0.4], [2002, 1]], bids: [[1999, 5]], spec },
+  gateio: {
+    asks: [
+      [2001, 0.4],
+      [2002, 1],
+    ],
+    bids: [[1999, 5]],
+    spec,
+  },
   binance: { asks: [[2004, 5]], bids: [[2003, 2]], spec },
 };
 const fee = (ex: string) => (ex === 'binance' ? '0.001' : '0.002');

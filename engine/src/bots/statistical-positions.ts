@@ -76,7 +76,10 @@ export function stopHit(p: Pick<StatPosition, 'entrySpreadBps' | 'meanBps'>, spr
 }
 
 /** Walks `levels` for `amount`: average and worst price (null when the side is empty). */
-function walk(levels: readonly Level[], amount: Decimal): { avg: Decimal; worst: Decimal; notional: Decimal } | null {
+function walk(
+  levels: readonly Level[],
+  amount: Decimal,
+): { avg: Decimal; worst: Decimal; notional: Decimal } | null {
   let left = amount;
   let notional = new Decimal(0);
   let worst: Decimal | null = null;
@@ -116,7 +119,12 @@ export function exitOpportunity(
   const revenue = amount.mul(sell.avg);
   const profit = revenue.mul(new Decimal(1).minus(sellFee)).minus(cost.mul(buyFee.plus(1)));
   const pct = cost.gt(0) ? profit.mul(100).div(cost) : new Decimal(0);
-  const leg = (exchange: ExchangeId, side: 'buy' | 'sell', w: { avg: Decimal; worst: Decimal }, rate: Decimal): OpportunityLeg => ({
+  const leg = (
+    exchange: ExchangeId,
+    side: 'buy' | 'sell',
+    w: { avg: Decimal; worst: Decimal },
+    rate: Decimal,
+  ): OpportunityLeg => ({
     exchange,
     symbol: pos.symbol,
     side,

@@ -3,7 +3,13 @@ import { Decimal } from 'decimal.js';
 import type { BotMode, BotStrategy, Opportunity } from '@arbitra/contracts';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
 import { floorToStep } from './paper-gateway.js';
-import { QUOTE_ASSET, type BalanceDelta, type ExecutionPlan, type ExecutionRecord, type LegRecord } from './trade-ledger.js';
+import {
+  QUOTE_ASSET,
+  type BalanceDelta,
+  type ExecutionPlan,
+  type ExecutionRecord,
+  type LegRecord,
+} from './trade-ledger.js';
 
 export interface ExecutionContext {
   executionKey: string;
@@ -51,22 +57,38 @@ export function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder)
   };
 }
 
-/** Balance changes of one order (fees charged in the quote asset). */
+/**
+ * Balance changes of one order. The fee is taken from the asset the exchange charged it in: the quote (paper,
+ * and most exchanges), the base received (Binance without BNB), or another asset (BNB): then a delta of its own.
+ */
 export function deltasOf(o: GatewayOrder): BalanceDelta[] {
   const [base, quote] = o.symbol.split('/') as [string, string];
   const filled = new Decimal(o.filled);
   if (filled.isZero()) return [];
   const cost = new Decimal(o.cost);
   const fee = new Decimal(o.fee.cost);
-  return o.side === 'buy'
-    ? [
-        { exchange: o.exchange, asset: base, delta: filled.toFixed() },
-        { exchange: o.exchange, asset: quote, delta: cost.plus(fee).negated().toFixed() },
-      ]
-    : [
-        { exchange: o.exchange, asset: base, delta: filled.negated().toFixed() },
-        { exchange: o.exchange, asset: quote, delta: cost.minus(fee).toFixed() },
-      ];
+  const feeAsset = o.fee.currency || quote;
+  const out: BalanceDelta[] = [
+    {
+      exchange: o.exchange,
+      asset: base,
+      delta: (o.side === 'buy' ? filled : filled.negated()).minus(feeAsset === base ? fee : 0).toFixed(),
+    },
+    {
+      exchange: o.exchange,
+      asset: quote,
+      delta: (o.side === 'buy' ? cost.negated() : cost).minus(feeAsset === quote ? fee : 0).toFixed(),
+    },
+  ];
+  if (!fee.isZero() && feeAsset !== base && feeAsset !== quote)
+    out.push({ exchange: o.exchange, asset: feeAsset, delta: fee.negated().toFixed() });
+  return out;
+}
+
+/** The fee of an order in its quote asset (0 when charged in another asset). */
+export function quoteFee(o: GatewayOrder): Decimal {
+  const quote = o.symbol.split('/')[1];
+  return (o.fee.currency || quote) === quote ? new Decimal(o.fee.cost) : new Decimal(0);
 }
 
 /**
@@ -117,8 +139,24 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     return { kind: 'skipped', reason: 'execução já registrada' };
   const cid = (seq: number) => clientOrderId(ctx.executionKey, seq);
   const [buy, sell] = await Promise.all([
-    ctx.gateway.createOrder(buyLeg.exchange, symbol, 'limit', 'buy', amount.toFixed(), buyLeg.limitPrice, cid(1)),
-    ctx.gateway.createOrder(sellLeg.exchange, symbol, 'limit', 'sell', amount.toFixed(), sellLeg.limitPrice, cid(2)),
+    ctx.gateway.createOrder(
+      buyLeg.exchange,
+      symbol,
+      'limit',
+      'buy',
+      amount.toFixed(),
+      buyLeg.limitPrice,
+      cid(1),
+    ),
+    ctx.gateway.createOrder(
+      sellLeg.exchange,
+      symbol,
+      'limit',
+      'sell',
+      amount.toFixed(),
+      sellLeg.limitPrice,
+      cid(2),
+    ),
   ]);
   const legs = [legRecord(1, 'entry', buy), legRecord(2, 'entry', sell)];
   const orders = [buy, sell];
@@ -130,8 +168,24 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   if (!diff.isZero()) {
     // Unwind the difference at once, at market, on the side that filled more.
     const unwind = diff.gt(0)
-      ? await ctx.gateway.createOrder(buyLeg.exchange, symbol, 'market', 'sell', diff.toFixed(), undefined, cid(3))
-      : await ctx.gateway.createOrder(sellLeg.exchange, symbol, 'market', 'buy', diff.negated().toFixed(), undefined, cid(3));
+      ? await ctx.gateway.createOrder(
+          buyLeg.exchange,
+          symbol,
+          'market',
+          'sell',
+          diff.toFixed(),
+          undefined,
+          cid(3),
+        )
+      : await ctx.gateway.createOrder(
+          sellLeg.exchange,
+          symbol,
+          'market',
+          'buy',
+          diff.negated().toFixed(),
+          undefined,
+          cid(3),
+        );
     orders.push(unwind);
     legs.push(legRecord(3, 'unwind', unwind));
     const left = diff.abs().minus(unwind.filled);

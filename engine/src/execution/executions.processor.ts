@@ -89,7 +89,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       concurrency: 8,
     });
     this.worker.on('error', (e) => this.logger.warn(`executions worker: ${e.message}`));
-    const sweep = () => void this.recoverStale().catch((e: Error) => this.logger.warn(`recuperação: ${e.message}`));
+    const sweep = () =>
+      void this.recoverStale().catch((e: Error) => this.logger.warn(`recuperação: ${e.message}`));
     this.scan = setInterval(sweep, RECOVERY_SCAN_MS);
     this.scan.unref();
     sweep();
@@ -154,7 +155,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     if (!gateway) return 'live-refused';
     const o = data.opportunity;
     const execute = o.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
-    const botRef = { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode };
+    const botRef = {
+      id: bot.id,
+      userId: bot.user_id,
+      name: bot.name,
+      strategy: bot.strategy,
+      mode: bot.mode,
+    };
     const outcome: ExecutionOutcome = await execute({
       executionKey: data.executionKey,
       bot: botRef,
@@ -258,7 +265,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
         const record = await recoverExecution(p, gateway, this.markets());
         const result = await this.commit(record);
         if (result !== 'duplicate') this.recovered.push(p.executionKey);
-        this.logger.warn(`execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`);
+        this.logger.warn(
+          `execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`,
+        );
         return result === 'duplicate' ? result : 'recovered';
       } finally {
         await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 7))`, [p.executionKey]);

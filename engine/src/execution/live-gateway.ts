@@ -1,4 +1,5 @@
 import { OrderNotFound, type Exchange, type Order } from 'ccxt';
+import { Decimal } from 'decimal.js';
 import type { ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
@@ -60,9 +61,29 @@ export class CcxtLiveGateway implements OrderGateway {
       side,
       Number(amount),
       price === undefined ? undefined : Number(price),
-      clientOrderId ? { clientOrderId } : {},
+      {
+        ...(clientOrderId ? { clientOrderId } : {}),
+        // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
+        ...(type === 'limit' ? { timeInForce: 'IOC' } : {}),
+      },
     );
     return { ...toGatewayOrder(exchange, order), ...(clientOrderId ? { clientOrderId } : {}) };
+  }
+
+  /**
+   * An order looked up again may come without its commission (Binance answers GET /api/v3/order without fills):
+   * then it is read from the order's trades.
+   */
+  private async withFee(client: Exchange, o: Order, symbol: string): Promise<Order> {
+    if (o.fee || !(o.filled && o.filled > 0) || !o.id || !client.has['fetchOrderTrades']) return o;
+    const trades = await client.fetchOrderTrades(o.id, symbol);
+    const fees = trades.map((t) => t.fee).filter((f) => f?.cost !== undefined && f.currency);
+    if (fees.length === 0) return o;
+    const currency = fees[0]!.currency!;
+    const cost = fees
+      .filter((f) => f!.currency === currency)
+      .reduce((sum, f) => sum.plus(String(f!.cost)), new Decimal(0));
+    return { ...o, fee: { cost: cost.toNumber(), currency } };
   }
 
   /**
@@ -72,15 +93,24 @@ export class CcxtLiveGateway implements OrderGateway {
   async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string) {
     const client = this.client(exchange);
     try {
-      const order = await client.fetchOrder('', symbol, { clientOrderId });
+      const order = await this.withFee(
+        client,
+        await client.fetchOrder('', symbol, { clientOrderId }),
+        symbol,
+      );
       return { ...toGatewayOrder(exchange, order), clientOrderId };
     } catch (e) {
       if (e instanceof OrderNotFound) return null;
       if (!client.has['fetchOrders']) throw e;
     }
     const recent = await client.fetchOrders(symbol, Date.now() - 24 * 3_600_000);
-    const found = recent.find((o) => o.clientOrderId === clientOrderId);
-    return found ? { ...toGatewayOrder(exchange, found), clientOrderId } : null;
+    // Gate.io reports our id with its 't-' prefix.
+    const found = recent.find(
+      (o) => o.clientOrderId === clientOrderId || o.clientOrderId === `t-${clientOrderId}`,
+    );
+    return found
+      ? { ...toGatewayOrder(exchange, await this.withFee(client, found, symbol)), clientOrderId }
+      : null;
   }
 
   async fetchOrder(id: string, exchange: string, symbol: string) {

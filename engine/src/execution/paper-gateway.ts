@@ -92,7 +92,11 @@ export class PaperGateway implements OrderGateway {
    * An order of this bot found again (a retry in the same process): its fills were not recorded, so they are
    * not in the balances this gateway started from; they are counted in now, once.
    */
-  async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string): Promise<GatewayOrder | null> {
+  async fetchOrderByClientId(
+    clientOrderId: string,
+    exchange: string,
+    symbol: string,
+  ): Promise<GatewayOrder | null> {
     const o = this.registry.get(clientOrderId);
     if (!o || o.exchange !== exchange || o.symbol !== symbol) return Promise.resolve(null);
     if (!this.orders.has(o.id)) {
@@ -127,7 +131,7 @@ export class PaperGateway implements OrderGateway {
     price?: string,
     clientOrderId?: string,
   ): Promise<GatewayOrder> {
-    // An exchange refuses a second order with the same client id; so does this one.
+    // Exchanges refuse a client order id already in use (Binance: among open orders); paper refuses any reuse.
     if (clientOrderId && this.registry.get(clientOrderId))
       throw new Error(`ordem duplicada (${clientOrderId})`);
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));

@@ -22,7 +22,13 @@ describe('recovery: what the orders found make of the trade', () => {
 
   it('the process died with its paper orders: nothing was executed, nothing changes', async () => {
     const record = await recoverExecution(pending, paperExchange(new PaperOrders()), markets);
-    expect(record).toMatchObject({ status: 'failed', failureReason: RECOVERY_NOTHING_EXECUTED, profit: '0', legs: [], deltas: [] });
+    expect(record).toMatchObject({
+      status: 'failed',
+      failureReason: RECOVERY_NOTHING_EXECUTED,
+      profit: '0',
+      legs: [],
+      deltas: [],
+    });
   });
 
   it('a second order with a client id already used is refused, as an exchange would', async () => {

@@ -1,13 +1,20 @@
 import { Decimal } from 'decimal.js';
-import { clientOrderId, deltasOf, legRecord } from './cross-exchange.executor.js';
+import { clientOrderId, deltasOf, legRecord, quoteFee } from './cross-exchange.executor.js';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
 import { floorToStep } from './paper-gateway.js';
-import { QUOTE_ASSET, quoteDelta, type ExecutionRecord, type LegRecord, type PendingTrade } from './trade-ledger.js';
+import {
+  QUOTE_ASSET,
+  quoteDelta,
+  type ExecutionRecord,
+  type LegRecord,
+  type PendingTrade,
+} from './trade-ledger.js';
 
 export const RECOVERY_NOTHING_EXECUTED =
   'Execução interrompida antes de qualquer ordem ser confirmada; nada foi executado';
 export const RECOVERY_BOT_GONE = 'Execução interrompida; o bot foi excluído antes da recuperação';
-export const RECOVERY_UNWOUND = 'Execução interrompida; o que ficou aberto foi desfeito para USDT na recuperação';
+export const RECOVERY_UNWOUND =
+  'Execução interrompida; o que ficou aberto foi desfeito para USDT na recuperação';
 
 export interface RecoveryMarkets {
   amountStep: (exchange: string, symbol: string) => number;
@@ -48,7 +55,9 @@ export async function recoverExecution(
   // The execution's own orders (any of them may be missing: legs are placed concurrently).
   for (let seq = 1; seq <= maxOrders; seq++) await find(seq, candidates);
   // An earlier recovery's unwinds (placed one after the other after maxOrders, on any asset's USDT market).
-  for (const f of found) for (const d of deltasOf(f.order)) if (d.asset !== QUOTE_ASSET) unwindSymbols.add(`${d.exchange}|${d.asset}`);
+  for (const f of found)
+    for (const d of deltasOf(f.order))
+      if (d.asset !== QUOTE_ASSET) unwindSymbols.add(`${d.exchange}|${d.asset}`);
   const recoveryMarkets = [...unwindSymbols].map((k) => {
     const [exchange, asset] = k.split('|') as [string, string];
     return { exchange, symbol: `${asset}/${QUOTE_ASSET}` };
@@ -56,10 +65,12 @@ export async function recoverExecution(
   let seq = maxOrders;
   while (recoveryMarkets.length > 0 && (await find(seq + 1, recoveryMarkets))) seq++;
 
-  // What is still open: the net change of each non-USDT asset, with where it sits.
+  // What is still open: the net change of each asset the plan trades (not USDT; not a fee-only asset like BNB),
+  // with where it sits.
+  const traded = new Set(candidates.flatMap((m) => m.symbol.split('/')));
   const net = new Map<string, { total: Decimal; byExchange: Map<string, Decimal> }>();
   for (const d of found.flatMap((f) => deltasOf(f.order))) {
-    if (d.asset === QUOTE_ASSET) continue;
+    if (d.asset === QUOTE_ASSET || !traded.has(d.asset)) continue;
     const a = net.get(d.asset) ?? { total: new Decimal(0), byExchange: new Map<string, Decimal>() };
     a.total = a.total.plus(d.delta);
     a.byExchange.set(d.exchange, (a.byExchange.get(d.exchange) ?? new Decimal(0)).plus(d.delta));
@@ -107,13 +118,15 @@ export async function recoverExecution(
   if (found.length === 0) failureReason = RECOVERY_NOTHING_EXECUTED;
   else if (!completed) failureReason = RECOVERY_UNWOUND;
   if (Object.keys(naked).length > 0)
-    failureReason += ` (exposição aberta: ${Object.entries(naked).map(([k, v]) => `${v} ${k.split(':')[1]}`).join(', ')})`;
+    failureReason += ` (exposição aberta: ${Object.entries(naked)
+      .map(([k, v]) => `${v} ${k.split(':')[1]}`)
+      .join(', ')})`;
 
   const deltas = orders.flatMap(deltasOf);
   const profit = quoteDelta(deltas);
   const first = found.find((f) => f.seq === 1 && f.kind === 'entry')?.order;
   const lastEntry = found.find((f) => f.seq === entries.length && f.kind === 'entry')?.order;
-  const capital = first ? new Decimal(first.cost).plus(first.fee.cost) : new Decimal(0);
+  const capital = first ? new Decimal(first.cost).plus(quoteFee(first)) : new Decimal(0);
   const filledOf = (o?: GatewayOrder) => (o && new Decimal(o.filled).gt(0) ? o : undefined);
   const { plan: _plan, tradeId: _id, ageMs: _age, ...trade } = p;
   return {
@@ -131,7 +144,9 @@ export async function recoverExecution(
   };
 }
 
-function dedupe(list: readonly { exchange: string; symbol: string }[]): { exchange: string; symbol: string }[] {
+function dedupe(
+  list: readonly { exchange: string; symbol: string }[],
+): { exchange: string; symbol: string }[] {
   const seen = new Set<string>();
   return list.filter((m) => {
     const k = `${m.exchange}|${m.symbol}`;

@@ -82,7 +82,18 @@ export interface ExecutionPlan {
 }
 
 /** The trade as written 'pending' before the first order (the opportunity's figures; no fills yet). */
-export type PendingExecution = Omit<ExecutionRecord, 'legs' | 'deltas' | 'status' | 'failureReason' | 'profit' | 'profitPercent' | 'nakedExposure' | 'openPosition' | 'closesPosition'> & {
+export type PendingExecution = Omit<
+  ExecutionRecord,
+  | 'legs'
+  | 'deltas'
+  | 'status'
+  | 'failureReason'
+  | 'profit'
+  | 'profitPercent'
+  | 'nakedExposure'
+  | 'openPosition'
+  | 'closesPosition'
+> & {
   plan: ExecutionPlan;
 };
 
@@ -200,10 +211,26 @@ export class TradeLedger {
   /** Pending trades (all, or those older than `olderThanMs`, or one key). */
   async pending(filter: { olderThanMs?: number; executionKey?: string }): Promise<PendingTrade[]> {
     const rows: {
-      id: string; user_id: string; bot_id: string | null; bot_name: string; execution_key: string; opportunity_id: string;
-      strategy: BotStrategy; mode: BotMode; pair: string; buy_exchange: string; sell_exchange: string; buy_price: string;
-      sell_price: string; amount: string; expected_profit: string; expected_profit_percent: string; usdt_brl: string;
-      executed_at: Date; plan: ExecutionPlan | null; age_ms: string;
+      id: string;
+      user_id: string;
+      bot_id: string | null;
+      bot_name: string;
+      execution_key: string;
+      opportunity_id: string;
+      strategy: BotStrategy;
+      mode: BotMode;
+      pair: string;
+      buy_exchange: string;
+      sell_exchange: string;
+      buy_price: string;
+      sell_price: string;
+      amount: string;
+      expected_profit: string;
+      expected_profit_percent: string;
+      usdt_brl: string;
+      executed_at: Date;
+      plan: ExecutionPlan | null;
+      age_ms: string;
     }[] = await this.ds.query(
       `SELECT id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
               sell_exchange, buy_price::text, sell_price::text, amount::text, expected_profit::text,
@@ -403,7 +430,10 @@ async function applyDeltas(m: EntityManager, botId: string, deltas: readonly Bal
 /** A statistical entry opens its position and an exit closes it, with the trade (a restart finds them). */
 async function applyPosition(m: EntityManager, r: ExecutionRecord): Promise<void> {
   if (r.closesPosition) {
-    await m.query(`DELETE FROM stat_positions WHERE bot_id = $1 AND opportunity_id = $2`, [r.botId, r.closesPosition]);
+    await m.query(`DELETE FROM stat_positions WHERE bot_id = $1 AND opportunity_id = $2`, [
+      r.botId,
+      r.closesPosition,
+    ]);
   }
   const p = r.openPosition;
   if (p && r.status === 'completed') {
@@ -411,7 +441,18 @@ async function applyPosition(m: EntityManager, r: ExecutionRecord): Promise<void
       `INSERT INTO stat_positions (bot_id, opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount,
          entry_spread_bps, mean_bps, first_seen)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (bot_id, opportunity_id) DO NOTHING`,
-      [r.botId, p.opportunityId, r.userId, p.symbol, p.buyExchange, p.sellExchange, p.amount, p.entrySpreadBps, p.meanBps, p.firstSeen],
+      [
+        r.botId,
+        p.opportunityId,
+        r.userId,
+        p.symbol,
+        p.buyExchange,
+        p.sellExchange,
+        p.amount,
+        p.entrySpreadBps,
+        p.meanBps,
+        p.firstSeen,
+      ],
     );
   }
 }

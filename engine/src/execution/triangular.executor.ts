@@ -5,6 +5,7 @@ import {
   deltasOf,
   executedOutcome,
   legRecord,
+  quoteFee,
   type ExecutionContext,
   type ExecutionOutcome,
 } from './cross-exchange.executor.js';
@@ -69,7 +70,8 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
     capital: capital0,
     expectedProfit: new Decimal(o.profitUsdt).mul(amount1).div(first.amount),
   };
-  if (ctx.begin && !(await ctx.begin(plan, planned))) return { kind: 'skipped', reason: 'execução já registrada' };
+  if (ctx.begin && !(await ctx.begin(plan, planned)))
+    return { kind: 'skipped', reason: 'execução já registrada' };
 
   const orders: GatewayOrder[] = [];
   const legs: LegRecord[] = [];
@@ -83,7 +85,15 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
     price?: string,
   ) => {
     const seq = legs.length + 1;
-    const order = await ctx.gateway.createOrder(exchange, symbol, type, side, amount, price, clientOrderId(ctx.executionKey, seq));
+    const order = await ctx.gateway.createOrder(
+      exchange,
+      symbol,
+      type,
+      side,
+      amount,
+      price,
+      clientOrderId(ctx.executionKey, seq),
+    );
     orders.push(order);
     legs.push(legRecord(legs.length + 1, kind, order));
     return order;
@@ -143,7 +153,7 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
     }
   }
 
-  const spent = new Decimal(leg1.cost).plus(leg1.fee.cost);
+  const spent = new Decimal(leg1.cost).plus(quoteFee(leg1));
   const lastOrder = orders.find((x, i) => i === 2 && legs[i]!.kind === 'entry');
   const scale = new Decimal(leg1.filled).gt(0) ? new Decimal(leg1.filled) : amount1;
   const capital = spent.gt(0) ? spent : capital0;

@@ -56,5 +56,9 @@ export function paperExchange(registry = new PaperOrders()) {
   );
 }
 
-export const markets = { amountStep: () => spec.amountStep, minAmount: () => spec.minAmount, now: () => new Date('2026-01-01T00:00:05Z') };
+export const markets = {
+  amountStep: () => spec.amountStep,
+  minAmount: () => spec.minAmount,
+  now: () => new Date('2026-01-01T00:00:05Z'),
+};
 export const cid = (seq: number) => clientOrderId(KEY, seq);
