@@ -255,7 +255,7 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     // profit = 0.0125 × 61500.25 × 0.999 − 0.0125 × 61234.5 × 1.001 = 767.9718... − 766.1954... 
     const profit = new Decimal(rec.profit).toFixed(2).replace('.', ',');
     const pct = new Decimal(rec.profitPercent).toFixed(2).replace('.', ',');
-    expect(lines).toContain(`15/01/2025 12:04:05;"Alfa; ""1""";BTC/USDT;binance;gateio;61234,5;61500,25;0,0125;${profit};${pct};Concluído`);
+    expect(lines).toContain(`15/01/2025 12:04:05;"Alfa; ""1""";BTC/USDT;Binance;Gate.io;61234,5;61500,25;0,0125;${profit};${pct};Concluído`);
     const statuses = new Set(lines.slice(1).filter(Boolean).map((l) => l.split(';').at(-1)));
     expect([...statuses]).toEqual(['Concluído']);
     const all = await fetch(`${platform.baseUrl}/api/trades/export?dateRange=all`, { headers: { authorization: `Bearer ${maria.token}` } });

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatNumber,
   formatPercent,
+  formatFillPrice,
   formatRelativeAge,
 } from './format';
 
@@ -47,6 +48,16 @@ describe('formatNumber and formatPercent', () => {
   it('formats a value in percent units', () => {
     expect(formatPercent(1.25)).toBe('1,25%');
     expect(formatPercent('97.5', 1)).toBe('97,5%');
+  });
+});
+
+describe('formatFillPrice', () => {
+  it('keeps the decimals a cheap coin needs and 2 for the dear ones', () => {
+    expect(formatFillPrice(64123.5)).toBe('64.123,50');
+    expect(formatFillPrice(190.17)).toBe('190,17');
+    expect(formatFillPrice(7.213)).toBe('7,213');
+    expect(formatFillPrice(0.4512)).toBe('0,4512');
+    expect(formatFillPrice(0.45)).toBe('0,45');
   });
 });
 

@@ -43,6 +43,18 @@ export function formatNumber(value: number | string, decimals = 2): string {
   return formatter.format(typeof value === 'number' ? value : asDecimal(value));
 }
 
+/**
+ * An average fill price (a trade's, in USDT): at least 2 decimals, and as many more as a cheap coin needs for its tick to show
+ * (MATIC at 0.4512 and 0.4534 would both read '0,45' with 2): up to 2 from 100, 4 from 1, 6 below.
+ */
+export function formatFillPrice(value: number): string {
+  const abs = Math.abs(value);
+  const max = abs >= 100 ? 2 : abs >= 1 ? 4 : 6;
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: max }).format(
+    value,
+  );
+}
+
 /** A value already in percent units: 1.25 → '1,25%'. */
 export function formatPercent(value: number | string, decimals = 2): string {
   return `${formatNumber(value, decimals)}%`;

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { TRADE_STATUS_LABELS, TRADES_CSV_COLUMNS } from '@arbitra/contracts';
+import { TRADE_STATUS_LABELS, TRADES_CSV_COLUMNS, exchangeName } from '@arbitra/contracts';
 import type { TradeEntity } from '@arbitra/db';
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -55,8 +55,8 @@ export function tradesCsv(trades: readonly TradeEntity[]): string {
         formatCsvDate(t.executedAt),
         textCell(t.botName),
         textCell(t.pair),
-        textCell(t.buyExchange),
-        textCell(t.sellExchange),
+        textCell(exchangeName(t.buyExchange)),
+        textCell(exchangeName(t.sellExchange)),
         decimalComma(t.buyPrice),
         decimalComma(t.sellPrice),
         decimalComma(t.amount),

@@ -12,6 +12,11 @@ export type ExchangeInfo = (typeof EXCHANGES)[number];
 
 export const EXCHANGE_IDS: readonly ExchangeId[] = EXCHANGES.map((e) => e.id);
 
+/** An exchange as users know it ('mercadobitcoin' → 'Mercado Bitcoin'); an unknown id as it is. */
+export function exchangeName(id: string): string {
+  return EXCHANGES.find((e) => e.id === id)?.displayName ?? id;
+}
+
 export function isExchangeId(value: unknown): value is ExchangeId {
   return typeof value === 'string' && (EXCHANGE_IDS as readonly string[]).includes(value);
 }

@@ -2,6 +2,7 @@ import { BOT_MODE_LABELS, TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/c
 import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Spinner } from '@/components/ui/spinner';
+import { exchangeName } from '@arbitra/contracts';
 import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
@@ -82,7 +83,7 @@ export function BotDetailView({ botId }: { botId: string }) {
               <td>{formatDateTime(t.executedAt)}</td>
               <td>{t.pair}</td>
               <td>
-                {t.buyExchange} → {t.sellExchange}
+                {exchangeName(t.buyExchange)} → {exchangeName(t.sellExchange)}
               </td>
               <td>
                 {formatNumber(t.expectedProfit, 2)} ({formatPercent(t.expectedProfitPercent, 2)})

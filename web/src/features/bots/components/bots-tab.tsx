@@ -17,6 +17,7 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
+import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatNumber, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
@@ -135,12 +136,13 @@ export function BotsTab() {
                     </div>
                     <p className="text-xs text-muted-foreground">
                       {BOT_STRATEGY_LABELS[bot.strategy]} · Risco {RISK_LEVEL_LABELS[bot.riskLevel]} ·{' '}
-                      {bot.pairs.join(', ')} · {bot.exchanges.join(', ')}
+                      {bot.pairs.join(', ')} · {bot.exchanges.map(exchangeName).join(', ')}
                     </p>
                     <p className="text-xs text-muted-foreground">
                       Investimento máx. {formatBRL(bot.maxInvestment.toFixed(2))} · Lucro mín.{' '}
-                      {formatPercent(bot.minProfitPercent, 1)} · {bot.totalTrades} trades · Lucro{' '}
-                      {formatNumber(bot.totalProfit, 2)} USDT ({formatPercent(bot.profitPercent, 2)})
+                      {formatPercent(bot.minProfitPercent, 1)} · {bot.totalTrades}{' '}
+                      {bot.totalTrades === 1 ? 'trade' : 'trades'} · Lucro {formatNumber(bot.totalProfit, 2)}{' '}
+                      USDT ({formatPercent(bot.profitPercent, 2)})
                     </p>
                     {bot.statusReason && <p className="text-xs text-destructive">{bot.statusReason}</p>}
                   </div>

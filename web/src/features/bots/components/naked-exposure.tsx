@@ -1,7 +1,5 @@
-import { EXCHANGES } from '@arbitra/contracts';
+import { exchangeName } from '@arbitra/contracts';
 import { formatNumber } from '@/lib/format';
-
-const exchangeName = (id: string) => EXCHANGES.find((e) => e.id === id)?.displayName ?? id;
 
 /** What failed unwinds left open on a bot (held or owed, per exchange): the user has to close it. */
 export function NakedExposure({ exposure }: { exposure: Record<string, string> }) {

@@ -1,8 +1,7 @@
-import type { Opportunity } from '@arbitra/contracts';
+import { exchangeName, type Opportunity } from '@arbitra/contracts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import {
-  exchangeName,
   formatAmount,
   formatAssetAmount,
   formatBrlAmount,

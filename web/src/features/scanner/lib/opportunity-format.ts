@@ -1,5 +1,5 @@
 import {
-  EXCHANGES,
+  exchangeName,
   type Opportunity,
   type OpportunityLeg,
   type OpportunityStrategy,
@@ -64,9 +64,6 @@ export const STRATEGY_LABELS: Readonly<Record<OpportunityStrategy, string>> = {
   statistical: 'Estatística',
 };
 
-export function exchangeName(id: string): string {
-  return EXCHANGES.find((e) => e.id === id)?.displayName ?? id;
-}
 
 function legOf(o: Opportunity, side: OpportunityLeg['side']): OpportunityLeg | undefined {
   return o.legs.find((l) => l.side === side);

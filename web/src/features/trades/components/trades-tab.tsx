@@ -15,7 +15,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { apiClient, isApiError } from '@/lib/api-client';
-import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+import { exchangeName } from '@arbitra/contracts';
+import { formatDateTime, formatNumber, formatPercent, formatFillPrice } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { tradesApi } from '../api/trades-api';
 
@@ -163,10 +164,10 @@ export function TradesTab() {
                   <TableCell>{formatDateTime(t.executedAt)}</TableCell>
                   <TableCell>{t.botName}</TableCell>
                   <TableCell>{t.pair}</TableCell>
-                  <TableCell>{t.buyExchange}</TableCell>
-                  <TableCell>{t.sellExchange}</TableCell>
-                  <TableCell>{formatNumber(t.buyPrice, 2)}</TableCell>
-                  <TableCell>{formatNumber(t.sellPrice, 2)}</TableCell>
+                  <TableCell>{exchangeName(t.buyExchange)}</TableCell>
+                  <TableCell>{exchangeName(t.sellExchange)}</TableCell>
+                  <TableCell>{formatFillPrice(t.buyPrice)}</TableCell>
+                  <TableCell>{formatFillPrice(t.sellPrice)}</TableCell>
                   <TableCell>{formatNumber(t.amount, 6)}</TableCell>
                   <TableCell className={t.profit < 0 ? 'text-destructive' : 'text-success'}>
                     {formatNumber(t.profit, 2)}
@@ -181,7 +182,7 @@ export function TradesTab() {
           </Table>
           <div className="flex items-center justify-between text-sm">
             <span>
-              Página {data.page} de {pages} · {data.total} trades
+              Página {data.page} de {pages} · {data.total} {data.total === 1 ? 'trade' : 'trades'}
             </span>
             <div className="flex gap-2">
               <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
