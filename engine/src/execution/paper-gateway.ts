@@ -22,7 +22,19 @@ let sequence = 0;
  */
 export class PaperOrders {
   private readonly byClientId = new Map<string, GatewayOrder>();
+  /** Depth taken by paper orders, per book side as the feed sent it (a new book starts afresh). */
+  private readonly taken = new WeakMap<readonly Level[], Map<number, Decimal>>();
   constructor(private readonly capacity = 20_000) {}
+
+  /**
+   * The amount paper orders took at each price of this side of a book. Every bot of the process trades the same
+   * market: two orders on one book cannot both take its best level.
+   */
+  consumed(levels: readonly Level[]): Map<number, Decimal> {
+    let m = this.taken.get(levels);
+    if (!m) this.taken.set(levels, (m = new Map<number, Decimal>()));
+    return m;
+  }
 
   get(clientOrderId: string): GatewayOrder | undefined {
     return this.byClientId.get(clientOrderId);
@@ -188,6 +200,9 @@ export class PaperGateway implements OrderGateway {
     }
     let quoteLeft = this.balance(exchange, quote);
     const levels = side === 'buy' ? book.asks : book.bids;
+    // What earlier paper orders already took from this very book (until the market sends a new one).
+    const consumed = this.registry.consumed(levels);
+    const takes: [number, Decimal][] = [];
     let filled = new Decimal(0);
     let cost = new Decimal(0);
     for (const [p, a] of levels) {
@@ -197,7 +212,9 @@ export class PaperGateway implements OrderGateway {
         reason ??= 'preço limite';
         break;
       }
-      let take = Decimal.min(remaining, new Decimal(String(a)));
+      const available = new Decimal(String(a)).minus(consumed.get(p) ?? 0);
+      if (available.lte(0)) continue;
+      let take = Decimal.min(remaining, available);
       if (side === 'buy') {
         const affordable = floorToStep(quoteLeft.div(lp.mul(feeRate.plus(1))), step);
         if (affordable.lt(take)) {
@@ -206,6 +223,7 @@ export class PaperGateway implements OrderGateway {
         }
       }
       if (take.lte(0)) break;
+      takes.push([p, take]);
       filled = filled.plus(take);
       cost = cost.plus(take.mul(lp));
       remaining = remaining.minus(take);
@@ -214,6 +232,7 @@ export class PaperGateway implements OrderGateway {
     if (remaining.gt(0)) reason ??= 'profundidade do livro';
     if (filled.gt(0) && filled.lt(book.spec.minAmount))
       return done(new Decimal(0), new Decimal(0), 'abaixo do mínimo');
+    for (const [p, take] of takes) consumed.set(p, (consumed.get(p) ?? new Decimal(0)).plus(take));
     return done(filled, cost, reason);
   }
 }
