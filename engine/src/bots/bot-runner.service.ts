@@ -28,6 +28,7 @@ import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matche
 import { ENGINE_DATA_SOURCE } from './engine-data-source.js';
 import { StatisticalPositions, exitOpportunity, type StatPosition } from './statistical-positions.js';
 import type { StatisticalSignal } from '../arbitrage/types.js';
+import type { ExecutionRecord } from '../execution/trade-ledger.js';
 
 interface BotRow {
   id: string;
@@ -144,14 +145,32 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.io.serverSideEmit(EVENTS.botSync, { botId });
   }
 
-  /** The executor recorded a completed statistical entry for a running bot: its position is open. */
-  positionOpened(pos: Omit<StatPosition, 'closing'>): void {
-    if (this.bots.has(pos.botId)) this.positions.open(pos);
+  /** The ledger recorded a trade: the positions it opened, closed or reduced (as stat_positions now holds them). */
+  positionsChanged(r: ExecutionRecord): void {
+    const p = r.openPosition;
+    if (p && this.bots.has(r.botId)) {
+      this.positions.open({
+        botId: r.botId,
+        userId: r.userId,
+        id: p.opportunityId,
+        symbol: p.symbol,
+        buyExchange: p.buyExchange as ExchangeId,
+        sellExchange: p.sellExchange as ExchangeId,
+        amount: p.amount,
+        entrySpreadBps: p.entrySpreadBps,
+        meanBps: p.meanBps,
+        firstSeen: p.firstSeen,
+      });
+    }
+    if (r.closesPosition) this.positions.close(r.botId, r.closesPosition);
+    if (r.reducesPosition)
+      this.positions.reduce(r.botId, r.reducesPosition.opportunityId, r.reducesPosition.amount);
   }
 
-  /** The executor ran (or skipped) the exit of a position. */
-  positionClosed(botId: string, id: string): void {
-    this.positions.close(botId, id);
+  /** An exit job ended: a position it did not close is open again to the next exit signal or stop. */
+  exitSettled(botId: string, id: string): void {
+    const pos = this.positions.get(botId, id);
+    if (pos) pos.closing = false;
   }
 
   /** The detector's exit signal (|z| back near the mean): close the positions opened on that opportunity. */
@@ -174,7 +193,8 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     if (!o) return; // no books now: the next exit signal or stop tries again
     pos.closing = true;
     this.stats.exits++;
-    const key = executionKey(pos.botId, o);
+    // One key per attempt: an exit that failed is tried again on the next signal or stop.
+    const key = `${executionKey(pos.botId, o)}@${now}`;
     // The exit is limited by the bot's balances only (it closes what the entry opened).
     const job: ExecutionJob = {
       botId: pos.botId,

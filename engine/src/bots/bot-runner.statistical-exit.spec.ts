@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import type { BotCommandJob, ExecutionJob, Opportunity } from '@arbitra/contracts';
 import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import type { ExecutionRecord } from '../execution/trade-ledger.js';
 import type { DataSource } from 'typeorm';
 import type { BookView } from '../execution/paper-gateway.js';
 import type { ScannerService } from '../scanner/scanner.service.js';
@@ -69,18 +70,20 @@ async function setup() {
     data: { action: 'start', botId: 'b', userId: 'u', requestedAt: '' },
   } as Job<BotCommandJob>);
   const open = () =>
-    runner.positionOpened({
+    runner.positionsChanged({
       botId: 'b',
       userId: 'u',
-      id: ID,
-      symbol: 'ETH/USDT',
-      buyExchange: 'binance',
-      sellExchange: 'gateio',
-      amount: '1',
-      entrySpreadBps: -50,
-      meanBps: 0,
-      firstSeen: 1000,
-    });
+      openPosition: {
+        opportunityId: ID,
+        symbol: 'ETH/USDT',
+        buyExchange: 'binance',
+        sellExchange: 'gateio',
+        amount: '1',
+        entrySpreadBps: -50,
+        meanBps: 0,
+        firstSeen: 1000,
+      },
+    } as ExecutionRecord);
   return { runner, added, open, signal: (s: unknown) => signal!(s) };
 }
 
@@ -147,13 +150,13 @@ describe('bot runner: statistical exit near the mean, stop at 2× the entry dist
       botId: 'b',
       userId: 'u',
       exitOf: ID,
-      executionKey: `b:${ID}:exit:1000`,
     });
+    expect(added[0]!.executionKey).toMatch(/^b:statistical:ETH\/USDT:binance>gateio:exit:1000@\d+$/);
     expect(added[0]!.opportunity.legs.map((l) => [l.exchange, l.side, l.amount, l.limitPrice])).toEqual([
       ['gateio', 'buy', '1', '2001'],
       ['binance', 'sell', '1', '2003'],
     ]);
-    runner.positionClosed('b', ID);
+    runner.positionsChanged({ botId: 'b', userId: 'u', closesPosition: ID } as ExecutionRecord);
     expect(runner.positions.all()).toEqual([]);
   });
 
@@ -164,7 +167,7 @@ describe('bot runner: statistical exit near the mean, stop at 2× the entry dist
     expect(added).toHaveLength(0);
     runner.onOpportunity(update(-100)); // the stop: one exit, still no entry
     expect(added.map((j) => j.exitOf)).toEqual([ID]);
-    runner.positionClosed('b', ID);
+    runner.positionsChanged({ botId: 'b', userId: 'u', closesPosition: ID } as ExecutionRecord);
     runner.onOpportunity(update(-100));
     expect(added).toHaveLength(2);
     expect(added[1]).toMatchObject({ executionKey: `b:${ID}:2000` });

@@ -48,6 +48,15 @@ export class StatisticalPositions {
     if (m?.size === 0) this.byBot.delete(botId);
   }
 
+  /** An exit matched part of the position: what is left stays open. */
+  reduce(botId: string, id: string, by: string): void {
+    const pos = this.get(botId, id);
+    if (!pos) return;
+    const left = new Decimal(pos.amount).minus(by);
+    if (left.lte(0)) this.close(botId, id);
+    else pos.amount = left.toFixed();
+  }
+
   dropBot(botId: string): void {
     this.byBot.delete(botId);
   }

@@ -29,6 +29,7 @@ import { executeCrossExchange, type ExecutionOutcome } from './cross-exchange.ex
 import type { OrderGateway } from './order-gateway.js';
 import { PaperGateway, PaperOrders } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
+import { applyStatisticalEffects, statisticalPlan } from './statistical-effects.js';
 import { TradeLedger, type ExecutionRecord, type PendingTrade } from './trade-ledger.js';
 import { executeTriangular } from './triangular.executor.js';
 
@@ -128,8 +129,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     try {
       return await this.executeJob(data);
     } finally {
-      // A statistical exit is tried once: whatever happened, the position is no longer open.
-      if (data.exitOf) this.runner.positionClosed(data.botId, data.exitOf);
+      // An exit that did not close its position (skipped, failed, partly filled) leaves it to the next signal.
+      if (data.exitOf) this.runner.exitSettled(data.botId, data.exitOf);
     }
   }
 
@@ -188,41 +189,12 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
           expectedProfitPercent: o.netPercent,
           usdtBrl: o.usdtBrl,
           executedAt: new Date(),
-          plan,
+          plan: { ...plan, statistical: statisticalPlan(o, data.exitOf) },
         }),
     });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
-    const record = outcome.record;
-    const stat = o.statistical;
-    if (data.exitOf) record.closesPosition = data.exitOf;
-    else if (stat) {
-      const buy = o.legs.find((l) => l.side === 'buy')!;
-      const sell = o.legs.find((l) => l.side === 'sell')!;
-      record.openPosition = {
-        opportunityId: o.id,
-        symbol: buy.symbol,
-        buyExchange: buy.exchange,
-        sellExchange: sell.exchange,
-        amount: record.amount,
-        entrySpreadBps: stat.spreadBps,
-        meanBps: stat.meanBps,
-        firstSeen: o.firstSeen,
-      };
-    }
-    const result = await this.commit(record);
-    const pos = record.openPosition;
-    if (pos && result === 'recorded' && record.status === 'completed') {
-      const { opportunityId, buyExchange, sellExchange, ...rest } = pos;
-      this.runner.positionOpened({
-        ...rest,
-        botId: bot.id,
-        userId: bot.user_id,
-        id: opportunityId,
-        buyExchange: buyExchange as ExchangeId,
-        sellExchange: sellExchange as ExchangeId,
-      });
-    }
-    return result;
+    applyStatisticalEffects(outcome.record, statisticalPlan(o, data.exitOf));
+    return this.commit(outcome.record);
   }
 
   /** Book specs the executors round to. */
@@ -263,6 +235,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
         const gateway = await this.gatewayFor(bot, { stopIfRefused: false });
         if (!gateway) return 'recovery-deferred'; // live keys unavailable now: the next scan tries again
         const record = await recoverExecution(p, gateway, this.markets());
+        applyStatisticalEffects(record, p.plan.statistical);
         const result = await this.commit(record);
         if (result !== 'duplicate') this.recovered.push(p.executionKey);
         this.logger.warn(
@@ -286,6 +259,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       [record.botId],
     );
     for (const b of usdt) this.runner.setUsdt(record.botId, b.exchange, Number(b.amount));
+    this.runner.positionsChanged(record);
     if (result.stoppedReason) this.runner.stopped(record.botId);
     this.events.trade(record.userId, toTrade(result.tradeId!, record));
     if (result.bot) this.events.status(record.userId, result.bot);

@@ -12,6 +12,8 @@ import {
   type TradeStatus,
 } from '@arbitra/contracts';
 
+import type { StatisticalPlan } from './statistical-effects.js';
+
 export const QUOTE_ASSET = 'USDT';
 
 /** A leg as the ledger stores it: the leg the API shows, plus the exchange's order id. */
@@ -57,6 +59,8 @@ export interface ExecutionRecord {
   openPosition?: OpenPosition;
   /** A statistical exit closes the position opened on this opportunity id. */
   closesPosition?: string;
+  /** A statistical exit that matched only part of the position reduces it by this amount. */
+  reducesPosition?: { opportunityId: string; amount: string };
 }
 
 /** An open statistical position as stored (stat_positions). */
@@ -79,6 +83,8 @@ export interface ExecutionPlan {
   unwindMarkets: { exchange: string; symbol: string }[];
   /** The most orders the execution places (entries and unwinds): client order ids seq 1..maxOrders. */
   maxOrders: number;
+  /** A statistical entry or exit: the position it opens or closes (a recovery applies it too). */
+  statistical?: StatisticalPlan;
 }
 
 /** The trade as written 'pending' before the first order (the opportunity's figures; no fills yet). */
@@ -427,7 +433,7 @@ async function applyDeltas(m: EntityManager, botId: string, deltas: readonly Bal
   }
 }
 
-/** A statistical entry opens its position and an exit closes it, with the trade (a restart finds them). */
+/** A statistical entry opens its position and an exit closes or reduces it, with the trade (a restart finds them). */
 async function applyPosition(m: EntityManager, r: ExecutionRecord): Promise<void> {
   if (r.closesPosition) {
     await m.query(`DELETE FROM stat_positions WHERE bot_id = $1 AND opportunity_id = $2`, [
@@ -435,8 +441,14 @@ async function applyPosition(m: EntityManager, r: ExecutionRecord): Promise<void
       r.closesPosition,
     ]);
   }
+  if (r.reducesPosition) {
+    await m.query(
+      `UPDATE stat_positions SET amount = amount - $3::numeric WHERE bot_id = $1 AND opportunity_id = $2`,
+      [r.botId, r.reducesPosition.opportunityId, r.reducesPosition.amount],
+    );
+  }
   const p = r.openPosition;
-  if (p && r.status === 'completed') {
+  if (p) {
     await m.query(
       `INSERT INTO stat_positions (bot_id, opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount,
          entry_spread_bps, mean_bps, first_seen)
@@ -451,7 +463,7 @@ async function applyPosition(m: EntityManager, r: ExecutionRecord): Promise<void
         p.amount,
         p.entrySpreadBps,
         p.meanBps,
-        p.firstSeen,
+        Math.round(p.firstSeen),
       ],
     );
   }
