@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { INestApplicationContext } from '@nestjs/common';
-import { QUEUES, type Bot, type ExecutionJob } from '@arbitra/contracts';
+import { PAIRS, QUEUES, type Bot, type ExecutionJob } from '@arbitra/contracts';
 import type { QueueFactory } from '@arbitra/transport';
 import type { Job } from 'bullmq';
 import { createEngine } from '../src/bootstrap.js';
@@ -12,19 +12,11 @@ import { ExecutionsProcessor } from '../src/execution/executions.processor.js';
 import { QUEUE_FACTORY } from '../src/publishing/fabric.providers.js';
 import { RECOVERY_NOTHING_EXECUTED } from '../src/execution/recovery.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
 
 const ENGINE_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-async function poll<T>(fn: () => Promise<T | undefined>, ms: number, every = 50): Promise<T | undefined> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, every));
-  }
-}
 
 interface TradeRow {
   id: string;
@@ -85,18 +77,7 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
       token: owner.token,
       body: {
         name: 'Interrompido',
-        pairs: [
-          'BTC/USDT',
-          'ETH/USDT',
-          'BNB/USDT',
-          'ADA/USDT',
-          'SOL/USDT',
-          'DOT/USDT',
-          'MATIC/USDT',
-          'LINK/USDT',
-          'UNI/USDT',
-          'AVAX/USDT',
-        ],
+        pairs: PAIRS,
         exchanges: ['binance', 'mercadobitcoin', 'gateio', 'mexc', 'bybit'],
         riskLevel: 'high',
         maxInvestment: 100000,
@@ -108,7 +89,7 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
     const botId = created.body.bot.id;
 
     // Wait for the first execution to be journaled ('pending': its orders are in flight), then kill the engine.
-    const inFlight = await poll(async () => {
+    const inFlight = await waitFor(async () => {
       const r = await sql.query<TradeRow>(`SELECT id, status, execution_key FROM trades WHERE bot_id = $1`, [
         botId,
       ]);
@@ -137,7 +118,7 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
       }),
     );
     const processor = engine.get(ExecutionsProcessor);
-    const recovered = await poll(
+    const recovered = await waitFor(
       async () => {
         const r = await sql.query<TradeRow>(
           `SELECT id, status, failure_reason, profit::text, execution_key FROM trades WHERE execution_key = $1`,

@@ -24,7 +24,10 @@ const READ_TRADE: BinanceAccount = {
 };
 
 /** The injectable factory, returning ccxt's Binance answering as the exchange (only the transport replaced). */
-function binanceFactory(accounts: BinanceAccount[], mode: 'serve' | 'hang' = 'serve'): ExchangeClientFactory & { last?: BinanceAsServer } {
+function binanceFactory(
+  accounts: BinanceAccount[],
+  mode: 'serve' | 'hang' = 'serve',
+): ExchangeClientFactory & { last?: BinanceAsServer } {
   const factory: ExchangeClientFactory & { last?: BinanceAsServer } = (_exchange, credentials, options) => {
     const ex = new BinanceAsServer(ccxtClientConfig(credentials, options), accounts, mode);
     factory.last = ex;
@@ -36,7 +39,10 @@ function binanceFactory(accounts: BinanceAccount[], mode: 'serve' | 'hang' = 'se
 describe('CredentialValidator against ccxt.binance answering as Binance (fetchBalance, read-only)', () => {
   it('valid keys: valid, with the permissions Binance reports and the withdrawal flag', async () => {
     const factory = binanceFactory([KNOWN]);
-    const outcome = await new CredentialValidator(factory, 2_000).check('binance', { apiKey: KNOWN.apiKey, secret: KNOWN.secret });
+    const outcome = await new CredentialValidator(factory, 2_000).check('binance', {
+      apiKey: KNOWN.apiKey,
+      secret: KNOWN.secret,
+    });
     expect(outcome).toMatchObject({
       status: 'valid',
       reason: MESSAGES.exchanges.reasonValid,
@@ -66,7 +72,9 @@ describe('CredentialValidator against ccxt.binance answering as Binance (fetchBa
     expect(outcome.status).toBe('invalid');
     expect(outcome.reachedExchange).toBe(true);
     expect(outcome.errorClass).toBe('AuthenticationError');
-    expect(outcome.reason).toBe('Credenciais inválidas: Invalid API-key, IP, or permissions for action. (-2015)');
+    expect(outcome.reason).toBe(
+      'Credenciais inválidas: Invalid API-key, IP, or permissions for action. (-2015)',
+    );
   });
 
   it("a malformed key: Binance's -2014", async () => {
@@ -79,7 +87,10 @@ describe('CredentialValidator against ccxt.binance answering as Binance (fetchBa
 
   it('the right key with a wrong secret: the signature is refused (-1022), and the secret is not in the reason', async () => {
     const wrong = 'WrongSecret0123456789WrongSecret0123456789WrongSecret0123456789ab';
-    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', { apiKey: KNOWN.apiKey, secret: wrong });
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', {
+      apiKey: KNOWN.apiKey,
+      secret: wrong,
+    });
     expect(outcome.reason).toBe('Credenciais inválidas: Signature for this request is not valid. (-1022)');
     expect(outcome.reason).not.toContain(wrong);
     expect(outcome.reason).not.toContain(KNOWN.apiKey);
@@ -91,16 +102,23 @@ describe('CredentialValidator against ccxt.binance answering as Binance (fetchBa
       apiKey: KNOWN.apiKey,
       secret: KNOWN.secret,
     });
-    expect(outcome).toMatchObject({ status: 'invalid', reason: 'não foi possível contatar a exchange', reachedExchange: false });
+    expect(outcome).toMatchObject({
+      status: 'invalid',
+      reason: 'não foi possível contatar a exchange',
+      reachedExchange: false,
+    });
     expect(outcome.errorClass).toBe('RequestTimeout');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a factory that throws (a bug) is an outcome, not a crash', async () => {
-    const outcome = await new CredentialValidator(() => Promise.reject(new Error('boom')), 1_000).check('binance', {
-      apiKey: KNOWN.apiKey,
-      secret: KNOWN.secret,
-    });
+    const outcome = await new CredentialValidator(() => Promise.reject(new Error('boom')), 1_000).check(
+      'binance',
+      {
+        apiKey: KNOWN.apiKey,
+        secret: KNOWN.secret,
+      },
+    );
     expect(outcome).toMatchObject({ status: 'invalid', reason: MESSAGES.exchanges.reasonUnexpected });
   });
 });
@@ -145,10 +163,14 @@ describe('the check job: a credential saved through the api, checked by the engi
   });
 
   async function addBinance(token: string, account: BinanceAccount): Promise<string> {
-    const res = await call<{ exchange: { id: string; validation_status: string } }>('POST', '/api/user/exchanges', {
-      token,
-      body: { exchange_name: 'binance', api_key: account.apiKey, api_secret: account.secret },
-    });
+    const res = await call<{ exchange: { id: string; validation_status: string } }>(
+      'POST',
+      '/api/user/exchanges',
+      {
+        token,
+        body: { exchange_name: 'binance', api_key: account.apiKey, api_secret: account.secret },
+      },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.exchange.validation_status).toBe('pending');
     return res.body.exchange.id;
@@ -171,7 +193,11 @@ describe('the check job: a credential saved through the api, checked by the engi
     });
     expect(list.body[0]?.last_used_at).toEqual(expect.any(String));
     const event = emitted.find((e) => e.payload.id === id);
-    expect(event).toMatchObject({ room: ROOMS.user(u.id), event: EVENTS.exchangeValidated, payload: { is_validated: true } });
+    expect(event).toMatchObject({
+      room: ROOMS.user(u.id),
+      event: EVENTS.exchangeValidated,
+      payload: { is_validated: true },
+    });
     // A duplicate job for the same check changes nothing.
     expect(await processor.check(id)).toEqual({ outcome: 'skipped', why: 'not_pending' });
   });
@@ -179,7 +205,10 @@ describe('the check job: a credential saved through the api, checked by the engi
   it("invalid: 'Credenciais inválidas: …' recorded and published", async () => {
     const u = await register(call);
     const id = await addBinance(u.token, READ_TRADE);
-    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({ outcome: 'recorded', status: 'invalid' });
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({
+      outcome: 'recorded',
+      status: 'invalid',
+    });
     const list = await call<Record<string, unknown>[]>('GET', '/api/user/exchanges', { token: u.token });
     expect(list.body[0]).toMatchObject({
       is_validated: false,
@@ -201,24 +230,37 @@ describe('the check job: a credential saved through the api, checked by the engi
     expect(put.status).toBe(200);
     // The old version's result arrives late: not recorded.
     expect(stale).not.toBeNull();
-    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check('binance', store.open(stale!));
+    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check(
+      'binance',
+      store.open(stale!),
+    );
     expect(await store.recordCheck(stale!, outcome)).toBeNull();
     // The current version is checked with the NEW key (decrypted from the row).
-    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({ outcome: 'recorded', status: 'valid' });
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({
+      outcome: 'recorded',
+      status: 'valid',
+    });
   });
 
   it('a removed credential is skipped', async () => {
     const u = await register(call);
     const id = await addBinance(u.token, KNOWN);
     expect((await call('DELETE', `/api/user/exchanges/${id}`, { token: u.token })).status).toBe(200);
-    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({ outcome: 'skipped', why: 'gone' });
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({
+      outcome: 'skipped',
+      why: 'gone',
+    });
   });
 
   it('decryptForExecution gives the live executor the active, validated credential only', async () => {
     const u = await register(call);
-    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow('Binance: nenhuma credencial cadastrada');
+    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow(
+      'Binance: nenhuma credencial cadastrada',
+    );
     const id = await addBinance(u.token, KNOWN);
-    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow('Binance: validação em andamento');
+    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow(
+      'Binance: validação em andamento',
+    );
     await processorWith(binanceFactory([KNOWN])).check(id);
     const creds = await store.decryptForExecution(u.id, 'binance');
     expect(creds).toEqual({ apiKey: KNOWN.apiKey, secret: KNOWN.secret, password: undefined });
@@ -231,10 +273,21 @@ describe('the check job: a credential saved through the api, checked by the engi
   it('a row under a key the engine does not have is recorded as unreadable, not crashed on', async () => {
     const u = await register(call);
     const id = await addBinance(u.token, KNOWN);
-    const otherStore = new CredentialStore(pool, CredentialCipher.fromSpec(`k9:${randomBytes(32).toString('base64')}`));
-    const processor = new CredentialChecksProcessor({} as never, io as never, new CredentialValidator(binanceFactory([KNOWN]), 2_000), otherStore);
+    const otherStore = new CredentialStore(
+      pool,
+      CredentialCipher.fromSpec(`k9:${randomBytes(32).toString('base64')}`),
+    );
+    const processor = new CredentialChecksProcessor(
+      {} as never,
+      io as never,
+      new CredentialValidator(binanceFactory([KNOWN]), 2_000),
+      otherStore,
+    );
     expect(await processor.check(id)).toEqual({ outcome: 'recorded', status: 'invalid' });
-    const row = await pool.query<{ validation_reason: string }>('SELECT validation_reason FROM exchange_credentials WHERE id = $1', [id]);
+    const row = await pool.query<{ validation_reason: string }>(
+      'SELECT validation_reason FROM exchange_credentials WHERE id = $1',
+      [id],
+    );
     expect(row.rows[0]?.validation_reason).toBe(MESSAGES.exchanges.reasonUndecryptable);
   });
 });

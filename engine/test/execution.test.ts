@@ -2,31 +2,56 @@ import { io as connect, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '@arbitra/db';
-import { EVENTS, MESSAGES, type Bot, type Opportunity, type BotStatusEvent, type Trade, type TradesResponse } from '@arbitra/contracts';
+import {
+  EVENTS,
+  MESSAGES,
+  PAIRS,
+  type Bot,
+  type Opportunity,
+  type BotStatusEvent,
+  type Trade,
+  type TradesResponse,
+} from '@arbitra/contracts';
 import { BotRunner } from '../src/bots/bot-runner.service.js';
 import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
 import { ScannerService } from '../src/scanner/scanner.service.js';
 import { TradeLedger, type ExecutionRecord } from '../src/execution/trade-ledger.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
 
-const waitFor = async <T>(fn: () => Promise<T | undefined> | T | undefined, ms: number, every = 250): Promise<T | undefined> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, every));
-  }
-};
-
 /** A loss-making (or failed) two-leg record with matching balance deltas. */
-function loss(botId: string, userId: string, key: string, lossUsdt: string, status: 'completed' | 'failed'): ExecutionRecord {
+function loss(
+  botId: string,
+  userId: string,
+  key: string,
+  lossUsdt: string,
+  status: 'completed' | 'failed',
+): ExecutionRecord {
   return {
-    executionKey: key, botId, userId, botName: 'Risco', opportunityId: 'o', strategy: 'arbitrage', mode: 'paper', pair: 'BTC/USDT',
-    buyExchange: 'binance', sellExchange: 'gateio', buyPrice: '100', sellPrice: '99', amount: '1', profit: `-${lossUsdt}`,
-    profitPercent: '-1', expectedProfit: '1', expectedProfitPercent: '1', usdtBrl: '5.45', status, failureReason: status === 'failed' ? 'x' : null,
-    executedAt: new Date(), legs: [],
+    executionKey: key,
+    botId,
+    userId,
+    botName: 'Risco',
+    opportunityId: 'o',
+    strategy: 'arbitrage',
+    mode: 'paper',
+    pair: 'BTC/USDT',
+    buyExchange: 'binance',
+    sellExchange: 'gateio',
+    buyPrice: '100',
+    sellPrice: '99',
+    amount: '1',
+    profit: `-${lossUsdt}`,
+    profitPercent: '-1',
+    expectedProfit: '1',
+    expectedProfitPercent: '1',
+    usdtBrl: '5.45',
+    status,
+    failureReason: status === 'failed' ? 'x' : null,
+    executedAt: new Date(),
+    legs: [],
     deltas: [{ exchange: 'binance', asset: 'USDT', delta: `-${lossUsdt}` }],
   };
 }
@@ -55,25 +80,46 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     await db?.drop();
   });
 
-  const body = { pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1090, minProfitPercent: 0.5 };
+  const body = {
+    pairs: ['BTC/USDT'],
+    exchanges: ['binance', 'gateio'],
+    maxInvestment: 1090,
+    minProfitPercent: 0.5,
+  };
 
   it('stops a bot at its daily loss limit (5 % of R$ 1.090 at 5,45 = 10 USDT) and after 5 failures in a row', async () => {
     const ds = createDataSource(db.url);
     await ds.initialize();
     try {
       const ledger = new TradeLedger(ds);
-      const a = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Perdas' } })).body.bot;
+      const a = (
+        await call<{ bot: Bot }>('POST', '/api/bots', {
+          token: maria.token,
+          body: { ...body, name: 'Perdas' },
+        })
+      ).body.bot;
       await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [a.id]);
       expect((await ledger.record(loss(a.id, maria.id, 'l1', '6', 'completed'))).stoppedReason).toBeNull();
       const r = await ledger.record(loss(a.id, maria.id, 'l2', '4', 'completed'));
       expect(r.stoppedReason).toBe(MESSAGES.bots.stopReasonDailyLoss('10.00'));
       expect(r.bot).toMatchObject({ status: 'error', active: false });
       const api = await call<Bot[]>('GET', '/api/bots', { token: maria.token });
-      expect(api.body.find((b) => b.id === a.id)).toMatchObject({ status: 'error', statusReason: MESSAGES.bots.stopReasonDailyLoss('10.00') });
+      expect(api.body.find((b) => b.id === a.id)).toMatchObject({
+        status: 'error',
+        statusReason: MESSAGES.bots.stopReasonDailyLoss('10.00'),
+      });
 
-      const b = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Falhas' } })).body.bot;
+      const b = (
+        await call<{ bot: Bot }>('POST', '/api/bots', {
+          token: maria.token,
+          body: { ...body, name: 'Falhas' },
+        })
+      ).body.bot;
       await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [b.id]);
-      for (let i = 1; i <= 4; i++) expect((await ledger.record(loss(b.id, maria.id, `f${i}`, '0.01', 'failed'))).stoppedReason).toBeNull();
+      for (let i = 1; i <= 4; i++)
+        expect(
+          (await ledger.record(loss(b.id, maria.id, `f${i}`, '0.01', 'failed'))).stoppedReason,
+        ).toBeNull();
       const fifth = await ledger.record(loss(b.id, maria.id, 'f5', '0.01', 'failed'));
       expect(fifth.stoppedReason).toBe(MESSAGES.bots.stopReasonFailures(5));
     } finally {
@@ -86,11 +132,21 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     await ds.initialize();
     try {
       const ledger = new TradeLedger(ds);
-      const bot = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Exposta' } })).body.bot;
-      const naked = (key: string, exposure: Record<string, string>) => ({ ...loss(bot.id, maria.id, key, '0.5', 'failed'), nakedExposure: exposure });
+      const bot = (
+        await call<{ bot: Bot }>('POST', '/api/bots', {
+          token: maria.token,
+          body: { ...body, name: 'Exposta' },
+        })
+      ).body.bot;
+      const naked = (key: string, exposure: Record<string, string>) => ({
+        ...loss(bot.id, maria.id, key, '0.5', 'failed'),
+        nakedExposure: exposure,
+      });
       await ledger.record(naked('n1', { 'binance:BTC': '0.01' }));
       await ledger.record(naked('n2', { 'binance:BTC': '0.02', 'gateio:BTC': '-0.005' }));
-      const exposure = async () => (await call<{ bot: Bot }>('GET', `/api/bots/${bot.id}`, { token: maria.token })).body.bot.nakedExposure;
+      const exposure = async () =>
+        (await call<{ bot: Bot }>('GET', `/api/bots/${bot.id}`, { token: maria.token })).body.bot
+          .nakedExposure;
       expect(await exposure()).toEqual({ 'binance:BTC': '0.03', 'gateio:BTC': '-0.005' });
       await ledger.record(naked('n3', { 'gateio:BTC': '0.005' })); // closed out: the key goes
       expect(await exposure()).toEqual({ 'binance:BTC': '0.03' });
@@ -113,7 +169,15 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     await ownerSocket();
     const created = await call<{ bot: Bot }>('POST', '/api/bots', {
       token: maria.token,
-      body: { name: 'Deslocamento', pairs: ['ETH/USDT'], exchanges: ['binance', 'gateio'], riskLevel: 'high', maxInvestment: 50000, minProfitPercent: 0.3, active: true },
+      body: {
+        name: 'Deslocamento',
+        pairs: ['ETH/USDT'],
+        exchanges: ['binance', 'gateio'],
+        riskLevel: 'high',
+        maxInvestment: 50000,
+        minProfitPercent: 0.3,
+        active: true,
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.bot.id;
@@ -126,12 +190,22 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     const detach = scanner.scanner.registry.on({ added: (o) => seen.push(o), updated: (o) => seen.push(o) });
     const forcedAt = Date.now();
     expect((scanner.feed as SimulatedFeed).forceDislocation('binance', 'ETH/USDT', -0.02)).toBe(true);
-    const pushed = await waitFor(() => trades.find((t) => t.botId === id && t.buyExchange === 'binance'), 2_000, 10);
+    const pushed = await waitFor(
+      () => trades.find((t) => t.botId === id && t.buyExchange === 'binance'),
+      2_000,
+      10,
+    );
     const elapsed = Date.now() - forcedAt;
     detach();
     expect(pushed, 'no trade:new within 2 s of the dislocation').toBeDefined();
     expect(elapsed).toBeLessThanOrEqual(2_000);
-    expect(pushed).toMatchObject({ pair: 'ETH/USDT', buyExchange: 'binance', sellExchange: 'gateio', status: 'completed', mode: 'paper' });
+    expect(pushed).toMatchObject({
+      pair: 'ETH/USDT',
+      buyExchange: 'binance',
+      sellExchange: 'gateio',
+      status: 'completed',
+      mode: 'paper',
+    });
 
     // The expected profit is the opportunity's, at the size traded: its net % on the amount bought.
     const o = seen.find((x) => x.id === 'arbitrage:ETH/USDT:binance>gateio' && Number(x.netPercent) >= 0.3)!;
@@ -167,7 +241,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
       token: maria.token,
       body: {
         name: 'Papel',
-        pairs: ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'ADA/USDT', 'SOL/USDT', 'DOT/USDT', 'MATIC/USDT', 'LINK/USDT', 'UNI/USDT', 'AVAX/USDT'],
+        pairs: PAIRS,
         exchanges: ['binance', 'mercadobitcoin', 'gateio', 'mexc', 'bybit'],
         riskLevel: 'high',
         maxInvestment: 100000,
@@ -179,8 +253,13 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     const id = created.body.bot.id;
     const runner = platform.engines[0]!.get(BotRunner);
     expect(await waitFor(() => runner.get(id), 10_000)).toBeDefined();
-    expect(await waitFor(() => statuses.find((s) => s.botId === id && s.status === 'running'), 5_000)).toBeDefined();
-    const balances = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`, [id]);
+    expect(
+      await waitFor(() => statuses.find((s) => s.botId === id && s.status === 'running'), 5_000),
+    ).toBeDefined();
+    const balances = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`,
+      [id],
+    );
     expect(balances.rows[0]!.n).toBeGreaterThan(0);
 
     const pushed = await waitFor(() => trades.find((t) => t.botId === id), 90_000, 500);

@@ -3,17 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '@arbitra/contracts';
 import { BotRunner } from '../src/bots/bot-runner.service.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
-
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return true;
-}
 
 /** Two engines: a bot command runs on one of them; both must run (or drop) the bot. */
 describe('several engines stay in step on bot changes', () => {
@@ -55,9 +47,9 @@ describe('several engines stay in step on bot changes', () => {
         body: { ...body, name: 'Dois motores' },
       })
     ).body.bot;
-    expect(await until(() => running(a.id).every(Boolean), 10_000)).toBe(true);
+    expect(await waitFor(() => running(a.id).every(Boolean) || undefined, 10_000)).toBe(true);
     await call('POST', `/api/bots/${a.id}/toggle`, { token: owner.token });
-    expect(await until(() => running(a.id).every((r) => !r), 10_000)).toBe(true);
+    expect(await waitFor(() => running(a.id).every((r) => !r) || undefined, 10_000)).toBe(true);
 
     // The executor on engine 1 stops a bot (as a risk stop does: the row first, then the runner).
     const b = (
@@ -66,13 +58,13 @@ describe('several engines stay in step on bot changes', () => {
         body: { ...body, name: 'Parado pelo risco' },
       })
     ).body.bot;
-    expect(await until(() => running(b.id).every(Boolean), 10_000)).toBe(true);
+    expect(await waitFor(() => running(b.id).every(Boolean) || undefined, 10_000)).toBe(true);
     await sql.query(
       `UPDATE bots SET active = false, status = 'error', status_reason = 'teste' WHERE id = $1`,
       [b.id],
     );
     runners[0]!.stopped(b.id);
     expect(running(b.id)[0]).toBe(false);
-    expect(await until(() => !running(b.id)[1], 10_000)).toBe(true);
+    expect(await waitFor(() => !running(b.id)[1] || undefined, 10_000)).toBe(true);
   });
 });

@@ -14,7 +14,12 @@ import { client, register } from '../../api/test/support/http.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 
-function next<T>(socket: Socket, event: string, accept: (payload: T) => boolean = () => true, ms = 20_000): Promise<T> {
+function next<T>(
+  socket: Socket,
+  event: string,
+  accept: (payload: T) => boolean = () => true,
+  ms = 20_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no acceptable '${event}' in ${ms} ms`)), ms);
     const handler = (payload: T) => {
@@ -53,14 +58,22 @@ describe('the live scanner, from the engine to browsers connected to the api', (
     const [snapshot, grid, feeds] = await Promise.all([
       next<ScannerSnapshot>(socket, EVENTS.scannerSnapshot),
       next<PriceGrid>(socket, EVENTS.marketPrices, (g) => g.quotes.length >= PAIRS.length * 5),
-      next<{ exchange: string; status: string }[]>(socket, EVENTS.marketFeeds, (f) => f.every((s) => s.status === 'up')),
+      next<{ exchange: string; status: string }[]>(socket, EVENTS.marketFeeds, (f) =>
+        f.every((s) => s.status === 'up'),
+      ),
     ]);
     expect(snapshot.source).toEqual({ kind: 'simulated', simulated: true });
     expect(snapshot.opportunities.length).toBeLessThanOrEqual(10);
     // every pair of SPEC §9 on the five exchanges, each with a bid below its ask
     for (const q of grid.quotes) expect(Number(q.bid)).toBeLessThan(Number(q.ask));
     expect(new Set(grid.quotes.map((q) => q.exchange)).size).toBe(5);
-    expect(feeds.map((f) => f.exchange).sort()).toEqual(['binance', 'bybit', 'gateio', 'mercadobitcoin', 'mexc']);
+    expect(feeds.map((f) => f.exchange).sort()).toEqual([
+      'binance',
+      'bybit',
+      'gateio',
+      'mercadobitcoin',
+      'mexc',
+    ]);
   });
 
   it('streams every change in real time to a Profissional (trial) user, and not to visitors', async () => {

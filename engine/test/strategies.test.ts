@@ -7,21 +7,9 @@ import { BotRunner } from '../src/bots/bot-runner.service.js';
 import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
 import { ScannerService } from '../src/scanner/scanner.service.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
-
-const waitFor = async <T>(
-  fn: () => Promise<T | undefined> | T | undefined,
-  ms: number,
-  every = 50,
-): Promise<T | undefined> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, every));
-  }
-};
 
 interface TradeRow {
   id: string;

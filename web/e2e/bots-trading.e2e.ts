@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXCHANGES, PAIRS } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
@@ -13,30 +14,8 @@ const MSG = {
   minProfit: 'Lucro mínimo deve ser maior que zero',
 } as const;
 
-/** SPEC §9's choices (labels as the form shows them). */
-const PAIRS = [
-  'BTC/USDT',
-  'ETH/USDT',
-  'BNB/USDT',
-  'ADA/USDT',
-  'SOL/USDT',
-  'DOT/USDT',
-  'MATIC/USDT',
-  'LINK/USDT',
-  'UNI/USDT',
-  'AVAX/USDT',
-] as const;
-/** Exchange ids (the CSV's) and the names the screens show. */
-const EXCHANGES: Readonly<Record<string, string>> = {
-  binance: 'Binance',
-  mercadobitcoin: 'Mercado Bitcoin',
-  gateio: 'Gate.io',
-  mexc: 'MEXC',
-  bybit: 'Bybit',
-};
-const EXCHANGE_LABELS = Object.values(EXCHANGES);
-/** The CSV writes the exchange's id today; its name would do as well. */
-const csvExchange = (cell = '') => EXCHANGES[cell] ?? cell;
+/** The names the screens and the CSV show. */
+const EXCHANGE_LABELS = EXCHANGES.map((e) => e.displayName);
 
 /** SPEC §9 columns, DECISIONS §9 separator. */
 const CSV_HEADER = 'Data;Bot;Par;Compra;Venda;Preço Compra;Preço Venda;Quantidade;Lucro;Lucro %;Status';
@@ -368,16 +347,14 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
       const [date, bot, , buy, sell, buyPrice, sellPrice, amount, profit, profitPct, rowStatus] = r;
       expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
       expect(bot).toBe(botName);
-      expect(EXCHANGE_LABELS).toContain(csvExchange(buy));
-      expect(EXCHANGE_LABELS).toContain(csvExchange(sell));
+      expect(EXCHANGE_LABELS).toContain(buy);
+      expect(EXCHANGE_LABELS).toContain(sell);
       for (const n of [buyPrice, sellPrice, amount]) expect(n).toMatch(/^\d+(,\d+)?$/);
       expect(profit).toMatch(/^-?\d+,\d{2}$/);
       expect(profitPct).toMatch(/^-?\d+,\d{2}$/);
       expect(['Concluído', 'Falhou']).toContain(rowStatus);
     }
-    const seen = rows.find(
-      (r) => r[2] === pair && csvExchange(r[3]) === buyExchange && csvExchange(r[4]) === sellExchange,
-    );
+    const seen = rows.find((r) => r[2] === pair && r[3] === buyExchange && r[4] === sellExchange);
     expect(seen, `a linha de ${pair} ${buyExchange} → ${sellExchange}`).toBeDefined();
     expect(seen![8]).toMatch(/^-?\d+,\d{2}$/); // the profit, with a decimal comma
     lap('CSV conferido');

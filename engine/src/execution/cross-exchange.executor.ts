@@ -9,6 +9,7 @@ import {
   type ExecutionPlan,
   type ExecutionRecord,
   type LegRecord,
+  type PendingExecution,
 } from './trade-ledger.js';
 
 export interface ExecutionContext {
@@ -226,24 +227,10 @@ export interface TradeFigures {
   expectedProfit: Decimal;
 }
 
-/**
- * The record of an execution, for the ledger: the realised profit is the USDT balance change of every
- * order (entries and unwinds, fees included); the rest is the same for every strategy.
- */
-export function executedOutcome(
-  ctx: ExecutionContext,
-  orders: readonly GatewayOrder[],
-  legs: LegRecord[],
-  failureReason: string | null,
-  naked: Record<string, string>,
-  t: TradeFigures,
-): ExecutionOutcome {
+/** What a trade is before its fills: who, which opportunity, the planned figures and what was expected. */
+export function tradeHead(ctx: ExecutionContext, t: TradeFigures): Omit<PendingExecution, 'plan'> {
   const o = ctx.opportunity;
-  const deltas = orders.flatMap(deltasOf);
-  const profit = deltas
-    .filter((d) => d.asset === QUOTE_ASSET)
-    .reduce((sum, d) => sum.plus(d.delta), new Decimal(0));
-  const record: ExecutionRecord = {
+  return {
     executionKey: ctx.executionKey,
     botId: ctx.bot.id,
     userId: ctx.bot.userId,
@@ -257,14 +244,35 @@ export function executedOutcome(
     buyPrice: t.buyPrice,
     sellPrice: t.sellPrice,
     amount: t.amount,
-    profit: profit.toFixed(),
-    profitPercent: t.capital.gt(0) ? profit.mul(100).div(t.capital).toFixed(8) : '0',
     expectedProfit: t.expectedProfit.toFixed(18),
     expectedProfitPercent: new Decimal(o.netPercent).toFixed(8),
     usdtBrl: o.usdtBrl,
+    executedAt: (ctx.now ?? (() => new Date()))(),
+  };
+}
+
+/**
+ * The record of an execution, for the ledger: the realised profit is the USDT balance change of every
+ * order (entries and unwinds, fees included); the rest is the same for every strategy.
+ */
+export function executedOutcome(
+  ctx: ExecutionContext,
+  orders: readonly GatewayOrder[],
+  legs: LegRecord[],
+  failureReason: string | null,
+  naked: Record<string, string>,
+  t: TradeFigures,
+): ExecutionOutcome {
+  const deltas = orders.flatMap(deltasOf);
+  const profit = deltas
+    .filter((d) => d.asset === QUOTE_ASSET)
+    .reduce((sum, d) => sum.plus(d.delta), new Decimal(0));
+  const record: ExecutionRecord = {
+    ...tradeHead(ctx, t),
+    profit: profit.toFixed(),
+    profitPercent: t.capital.gt(0) ? profit.mul(100).div(t.capital).toFixed(8) : '0',
     status: failureReason ? 'failed' : 'completed',
     failureReason,
-    executedAt: (ctx.now ?? (() => new Date()))(),
     legs,
     deltas,
     ...(Object.keys(naked).length ? { nakedExposure: naked } : {}),

@@ -25,7 +25,12 @@ import { ENGINE_DATA_SOURCE } from '../bots/engine-data-source.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
-import { executeCrossExchange, type ExecutionOutcome } from './cross-exchange.executor.js';
+import {
+  executeCrossExchange,
+  tradeHead,
+  type ExecutionContext,
+  type ExecutionOutcome,
+} from './cross-exchange.executor.js';
 import type { OrderGateway } from './order-gateway.js';
 import { PaperGateway, PaperOrders } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
@@ -156,44 +161,19 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     if (!gateway) return 'live-refused';
     const o = data.opportunity;
     const execute = o.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
-    const botRef = {
-      id: bot.id,
-      userId: bot.user_id,
-      name: bot.name,
-      strategy: bot.strategy,
-      mode: bot.mode,
-    };
-    const outcome: ExecutionOutcome = await execute({
+    const statistical = statisticalPlan(o, data.exitOf);
+    const ctx: ExecutionContext = {
       executionKey: data.executionKey,
-      bot: botRef,
+      bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       opportunity: o,
       budgetUsdt: data.budgetUsdt,
       gateway,
       ...this.markets(),
-      begin: (plan, t) =>
-        this.ledger.begin({
-          executionKey: data.executionKey,
-          botId: bot.id,
-          userId: bot.user_id,
-          botName: bot.name,
-          opportunityId: o.id,
-          strategy: bot.strategy,
-          mode: bot.mode,
-          pair: t.pair,
-          buyExchange: t.buyExchange,
-          sellExchange: t.sellExchange,
-          buyPrice: t.buyPrice,
-          sellPrice: t.sellPrice,
-          amount: t.amount,
-          expectedProfit: t.expectedProfit.toFixed(18),
-          expectedProfitPercent: o.netPercent,
-          usdtBrl: o.usdtBrl,
-          executedAt: new Date(),
-          plan: { ...plan, statistical: statisticalPlan(o, data.exitOf) },
-        }),
-    });
+      begin: (plan, t) => this.ledger.begin({ ...tradeHead(ctx, t), plan: { ...plan, statistical } }),
+    };
+    const outcome: ExecutionOutcome = await execute(ctx);
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
-    applyStatisticalEffects(outcome.record, statisticalPlan(o, data.exitOf));
+    applyStatisticalEffects(outcome.record, statistical);
     return this.commit(outcome.record);
   }
 
