@@ -17,6 +17,7 @@ import {
   type ExchangeId,
   type ExecutionJob,
   type Trade,
+  type TradeStatus,
 } from '@arbitra/contracts';
 import type { QueueFactory } from '@arbitra/transport';
 import { BotEvents } from '../bots/bot-events.js';
@@ -35,7 +36,13 @@ import type { OrderGateway } from './order-gateway.js';
 import { PaperGateway, PaperOrders } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
 import { applyStatisticalEffects, statisticalPlan } from './statistical-effects.js';
-import { TradeLedger, type ExecutionRecord, type PendingTrade } from './trade-ledger.js';
+import {
+  QUOTE_ASSET,
+  TradeLedger,
+  type BalanceRow,
+  type ExecutionRecord,
+  type PendingTrade,
+} from './trade-ledger.js';
 import { executeTriangular } from './triangular.executor.js';
 
 /** A job older than this is dropped: its opportunity is gone. */
@@ -140,7 +147,17 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async executeJob(data: ExecutionJob): Promise<string> {
-    const journaled = await this.ledger.status(data.executionKey);
+    // One round trip: the journal's word on this execution, the bot, and its balances (paper).
+    const rows: (BotRow & { journal: TradeStatus | null; balances: BalanceRow[] })[] = await this.ds.query(
+      `SELECT b.id, b.user_id, b.name, b.strategy, b.mode, b.active, b.status, b.exchanges,
+              (SELECT status FROM trades WHERE execution_key = $3) AS journal,
+              (SELECT COALESCE(json_agg(json_build_object('exchange', exchange, 'asset', asset, 'amount', amount::text)), '[]')
+                 FROM bot_balances WHERE bot_id = b.id) AS balances
+         FROM bots b WHERE b.id = $1 AND b.user_id = $2`,
+      [data.botId, data.userId, data.executionKey],
+    );
+    const row = rows[0];
+    const journaled = row ? row.journal : await this.ledger.status(data.executionKey);
     if (journaled === 'pending') {
       // A retry of a job whose executor died mid-way: recover what its orders did, never place them again.
       const [p] = await this.ledger.pending({ executionKey: data.executionKey });
@@ -148,16 +165,12 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     }
     if (journaled) return 'duplicate';
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
-    const rows: BotRow[] = await this.ds.query(
-      `SELECT id, user_id, name, strategy, mode, active, status, exchanges FROM bots WHERE id = $1 AND user_id = $2`,
-      [data.botId, data.userId],
-    );
-    const bot = rows[0];
-    if (!bot || !bot.active || bot.status !== 'running') {
+    if (!row || !row.active || row.status !== 'running') {
       this.runner.remove(data.botId);
       return 'bot-not-running';
     }
-    const gateway = await this.gatewayFor(bot);
+    const bot: BotRow = row;
+    const gateway = await this.gatewayFor(bot, { balances: row.balances });
     if (!gateway) return 'live-refused';
     const o = data.opportunity;
     const execute = o.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
@@ -234,11 +247,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const result = await this.ledger.record(record);
     if (!result.recorded) return 'duplicate';
     this.recorded.push(record.executionKey);
-    const usdt: { exchange: string; amount: string }[] = await this.ds.query(
-      `SELECT exchange, amount::text FROM bot_balances WHERE bot_id = $1 AND asset = 'USDT'`,
-      [record.botId],
-    );
-    for (const b of usdt) this.runner.setUsdt(record.botId, b.exchange, Number(b.amount));
+    for (const b of result.balances ?? []) {
+      if (b.asset === QUOTE_ASSET) this.runner.setUsdt(record.botId, b.exchange, Number(b.amount));
+    }
     this.runner.positionsChanged(record);
     if (result.stoppedReason) this.runner.stopped(record.botId);
     this.events.trade(record.userId, toTrade(result.tradeId!, record));
@@ -247,7 +258,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   /** Paper: the simulated exchange on the bot's virtual balances. Live: the live factory, or refused. */
-  private async gatewayFor(bot: BotRow, { stopIfRefused = true } = {}): Promise<OrderGateway | null> {
+  private async gatewayFor(
+    bot: BotRow,
+    { stopIfRefused = true, balances }: { stopIfRefused?: boolean; balances?: BalanceRow[] } = {},
+  ): Promise<OrderGateway | null> {
     if (bot.mode === 'live') {
       let reason: string = MESSAGES.bots.liveCredentialsRequired;
       if (this.live) {
@@ -267,14 +281,16 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
     }
-    const balances: { exchange: string; asset: string; amount: string }[] = await this.ds.query(
-      `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1`,
-      [bot.id],
+    return this.paperGateway(
+      balances ??
+        (await this.ds.query<BalanceRow[]>(
+          `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1`,
+          [bot.id],
+        )),
     );
-    return this.paperGateway(balances);
   }
 
-  private paperGateway(balances: { exchange: string; asset: string; amount: string }[]): PaperGateway {
+  private paperGateway(balances: BalanceRow[]): PaperGateway {
     const store = this.scanner.scanner.store;
     const fees = this.scanner.scanner.fees;
     return new PaperGateway(

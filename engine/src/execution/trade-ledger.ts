@@ -128,6 +128,8 @@ export interface LedgerResult {
   bot: BotTotals | null;
   /** Set when this trade stopped the bot (daily loss limit or consecutive failures). */
   stoppedReason: string | null;
+  /** The bot's balances this trade changed, as they are now. */
+  balances?: BalanceRow[];
 }
 
 /** Sum of the USDT deltas (the realised profit as the balances see it). */
@@ -147,6 +149,14 @@ interface BotRow {
   total_profit: string;
   profit_percent: string;
   consecutive_failures: number;
+  /** Today's (São Paulo) profit of the bot, this trade included (after the update only). */
+  day_profit?: string;
+}
+
+export interface BalanceRow {
+  exchange: string;
+  asset: string;
+  amount: string;
 }
 
 /**
@@ -325,31 +335,9 @@ export class TradeLedger {
       const tradeId = inserted[0]?.id;
       if (!tradeId)
         return { recorded: false, tradeId: null, bot: bot ? totals(bot) : null, stoppedReason: null };
-      for (const l of r.legs) {
-        await m.query(
-          `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
-             avg_price, quote_amount, fee, fee_asset, status, order_id)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
-          [
-            tradeId,
-            l.seq,
-            l.kind,
-            l.exchange,
-            l.symbol,
-            l.side,
-            l.requestedAmount,
-            l.filledAmount,
-            l.avgPrice,
-            l.quoteAmount,
-            l.fee,
-            l.feeAsset,
-            l.status,
-            l.orderId,
-          ],
-        );
-      }
+      await insertLegs(m, tradeId, r.legs);
       if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null };
-      await applyDeltas(m, r.botId, r.deltas);
+      const balances = await applyDeltas(m, r.botId, r.deltas);
       await applyPosition(m, r);
       const failed = r.status === 'failed';
       const updated = returning<BotRow>(
@@ -370,12 +358,15 @@ export class TradeLedger {
            updated_at = now()
          WHERE id = $1
          RETURNING id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
-                   total_profit::text, profit_percent::text, consecutive_failures`,
+                   total_profit::text, profit_percent::text, consecutive_failures,
+                   (SELECT COALESCE(SUM(profit), 0) FROM trades WHERE bot_id = $1 AND executed_at >=
+                      (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')
+                   )::text AS day_profit`,
           [r.botId, r.profit, failed, JSON.stringify(r.nakedExposure ?? {})],
         ),
       );
       let after = updated[0]!;
-      const stoppedReason = await this.riskStop(m, after, r);
+      const stoppedReason = riskStop(after, r);
       if (stoppedReason) {
         const stopped = returning<BotRow>(
           await m.query(
@@ -387,27 +378,21 @@ export class TradeLedger {
         );
         after = stopped[0]!;
       }
-      return { recorded: true, tradeId, bot: totals(after), stoppedReason };
+      return { recorded: true, tradeId, bot: totals(after), stoppedReason, balances };
     });
   }
+}
 
-  /** DECISIONS §8: the daily loss limit (São Paulo day) and N consecutive failures stop a running bot. */
-  private async riskStop(m: EntityManager, bot: BotRow, r: ExecutionRecord): Promise<string | null> {
-    if (!bot.active) return null;
-    if (bot.consecutive_failures >= MAX_CONSECUTIVE_FAILURES) {
-      return MESSAGES.bots.stopReasonFailures(bot.consecutive_failures);
-    }
-    const limit = dailyLossLimitUsdt(bot.max_investment, bot.risk_level, r.usdtBrl);
-    const rows: { day: string }[] = await m.query(
-      `SELECT COALESCE(SUM(profit), 0)::text AS day FROM trades
-        WHERE bot_id = $1
-          AND executed_at >= (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')`,
-      [bot.id],
-    );
-    const day = new Decimal(rows[0]?.day ?? '0');
-    if (day.negated().gte(limit)) return MESSAGES.bots.stopReasonDailyLoss(limit.toFixed(2));
-    return null;
+/** DECISIONS §8: the daily loss limit (São Paulo day) and N consecutive failures stop a running bot. */
+function riskStop(bot: BotRow, r: ExecutionRecord): string | null {
+  if (!bot.active) return null;
+  if (bot.consecutive_failures >= MAX_CONSECUTIVE_FAILURES) {
+    return MESSAGES.bots.stopReasonFailures(bot.consecutive_failures);
   }
+  const limit = dailyLossLimitUsdt(bot.max_investment, bot.risk_level, r.usdtBrl);
+  const day = new Decimal(bot.day_profit ?? '0');
+  if (day.negated().gte(limit)) return MESSAGES.bots.stopReasonDailyLoss(limit.toFixed(2));
+  return null;
 }
 
 /** The daily loss limit in USDT: maxInvestment (R$) × 2/5/10 % ÷ USDT/BRL. */
@@ -415,7 +400,12 @@ export function dailyLossLimitUsdt(maxInvestmentBrl: string, risk: RiskLevel, us
   return new Decimal(maxInvestmentBrl).mul(RISK_DAILY_LOSS[risk]).div(usdtBrl);
 }
 
-async function applyDeltas(m: EntityManager, botId: string, deltas: readonly BalanceDelta[]): Promise<void> {
+/** The balance changes, merged per exchange and asset, in one statement; answers the balances they touched. */
+async function applyDeltas(
+  m: EntityManager,
+  botId: string,
+  deltas: readonly BalanceDelta[],
+): Promise<BalanceRow[]> {
   const merged = new Map<string, { exchange: string; asset: string; delta: Decimal }>();
   for (const d of deltas) {
     const key = `${d.exchange}|${d.asset}`;
@@ -423,14 +413,48 @@ async function applyDeltas(m: EntityManager, botId: string, deltas: readonly Bal
     cur.delta = cur.delta.plus(d.delta);
     merged.set(key, cur);
   }
-  for (const d of merged.values()) {
-    if (d.delta.isZero()) continue;
-    await m.query(
-      `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES ($1, $2, $3, $4, 0)
-       ON CONFLICT (bot_id, exchange, asset) DO UPDATE SET amount = bot_balances.amount + EXCLUDED.amount, updated_at = now()`,
-      [botId, d.exchange, d.asset, d.delta.toFixed()],
-    );
-  }
+  const changes = [...merged.values()].filter((d) => !d.delta.isZero());
+  if (changes.length === 0) return [];
+  return m.query(
+    `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial)
+       SELECT $1::uuid, exchange, asset, delta, 0 FROM unnest($2::text[], $3::text[], $4::numeric[]) AS d(exchange, asset, delta)
+     ON CONFLICT (bot_id, exchange, asset) DO UPDATE SET amount = bot_balances.amount + EXCLUDED.amount, updated_at = now()
+     RETURNING exchange, asset, amount::text`,
+    [
+      botId,
+      changes.map((d) => d.exchange),
+      changes.map((d) => d.asset),
+      changes.map((d) => d.delta.toFixed()),
+    ],
+  );
+}
+
+/** The legs of a trade, in one statement. */
+async function insertLegs(m: EntityManager, tradeId: string, legs: readonly LegRecord[]): Promise<void> {
+  if (legs.length === 0) return;
+  const col = <K extends keyof LegRecord>(k: K) => legs.map((l) => l[k]);
+  await m.query(
+    `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
+       avg_price, quote_amount, fee, fee_asset, status, order_id)
+     SELECT $1::uuid, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[],
+       $9::numeric[], $10::numeric[], $11::numeric[], $12::text[], $13::text[], $14::text[])`,
+    [
+      tradeId,
+      col('seq'),
+      col('kind'),
+      col('exchange'),
+      col('symbol'),
+      col('side'),
+      col('requestedAmount'),
+      col('filledAmount'),
+      col('avgPrice'),
+      col('quoteAmount'),
+      col('fee'),
+      col('feeAsset'),
+      col('status'),
+      col('orderId'),
+    ],
+  );
 }
 
 /** A statistical entry opens its position and an exit closes or reduces it, with the trade (a restart finds them). */
