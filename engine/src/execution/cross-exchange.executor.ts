@@ -93,6 +93,20 @@ export function quoteFee(o: GatewayOrder): Decimal {
 }
 
 /**
+ * How far past the detected price a statistical leg may fill (5 bps). A statistical trade bets on the spread's
+ * return to its mean, tens of bps away; an IOC limit at the exact detected price is canceled by the first book
+ * refresh against it between detection and order, and the unwind then costs more than this. Arbitrage legs keep
+ * the opportunity's own limit (its profit is the difference of those prices).
+ */
+export const STATISTICAL_SLIPPAGE = '0.0005';
+
+export function limitWithAllowance(strategy: string, side: 'buy' | 'sell', limit: string): string {
+  if (strategy !== 'statistical') return limit;
+  const k = new Decimal(1)[side === 'buy' ? 'plus' : 'minus'](STATISTICAL_SLIPPAGE);
+  return new Decimal(limit).mul(k).toFixed();
+}
+
+/**
  * Two legs on two exchanges (arbitrage, and the statistical entry): buy where it is cheap, sell where it is
  * rich, at the same time, as IOC limit orders at the opportunity's worst level price. Sized by the budget
  * (riskLevel × maxInvestment), the buy exchange's USDT and the sell exchange's base balance.
@@ -116,7 +130,9 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     ctx.gateway.fetchBalance(sellLeg.exchange),
   ]);
   const usdt = Decimal.min(ctx.budgetUsdt, buyBal[QUOTE_ASSET] ?? '0');
-  const byBudget = usdt.div(new Decimal(buyLeg.limitPrice).mul(feeBuy.plus(1)));
+  const buyLimit = limitWithAllowance(o.strategy, 'buy', buyLeg.limitPrice);
+  const sellLimit = limitWithAllowance(o.strategy, 'sell', sellLeg.limitPrice);
+  const byBudget = usdt.div(new Decimal(buyLimit).mul(feeBuy.plus(1)));
   const amount = floorToStep(Decimal.min(o.size, byBudget, sellBal[base] ?? '0'), step);
   const minAmount = Math.max(ctx.minAmount(buyLeg.exchange, symbol), ctx.minAmount(sellLeg.exchange, symbol));
   if (amount.lte(0) || amount.lt(minAmount))
@@ -140,24 +156,8 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     return { kind: 'skipped', reason: 'execução já registrada' };
   const cid = (seq: number) => clientOrderId(ctx.executionKey, seq);
   const [buy, sell] = await Promise.all([
-    ctx.gateway.createOrder(
-      buyLeg.exchange,
-      symbol,
-      'limit',
-      'buy',
-      amount.toFixed(),
-      buyLeg.limitPrice,
-      cid(1),
-    ),
-    ctx.gateway.createOrder(
-      sellLeg.exchange,
-      symbol,
-      'limit',
-      'sell',
-      amount.toFixed(),
-      sellLeg.limitPrice,
-      cid(2),
-    ),
+    ctx.gateway.createOrder(buyLeg.exchange, symbol, 'limit', 'buy', amount.toFixed(), buyLimit, cid(1)),
+    ctx.gateway.createOrder(sellLeg.exchange, symbol, 'limit', 'sell', amount.toFixed(), sellLimit, cid(2)),
   ]);
   const legs = [legRecord(1, 'entry', buy), legRecord(2, 'entry', sell)];
   const orders = [buy, sell];
