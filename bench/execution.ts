@@ -30,13 +30,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import {
+  arg,
+  benchBackends,
+  benchPostgres,
+  dropDatabase,
+  dynamic,
+  freshDatabase,
+  platformEnv,
+  quantile,
+} from './support.js';
 import type { ExchangeId, ExecutionJob, Opportunity, Trade } from '@arbitra/contracts';
 import type { SimulatedFeed } from '../engine/src/market-data/simulated.feed.js';
 
 const now = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const root = process.cwd(); // bench/run.mjs runs the bundle from the repository root
 
 /** The latency events' market (the probe's). */
 const SYMBOL = 'BTC/USDT';
@@ -138,20 +146,6 @@ class Child {
 }
 
 // ---------------------------------------------------------------- helpers ---------------------------------
-/** A specifier the bundler leaves alone: resolved by Node at run time (packages and built dist files). */
-function dynamic(spec: string): string {
-  return spec.startsWith('.') || spec.startsWith('/') ? pathToFileURL(path.resolve(root, spec)).href : spec;
-}
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 const sortNum = (xs: Iterable<number>) => [...xs].filter(Number.isFinite).sort((a, b) => a - b);
 
@@ -162,23 +156,6 @@ async function until(test: () => boolean, ms: number, every = 2): Promise<boolea
     await sleep(every);
   }
   return true;
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: u.hostname, port: Number(u.port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => {
-      socket.write('PING\r\n');
-      socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-    });
-  });
 }
 
 /** mulberry32: the crowd's parameters are the same on every run. */
@@ -302,7 +279,6 @@ async function main(): Promise<void> {
   if (botCounts.some((n) => !(n >= probeCount)))
     throw new Error(`every --bots must be ≥ --probes (${probeCount})`);
 
-  const { runMigrations } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
   const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
   const { createApiApp } = (await import(
     dynamic('./api/dist/bootstrap.js')
@@ -336,26 +312,9 @@ async function main(): Promise<void> {
   )) as typeof import('../engine/src/execution/executions.processor.js');
 
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-exec-'));
-  let stopPostgres = async () => {};
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const { startEmbeddedPostgres } = (await import(
-      dynamic('./scripts/lib/postgres.mjs')
-    )) as typeof import('../scripts/lib/postgres.mjs');
-    const t0 = Date.now();
-    const handle = await startEmbeddedPostgres({ dir: path.join(tmp, 'postgres'), log: () => {} });
-    adminUrl = handle.adminUrl;
-    stopPostgres = () => handle.stop();
-    console.log(`embedded Postgres up in ${Date.now() - t0} ms`);
-  }
+  const { adminUrl, stop: stopPostgres } = await benchPostgres(tmp);
 
-  const backends: { name: string; redisUrl: string }[] = [];
-  if (wantedBackends.includes('postgres')) backends.push({ name: 'postgres', redisUrl: '' });
-  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  if (wantedBackends.includes('redis')) {
-    if (await redisAnswers(redisUrl)) backends.push({ name: 'redis', redisUrl });
-    else console.log(`Redis: ${redisUrl} does not answer — Redis backend skipped`);
-  }
+  const backends = await benchBackends(wantedBackends);
 
   const latencyRows: LatencyRow[] = [];
   const burstRows: BurstRow[] = [];
@@ -364,35 +323,8 @@ async function main(): Promise<void> {
   const loads: string[] = [];
   try {
     for (const backend of backends) {
-      const dbName = `arbitra_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const dbUrl = new URL(adminUrl);
-      dbUrl.pathname = `/${dbName}`;
-      await runMigrations(dbUrl.toString());
-
-      const generous = '1000000/1h';
-      const env: Record<string, string> = {
-        NODE_ENV: 'test',
-        DATABASE_URL: dbUrl.toString(),
-        REDIS_URL: backend.redisUrl,
-        TRANSPORT_NAMESPACE: `bench${randomBytes(4).toString('hex')}`,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        CREDENTIALS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        MARKET_FEED: 'simulated',
-        RATE_LIMIT_LOGIN_IP: generous,
-        RATE_LIMIT_LOGIN_ACCOUNT: generous,
-        RATE_LIMIT_REGISTER_IP: generous,
-        RATE_LIMIT_FORGOT_IP: generous,
-        RATE_LIMIT_FORGOT_ACCOUNT: generous,
-        RATE_LIMIT_TWO_FACTOR_IP: generous,
-        RATE_LIMIT_TWO_FACTOR_ACCOUNT: generous,
-      };
+      const dbUrl = await freshDatabase(adminUrl);
+      const env = platformEnv(dbUrl, backend.redisUrl, { MARKET_FEED: 'simulated' });
       // as scripts/test-support/platform.ts startPlatform: one engine, then the api on a random port
       const engine = await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: 'engine-bench' }));
       const api = await createApiApp(parseApiConfig(env));
@@ -405,7 +337,7 @@ async function main(): Promise<void> {
       const runner = engine.get(BotRunner);
       const processor = engine.get(ExecutionsProcessor);
       const commands = api.app.get(BotCommandsService);
-      const sql = new pg.Client({ connectionString: dbUrl.toString() });
+      const sql = new pg.Client({ connectionString: dbUrl });
       await sql.connect();
       const child = new Child();
 
@@ -838,10 +770,7 @@ async function main(): Promise<void> {
         await sql.end();
         await api.app.close();
         await engine.close();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await c.end();
+        await dropDatabase(adminUrl, dbUrl);
       }
     }
   } finally {

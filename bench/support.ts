@@ -1,0 +1,104 @@
+/**
+ * What the platform benchmarks share: arguments, quantiles, the Postgres they run on (DATABASE_URL or an embedded
+ * one), a fresh migrated database per backend, the backends to run (Postgres always, Redis when it answers) and
+ * the environment of the api and engine they start in-process.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { availableRedisUrl } from '../scripts/test-support/redis.js';
+
+export const root = process.cwd(); // bench/run.mjs runs the bundle from the repository root
+
+/** A specifier the bundler leaves alone: resolved by Node at run time (packages and built dist files). */
+export function dynamic(spec: string): string {
+  return spec.startsWith('.') || spec.startsWith('/') ? pathToFileURL(path.resolve(root, spec)).href : spec;
+}
+
+export function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** DATABASE_URL, or an embedded Postgres under `tmp` (stopped by `stop`). */
+export async function benchPostgres(tmp: string): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
+  const { startEmbeddedPostgres } = (await import(
+    dynamic('./scripts/lib/postgres.mjs')
+  )) as typeof import('../scripts/lib/postgres.mjs');
+  const t0 = Date.now();
+  const handle = await startEmbeddedPostgres({ dir: path.join(tmp, 'postgres'), log: () => {} });
+  console.log(`embedded Postgres up in ${Date.now() - t0} ms`);
+  return { adminUrl: handle.adminUrl, stop: () => handle.stop() };
+}
+
+/** The transports to measure: Postgres, and Redis when REDIS_URL or 127.0.0.1:6379 answers. */
+export async function benchBackends(
+  wanted: readonly string[],
+): Promise<{ name: string; redisUrl: string }[]> {
+  const backends: { name: string; redisUrl: string }[] = [];
+  if (wanted.includes('postgres')) backends.push({ name: 'postgres', redisUrl: '' });
+  if (wanted.includes('redis')) {
+    const redisUrl = await availableRedisUrl();
+    if (redisUrl) backends.push({ name: 'redis', redisUrl });
+    else console.log('Redis does not answer — Redis backend skipped');
+  }
+  return backends;
+}
+
+/** A new database of its own on `adminUrl`, migrated. */
+export async function freshDatabase(adminUrl: string): Promise<string> {
+  const { runMigrations } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
+  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
+  const dbName = `arbitra_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  await runMigrations(dbUrl.toString());
+  return dbUrl.toString();
+}
+
+/** The api's and engine's environment (as scripts/test-support/platform.ts), rate limits out of the way. */
+export function platformEnv(
+  databaseUrl: string,
+  redisUrl: string,
+  extra: Record<string, string>,
+): Record<string, string> {
+  const generous = '1000000/1h';
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    TRANSPORT_NAMESPACE: `bench${randomBytes(4).toString('hex')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_LOGIN_IP: generous,
+    RATE_LIMIT_LOGIN_ACCOUNT: generous,
+    RATE_LIMIT_REGISTER_IP: generous,
+    RATE_LIMIT_FORGOT_IP: generous,
+    RATE_LIMIT_FORGOT_ACCOUNT: generous,
+    RATE_LIMIT_TWO_FACTOR_IP: generous,
+    RATE_LIMIT_TWO_FACTOR_ACCOUNT: generous,
+    ...extra,
+  };
+}
+
+/** Drops a database `freshDatabase` made. */
+export async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  await c.end();
+}
