@@ -109,15 +109,32 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
     const stopped = await call<{ bot: Bot }>('POST', `/api/bots/${botId}/toggle`, { token: owner.token });
     expect(stopped.body.bot.status).toBe('stopped');
 
-    // A new engine starts: its first scan recovers pending trades older than 1 s.
+    // A new engine starts. It takes a pending trade older than 8 s for a dead executor's (the sweep runs every 10 s).
     engine = await createEngine(
       parseEngineConfig({
         ...platform.env,
         ENGINE_INSTANCE_ID: 'engine-restarted',
-        EXECUTION_RECOVERY_AFTER_MS: '1000',
+        EXECUTION_RECOVERY_AFTER_MS: '8000',
       }),
     );
     const processor = engine.get(ExecutionsProcessor);
+    const executions = engine.get<QueueFactory>(QUEUE_FACTORY).queue(QUEUES.executions);
+    const jobs = (await executions.getJobs([
+      'active',
+      'wait',
+      'delayed',
+      'completed',
+      'failed',
+    ])) as Job<ExecutionJob>[];
+    const killed = jobs.find((j) => j.data.executionKey === inFlight!.execution_key);
+    expect(killed, 'the killed job is still in the queue').toBeDefined();
+    // Delivered again while its trade is young: its first run might still be placing orders; nothing is touched.
+    expect(await processor.process(killed!)).toBe('in-flight');
+    const young = await sql.query<TradeRow>(`SELECT status FROM trades WHERE execution_key = $1`, [
+      inFlight!.execution_key,
+    ]);
+    expect(young.rows).toEqual([{ status: 'pending' }]);
+
     const recovered = await waitFor(
       async () => {
         const r = await sql.query<TradeRow>(
@@ -126,7 +143,7 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
         );
         return r.rows[0]?.status === 'pending' ? undefined : r.rows;
       },
-      20_000,
+      30_000,
       200,
     );
     expect(recovered).toHaveLength(1);
@@ -138,16 +155,6 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
     expect(Number(recovered![0]!.profit)).toBe(0);
 
     // BullMQ hands the killed job to a worker again (stalled): its retry must not record a second trade.
-    const executions = engine.get<QueueFactory>(QUEUE_FACTORY).queue(QUEUES.executions);
-    const jobs = (await executions.getJobs([
-      'active',
-      'wait',
-      'delayed',
-      'completed',
-      'failed',
-    ])) as Job<ExecutionJob>[];
-    const killed = jobs.find((j) => j.data.executionKey === inFlight!.execution_key);
-    expect(killed, 'the killed job is still in the queue').toBeDefined();
     expect(await processor.process(killed!)).toBe('duplicate');
 
     const trades = await sql.query<TradeRow>(`SELECT id, status FROM trades WHERE bot_id = $1`, [botId]);

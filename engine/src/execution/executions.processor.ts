@@ -159,9 +159,14 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const row = rows[0];
     const journaled = row ? row.journal : await this.ledger.status(data.executionKey);
     if (journaled === 'pending') {
-      // A retry of a job whose executor died mid-way: recover what its orders did, never place them again.
-      const [p] = await this.ledger.pending({ executionKey: data.executionKey });
-      return p ? this.recover(p) : 'duplicate';
+      // A job delivered again: never place its orders twice. Its first run may still be placing them (a queue can
+      // deliver a job twice under load), so only a pending trade older than EXECUTION_RECOVERY_AFTER_MS is taken
+      // for a dead executor's and recovered; a younger one is left to its run, or to the sweep.
+      const [p] = await this.ledger.pending({
+        executionKey: data.executionKey,
+        olderThanMs: this.config.EXECUTION_RECOVERY_AFTER_MS,
+      });
+      return p ? this.recover(p) : 'in-flight';
     }
     if (journaled) return 'duplicate';
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
