@@ -55,18 +55,23 @@ export class CcxtLiveGateway implements OrderGateway {
     price?: string,
     clientOrderId?: string,
   ) {
-    const order = await this.client(exchange).createOrder(
-      symbol,
-      type,
-      side,
-      Number(amount),
-      price === undefined ? undefined : Number(price),
-      {
-        ...(clientOrderId ? { clientOrderId } : {}),
-        // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
-        ...(type === 'limit' ? { timeInForce: 'IOC' } : {}),
-      },
-    );
+    const client = this.client(exchange);
+    let limit = price === undefined ? undefined : Number(price);
+    if (
+      type === 'market' &&
+      side === 'buy' &&
+      limit === undefined &&
+      client.options['createMarketBuyOrderRequiresPrice']
+    ) {
+      // Gate.io places a market buy by its cost: ccxt needs a price to turn the amount into it (the ask now).
+      const ticker = await client.fetchTicker(symbol);
+      limit = ticker.ask ?? ticker.last;
+    }
+    const order = await client.createOrder(symbol, type, side, Number(amount), limit, {
+      ...(clientOrderId ? { clientOrderId } : {}),
+      // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
+      ...(type === 'limit' ? { timeInForce: 'IOC' } : {}),
+    });
     return { ...toGatewayOrder(exchange, order), ...(clientOrderId ? { clientOrderId } : {}) };
   }
 
