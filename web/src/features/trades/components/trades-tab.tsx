@@ -161,8 +161,8 @@ export function TradesTab() {
             <TableBody>
               {data.trades.map((t) => (
                 <TableRow key={t.id}>
-                  <TableCell>{formatDateTime(t.executedAt)}</TableCell>
-                  <TableCell>{t.botName}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(t.executedAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{t.botName}</TableCell>
                   <TableCell>{t.pair}</TableCell>
                   <TableCell>{exchangeName(t.buyExchange)}</TableCell>
                   <TableCell>{exchangeName(t.sellExchange)}</TableCell>
