@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { INestApplicationContext } from '@nestjs/common';
-import { PAIRS, QUEUES, type Bot, type ExecutionJob } from '@arbitra/contracts';
+import { QUEUES, type Bot, type ExecutionJob } from '@arbitra/contracts';
 import type { QueueFactory } from '@arbitra/transport';
 import type { Job } from 'bullmq';
 import { createEngine } from '../src/bootstrap.js';
@@ -14,7 +14,13 @@ import { RECOVERY_NOTHING_EXECUTED } from '../src/execution/recovery.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
+import {
+  client,
+  register,
+  tradeEverythingBot,
+  type Client,
+  type RegisteredUser,
+} from '../../api/test/support/http.js';
 
 const ENGINE_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -75,15 +81,7 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
 
     const created = await call<{ bot: Bot }>('POST', '/api/bots', {
       token: owner.token,
-      body: {
-        name: 'Interrompido',
-        pairs: PAIRS,
-        exchanges: ['binance', 'mercadobitcoin', 'gateio', 'mexc', 'bybit'],
-        riskLevel: 'high',
-        maxInvestment: 100000,
-        minProfitPercent: 0.01,
-        active: true,
-      },
+      body: tradeEverythingBot('Interrompido'),
     });
     expect(created.status).toBe(201);
     const botId = created.body.bot.id;

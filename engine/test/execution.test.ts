@@ -5,7 +5,6 @@ import { createDataSource } from '@arbitra/db';
 import {
   EVENTS,
   MESSAGES,
-  PAIRS,
   type Bot,
   type Opportunity,
   type BotStatusEvent,
@@ -19,7 +18,13 @@ import { TradeLedger, type ExecutionRecord } from '../src/execution/trade-ledger
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
+import {
+  client,
+  register,
+  tradeEverythingBot,
+  type Client,
+  type RegisteredUser,
+} from '../../api/test/support/http.js';
 
 /** A loss-making (or failed) two-leg record with matching balance deltas. */
 function loss(
@@ -239,15 +244,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
 
     const created = await call<{ bot: Bot }>('POST', '/api/bots', {
       token: maria.token,
-      body: {
-        name: 'Papel',
-        pairs: PAIRS,
-        exchanges: ['binance', 'mercadobitcoin', 'gateio', 'mexc', 'bybit'],
-        riskLevel: 'high',
-        maxInvestment: 100000,
-        minProfitPercent: 0.01,
-        active: true,
-      },
+      body: tradeEverythingBot('Papel'),
     });
     expect(created.status).toBe(201);
     const id = created.body.bot.id;
