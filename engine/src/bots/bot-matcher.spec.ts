@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Opportunity } from '@arbitra/contracts';
+import { twoLegOpportunity } from '../execution/testing/opportunity.js';
 import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
 
 const bot = (over: Partial<RunningBot> = {}): RunningBot => ({
@@ -18,44 +19,14 @@ const bot = (over: Partial<RunningBot> = {}): RunningBot => ({
 });
 
 const opp = (over: Partial<Opportunity> = {}): Opportunity => ({
-  id: 'arbitrage:BTC/USDT:binance>gateio',
-  strategy: 'arbitrage',
-  exchanges: ['binance', 'gateio'],
-  symbols: ['BTC/USDT'],
-  direction: 'binance>gateio',
-  legs: [
-    {
-      exchange: 'binance',
-      symbol: 'BTC/USDT',
-      side: 'buy',
-      amount: '1',
-      price: '100',
-      limitPrice: '100',
-      notional: '100',
-      feeRate: '0.001',
-    },
-    {
-      exchange: 'gateio',
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '1',
-      price: '101',
-      limitPrice: '101',
-      notional: '101',
-      feeRate: '0.002',
-    },
-  ],
-  netPct: 0.7,
-  netPercent: '0.7000',
-  size: '1',
-  sizeAsset: 'BTC',
-  capitalUsdt: '100',
-  profitUsdt: '0.7',
-  profitBrl: '3.815',
-  usdtBrl: '5.45',
-  firstSeen: 1700000000000,
-  lastSeen: 1700000000000,
-  ageMs: 0,
+  ...twoLegOpportunity({
+    buy: { exchange: 'binance', price: '100', feeRate: '0.001' },
+    sell: { exchange: 'gateio', price: '101', feeRate: '0.002' },
+    netPercent: '0.7000',
+    profitUsdt: '0.7',
+    profitBrl: '3.815',
+    firstSeen: 1700000000000,
+  }),
   ...over,
 });
 

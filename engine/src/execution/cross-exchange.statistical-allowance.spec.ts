@@ -1,40 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeId, Opportunity, OpportunityLeg } from '@arbitra/contracts';
 import { executeCrossExchange } from './cross-exchange.executor.js';
 import { PaperGateway, type BookView } from './paper-gateway.js';
+import { twoLegOpportunity } from './testing/opportunity.js';
 
 const spec = { amountStep: 0.001, minAmount: 0.001, minNotional: 0 };
-const leg = (exchange: ExchangeId, side: 'buy' | 'sell', price: string): OpportunityLeg => ({
-  exchange,
-  symbol: 'ETH/USDT',
-  side,
-  amount: '1',
-  price,
-  limitPrice: price,
-  notional: price,
-  feeRate: '0.001',
-});
-
 function run(strategy: 'statistical' | 'arbitrage') {
-  const o = {
-    id: `${strategy}:ETH/USDT:bybit>binance`,
+  const o = twoLegOpportunity({
     strategy,
-    exchanges: ['bybit', 'binance'],
-    symbols: ['ETH/USDT'],
-    direction: 'bybit>binance',
-    legs: [leg('bybit', 'buy', '2000'), leg('binance', 'sell', '2040')],
-    netPct: 1.8,
+    symbol: 'ETH/USDT',
+    buy: { exchange: 'bybit', price: '2000', feeRate: '0.001' },
+    sell: { exchange: 'binance', price: '2040', feeRate: '0.001' },
     netPercent: '1.8',
-    size: '1',
-    sizeAsset: 'ETH',
-    capitalUsdt: '2000',
     profitUsdt: '35.96',
     profitBrl: '196',
-    usdtBrl: '5.45',
-    firstSeen: 1,
-    lastSeen: 1,
-    ageMs: 0,
-  } as Opportunity;
+  });
   // Between detection and the orders both books moved one step against the trade: ask 2000 → 2000.8, bid 2040 → 2039.2.
   const books: Record<string, BookView> = {
     bybit: { asks: [[2000.8, 5]], bids: [[1999, 5]], spec },

@@ -3,52 +3,19 @@ import { Decimal } from 'decimal.js';
 import type { Opportunity } from '@arbitra/contracts';
 import { executeCrossExchange } from './cross-exchange.executor.js';
 import { PaperGateway, type BookView } from './paper-gateway.js';
+import { twoLegOpportunity } from './testing/opportunity.js';
 import { quoteDelta } from './trade-ledger.js';
 
 const spec = { amountStep: 0.001, minAmount: 0.001, minNotional: 0 };
 
-function opportunity(): Opportunity {
-  return {
-    id: 'arbitrage:BTC/USDT:binance>gateio',
-    strategy: 'arbitrage',
-    exchanges: ['binance', 'gateio'],
-    symbols: ['BTC/USDT'],
-    direction: 'binance>gateio',
-    legs: [
-      {
-        exchange: 'binance',
-        symbol: 'BTC/USDT',
-        side: 'buy',
-        amount: '1',
-        price: '100',
-        limitPrice: '100',
-        notional: '100',
-        feeRate: '0.001',
-      },
-      {
-        exchange: 'gateio',
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '1',
-        price: '102',
-        limitPrice: '102',
-        notional: '102',
-        feeRate: '0.002',
-      },
-    ],
-    netPct: 1.69,
+const opportunity = (): Opportunity =>
+  twoLegOpportunity({
+    buy: { exchange: 'binance', price: '100', feeRate: '0.001' },
+    sell: { exchange: 'gateio', price: '102', feeRate: '0.002' },
     netPercent: '1.6960',
-    size: '1',
-    sizeAsset: 'BTC',
-    capitalUsdt: '100',
     profitUsdt: '1.696',
     profitBrl: '9.2432',
-    usdtBrl: '5.45',
-    firstSeen: 1,
-    lastSeen: 1,
-    ageMs: 0,
-  };
-}
+  });
 
 function run(gateioBids: BookView['bids']) {
   const books: Record<string, BookView> = {
