@@ -82,8 +82,6 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** This process's paper exchange: its recent orders by client order id. */
   private readonly paperOrders = new PaperOrders();
   private scan?: NodeJS.Timeout;
-  readonly recorded: string[] = [];
-  readonly recovered: string[] = [];
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -235,7 +233,6 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
         const record = await recoverExecution(p, gateway, this.markets());
         applyStatisticalEffects(record, p.plan.statistical);
         const result = await this.commit(record);
-        if (result !== 'duplicate') this.recovered.push(p.executionKey);
         this.logger.warn(
           `execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`,
         );
@@ -251,7 +248,6 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   private async commit(record: ExecutionRecord): Promise<string> {
     const result = await this.ledger.record(record);
     if (!result.recorded) return 'duplicate';
-    this.recorded.push(record.executionKey);
     for (const b of result.balances ?? []) {
       if (b.asset === QUOTE_ASSET) this.runner.setUsdt(record.botId, b.exchange, Number(b.amount));
     }
