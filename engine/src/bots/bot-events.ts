@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { Decimal } from 'decimal.js';
-import { EVENTS, ROOMS, type BotStatus, type BotStatusEvent, type Trade } from '@arbitra/contracts';
+import {
+  EVENTS,
+  ROOMS,
+  roundForDisplay,
+  type BotStatus,
+  type BotStatusEvent,
+  type Trade,
+} from '@arbitra/contracts';
 import type { FabricServer } from '@arbitra/transport';
 import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
 import { ENGINE_DATA_SOURCE } from './engine-data-source.js';
-
-const round = (v: string, places: number) =>
-  new Decimal(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
 
 /** 'bot:status' and 'trade:new' to the owner's room (ROOMS.user). */
 @Injectable()
@@ -35,8 +38,8 @@ export class BotEvents {
       active: b.active,
       statusReason: b.statusReason,
       totalTrades: b.totalTrades,
-      totalProfit: round(b.totalProfit, 2),
-      profitPercent: round(b.profitPercent, 2),
+      totalProfit: roundForDisplay(b.totalProfit, 2),
+      profitPercent: roundForDisplay(b.profitPercent, 2),
       at: Date.now(),
     };
     this.io.to(ROOMS.user(userId)).emit(EVENTS.botStatus, payload);

@@ -7,11 +7,11 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import { Decimal } from 'decimal.js';
 import type { DataSource } from 'typeorm';
 import {
   MESSAGES,
   QUEUES,
+  roundForDisplay,
   type BotMode,
   type BotStrategy,
   type ExchangeId,
@@ -304,9 +304,6 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 }
 
-const round = (v: string, places: number) =>
-  new Decimal(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
-
 function toTrade(id: string, r: ExecutionRecord): Trade {
   return {
     id,
@@ -319,10 +316,10 @@ function toTrade(id: string, r: ExecutionRecord): Trade {
     buyPrice: Number(r.buyPrice),
     sellPrice: Number(r.sellPrice),
     amount: Number(r.amount),
-    profit: round(r.profit, 2),
-    profitPercent: round(r.profitPercent, 4),
-    expectedProfit: round(r.expectedProfit, 2),
-    expectedProfitPercent: round(r.expectedProfitPercent, 4),
+    profit: roundForDisplay(r.profit, 2),
+    profitPercent: roundForDisplay(r.profitPercent, 4),
+    expectedProfit: roundForDisplay(r.expectedProfit, 2),
+    expectedProfitPercent: roundForDisplay(r.expectedProfitPercent, 4),
     status: r.status,
     failureReason: r.failureReason,
     mode: r.mode,

@@ -18,3 +18,4 @@ export * from './api/exchanges.js';
 export * from './domain/bots.js';
 export * from './api/bots.js';
 export * from './api/trades.js';
+export * from './domain/display.js';

@@ -1,6 +1,5 @@
-import type { Bot, BotInput } from '@arbitra/contracts';
+import { roundForDisplay, type Bot, type BotInput } from '@arbitra/contracts';
 import type { BotEntity } from '@arbitra/db';
-import { round } from '../trades/trade.mapper.js';
 
 export function toBot(b: BotEntity): Bot {
   return {
@@ -17,8 +16,8 @@ export function toBot(b: BotEntity): Bot {
     statusReason: b.statusReason,
     mode: b.mode,
     totalTrades: b.totalTrades,
-    totalProfit: round(b.totalProfit, 2),
-    profitPercent: round(b.profitPercent, 2),
+    totalProfit: roundForDisplay(b.totalProfit, 2),
+    profitPercent: roundForDisplay(b.profitPercent, 2),
     totalProfitExact: b.totalProfit,
     nakedExposure: b.nakedExposure ?? {},
     createdAt: b.createdAt.toISOString(),

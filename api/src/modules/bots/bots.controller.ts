@@ -44,14 +44,20 @@ export class BotsController {
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<{ message: string }> {
+  async remove(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+  ): Promise<{ message: string }> {
     await this.bots.remove(user.id, id);
     return { message: MESSAGES.bots.deleted };
   }
 
   @Post(':id/toggle')
   @HttpCode(200)
-  async toggle(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BotMutationResponse> {
+  async toggle(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+  ): Promise<BotMutationResponse> {
     const bot = await this.bots.toggle(user.id, id);
     return { message: bot.active ? MESSAGES.bots.started : MESSAGES.bots.stopped, bot };
   }

@@ -12,7 +12,10 @@ import {
 import { BotBalanceEntity, BotEntity } from '@arbitra/db';
 import { forbidden, notFound } from '../../common/errors/app-error.js';
 import { EntitlementsService } from '../subscriptions/entitlements.service.js';
-import { ExchangeCredentialsService, type CredentialDisabledEvent } from '../exchanges/exchange-credentials.service.js';
+import {
+  ExchangeCredentialsService,
+  type CredentialDisabledEvent,
+} from '../exchanges/exchange-credentials.service.js';
 import { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { BotCommandsService } from './bot-commands.service.js';
@@ -63,22 +66,30 @@ export class BotsService implements OnModuleInit {
     const bots = await this.ds
       .getRepository(BotEntity)
       .createQueryBuilder('b')
-      .where('b.user_id = :userId AND b.mode = :mode AND b.active = true AND b.exchanges @> :exchange::jsonb', {
-        userId: event.userId,
-        mode: 'live',
-        exchange: JSON.stringify([event.exchange]),
-      })
+      .where(
+        'b.user_id = :userId AND b.mode = :mode AND b.active = true AND b.exchanges @> :exchange::jsonb',
+        {
+          userId: event.userId,
+          mode: 'live',
+          exchange: JSON.stringify([event.exchange]),
+        },
+      )
       .getMany();
     for (const bot of bots) {
       await this.ds
         .getRepository(BotEntity)
-        .update({ id: bot.id, userId: bot.userId }, { active: false, status: 'error', statusReason: event.message });
+        .update(
+          { id: bot.id, userId: bot.userId },
+          { active: false, status: 'error', statusReason: event.message },
+        );
       await this.command('stop', bot);
     }
   }
 
   async list(userId: string): Promise<Bot[]> {
-    const rows = await this.ds.getRepository(BotEntity).find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.ds
+      .getRepository(BotEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map(toBot);
   }
 
@@ -91,13 +102,20 @@ export class BotsService implements OnModuleInit {
     const [recentTrades, curve, balances] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
-      this.ds.getRepository(BotBalanceEntity).find({ where: { botId: id }, order: { exchange: 'ASC', asset: 'ASC' } }),
+      this.ds
+        .getRepository(BotBalanceEntity)
+        .find({ where: { botId: id }, order: { exchange: 'ASC', asset: 'ASC' } }),
     ]);
     return {
       bot: toBot(bot),
       equity: curve.equity,
       recentTrades,
-      balances: balances.map((b) => ({ exchange: b.exchange, asset: b.asset, amount: b.amount, initial: b.initial })),
+      balances: balances.map((b) => ({
+        exchange: b.exchange,
+        asset: b.asset,
+        amount: b.amount,
+        initial: b.initial,
+      })),
       expectedProfit: curve.expectedProfit,
       realisedProfit: curve.realisedProfit,
     };
@@ -162,12 +180,14 @@ export class BotsService implements OnModuleInit {
       await this.checkStrategy(userId, existing.strategy);
       if (existing.mode === 'live') await this.assertLiveReady(userId, existing.exchanges);
     }
-    await this.ds.getRepository(BotEntity).update(
-      { id, userId },
-      start
-        ? { active: true, status: 'running', statusReason: null, consecutiveFailures: 0 }
-        : { active: false, status: 'stopped', statusReason: null },
-    );
+    await this.ds
+      .getRepository(BotEntity)
+      .update(
+        { id, userId },
+        start
+          ? { active: true, status: 'running', statusReason: null, consecutiveFailures: 0 }
+          : { active: false, status: 'stopped', statusReason: null },
+      );
     const bot = await this.owned(this.ds.manager, userId, id);
     await this.command(start ? 'start' : 'stop', bot);
     return toBot(bot);
@@ -182,7 +202,8 @@ export class BotsService implements OnModuleInit {
   private async checkStrategy(userId: string, strategy: BotInput['strategy']): Promise<void> {
     if (!ADVANCED_STRATEGIES.includes(strategy)) return;
     const ent = await this.entitlements.forUser(userId);
-    if (!ent.canUseAdvancedStrategies) throw forbidden('advanced_strategies_required', M.advancedStrategiesRequired);
+    if (!ent.canUseAdvancedStrategies)
+      throw forbidden('advanced_strategies_required', M.advancedStrategiesRequired);
   }
 
   private async checkCanRun(userId: string): Promise<void> {

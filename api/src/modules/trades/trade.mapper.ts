@@ -1,10 +1,5 @@
-import { Decimal } from 'decimal.js';
-import type { Trade } from '@arbitra/contracts';
+import { roundForDisplay, type Trade } from '@arbitra/contracts';
 import type { TradeEntity } from '@arbitra/db';
-
-/** A rounded number for display (the exact figure stays in the database). */
-export const round = (value: string | Decimal, places: number): number =>
-  new Decimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
 
 /** Row (entity or raw snake_case row) → the API's Trade. */
 export function toTrade(t: TradeEntity): Trade {
@@ -19,10 +14,10 @@ export function toTrade(t: TradeEntity): Trade {
     buyPrice: Number(t.buyPrice),
     sellPrice: Number(t.sellPrice),
     amount: Number(t.amount),
-    profit: round(t.profit, 2),
-    profitPercent: round(t.profitPercent, 4),
-    expectedProfit: round(t.expectedProfit, 2),
-    expectedProfitPercent: round(t.expectedProfitPercent, 4),
+    profit: roundForDisplay(t.profit, 2),
+    profitPercent: roundForDisplay(t.profitPercent, 4),
+    expectedProfit: roundForDisplay(t.expectedProfit, 2),
+    expectedProfitPercent: roundForDisplay(t.expectedProfitPercent, 4),
     status: t.status,
     failureReason: t.failureReason,
     mode: t.mode,

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import { DataSource, In, type SelectQueryBuilder } from 'typeorm';
-import type { EquityPoint, Trade, TradeStats, TradesQuery, TradesResponse } from '@arbitra/contracts';
+import {
+  roundForDisplay,
+  type EquityPoint,
+  type Trade,
+  type TradeStats,
+  type TradesQuery,
+  type TradesResponse,
+} from '@arbitra/contracts';
 import { TradeEntity, TradeLegEntity } from '@arbitra/db';
-import { round, toTrade } from './trade.mapper.js';
+import { toTrade } from './trade.mapper.js';
 import { saoPauloDay, tradesCsv } from './trades-csv.js';
 
 export type TradeLegExport = Pick<
@@ -33,7 +40,10 @@ export class TradesService {
   constructor(private readonly ds: DataSource) {}
 
   private filtered(userId: string, f: TradeFilters, now = new Date()): SelectQueryBuilder<TradeEntity> {
-    const qb = this.ds.getRepository(TradeEntity).createQueryBuilder('t').where('t.user_id = :userId', { userId });
+    const qb = this.ds
+      .getRepository(TradeEntity)
+      .createQueryBuilder('t')
+      .where('t.user_id = :userId', { userId });
     if (f.dateRange !== 'all') {
       const since = new Date(now.getTime() - Number(f.dateRange) * 24 * 3600 * 1000);
       qb.andWhere('t.executed_at >= :since', { since });
@@ -65,13 +75,17 @@ export class TradesService {
     const profit = new Decimal(raw?.profit ?? '0');
     return {
       totalTrades: total,
-      totalProfit: round(profit, 2),
-      successRate: total === 0 ? 0 : round(new Decimal(raw?.completed ?? 0).mul(100).div(total), 1),
-      avgProfit: total === 0 ? 0 : round(profit.div(total), 2),
+      totalProfit: roundForDisplay(profit, 2),
+      successRate: total === 0 ? 0 : roundForDisplay(new Decimal(raw?.completed ?? 0).mul(100).div(total), 1),
+      avgProfit: total === 0 ? 0 : roundForDisplay(profit.div(total), 2),
     };
   }
 
-  async exportCsv(userId: string, f: TradeFilters, now = new Date()): Promise<{ filename: string; csv: string }> {
+  async exportCsv(
+    userId: string,
+    f: TradeFilters,
+    now = new Date(),
+  ): Promise<{ filename: string; csv: string }> {
     const rows = await this.filtered(userId, f, now)
       .orderBy('t.executed_at', 'DESC')
       .addOrderBy('t.id', 'DESC')
@@ -81,7 +95,9 @@ export class TradesService {
   }
 
   /** LGPD export: every trade of the user (newest first) with its legs, exact figures as stored. */
-  async exportAllForUser(userId: string): Promise<(Trade & { profitExact: string; legs: TradeLegExport[] })[]> {
+  async exportAllForUser(
+    userId: string,
+  ): Promise<(Trade & { profitExact: string; legs: TradeLegExport[] })[]> {
     const rows = await this.ds
       .getRepository(TradeEntity)
       .find({ where: { userId }, order: { executedAt: 'DESC', id: 'DESC' } });
@@ -141,9 +157,14 @@ export class TradesService {
       [userId, botId],
     );
     return {
-      equity: rows.reverse().map((r) => ({ at: new Date(r.executed_at).toISOString(), equity: round(r.cumulative, 2) })),
-      expectedProfit: round(sums[0]?.expected ?? '0', 2),
-      realisedProfit: round(sums[0]?.realised ?? '0', 2),
+      equity: rows
+        .reverse()
+        .map((r) => ({
+          at: new Date(r.executed_at).toISOString(),
+          equity: roundForDisplay(r.cumulative, 2),
+        })),
+      expectedProfit: roundForDisplay(sums[0]?.expected ?? '0', 2),
+      realisedProfit: roundForDisplay(sums[0]?.realised ?? '0', 2),
     };
   }
 }
