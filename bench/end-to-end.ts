@@ -27,12 +27,12 @@ import {
   dropDatabase,
   dynamic,
   freshDatabase,
+  now,
   platformEnv,
   quantile,
+  sleep,
 } from './support.js';
 
-const now = (): number => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const SYMBOL = 'BTC/USDT';
 const BUY_ON = 'bybit'; // cheap side during an event

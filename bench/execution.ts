@@ -37,14 +37,14 @@ import {
   dropDatabase,
   dynamic,
   freshDatabase,
+  now,
   platformEnv,
   quantile,
+  sleep,
 } from './support.js';
 import type { ExchangeId, ExecutionJob, Opportunity, Trade } from '@arbitra/contracts';
 import type { SimulatedFeed } from '../engine/src/market-data/simulated.feed.js';
 
-const now = (): number => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** The latency events' market (the probe's). */
 const SYMBOL = 'BTC/USDT';

@@ -10,6 +10,10 @@ import { availableRedisUrl } from '../scripts/test-support/redis.js';
 
 export const root = process.cwd(); // bench/run.mjs runs the bundle from the repository root
 
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
+export const now = (): number => performance.timeOrigin + performance.now();
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 /** A specifier the bundler leaves alone: resolved by Node at run time (packages and built dist files). */
 export function dynamic(spec: string): string {
   return spec.startsWith('.') || spec.startsWith('/') ? pathToFileURL(path.resolve(root, spec)).href : spec;
