@@ -33,7 +33,6 @@ import {
   sleep,
 } from './support.js';
 
-
 const SYMBOL = 'BTC/USDT';
 const BUY_ON = 'bybit'; // cheap side during an event
 const SELL_ON = 'binance'; // dislocated 1 % up during an event

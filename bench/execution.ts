@@ -45,7 +45,6 @@ import {
 import type { ExchangeId, ExecutionJob, Opportunity, Trade } from '@arbitra/contracts';
 import type { SimulatedFeed } from '../engine/src/market-data/simulated.feed.js';
 
-
 /** The latency events' market (the probe's). */
 const SYMBOL = 'BTC/USDT';
 /** The bursts' market (the crowd's, not the probe's): each population's inventory swings on its own. */
