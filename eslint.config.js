@@ -1,7 +1,58 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Data access (docs/ARCHITECTURE.md "Data access"): TypeORM, pg and the DataSource live in packages/db. Outside it only
+ * the two DatabaseModules (which build the repositories on their program's DataSource), the CLI entry points
+ * (migrate, seed, key rotation), the transports (BullMQ's and Socket.IO's Postgres backends, not data access), the
+ * tests and their support, and the benchmarks may reach them.
+ */
+const DATA_ACCESS_MESSAGE =
+  'Acesso a dados só pelos repositórios de @arbitra/db (packages/db/src/repositories): injete o repositório; ' +
+  'um repositório novo entra em REPOSITORIES (packages/db/src/repositories/index.ts).';
+export const dataAccessRule = [
+  'error',
+  {
+    paths: [
+      { name: 'typeorm', message: DATA_ACCESS_MESSAGE },
+      { name: 'pg', message: DATA_ACCESS_MESSAGE },
+      { name: '@nestjs/typeorm', message: DATA_ACCESS_MESSAGE },
+      {
+        name: '@arbitra/db',
+        importNames: ['createDataSource', 'dataSourceOptions', 'runMigrations'],
+        message: DATA_ACCESS_MESSAGE,
+      },
+    ],
+  },
+];
+/** Each web feature (web/src/features/<name>) stands alone: shared code goes to components/, lib/ or contracts. */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+export const featureZones = webFeatures.map((name) => ({
+  target: `./web/src/features/${name}`,
+  from: './web/src/features',
+  except: [`./${name}`],
+  message: 'Uma feature não importa outra: mova o que é comum para web/src/components, web/src/lib ou @arbitra/contracts.',
+}));
+
+export const dataAccessAllowed = [
+  'packages/db/**',
+  'packages/transport/**',
+  'api/src/database/**',
+  'engine/src/database/**',
+  'api/src/cli/**',
+  'api/test/**',
+  'engine/test/**',
+  'scripts/**',
+  'web/e2e/**',
+  'bench/**',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', '**/*.d.ts'] },
@@ -20,6 +71,32 @@ export default tseslint.config(
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // Module boundaries: no import cycle anywhere (a users <-> auth or bots <-> execution loop fails), and no web
+    // feature importing another.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too (without this no-cycle sees no import in a .ts dependency).
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['./tsconfig.json', './web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: dataAccessAllowed,
+    rules: { 'no-restricted-imports': dataAccessRule },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -32,7 +32,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.spec.ts', 'api/src/**/*.spec.ts', 'engine/src/**/*.spec.ts', 'bench/**/*.spec.ts'],
+          // Generous: a test waits on conditions, and a busy 2-core machine makes CPU-heavy ones slow.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          include: [
+            'packages/*/src/**/*.spec.ts',
+            'api/src/**/*.spec.ts',
+            'engine/src/**/*.spec.ts',
+            'bench/**/*.spec.ts',
+            'scripts/lib/**/*.spec.ts',
+            'scripts/lint/**/*.spec.ts',
+          ],
         },
       },
       {
@@ -41,6 +51,8 @@ export default defineConfig({
           name: 'web',
           root: './web',
           environment: 'jsdom',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['src/**/*.spec.{ts,tsx}'],
           setupFiles: ['./src/testing/setup.ts'],
         },

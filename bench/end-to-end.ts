@@ -32,6 +32,8 @@ import {
   quantile,
   sleep,
 } from './support.js';
+import { EVENTS, ROOMS } from '@arbitra/contracts';
+import type { FabricServer } from '@arbitra/transport';
 
 const SYMBOL = 'BTC/USDT';
 const BUY_ON = 'bybit'; // cheap side during an event
@@ -160,6 +162,39 @@ interface Row {
   lastP50: number;
   lastP99: number;
   lastMax: number;
+  /** The floor, in the same run: a bare emit of a 'scanner:delta' through the engine's fabric server (same adapter, same clients). */
+  floorP50: number;
+  floorP99: number;
+  floorLastP99: number;
+}
+
+/** Latencies of every delivery and of the slowest client per event, from the clients' arrival times. */
+function deliveryStats(
+  sent: readonly { startTs: number; key: string }[],
+  byKey: ReadonlyMap<string, readonly number[]>,
+  clients: number,
+) {
+  const all: number[] = [];
+  const last: number[] = [];
+  let missing = 0;
+  for (const ev of sent) {
+    const row = byKey.get(ev.key);
+    let worst = -Infinity;
+    for (let i = 0; i < clients; i++) {
+      const a = row?.[i];
+      if (a === undefined || a === null || Number.isNaN(a)) {
+        missing++;
+        continue;
+      }
+      const l = a - ev.startTs;
+      all.push(l);
+      if (l > worst) worst = l;
+    }
+    if (worst > -Infinity) last.push(worst);
+  }
+  all.sort((a, b) => a - b);
+  last.sort((a, b) => a - b);
+  return { all, last, missing };
 }
 
 // ---------------------------------------------------------------- main ------------------------------------
@@ -189,6 +224,9 @@ async function main(): Promise<void> {
   const { ScannerPublisher } = (await import(
     dynamic('./engine/dist/scanner/scanner.publisher.js')
   )) as typeof import('../engine/src/scanner/scanner.publisher.js');
+  const { FABRIC_SERVER } = (await import(
+    dynamic('./engine/dist/publishing/fabric.providers.js')
+  )) as typeof import('../engine/src/publishing/fabric.providers.js');
 
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-e2e-'));
   const { adminUrl, stop: stopPostgres } = await benchPostgres(tmp);
@@ -235,6 +273,7 @@ async function main(): Promise<void> {
       const scanner = engine.get(ScannerService).scanner;
       // private fields of the publisher's throttle, read (never written) to pace the events
       const publisher = engine.get<unknown, { lastDeltaAt: number; deltaTimer?: unknown }>(ScannerPublisher);
+      const fabric = engine.get<unknown, FabricServer>(FABRIC_SERVER);
 
       try {
         const res = await fetch(`${baseUrl}/api/auth/register`, {
@@ -268,7 +307,7 @@ async function main(): Promise<void> {
             const connectMs = Date.now() - t0;
             await sleep(300); // let the connection burst settle (session checks, room joins)
 
-            const injected: { receivedTs: number; key: string }[] = [];
+            const injected: { startTs: number; key: string }[] = [];
             for (let e = 0; e < warmup + events; e++) {
               // wait for the publisher's throttle to be open (the previous event's removal went out ≥ 100 ms ago)
               while (
@@ -285,7 +324,7 @@ async function main(): Promise<void> {
                 .all()
                 .find((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL));
               if (!opp) throw new Error('the dislocation was not detected (no opportunity in the registry)');
-              if (e >= warmup) injected.push({ receivedTs, key: `${opp.id}|${opp.firstSeen}` });
+              if (e >= warmup) injected.push({ startTs: receivedTs, key: `${opp.id}|${opp.firstSeen}` });
               await sleep(30);
               scanner.handleUpdate(book(MID, now(), SELL_ON)); // restore: the opportunity is removed
               if (
@@ -293,32 +332,28 @@ async function main(): Promise<void> {
               )
                 throw new Error('restore did not remove it');
             }
+            // The floor: the same number of bare emits of a 'scanner:delta' through the engine's fabric server
+            // (same adapter, same api, same clients), none of the pipeline before it.
+            const floorSent: { startTs: number; key: string }[] = [];
+            for (let e = 0; e < warmup + events; e++) {
+              await sleep(DELTA_MIN_INTERVAL_MS);
+              const startTs = now();
+              const id = `floor-${clients}-${e}`;
+              fabric.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, {
+                at: Date.now(),
+                upserts: [{ id, symbols: [SYMBOL], firstSeen: startTs }],
+                removed: [],
+              } as never);
+              if (e >= warmup) floorSent.push({ startTs, key: `${id}|${startTs}` });
+            }
             await sleep(300);
             child.send({ type: 'collect' });
             m = await child.next();
             if (m.type !== 'results') throw new Error('no results from the client process');
             const results = m;
             const byKey = new Map(results.keys.map((k, i) => [k, results.arrivals[i]!]));
-            const all: number[] = [];
-            const last: number[] = [];
-            let missing = 0;
-            for (const ev of injected) {
-              const row = byKey.get(ev.key);
-              let worst = -Infinity;
-              for (let i = 0; i < clients; i++) {
-                const a = row?.[i];
-                if (a === undefined || a === null || Number.isNaN(a)) {
-                  missing++;
-                  continue;
-                }
-                const l = a - ev.receivedTs;
-                all.push(l);
-                if (l > worst) worst = l;
-              }
-              if (worst > -Infinity) last.push(worst);
-            }
-            all.sort((a, b) => a - b);
-            last.sort((a, b) => a - b);
+            const { all, last, missing } = deliveryStats(injected, byKey, clients);
+            const floor = deliveryStats(floorSent, byKey, clients);
             const r: Row = {
               backend: backend.name,
               clients,
@@ -331,13 +366,18 @@ async function main(): Promise<void> {
               lastP50: quantile(last, 0.5),
               lastP99: quantile(last, 0.99),
               lastMax: last[last.length - 1] ?? NaN,
+              floorP50: quantile(floor.all, 0.5),
+              floorP99: quantile(floor.all, 0.99),
+              floorLastP99: quantile(floor.last, 0.99),
             };
             rows.push(r);
             console.log(
               `${backend.name.padEnd(8)} ${String(clients).padStart(4)} clients (connected in ${connectMs} ms): ` +
                 `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; last client p50 ${r.lastP50.toFixed(2)} ms, ` +
-                `p99 ${r.lastP99.toFixed(2)} ms` +
-                (missing ? `; ${missing} deliveries MISSING` : ''),
+                `p99 ${r.lastP99.toFixed(2)} ms | floor (bare emit) p50 ${r.floorP50.toFixed(2)} ms, p99 ${r.floorP99.toFixed(2)} ms, ` +
+                `last client p99 ${r.floorLastP99.toFixed(2)} ms` +
+                (missing ? `; ${missing} deliveries MISSING` : '') +
+                (floor.missing ? `; ${floor.missing} floor deliveries MISSING` : ''),
             );
           } finally {
             child.kill();
@@ -362,9 +402,9 @@ async function main(): Promise<void> {
   );
   console.log('');
   console.log(
-    '| backend | clients | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | target |',
+    '| backend | clients | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | floor p50 / p99 ms | floor last p99 ms | p99 ÷ floor (≤ 2×) | target |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     let target = '';
     if (r.clients === 1) target = `p99 ≤ 10 ms: ${r.p99 <= 10 ? 'met' : `MISSED by ${f(r.p99 - 10)} ms`}`;
@@ -372,7 +412,9 @@ async function main(): Promise<void> {
       target = `last p99 ≤ 50 ms: ${r.lastP99 <= 50 ? 'met' : `MISSED by ${f(r.lastP99 - 50)} ms`}`;
     console.log(
       `| ${r.backend} | ${r.clients} | ${r.events} | ${r.deliveries}${r.missing ? ` (${r.missing} missing)` : ''} | ` +
-        `${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${f(r.lastMax)} | ${target} |`,
+        `${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${f(r.lastMax)} | ` +
+        `${f(r.floorP50)} / ${f(r.floorP99)} | ${f(r.floorLastP99)} | ` +
+        `${(r.clients === 1 ? r.p99 / r.floorP99 : r.lastP99 / r.floorLastP99).toFixed(1)}× | ${target} |`,
     );
   }
   console.log('');

@@ -42,6 +42,7 @@ import {
   quantile,
   sleep,
 } from './support.js';
+import { measureQueueFloor, type QueueFloor } from './queue-floor.js';
 import type { ExchangeId, ExecutionJob, Opportunity, Trade } from '@arbitra/contracts';
 import type { SimulatedFeed } from '../engine/src/market-data/simulated.feed.js';
 
@@ -301,11 +302,11 @@ async function main(): Promise<void> {
     dynamic('./engine/dist/bots/bot-runner.service.js')
   )) as typeof import('../engine/src/bots/bot-runner.service.js');
   const { BotEvents } = (await import(
-    dynamic('./engine/dist/bots/bot-events.js')
-  )) as typeof import('../engine/src/bots/bot-events.js');
+    dynamic('./engine/dist/execution/bot-events.js')
+  )) as typeof import('../engine/src/execution/bot-events.js');
   const { ENGINE_DATA_SOURCE } = (await import(
-    dynamic('./engine/dist/bots/engine-data-source.js')
-  )) as typeof import('../engine/src/bots/engine-data-source.js');
+    dynamic('./engine/dist/database/engine-data-source.js')
+  )) as typeof import('../engine/src/database/engine-data-source.js');
   const { ExecutionsProcessor } = (await import(
     dynamic('./engine/dist/execution/executions.processor.js')
   )) as typeof import('../engine/src/execution/executions.processor.js');
@@ -318,11 +319,19 @@ async function main(): Promise<void> {
   const latencyRows: LatencyRow[] = [];
   const burstRows: BurstRow[] = [];
   const baselines: string[] = [];
+  /** The floor of each backend's job transport (bare add → process), measured in this run (issue 17 §3). */
+  const floors = new Map<string, QueueFloor>();
   /** The machine's 1-minute load average when each backend starts and at the end (other work skews figures). */
   const loads: string[] = [];
   try {
     for (const backend of backends) {
       const dbUrl = await freshDatabase(adminUrl);
+      const floor = await measureQueueFloor(dbUrl, backend.redisUrl, { events: 200, burst: 1000 });
+      floors.set(backend.name, floor);
+      console.log(
+        `${backend.name}: queue floor (bare add → process) p50 ${floor.p50.toFixed(2)} / p99 ${floor.p99.toFixed(2)} ms; ` +
+          `${floor.burstJobs} jobs at once: ${floor.burstPerSecond.toFixed(0)} jobs/s`,
+      );
       const env = platformEnv(dbUrl, backend.redisUrl, { MARKET_FEED: 'simulated' });
       // as scripts/test-support/platform.ts startPlatform: one engine, then the api on a random port
       const engine = await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: 'engine-bench' }));
@@ -395,7 +404,7 @@ async function main(): Promise<void> {
       // the synchronous matching of every running bot).
       const listened = new Map<string, number>();
       const detach = registry.on({
-        added: (o: Opportunity) => void listened.set(`${o.id}:${o.firstSeen}`, now()),
+        added: (o: Opportunity) => void listened.set(`${o.id}:${o.openedAt}`, now()),
       });
 
       // ---- socket arrivals (trade id → time at the owner's socket)
@@ -598,9 +607,9 @@ async function main(): Promise<void> {
             if (o && e >= skip && !collided) {
               netPcts.push(o.netPct);
               for (const p of probes) {
-                const key = `${p.id}:${o.id}:${o.firstSeen}`;
+                const key = `${p.id}:${o.id}:${o.openedAt}`;
                 stamp(key).t0 = t0;
-                stamp(key).matched = listened.get(`${o.id}:${o.firstSeen}`);
+                stamp(key).matched = listened.get(`${o.id}:${o.openedAt}`);
                 samples.push({ key, t0 });
               }
             } else if (!o && e >= skip) undetected++;
@@ -690,7 +699,7 @@ async function main(): Promise<void> {
             const o = registry.get(id);
             const matched = runner.stats.matched - matchedBefore;
             if (!o) throw new Error('the burst dislocation was not detected');
-            const suffix = `:${o.id}:${o.firstSeen}`;
+            const suffix = `:${o.id}:${o.openedAt}`;
             const keys = [...stamps.keys()].filter((k) => k.endsWith(suffix));
             for (const k of keys) stamp(k).t0 = t0;
             // done when every matched job has an outcome (or nothing moves for 8 s)
@@ -802,6 +811,25 @@ async function main(): Promise<void> {
         `${r.excluded ? ` (${r.excluded} excluded)` : ''} | ${r.completed} / ${r.failed} | ` +
         `${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.commitP50)} / ${f(r.commitP99)} | ${f(r.elu * 100, 0)} % | ` +
         `${f(r.rate, 0)} | ${target} |`,
+    );
+  }
+  console.log('');
+  console.log(
+    'Floor of the job transport, measured in this run (bare queue add → processor that does nothing, same database / Redis), ' +
+      "and the ratio of the pipeline's queue stage (add + worker pickup) p99 to it (target ≤ 2×):",
+  );
+  console.log('');
+  console.log(
+    '| backend | floor p50 / p99 ms | floor burst jobs/s | bots | queue stage p99 ms | ratio | execution p99 ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of latencyRows) {
+    const fl = floors.get(r.backend);
+    const q = r.stages.find((s) => s.name === 'queue add + worker pickup');
+    if (!fl) continue;
+    console.log(
+      `| ${r.backend} | ${f(fl.p50)} / ${f(fl.p99)} | ${f(fl.burstPerSecond, 0)} | ${r.bots} | ${f(q?.p99 ?? NaN)} | ` +
+        `${q ? `${f(q.p99 / fl.p99, 1)}×` : '—'} | ${f(r.p99)} |`,
     );
   }
   console.log('');

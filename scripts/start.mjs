@@ -18,6 +18,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(process.env.ARBITRA_DATA_DIR ?? path.join(root, '.data'));
 const logDir = path.join(dataDir, 'logs');
 const port = Number(process.env.PORT ?? 3000);
+/** ENGINES=N: N engine processes sharing the bots (leases) and one elected scanner publisher. */
+const engineCount = Number(process.env.ENGINES ?? 1);
 const started = Date.now();
 const log = (msg) => console.log(`[arbitra] ${msg}`);
 const fail = (msg) => {
@@ -112,6 +114,9 @@ async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     return fail(`PORT inválida: ${process.env.PORT}`);
   }
+  if (!Number.isInteger(engineCount) || engineCount < 1 || engineCount > 32) {
+    return fail(`ENGINES inválido: ${process.env.ENGINES} (use um número de 1 a 32)`);
+  }
   if (!(await isPortFree(port))) {
     return fail(`A porta ${port} já está em uso. Encerre o que a ocupa ou use outra: PORT=3001 npm start`);
   }
@@ -154,13 +159,17 @@ async function main() {
     JWT_SECRET: process.env.JWT_SECRET ?? secrets.JWT_SECRET,
     CREDENTIALS_KEYS: process.env.CREDENTIALS_KEYS ?? secrets.CREDENTIALS_KEYS,
     TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY ?? secrets.TWO_FACTOR_KEY,
+    METRICS_TOKEN: process.env.METRICS_TOKEN ?? secrets.METRICS_TOKEN,
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
   };
 
   log('Aplicando migrações e dados iniciais...');
   const setup = JSON.parse((await runToEnd('setup', 'api/dist/cli/setup.js', env)).trim().split('\n').pop());
 
-  startChild('engine', 'engine/dist/main.js', env);
+  for (let i = 1; i <= engineCount; i++) {
+    const name = engineCount === 1 ? 'engine' : `engine-${i}`;
+    startChild(name, 'engine/dist/main.js', engineCount > 1 ? { ...env, ENGINE_INSTANCE_ID: name } : env);
+  }
   startChild('api', 'api/dist/main.js', env);
   await waitReady(`http://127.0.0.1:${port}/api/health/ready`, 90_000);
 
@@ -173,8 +182,10 @@ async function main() {
     `  API           http://localhost:${port}/api  (saúde: /api/health/ready)`,
     `  Banco         ${process.env.DATABASE_URL ? 'DATABASE_URL' : `Postgres embutido em ${path.join(dataDir, 'postgres')}`}`,
     `  Filas/socket  ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ + adaptador Socket.IO)'}`,
+    `  Engines       ${engineCount}${engineCount > 1 ? ' (bots divididos por leases; um publicador eleito)' : ''}`,
     `  Emails        ${mailInbox ? `caixa de entrada local em ${mailInbox}` : 'SMTP_URL'}`,
     `  Logs          ${logDir}`,
+    `  Métricas      http://localhost:${port}/metrics  (Authorization: Bearer METRICS_TOKEN${process.env.METRICS_TOKEN ? '' : `, em ${path.join(dataDir, 'secrets.json')}`})`,
     `  Migrações     ${setup.migrations.length ? setup.migrations.join(', ') : 'nenhuma pendente'}`,
     '',
     '  Contas de demonstração:',

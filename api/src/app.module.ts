@@ -1,12 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { ServeStaticModule } from '@nestjs/serve-static';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
-import { dataSourceOptions } from '@arbitra/db';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
 import { PINO_LOGGER } from './common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from './config/config.js';
+import { DatabaseModule } from './database/database.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -21,6 +19,13 @@ import { MarketModule } from './modules/market/market.module.js';
 import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { BotsModule } from './modules/bots/bots.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
+import { BacktestsModule } from './modules/backtests/backtests.module.js';
+import { LiveMetricsModule } from './modules/live-metrics/live-metrics.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
+import { ContactModule } from './modules/contact/contact.module.js';
+import { DocsModule } from './modules/docs/docs.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
 export { PINO_LOGGER };
 
@@ -31,11 +36,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
-        ServeStaticModule.forRoot({
-          rootPath: config.WEB_DIST_DIR,
-          exclude: ['/api/{*path}', '/socket.io{/*path}', '/metrics'],
-        }),
+        DatabaseModule,
         RealtimeModule,
         EngineLinkModule,
         HealthModule,
@@ -49,7 +50,14 @@ export class AppModule {
         MetricsModule,
         MarketModule,
         BotsModule,
+        BacktestsModule,
         ExchangesModule,
+        LiveMetricsModule,
+        SettingsModule,
+        BillingModule,
+        NotificationsModule,
+        DocsModule,
+        ContactModule,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

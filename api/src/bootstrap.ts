@@ -3,10 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
+import { jsonOnly, noStoreForApi, securityHeaders } from './common/http/hardening.js';
+import { serveWeb } from './common/http/web-serving.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import type { ApiConfig } from './config/config.js';
+import { setupApiDocs } from './modules/docs/openapi.js';
 import { FabricIoAdapter } from './realtime/fabric-io.adapter.js';
-import { SOCKET_ADAPTER } from './realtime/transport.providers.js';
+import { SOCKET_ADAPTER } from './transport/transport.providers.js';
 import type { SocketAdapter } from '@arbitra/transport';
 
 export interface ApiApp {
@@ -21,12 +24,17 @@ export async function createApiApp(config: ApiConfig): Promise<ApiApp> {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
-  app.useBodyParser('json', { limit: '64kb' });
-  app.useBodyParser('urlencoded', { limit: '64kb', extended: false });
-  app.set('trust proxy', 'loopback');
+  // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For): rate limits, sessions and audit rely on it.
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(securityHeaders(config.NODE_ENV === 'production'));
+  app.use(noStoreForApi);
+  app.use(jsonOnly);
+  app.useBodyParser('json', { limit: '64kb' });
   app.setGlobalPrefix('api', { exclude: ['metrics'] });
-  app.useWebSocketAdapter(new FabricIoAdapter(app, app.get<SocketAdapter>(SOCKET_ADAPTER)));
+  serveWeb(app, config.WEB_DIST_DIR);
+  setupApiDocs(app);
+  app.useWebSocketAdapter(new FabricIoAdapter(app, app.get<SocketAdapter>(SOCKET_ADAPTER), config.appUrl));
   app.enableShutdownHooks();
   return { app, logger };
 }

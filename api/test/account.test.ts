@@ -1,3 +1,4 @@
+import { LEGAL_VERSION } from '@arbitra/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
@@ -48,6 +49,8 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
           lastLoginAt: expect.any(String) as string,
           passwordChangedAt: expect.any(String) as string,
           twoFactorEnabled: false,
+          termsVersion: LEGAL_VERSION,
+          termsAcceptedAt: expect.any(String) as string,
         },
       });
     });
@@ -267,7 +270,7 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
   });
 
   describe('GET/PUT /api/user/notifications', () => {
-    it('starts from the defaults and saves any subset of the toggles', async () => {
+    it('starts from the defaults and saves any subset of the toggles; SMS is refused, not stored', async () => {
       const u = await register(call);
       expect((await call('GET', '/api/user/notifications', { token: u.token })).body).toEqual({
         email: true,
@@ -277,19 +280,22 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
       });
       const res = await call('PUT', '/api/user/notifications', {
         token: u.token,
-        body: { sms: true, tradingAlerts: false },
+        body: { email: false, tradingAlerts: false },
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        email: true,
-        sms: true,
+        email: false,
+        sms: false,
         loginAlerts: true,
         tradingAlerts: false,
         message: 'Preferências de notificação salvas',
       });
+      const sms = await call('PUT', '/api/user/notifications', { token: u.token, body: { sms: true } });
+      expect(sms.status).toBe(400);
+      expect(sms.body.message).toBe('O envio por SMS ainda não é oferecido: nenhum provedor de SMS está contratado.');
       expect((await call('GET', '/api/user/notifications', { token: u.token })).body).toEqual({
-        email: true,
-        sms: true,
+        email: false,
+        sms: false,
         loginAlerts: true,
         tradingAlerts: false,
       });
@@ -302,7 +308,7 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
         body: { sms: 'sim' },
       });
       expect(wrongType.status).toBe(400);
-      expect(wrongType.body.message).toBe('Valor inválido para o campo sms');
+      expect(wrongType.body.message).toBe('O campo sms deve ser verdadeiro ou falso');
       const unknown = await call('PUT', '/api/user/notifications', { token: u.token, body: { push: true } });
       expect(unknown.body.message).toBe('Campo não permitido: push');
       expect((await call('GET', '/api/user/notifications', { token: u.token })).body).toMatchObject({
@@ -340,7 +346,7 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
   describe('GET /api/user/export', () => {
     it('is a JSON download of everything we hold, with no hash nor secret, and is audited', async () => {
       const u = await register(call);
-      await call('PUT', '/api/user/notifications', { token: u.token, body: { sms: true } });
+      await call('PUT', '/api/user/notifications', { token: u.token, body: { tradingAlerts: false } });
       await call('POST', '/api/auth/forgot-password', { body: { email: u.email } });
       const res = await call<Record<string, unknown>>('GET', '/api/user/export', { token: u.token });
       expect(res.status).toBe(200);
@@ -350,7 +356,7 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
       expect(res.body).toMatchObject({
         user: { id: u.id, email: u.email, name: u.name, role: 'user' },
         subscription: { planId: 'professional', status: 'trialing' },
-        notificationSettings: { sms: true },
+        notificationSettings: { tradingAlerts: false },
         twoFactor: { enabled: false },
       });
       expect((res.body.sessions as unknown[]).length).toBe(1);

@@ -195,7 +195,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       ] as const) {
         const res = await call(method, path, {
           token: u.token,
-          body: method === 'PATCH' ? { role: 'admin' } : undefined,
+          body: method === 'PATCH' ? { role: 'admin', reason: 'teste de acesso' } : undefined,
         });
         expect(res.status, path).toBe(403);
         expect(res.body).toEqual({ message: 'Acesso restrito a administradores', code: 'forbidden' });
@@ -258,34 +258,34 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       const u = await register(call);
       const promoted = await call<{ user: AdminUser }>('PATCH', `/api/admin/users/${u.id}`, {
         token: adminToken,
-        body: { role: 'admin' },
+        body: { role: 'admin', reason: 'motivo do teste' },
       });
       expect(promoted.status).toBe(200);
       expect(promoted.body.user).toMatchObject({ id: u.id, role: 'admin' });
       expect((await call('GET', '/api/admin/users', { token: u.token })).status).toBe(200);
-      await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: { role: 'user' } });
+      await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: { role: 'user', reason: 'motivo do teste' } });
       expect((await call('GET', '/api/admin/users', { token: u.token })).status).toBe(403);
 
       const disabled = await call<{ user: AdminUser }>('PATCH', `/api/admin/users/${u.id}`, {
         token: adminToken,
-        body: { disabled: true },
+        body: { disabled: true, reason: 'motivo do teste' },
       });
       expect(disabled.body.user.disabled).toBe(true);
       expect((await call('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
       expect((await login(call, u.email, u.password)).status).toBe(403);
-      await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: { disabled: false } });
+      await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: { disabled: false, reason: 'motivo do teste' } });
       expect((await login(call, u.email, u.password)).status).toBe(200);
 
       const adminId = (await call<{ user: { id: string } }>('GET', '/api/auth/me', { token: adminToken }))
         .body.user.id;
       const self = await call('PATCH', `/api/admin/users/${adminId}`, {
         token: adminToken,
-        body: { role: 'user' },
+        body: { role: 'user', reason: 'motivo do teste' },
       });
       expect(self.status).toBe(400);
       expect(self.body.message).toBe('Você não pode alterar o próprio acesso');
       expect(
-        (await call('PATCH', '/api/admin/users/nao-existe', { token: adminToken, body: { role: 'user' } }))
+        (await call('PATCH', '/api/admin/users/nao-existe', { token: adminToken, body: { role: 'user', reason: 'motivo do teste' } }))
           .status,
       ).toBe(404);
       expect((await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: {} })).status).toBe(

@@ -34,6 +34,7 @@ describe('register, login, sessions (issue 3 §1, §2)', () => {
       engines: 0,
       env: {
         RATE_LIMIT_LOGIN_ACCOUNT: '5/15m',
+        RATE_LIMIT_LOGIN_ACCOUNT_IP: '5/15m',
         RATE_LIMIT_LOGIN_IP: '8/15m',
         RATE_LIMIT_REGISTER_IP: '3/1h',
       },
@@ -198,16 +199,47 @@ describe('register, login, sessions (issue 3 §1, §2)', () => {
       expect(hours(long.body.access_token)).toBeCloseTo(30 * 24, 1);
     });
 
-    it('locks an account after too many attempts, from any IP (429 with Retry-After)', async () => {
+    it('limits wrong passwords on one account from one address (429 with Retry-After), not from the others', async () => {
       const u = await register(call);
-      for (let i = 0; i < 5; i++) expect((await login(call, u.email, 'errada-123')).status).toBe(401);
-      const res = await login(call, u.email, u.password);
+      const ip = uniqueIp();
+      for (let i = 0; i < 5; i++) expect((await login(call, u.email, 'errada-123', {}, ip)).status).toBe(401);
+      const res = await login(call, u.email, u.password, {}, ip);
       expect(res.status).toBe(429);
       expect(res.body).toMatchObject({
         message: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
         error: expect.any(String) as string,
       });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await login(call, u.email, u.password)).status).toBe(200);
+    });
+
+    it('never locks the owner out: failures from many addresses only slow down addresses the owner never used', async () => {
+      const u = await register(call);
+      const home = uniqueIp();
+      expect((await login(call, u.email, u.password, {}, home)).status).toBe(200);
+      // 8 wrong passwords from 8 addresses: 3 over the account's limit of 5.
+      for (let i = 0; i < 8; i++) expect((await login(call, u.email, 'errada-123')).status).toBe(401);
+      // The owner, from where they signed in before: in, with no lock.
+      expect((await login(call, u.email, u.password, {}, home)).status).toBe(200);
+      for (let i = 0; i < 8; i++) expect((await login(call, u.email, 'errada-123')).status).toBe(401);
+      // From a new address the right password still works, after a growing delay (1 s at 3 over).
+      const started = Date.now();
+      expect((await login(call, u.email, u.password)).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    });
+
+    it('keeps password change working for the owner while others hammer the login', async () => {
+      const u = await register(call);
+      for (let i = 0; i < 7; i++) await login(call, u.email, 'errada-123');
+      const res = await call('POST', '/api/user/password', {
+        token: u.token,
+        body: {
+          currentPassword: u.password,
+          newPassword: 'nova-senha-456',
+          confirmPassword: 'nova-senha-456',
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
 
     it('limits attempts per IP across accounts (429)', async () => {

@@ -66,7 +66,7 @@ describe('bad input never reaches the data (issue 3 §10)', () => {
     }
   });
 
-  it('a JSON array, or a body that is not JSON at all → 400', async () => {
+  it('a JSON array → 400; a body that is not JSON at all → 415 (JSON only)', async () => {
     expectClean4xx(
       await call('POST', '/api/auth/register', { body: [{ name: 'Ana' }], ip: uniqueIp() }),
       400,
@@ -77,17 +77,17 @@ describe('bad input never reaches the data (issue 3 §10)', () => {
       headers: { 'content-type': 'text/plain' },
       ip: uniqueIp(),
     });
-    expectClean4xx(text, 400, 'Nome é obrigatório');
+    expectClean4xx(text, 415, 'Envie o corpo da requisição em JSON (Content-Type: application/json)');
   });
 
-  it('wrong types → 400 with the field named', async () => {
+  it('wrong types → 400 with the field named and the type expected', async () => {
     expectClean4xx(
       await call('POST', '/api/auth/register', {
         body: { name: 42, email: uniqueEmail(), password: 'senha-segura-1' },
         ip: uniqueIp(),
       }),
       400,
-      'Nome é obrigatório',
+      'O campo name deve ser um texto',
     );
     expectClean4xx(
       await call('POST', '/api/auth/register', {
@@ -95,7 +95,7 @@ describe('bad input never reaches the data (issue 3 §10)', () => {
         ip: uniqueIp(),
       }),
       400,
-      'Email é obrigatório',
+      'O campo email deve ser um texto',
     );
     expectClean4xx(
       await call('POST', '/api/auth/register', {
@@ -116,8 +116,14 @@ describe('bad input never reaches the data (issue 3 §10)', () => {
     expectClean4xx(
       await call('PUT', '/api/user/notifications', { token, body: { email: 1 } }),
       400,
-      'Valor inválido para o campo email',
+      'O campo email deve ser verdadeiro ou falso',
     );
+    for (const page of ['0x10', '1e3'])
+      expectClean4xx(
+        await call('GET', `/api/user/audit?page=${page}`, { token }),
+        400,
+        'Valor inválido para o campo page',
+      );
     expectClean4xx(
       await call('GET', '/api/user/audit?page=abc', { token }),
       400,

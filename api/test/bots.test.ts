@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, QUEUES, type Bot, type BotCommandJob, type BotDetail } from '@arbitra/contracts';
+import { MESSAGES, QUEUES, type Bot, type BotDetail } from '@arbitra/contracts';
 import { createQueueFactory, type QueueFactory } from '@arbitra/transport';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
@@ -111,7 +111,7 @@ describe('bots API (issue 5 §1, §7)', () => {
       expect(res.status).toBe(201);
       expect(res.body.bot).toMatchObject({ active: true, status: 'running' });
       const jobs = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized'])).map(
-        (j) => j.data as BotCommandJob,
+        (j) => j.data,
       );
       expect(jobs.some((j) => j.botId === res.body.bot.id && j.action === 'start' && j.userId === maria.id)).toBe(true);
 
@@ -121,7 +121,7 @@ describe('bots API (issue 5 §1, §7)', () => {
       const again = await call<{ bot: Bot }>('POST', `/api/bots/${res.body.bot.id}/toggle`, { token: maria.token });
       expect(again.body.bot).toMatchObject({ active: true, status: 'running' });
       const actions = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized']))
-        .map((j) => j.data as BotCommandJob)
+        .map((j) => j.data)
         .filter((j) => j.botId === res.body.bot.id)
         .map((j) => j.action)
         .sort();
@@ -268,7 +268,7 @@ describe('bots API (issue 5 §1, §7)', () => {
       const deleted = await call('DELETE', '/api/user/account', { token: u.token, body: { password: u.password } });
       expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
       const deletes = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized']))
-        .map((j) => j.data as BotCommandJob)
+        .map((j) => j.data)
         .filter((j) => j.userId === u.id && j.action === 'delete')
         .map((j) => j.botId)
         .sort();

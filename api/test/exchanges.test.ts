@@ -5,10 +5,9 @@ import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MESSAGES, type ExchangeValidatedEvent, type UserExchange } from '@arbitra/contracts';
-import { CredentialCipher } from '@arbitra/db';
+import { CredentialCipher, ExchangeCredentialsRepository, createDataSource } from '@arbitra/db';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { rotateCredentials } from '../src/modules/exchanges/credentials-rotation.js';
 import {
   ExchangeCredentialsService,
   type CredentialDisabledEvent,
@@ -31,6 +30,8 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
   let db: TestDatabase;
   let platform: TestPlatform;
   let sql: pg.Client;
+  let ds: ReturnType<typeof createDataSource>;
+  let credentials: ExchangeCredentialsRepository;
   let call: Client;
   const logLines: string[] = [];
   const sockets: Socket[] = [];
@@ -53,11 +54,14 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
     call = client(platform.baseUrl);
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
+    ds = await createDataSource(db.url).initialize();
+    credentials = new ExchangeCredentialsRepository(ds);
   });
 
   afterAll(async () => {
     for (const s of sockets) s.close();
     await sql?.end();
+    await ds?.destroy();
     await platform?.close();
     await db?.drop();
   });
@@ -419,7 +423,7 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const saved = (await add(u, { exchange_name: 'mercadobitcoin', ...k })).body.exchange;
       const keysK2 = `k2:${randomBytes(32).toString('base64')}`;
       const rotating = CredentialCipher.fromSpec(`${keysK2},${keysK1}`);
-      const first = await rotateCredentials(sql, rotating, 2);
+      const first = await credentials.rotate(rotating, 2);
       expect(first.currentKeyId).toBe('k2');
       expect(first.rotated).toBeGreaterThan(0);
       expect(first.failed).toEqual([]);
@@ -435,8 +439,8 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       expect(opened).toEqual({ apiKey: k.api_key, apiSecret: k.api_secret, passphrase: null });
       expect(() => CredentialCipher.fromSpec(keysK1).open(saved.id, { keyId: 'k2', apiKeyEncrypted: row.api_key_encrypted ?? '', apiSecretEncrypted: '', passphraseEncrypted: null })).toThrow();
       // Idempotent; then back under k1 (the key this platform runs with), which reads them again.
-      expect((await rotateCredentials(sql, rotating)).rotated).toBe(0);
-      const back = await rotateCredentials(sql, CredentialCipher.fromSpec(`${keysK1},${keysK2}`));
+      expect((await credentials.rotate(rotating)).rotated).toBe(0);
+      const back = await credentials.rotate(CredentialCipher.fromSpec(`${keysK1},${keysK2}`));
       expect(back.failed).toEqual([]);
       const list = await call<UserExchange[]>('GET', '/api/user/exchanges', { token: u.token });
       expect(list.body[0]?.api_key).toBe(k.api_key);
@@ -446,7 +450,7 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const u = await register(call);
       const saved = (await add(u, { exchange_name: 'binance', ...binanceKeys() })).body.exchange;
       const stranger = CredentialCipher.fromSpec(`k7:${randomBytes(32).toString('base64')}`);
-      const result = await rotateCredentials(sql, stranger);
+      const result = await credentials.rotate(stranger);
       expect(result.failed.map((f) => f.id)).toContain(saved.id);
       const row = await sql.query<{ key_id: string }>('SELECT key_id FROM exchange_credentials WHERE id = $1', [saved.id]);
       expect(row.rows[0]?.key_id).toBe('k1');

@@ -27,6 +27,7 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
         APP_URL,
         MAIL_FROM: 'Arbitra <nao-responda@arbitra.test>',
         RATE_LIMIT_FORGOT_ACCOUNT: '3/1h',
+        RATE_LIMIT_RESET_IP: '12/15m',
       },
     });
     call = client(platform.baseUrl);
@@ -190,5 +191,58 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect((await mail.all()).filter((m) => m.to.some((t) => t.address === v.email))).toHaveLength(0);
+  });
+
+  it('limits reset-password and its check per address (429), a bogus token never reaching the password hash', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 6; i++) {
+      const res = await call('POST', '/api/auth/reset-password', {
+        body: {
+          token: `inventado-${i}-${'x'.repeat(40)}`,
+          password: 'nova-senha-123',
+          confirmPassword: 'nova-senha-123',
+        },
+        ip,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(INVALID);
+    }
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await call('POST', '/api/auth/reset-password/check', { body: { token: 'y'.repeat(43) }, ip }))
+          .status,
+      ).toBe(200);
+    const limited = await call('POST', '/api/auth/reset-password/check', {
+      body: { token: 'y'.repeat(43) },
+      ip,
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  it('mails the old address when the email changes, ends the other sessions, and mails a password change', async () => {
+    const u = await register(call);
+    const other = await login(call, u.email, u.password);
+    const otherToken = other.body.access_token as string;
+    const newEmail = uniqueEmail('novo');
+    const changed = await call('PUT', '/api/user/profile', {
+      token: u.token,
+      body: { name: u.name, email: newEmail, currentPassword: u.password },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const notice = await mail.waitFor(u.email, 'O email da sua conta foi alterado');
+    expect(notice.text).toContain(newEmail);
+    expect((await call('GET', '/api/auth/me', { token: otherToken })).status).toBe(401);
+    expect((await call('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+
+    const pw = await call('POST', '/api/user/password', {
+      token: u.token,
+      body: {
+        currentPassword: u.password,
+        newPassword: 'outra-senha-789',
+        confirmPassword: 'outra-senha-789',
+      },
+    });
+    expect(pw.status).toBe(200);
+    expect((await mail.waitFor(newEmail, 'Sua senha foi alterada')).text).toContain('/forgot-password');
   });
 });

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '@arbitra/db';
+import { TradesRepository, createDataSource } from '@arbitra/db';
 import type { Bot, TradesResponse } from '@arbitra/contracts';
 import { TradeLedger, type ExecutionRecord } from '../../engine/src/execution/trade-ledger.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
@@ -95,7 +95,7 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     await sql.connect();
     ds = createDataSource(db.url);
     await ds.initialize();
-    ledger = new TradeLedger(ds);
+    ledger = new TradeLedger(new TradesRepository(ds));
     maria = await register(call, { name: 'Maria' });
     joao = await register(call, { name: 'João' });
     const body = { pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1000, minProfitPercent: 0.5 };

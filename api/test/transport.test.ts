@@ -63,7 +63,7 @@ describe.each(backends)('the event and job path on $name', ({ name, redisUrl }) 
   });
 
   it('answers a ping round trip through the queue', async () => {
-    const result = await platform.api.app.get(EngineCommandsService).ping(10_000);
+    const result = await platform.api.app.get(EngineCommandsService).ping(60_000);
     expect(['engine-1', 'engine-2']).toContain(result.processedBy);
   });
 });

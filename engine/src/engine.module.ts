@@ -3,11 +3,20 @@ import { EngineCommandsProcessor } from './commands/engine-commands.processor.js
 import { ENGINE_CONFIG, type EngineConfig } from './config/config.js';
 import { CredentialsModule } from './credentials/credentials.module.js';
 import { ENGINE_IDENTITY, engineIdentityProvider } from './publishing/engine-identity.js';
-import { FABRIC_SERVER, fabricProviders, QUEUE_FACTORY, SOCKET_ADAPTER } from './publishing/fabric.providers.js';
+import {
+  FABRIC_SERVER,
+  fabricProviders,
+  QUEUE_FACTORY,
+  SOCKET_ADAPTER,
+} from './publishing/fabric.providers.js';
 import { HeartbeatService } from './publishing/heartbeat.service.js';
 import { MetricsService } from './publishing/metrics.service.js';
 import { ScannerModule } from './scanner/scanner.module.js';
 import { BotsModule } from './bots/bots.module.js';
+import { OwnershipModule } from './ownership/ownership.module.js';
+import { ExecutionModule } from './execution/execution.module.js';
+import { BacktestsModule } from './backtest/backtests.module.js';
+import { AdminLinkModule } from './admin-link/admin-link.module.js';
 
 /** The engine: config, transports, heartbeat and metrics for every feature module it imports. */
 @Module({})
@@ -16,7 +25,7 @@ export class EngineModule {
     return {
       module: EngineModule,
       global: true,
-      imports: [ScannerModule, BotsModule, CredentialsModule],
+      imports: [OwnershipModule, ScannerModule, BotsModule, ExecutionModule, CredentialsModule, BacktestsModule, AdminLinkModule],
       providers: [
         { provide: ENGINE_CONFIG, useValue: config },
         engineIdentityProvider,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MESSAGES, ROOMS, type ExchangeValidatedEvent } from '@arbitra/contracts';
-import { CredentialCipher } from '@arbitra/db';
+import { CredentialCipher, ExchangeCredentialsRepository, createDataSource } from '@arbitra/db';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client } from '../../api/test/support/http.js';
@@ -130,6 +130,8 @@ describe('the check job: a credential saved through the api, checked by the engi
   let call: Client;
   let pool: pg.Pool;
   let store: CredentialStore;
+  let ds: ReturnType<typeof createDataSource>;
+  let credentials: ExchangeCredentialsRepository;
   const emitted: { room: string; event: string; payload: ExchangeValidatedEvent }[] = [];
   const io = {
     to: (room: string) => ({
@@ -153,11 +155,14 @@ describe('the check job: a credential saved through the api, checked by the engi
     platform = await startPlatform({ databaseUrl: db.url, engines: 0, env: { CREDENTIALS_KEYS: keys } });
     call = client(platform.baseUrl);
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
-    store = new CredentialStore(pool, CredentialCipher.fromSpec(keys));
+    ds = await createDataSource(db.url).initialize();
+    credentials = new ExchangeCredentialsRepository(ds);
+    store = new CredentialStore(credentials, CredentialCipher.fromSpec(keys));
   });
 
   afterAll(async () => {
     await pool?.end();
+    await ds?.destroy();
     await platform?.close();
     await db?.drop();
   });
@@ -274,7 +279,7 @@ describe('the check job: a credential saved through the api, checked by the engi
     const u = await register(call);
     const id = await addBinance(u.token, KNOWN);
     const otherStore = new CredentialStore(
-      pool,
+      credentials,
       CredentialCipher.fromSpec(`k9:${randomBytes(32).toString('base64')}`),
     );
     const processor = new CredentialChecksProcessor(

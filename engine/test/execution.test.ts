@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '@arbitra/db';
+import { TradesRepository, createDataSource } from '@arbitra/db';
 import {
   EVENTS,
   MESSAGES,
@@ -14,7 +14,8 @@ import {
 import { BotRunner } from '../src/bots/bot-runner.service.js';
 import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
 import { ScannerService } from '../src/scanner/scanner.service.js';
-import { TradeLedger, type ExecutionRecord } from '../src/execution/trade-ledger.js';
+import { TradeLedger } from '../src/execution/trade-ledger.js';
+import { losingRecord } from '../src/execution/testing/losing-record.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
@@ -26,40 +27,7 @@ import {
   type RegisteredUser,
 } from '../../api/test/support/http.js';
 
-/** A loss-making (or failed) two-leg record with matching balance deltas. */
-function loss(
-  botId: string,
-  userId: string,
-  key: string,
-  lossUsdt: string,
-  status: 'completed' | 'failed',
-): ExecutionRecord {
-  return {
-    executionKey: key,
-    botId,
-    userId,
-    botName: 'Risco',
-    opportunityId: 'o',
-    strategy: 'arbitrage',
-    mode: 'paper',
-    pair: 'BTC/USDT',
-    buyExchange: 'binance',
-    sellExchange: 'gateio',
-    buyPrice: '100',
-    sellPrice: '99',
-    amount: '1',
-    profit: `-${lossUsdt}`,
-    profitPercent: '-1',
-    expectedProfit: '1',
-    expectedProfitPercent: '1',
-    usdtBrl: '5.45',
-    status,
-    failureReason: status === 'failed' ? 'x' : null,
-    executedAt: new Date(),
-    legs: [],
-    deltas: [{ exchange: 'binance', asset: 'USDT', delta: `-${lossUsdt}` }],
-  };
-}
+const loss = losingRecord;
 
 describe('bots in the engine: risk stops, commands, a paper trade end to end (issue 5 §2–§5)', () => {
   let db: TestDatabase;
@@ -96,7 +64,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     const ds = createDataSource(db.url);
     await ds.initialize();
     try {
-      const ledger = new TradeLedger(ds);
+      const ledger = new TradeLedger(new TradesRepository(ds));
       const a = (
         await call<{ bot: Bot }>('POST', '/api/bots', {
           token: maria.token,
@@ -136,7 +104,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     const ds = createDataSource(db.url);
     await ds.initialize();
     try {
-      const ledger = new TradeLedger(ds);
+      const ledger = new TradeLedger(new TradesRepository(ds));
       const bot = (
         await call<{ bot: Bot }>('POST', '/api/bots', {
           token: maria.token,

@@ -17,7 +17,9 @@ async function recordSimulated(file: string): Promise<number> {
   let seen = 0;
   feed.subscribe({ update: () => seen++ });
   const done = recordFeed(feed, { file, durationMs: 20_000, scheduler: clock });
-  for (let i = 0; i < 1_000 && seen === 0; i++) await new Promise((r) => setTimeout(r, 1));
+  // A deadline in time, not a count of 1 ms turns (each lasts longer on a busy machine).
+  for (const end = Date.now() + 30_000; seen === 0 && Date.now() < end;)
+    await new Promise((r) => setTimeout(r, 1));
   for (let t = 0; t < 20_000; t += 500) {
     clock.advance(500);
     await new Promise((r) => setImmediate(r));

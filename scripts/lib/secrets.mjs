@@ -13,6 +13,7 @@ export function loadOrCreateSecrets(dataDir) {
     JWT_SECRET: current.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     CREDENTIALS_KEYS: current.CREDENTIALS_KEYS ?? `k1:${randomBytes(32).toString('base64')}`,
     TWO_FACTOR_KEY: current.TWO_FACTOR_KEY ?? randomBytes(48).toString('base64url'),
+    METRICS_TOKEN: current.METRICS_TOKEN ?? randomBytes(24).toString('base64url'),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(current)) {
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });

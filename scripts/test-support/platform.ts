@@ -37,6 +37,9 @@ export async function startPlatform(options: PlatformOptions): Promise<TestPlatf
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    METRICS_TOKEN: randomBytes(16).toString('hex'),
+    // The tests stand for several clients from 127.0.0.1 by sending X-Forwarded-For, as a local proxy would.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   };
   const engines: INestApplicationContext[] = [];

@@ -109,6 +109,8 @@ describe('sign-up, sign-in and password recovery in Chromium', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueceu a senha?' }).click();
     await waitForPath(page, '/forgot-password');
+    // The page is loaded on demand: until it shows, the router keeps the login form (with its own Email field).
+    await page.getByRole('heading', { name: 'Recuperar senha' }).waitFor();
     await page.getByLabel('Email').fill(account.email);
     await screenshot(page, 'forgot-password');
     await page.getByRole('button', { name: 'Enviar link de redefinição' }).click();

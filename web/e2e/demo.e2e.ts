@@ -43,7 +43,10 @@ describe('/demo: the live public scanner in Chromium', () => {
     await page.getByRole('button', { name: 'Retomar' }).click();
     await expect.poll(btcRow, { timeout: 15_000, interval: 500 }).not.toBe(frozen);
 
-    await page.getByRole('link', { name: /Criar conta|Começar/ }).first().click();
+    await page
+      .getByRole('link', { name: /Criar conta|Começar/ })
+      .first()
+      .click();
     await page.waitForURL(/\/register$/);
     await context.close();
   });

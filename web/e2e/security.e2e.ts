@@ -143,14 +143,17 @@ describe('the security page in Chromium', () => {
     await form.getByRole('status').getByText('Senha alterada com sucesso!').waitFor();
     expect(await form.getByLabel('Senha atual').inputValue()).toBe('');
 
-    const sms = page.getByRole('switch', { name: 'Notificações por SMS' });
-    expect(await sms.getAttribute('aria-checked')).toBe('false');
-    await sms.click();
+    // SMS is not offered (no provider): the page says so instead of a switch that would store nothing.
+    await page.getByText('Não oferecido: ainda não temos um provedor de SMS.', { exact: false }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Notificações por SMS' }).count()).toBe(0);
+    const trading = page.getByRole('switch', { name: 'Alertas de trading' });
+    const before = await trading.getAttribute('aria-checked');
+    await trading.click();
     await page.getByText('Preferências de notificação salvas').first().waitFor();
     await page.reload();
     await expect
-      .poll(() => page.getByRole('switch', { name: 'Notificações por SMS' }).getAttribute('aria-checked'))
-      .toBe('true');
+      .poll(() => page.getByRole('switch', { name: 'Alertas de trading' }).getAttribute('aria-checked'))
+      .toBe(before === 'true' ? 'false' : 'true');
 
     // The same page on a phone.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,9 @@
-import pg from 'pg';
-import { CredentialCipher, CredentialKeysError } from '@arbitra/db';
-import { rotateCredentials } from '../modules/exchanges/credentials-rotation.js';
+import {
+  CredentialCipher,
+  CredentialKeysError,
+  ExchangeCredentialsRepository,
+  createDataSource,
+} from '@arbitra/db';
 
 /**
  * `npm run credentials:rotate`: re-encrypts every exchange credential under the current key.
@@ -24,10 +27,9 @@ async function main(): Promise<void> {
     console.error(e instanceof CredentialKeysError ? e.message : 'CREDENTIALS_KEYS inválida');
     process.exit(78);
   }
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
+  const ds = await createDataSource(url).initialize();
   try {
-    const result = await rotateCredentials(db, cipher);
+    const result = await new ExchangeCredentialsRepository(ds).rotate(cipher);
     console.log(JSON.stringify(result));
     if (result.failed.length > 0) {
       console.error(
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await db.end();
+    await ds.destroy();
   }
 }
 

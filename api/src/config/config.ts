@@ -22,7 +22,10 @@ function rateLimit(fallback: string) {
     .transform((v, ctx): RateLimitRule => {
       const m = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh]?)\s*$/.exec(v);
       if (!m) {
-        ctx.addIssue({ code: 'custom', message: `limite inválido '${v}': use o formato tentativas/janela, por exemplo 10/15m` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `limite inválido '${v}': use o formato tentativas/janela, por exemplo 10/15m`,
+        });
         return z.NEVER;
       }
       return { limit: Number(m[1]), windowSeconds: Number(m[2]) * (UNIT_SECONDS[m[3] || 's'] ?? 1) };
@@ -37,9 +40,26 @@ export const apiConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL é obrigatória (postgres://...)'),
   REDIS_URL: optional,
+  /** Folder of the replay files a backtest may use (default: data/recordings of the repository; same as the engine's). */
+  RECORDINGS_DIR: optional,
   TRANSPORT_NAMESPACE: optional,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET deve ter pelo menos 32 caracteres'),
   APP_URL: optional,
+  /** Bearer token Prometheus sends to /metrics; without it /metrics answers 403 to everyone. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN deve ter pelo menos 16 caracteres'),
+  /**
+   * Which proxies in front of the api may set X-Forwarded-For (express 'trust proxy'): unset = none,
+   * the TCP peer is the client. A hop count ('1'), 'loopback', or addresses/CIDRs separated by commas.
+   */
+  TRUST_PROXY: optional.transform((v): boolean | number | string => {
+    if (v === undefined || v === 'false') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  }),
   WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Arbitra <nao-responda@arbitra.com.br>'),
@@ -53,14 +73,66 @@ export const apiConfigSchema = z.object({
   CREDENTIALS_KEYS: credentialsKeysField(),
   /** Rate limits (Postgres-backed, shared by every api instance): 'tentativas/janela'. */
   RATE_LIMIT_LOGIN_IP: rateLimit('30/15m'),
+  /** Wrong passwords on one account from one address: over it, that address gets 429 for that account. */
+  RATE_LIMIT_LOGIN_ACCOUNT_IP: rateLimit('10/15m'),
+  /**
+   * Wrong passwords on one account from every address: over it, logins to the account from addresses
+   * it was never used from are slowed down (a growing delay), never refused, so no one can lock the owner out.
+   */
   RATE_LIMIT_LOGIN_ACCOUNT: rateLimit('10/15m'),
+  /** Password confirmations of a signed-in user (password change, account deletion). */
+  RATE_LIMIT_PASSWORD_CONFIRM: rateLimit('10/15m'),
+  /** Reset links tried (check and reset) per address. */
+  RATE_LIMIT_RESET_IP: rateLimit('20/15m'),
   RATE_LIMIT_REGISTER_IP: rateLimit('10/1h'),
   RATE_LIMIT_FORGOT_IP: rateLimit('10/1h'),
   RATE_LIMIT_FORGOT_ACCOUNT: rateLimit('5/1h'),
   RATE_LIMIT_TWO_FACTOR_IP: rateLimit('30/15m'),
   RATE_LIMIT_TWO_FACTOR_ACCOUNT: rateLimit('10/15m'),
-  /** How often ended trials/periods are marked past_due (ms; 0 = never, the status is still computed on read). */
+  /**
+   * Interval of the billing job (a repeatable BullMQ job, one run at a time across processes): ended
+   * trials/periods → past_due/canceled, renewals, expired PIX/boleto (ms; 0 = no job, the status is still
+   * computed on read).
+   */
   SUBSCRIPTION_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Payment provider: 'sandbox' (no real money; default) or 'mercadopago'. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'mercadopago']).default('sandbox'),
+  /**
+   * The secret that signs webhook notifications (x-signature): Mercado Pago's "assinatura secreta" in
+   * production; for the sandbox, derived from JWT_SECRET when absent (every api process agrees).
+   */
+  PAYMENTS_WEBHOOK_SECRET: optional,
+  MERCADOPAGO_ACCESS_TOKEN: optional,
+  /** Mercado Pago's public key, for card tokenisation in the browser (@mercadopago/sdk-js). */
+  MERCADOPAGO_PUBLIC_KEY: optional,
+  /** Base URL of the Mercado Pago API (tests point it at a local HTTP double). */
+  MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
+  /** The PIX key, name and city of the receiving account (BR Code of the sandbox). */
+  PIX_KEY: z.string().default('pagamentos@arbitra.com.br'),
+  PIX_MERCHANT_NAME: z.string().default('ARBITRA TECNOLOGIA'),
+  PIX_MERCHANT_CITY: z.string().default('SAO PAULO'),
+  /** The company on invoices. */
+  COMPANY_NAME: z.string().default('Arbitra Tecnologia Ltda.'),
+  /** e.g. 'CNPJ 12.345.678/0001-90'; omitted from invoices when unset. */
+  COMPANY_TAX_ID: optional,
+  COMPANY_ADDRESS: z.string().default('São Paulo, SP, Brasil'),
+  /** The contact form, per IP (issue 16). */
+  RATE_LIMIT_CONTACT_IP: rateLimit('5/1h'),
+  /** Where the contact form's messages are emailed (the support inbox). */
+  SUPPORT_EMAIL: z.string().email().default('suporte@arbitra.com.br'),
+  /** Telegram notifications (issue 16): the platform bot's token (from @BotFather). Absent: no Telegram channel. */
+  TELEGRAM_BOT_TOKEN: optional,
+  /** The Bot API's root (default https://api.telegram.org); tests point it at a local double. */
+  TELEGRAM_API_ROOT: optional,
+  /** This api instance reads the bot's messages (the link codes) by long polling. Only one instance may poll. */
+  TELEGRAM_POLLING: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Rate limit of bursty notifications: one message per user, channel and topic per window (seconds). */
+  NOTIFICATION_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** How often the daily summary's clock is checked (ms; 0 = never). It runs once per day after 20:00 São Paulo. */
+  DAILY_SUMMARY_TICK_MS: z.coerce.number().int().min(0).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,5 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
+import {
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { EVENTS, ROOMS, type EngineHeartbeat } from '@arbitra/contracts';
 import type { FabricServer } from '@arbitra/transport';
@@ -31,10 +37,12 @@ function authOf(socket: Socket): SocketAuth {
  * for admins, `admin`; no token or a bad/revoked one connects as anonymous (public rooms only).
  * Revoking a session disconnects its sockets on every api instance (through the adapter).
  */
-@WebSocketGateway({ cors: { origin: true, credentials: true } })
+// CORS and the Origin check are the FabricIoAdapter's (only the app's origin).
+@WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
+  private readonly adminJoined: (() => void)[] = [];
 
   @WebSocketServer()
   server!: FabricServer;
@@ -76,12 +84,30 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       if (realTime) rooms.push(ROOMS.realtimeScanner);
       if (expiresAt !== undefined) {
         // An expired session's socket goes too (the client's reconnect then comes in anonymous).
-        const timer = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+        const timer = setTimeout(
+          () => socket.disconnect(true),
+          Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+        );
         timer.unref();
         this.expiryTimers.set(socket.id, timer);
       }
     }
     await socket.join(rooms);
+    if (user?.role === 'admin') for (const l of this.adminJoined) l();
+  }
+
+  /** Admin sockets connected to this process (the live metrics are collected only while there are some). */
+  localAdminSockets(): number {
+    return this.server.of('/').adapter.rooms.get(ROOMS.admin)?.size ?? 0;
+  }
+
+  /** Sockets connected to this process. */
+  localSockets(): number {
+    return this.server.of('/').sockets.size;
+  }
+
+  onAdminJoined(listener: () => void): void {
+    this.adminJoined.push(listener);
   }
 
   handleDisconnect(socket: Socket): void {

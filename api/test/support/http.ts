@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
+import { EXCHANGE_IDS, LEGAL_VERSION, PAIRS } from '@arbitra/contracts';
 
 export interface HttpResult<T = Record<string, unknown>> {
   status: number;
@@ -14,7 +14,7 @@ export interface RequestOptions {
   /** Sent as is (for malformed JSON and odd content types). */
   rawBody?: string;
   token?: string | undefined;
-  /** Pretends to come from this client IP (the api trusts X-Forwarded-For from loopback). */
+  /** Pretends to come from this client IP (the test platform sets TRUST_PROXY=loopback). */
   ip?: string;
   userAgent?: string;
   headers?: Record<string, string>;
@@ -79,7 +79,8 @@ export async function register(
     password: over.password ?? 'senha-segura-123',
   };
   const res = await call<{ user: { id: string }; token: string }>('POST', '/api/auth/register', {
-    body: input,
+    // What the register screen sends: the Terms/Privacy version the user accepted.
+    body: { ...input, termsVersion: LEGAL_VERSION },
     ip: uniqueIp(),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

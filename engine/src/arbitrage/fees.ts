@@ -1,4 +1,4 @@
-import { EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
+import { DEFAULT_TAKER_FEES, EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
 
 /** Fee rates as fractions: 0.001 = 0.1 %. */
 export interface FeeRates {
@@ -16,11 +16,11 @@ export interface FeeRates {
  * - mercadobitcoin taker 0.7 % / maker 0.3 % (ccxt's describe(); not verified against MB's current page).
  */
 export const DEFAULT_FEES: Readonly<Record<ExchangeId, FeeRates>> = {
-  binance: { taker: 0.001, maker: 0.001 },
-  bybit: { taker: 0.001, maker: 0.001 },
-  gateio: { taker: 0.002, maker: 0.002 },
-  mexc: { taker: 0.0005, maker: 0 },
-  mercadobitcoin: { taker: 0.007, maker: 0.003 },
+  binance: { taker: DEFAULT_TAKER_FEES.binance, maker: 0.001 },
+  bybit: { taker: DEFAULT_TAKER_FEES.bybit, maker: 0.001 },
+  gateio: { taker: DEFAULT_TAKER_FEES.gateio, maker: 0.002 },
+  mexc: { taker: DEFAULT_TAKER_FEES.mexc, maker: 0 },
+  mercadobitcoin: { taker: DEFAULT_TAKER_FEES.mercadobitcoin, maker: 0.003 },
 };
 
 export type FeeOverrides = Partial<Record<ExchangeId, Partial<FeeRates>>>;

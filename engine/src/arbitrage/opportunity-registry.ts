@@ -27,6 +27,8 @@ interface Entry {
   candidate: Candidate;
   opportunity: DetectedOpportunity;
   firstSeen: number;
+  /** Exchange time of the newest input book at the first sighting (see Opportunity.openedAt). */
+  openedAt: number;
   lastSeen: number;
   /** Fingerprint of the figures in `opportunity`. */
   fpA: number;
@@ -51,6 +53,17 @@ export interface RegistryCounters {
   addedTotal: number;
   updatedTotal: number;
   removedTotal: number;
+}
+
+/**
+ * The exchange time an opportunity opened at: the newest exchange timestamp among the books it was found in
+ * (whole ms). It comes from the feed's data, so engines reading the same feed agree on it whatever their clocks
+ * and however late each received the books.
+ */
+export function openedAt(candidate: Pick<Candidate, 'inputs'>): number {
+  let ts = -Infinity;
+  for (const s of candidate.inputs) if (s.exchangeTs > ts) ts = s.exchangeTs;
+  return Number.isFinite(ts) ? Math.round(ts) : 0;
 }
 
 /**
@@ -114,6 +127,7 @@ export class OpportunityRegistry implements DetectionSink {
       candidate,
       opportunity,
       firstSeen: now,
+      openedAt: openedAt(candidate),
       lastSeen: now,
       fpA: candidate.fpA,
       fpB: candidate.fpB,
@@ -231,6 +245,7 @@ export class OpportunityRegistry implements DetectionSink {
   private view(e: Entry, now: number): Opportunity {
     return {
       ...e.opportunity,
+      openedAt: e.openedAt,
       firstSeen: e.firstSeen,
       lastSeen: e.lastSeen,
       ageMs: Math.max(0, now - e.firstSeen),

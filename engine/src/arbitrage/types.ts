@@ -15,7 +15,7 @@ export type {
 export { Z_THRESHOLDS } from '@arbitra/contracts';
 
 /** What a detector produces; the registry adds the timing fields. */
-export type DetectedOpportunity = Omit<Opportunity, 'firstSeen' | 'lastSeen' | 'ageMs'>;
+export type DetectedOpportunity = Omit<Opportunity, 'openedAt' | 'firstSeen' | 'lastSeen' | 'ageMs'>;
 
 /** Statistical-arbitrage signal, for the bot runner (entry when |z| crosses a threshold, exit near the mean). */
 export interface StatisticalSignal {

@@ -25,6 +25,7 @@ const opp = (over: Partial<Opportunity> = {}): Opportunity => ({
     netPercent: '0.7000',
     profitUsdt: '0.7',
     profitBrl: '3.815',
+    openedAt: 1699999999990,
     firstSeen: 1700000000000,
   }),
   ...over,
@@ -69,8 +70,10 @@ describe('bot matching', () => {
     expect(matches(bot({ strategy: 'triangular', pairs: new Set(['BTC/USDT']) }), tri)).toBe(false);
   });
 
-  it('keys an execution by bot, opportunity and first sighting', () => {
-    expect(executionKey('bot-1', opp())).toBe('bot-1:arbitrage:BTC/USDT:binance>gateio:1700000000000');
+  it('keys an execution by bot, opportunity and the exchange time it opened at, not by a local clock', () => {
+    expect(executionKey('bot-1', opp())).toBe('bot-1:arbitrage:BTC/USDT:binance>gateio:1699999999990');
+    // Two engines saw it at different local times (their own firstSeen): one key.
+    expect(executionKey('bot-1', opp({ firstSeen: 1700000000500 }))).toBe(executionKey('bot-1', opp()));
   });
 });
 

@@ -59,6 +59,10 @@ export function budgetUsdt(bot: RunningBot, o: Opportunity): string {
   return budget.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 }
 
-export function executionKey(botId: string, o: Pick<Opportunity, 'id' | 'firstSeen'>): string {
-  return `${botId}:${o.id}:${o.firstSeen}`;
+/**
+ * The execution key: bot + opportunity id + the exchange time it opened at. No local clock in it, so two engines
+ * that see the same opportunity on the same feed give the same key, and the ledger records it once.
+ */
+export function executionKey(botId: string, o: Pick<Opportunity, 'id' | 'openedAt'>): string {
+  return `${botId}:${o.id}:${o.openedAt}`;
 }

@@ -4,49 +4,30 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
-import type { Job, Queue, Worker } from 'bullmq';
-import { Decimal } from 'decimal.js';
-import type { DataSource } from 'typeorm';
+import type { Job, Worker } from 'bullmq';
 import {
   EVENTS,
   QUEUES,
   executionJobId,
   type BotCommandJob,
-  type BotMode,
   type BotStrategy,
   type ExchangeId,
-  type ExecutionJob,
   type Opportunity,
-  type RiskLevel,
 } from '@arbitra/contracts';
-import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import { BotsRepository, type ExecutionRecord, type RunnerBotRow } from '@arbitra/db';
+import type { FabricServer, QueueFactory, TypedQueue } from '@arbitra/transport';
 import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
-import { BotEvents } from './bot-events.js';
-import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
-import { ENGINE_DATA_SOURCE } from './engine-data-source.js';
-import { StatisticalPositions, exitOpportunity, type StatPosition } from './statistical-positions.js';
+import { OwnershipService } from '../ownership/ownership.service.js';
+import { BotEvents } from '../execution/bot-events.js';
+import { ExecutionObservers, type ExecutionObserver } from '../execution/execution-observers.js';
+import type { RunningBot } from './bot-matcher.js';
+import { entryJobs, exitJob } from './dispatch.js';
+import { paperSeed } from './paper-seed.js';
+import { StatisticalPositions, type StatPosition } from './statistical-positions.js';
 import type { StatisticalSignal } from '../arbitrage/types.js';
-import type { ExecutionRecord } from '../execution/trade-ledger.js';
-
-interface BotRow {
-  id: string;
-  user_id: string;
-  name: string;
-  strategy: BotStrategy;
-  pairs: string[];
-  exchanges: ExchangeId[];
-  risk_level: RiskLevel;
-  max_investment: string;
-  min_profit_percent: string;
-  mode: BotMode;
-  active: boolean;
-  status: string;
-}
-
-const BOT_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_level, max_investment::text,
-  min_profit_percent::text, mode, active, status`;
 
 /** Strategies the executor runs (arbitrage and statistical: two legs; triangular: three legs on one exchange). */
 const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical', 'triangular']);
@@ -54,19 +35,28 @@ const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical'
 /**
  * The bot runner: keeps the running bots in memory (loaded at start, changed by bot commands from the api),
  * matches every added/updated opportunity to them synchronously (no I/O), sizes it, and enqueues one execution
- * per bot and opportunity (jobId from bot + opportunity id + firstSeen: the same opportunity never runs twice
+ * per bot and opportunity (jobId from bot + opportunity id + openedAt, the exchange time it opened at: the same
+ * opportunity never runs twice
  * for a bot). Paper bots get virtual balances seeded on their first start.
  */
 @Injectable()
-export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
+export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BotRunner.name);
   private readonly bots = new Map<string, RunningBot>();
   private byStrategy = new Map<BotStrategy, RunningBot[]>();
   private readonly queued = new Set<string>();
-  private executions!: Queue;
+  private executions!: TypedQueue<typeof QUEUES.executions>;
   private worker?: Worker;
   private detach?: () => void;
   private detachSignals?: () => void;
+  private detachExecutor?: () => void;
+  private readonly executorObserver: ExecutionObserver = {
+    botNotRunning: (botId) => this.remove(botId),
+    botStopped: (botId) => this.stopped(botId),
+    usdtChanged: (botId, exchange, amount) => this.setUsdt(botId, exchange, amount),
+    tradeRecorded: (record) => this.positionsChanged(record),
+    exitSettled: (botId, id) => this.exitSettled(botId, id),
+  };
   /** Open statistical positions (entry recorded, exit not yet). */
   readonly positions = new StatisticalPositions();
   /** Counters for tests and metrics. */
@@ -75,10 +65,17 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly scanner: ScannerService,
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
-    @Inject(ENGINE_DATA_SOURCE) private readonly ds: DataSource,
+    private readonly db: BotsRepository,
     private readonly events: BotEvents,
     @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly ownership: OwnershipService,
+    private readonly executor: ExecutionObservers,
   ) {}
+
+  onModuleInit(): void {
+    // What the executor reports about the bots it runs (before any worker starts).
+    this.detachExecutor = this.executor.add(this.executorObserver);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     this.executions = this.queues.queue(QUEUES.executions);
@@ -87,24 +84,37 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       updated: (o) => this.onOpportunity(o),
     });
     this.detachSignals = this.scanner.scanner.statistical?.onSignal((sig) => this.onSignal(sig));
-    this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job as Job<BotCommandJob>), {
+    this.worker = this.queues.worker(QUEUES.botCommands, (job) => this.apply(job), {
       concurrency: 4,
     });
     this.worker.on('error', (e) => this.logger.warn(`bot-commands worker: ${e.message}`));
     // A command runs on one engine; the others hear of it here and reload the bot.
-    this.io.on(EVENTS.botSync, ({ botId }) => {
-      this.reload(botId).catch((e: Error) => this.logger.warn(`bot ${botId} não recarregado: ${e.message}`));
+    this.io.on(EVENTS.botSync, ({ botId, positions }) => {
+      this.reload(botId, positions === true).catch((e: Error) =>
+        this.logger.warn(`bot ${botId} não recarregado: ${e.message}`),
+      );
     });
-    const rows: BotRow[] = await this.ds.query(
-      `SELECT ${BOT_COLUMNS} FROM bots WHERE active AND status = 'running'`,
-    );
+    const rows = await this.db.running();
     for (const row of rows) await this.startBot(row);
     this.logger.log(`${rows.length} bots em execução carregados`);
+    // Every engine knows every running bot; each matches only the ones it owns (leases, OwnershipService).
+    this.ownership.track({
+      candidates: () => this.bots.keys(),
+      gained: (ids) => {
+        // Another engine owned them until now: its positions and balances are in the database, not here.
+        for (const id of ids)
+          this.reload(id, true).catch((e: Error) =>
+            this.logger.warn(`bot ${id} não recarregado: ${e.message}`),
+          );
+      },
+      lost: () => undefined, // owns() is false from now on: the next match skips them
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
     this.detach?.();
     this.detachSignals?.();
+    this.detachExecutor?.();
     await this.worker?.close();
   }
 
@@ -124,13 +134,22 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.io.serverSideEmit(EVENTS.botSync, { botId });
   }
 
-  /** Runs or drops a bot as its row says. false: the bot no longer exists. */
-  async reload(botId: string): Promise<boolean> {
-    const rows: BotRow[] = await this.ds.query(`SELECT ${BOT_COLUMNS} FROM bots WHERE id = $1`, [botId]);
-    const row = rows[0];
-    if (row && row.active && row.status === 'running') await this.startBot(row);
+  /**
+   * Runs or drops a bot as its row says. false: the bot no longer exists. `settled`: the bot's statistical
+   * positions changed elsewhere and no exit of this engine's is in flight for them any more.
+   */
+  async reload(botId: string, settled = false): Promise<boolean> {
+    const row = await this.db.forRunner(botId);
+    const isNew = !this.bots.has(botId);
+    if (row && row.active && row.status === 'running') await this.startBot(row, settled);
     else this.remove(botId);
+    if (isNew && this.bots.has(botId)) void this.ownership.tick(); // a new bot gets its owner at once
     return row !== undefined;
+  }
+
+  /** Does this engine match and enqueue for the bot? (Its lease, in memory.) */
+  owns(botId: string): boolean {
+    return this.ownership.owns(botId);
   }
 
   /** Drops a bot from the runner (stopped, deleted, or stopped by the executor's risk checks). */
@@ -147,64 +166,44 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** The ledger recorded a trade: the positions it opened, closed or reduced (as stat_positions now holds them). */
   positionsChanged(r: ExecutionRecord): void {
-    const p = r.openPosition;
-    if (p && this.bots.has(r.botId)) {
-      this.positions.open({
-        botId: r.botId,
-        userId: r.userId,
-        id: p.opportunityId,
-        symbol: p.symbol,
-        buyExchange: p.buyExchange as ExchangeId,
-        sellExchange: p.sellExchange as ExchangeId,
-        amount: p.amount,
-        entrySpreadBps: p.entrySpreadBps,
-        meanBps: p.meanBps,
-        firstSeen: p.firstSeen,
-      });
+    if (!this.ownership.owns(r.botId)) {
+      // Executed here, owned elsewhere: the owner reloads the positions the ledger just wrote.
+      if (r.openPosition || r.closesPosition || r.reducesPosition)
+        this.io.serverSideEmit(EVENTS.botSync, { botId: r.botId, positions: true });
+      return;
     }
-    if (r.closesPosition) this.positions.close(r.botId, r.closesPosition);
-    if (r.reducesPosition)
-      this.positions.reduce(r.botId, r.reducesPosition.opportunityId, r.reducesPosition.amount);
+    this.positions.apply(r, this.bots.has(r.botId));
   }
 
   /** An exit job ended: a position it did not close is open again to the next exit signal or stop. */
   exitSettled(botId: string, id: string): void {
     const pos = this.positions.get(botId, id);
     if (pos) pos.closing = false;
+    if (!this.ownership.owns(botId)) this.io.serverSideEmit(EVENTS.botSync, { botId, positions: true });
   }
 
   /** The detector's exit signal (|z| back near the mean): close the positions opened on that opportunity. */
   onSignal(sig: StatisticalSignal): void {
     if (sig.kind !== 'exit') return;
-    for (const pos of this.positions.exiting(sig.id)) this.closePosition(pos);
+    for (const pos of this.positions.exiting(sig.id))
+      if (this.ownership.owns(pos.botId)) this.closePosition(pos);
   }
 
   /** Queues the exit trade of a position (reverse legs, the entry's amount, at the current books). */
   closePosition(pos: StatPosition): void {
     const scanner = this.scanner.scanner;
-    const now = Date.now();
-    const o = exitOpportunity(
+    if (!this.ownership.owns(pos.botId)) return; // its owner closes it
+    const job = exitJob(
       pos,
       (ex, symbol) => scanner.store.get(ex as ExchangeId, symbol),
       (ex) => scanner.fees.taker(ex),
       String(scanner.rate.current().rate),
-      now,
+      Date.now(),
     );
-    if (!o) return; // no books now: the next exit signal or stop tries again
+    if (!job) return; // no books now: the next exit signal or stop tries again
     pos.closing = true;
     this.stats.exits++;
-    // One key per attempt: an exit that failed is tried again on the next signal or stop.
-    const key = `${executionKey(pos.botId, o)}@${now}`;
-    // The exit is limited by the bot's balances only (it closes what the entry opened).
-    const job: ExecutionJob = {
-      botId: pos.botId,
-      userId: pos.userId,
-      executionKey: key,
-      opportunity: o,
-      budgetUsdt: '1000000000',
-      enqueuedAt: now,
-      exitOf: pos.id,
-    };
+    const key = job.executionKey;
     this.executions.add('execute', job, { jobId: executionJobId(key), attempts: 2 }).catch((e: Error) => {
       pos.closing = false;
       this.logger.warn(`saída não enfileirada (${key}): ${e.message}`);
@@ -216,12 +215,9 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
     this.bots.get(botId)?.usdt.set(exchange, amount);
   }
 
-  private async startBot(row: BotRow): Promise<void> {
+  private async startBot(row: RunnerBotRow, settled = false): Promise<void> {
     if (row.mode === 'paper') await this.seedBalances(row);
-    const balances: { exchange: string; amount: string }[] = await this.ds.query(
-      `SELECT exchange, amount::text FROM bot_balances WHERE bot_id = $1 AND asset = 'USDT'`,
-      [row.id],
-    );
+    const balances = await this.db.usdtBalances(row.id);
     this.bots.set(row.id, {
       id: row.id,
       userId: row.user_id,
@@ -236,94 +232,49 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
       usdt: new Map(balances.map((b) => [b.exchange, Number(b.amount)])),
     });
     this.reindex();
-    if (row.strategy === 'statistical') await this.loadPositions(row.id);
+    if (row.strategy === 'statistical') await this.loadPositions(row.id, settled);
   }
 
-  /** The bot's open statistical positions, as the ledger keeps them (a restart or a stop does not lose them). */
-  private async loadPositions(botId: string): Promise<void> {
-    const rows: {
-      opportunity_id: string;
-      user_id: string;
-      symbol: string;
-      buy_exchange: ExchangeId;
-      sell_exchange: ExchangeId;
-      amount: string;
-      entry_spread_bps: number;
-      mean_bps: number;
-      first_seen: string;
-    }[] = await this.ds.query(
-      `SELECT opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount::text,
-              entry_spread_bps::float8 AS entry_spread_bps, mean_bps::float8 AS mean_bps, first_seen::text
-         FROM stat_positions WHERE bot_id = $1`,
-      [botId],
-    );
+  /**
+   * The bot's open statistical positions, as the ledger keeps them (a restart, a stop or a change of owner does
+   * not lose them): the rows replace what memory holds; `settled` also clears the 'exit in flight' marks.
+   */
+  private async loadPositions(botId: string, settled = false): Promise<void> {
+    const rows = await this.db.positions(botId);
+    const open = new Set(rows.map((r) => r.opportunityId));
+    for (const pos of this.positions.ofBot(botId)) if (!open.has(pos.id)) this.positions.close(botId, pos.id);
     for (const r of rows) {
-      if (this.positions.get(botId, r.opportunity_id)) continue; // already held (and maybe closing)
+      const held = this.positions.get(botId, r.opportunityId);
+      if (held) {
+        held.amount = r.amount; // maybe reduced elsewhere
+        if (settled) held.closing = false;
+        continue;
+      }
       this.positions.open({
         botId,
-        userId: r.user_id,
-        id: r.opportunity_id,
+        userId: r.userId,
+        id: r.opportunityId,
         symbol: r.symbol,
-        buyExchange: r.buy_exchange,
-        sellExchange: r.sell_exchange,
+        buyExchange: r.buyExchange,
+        sellExchange: r.sellExchange,
         amount: r.amount,
-        entrySpreadBps: r.entry_spread_bps,
-        meanBps: r.mean_bps,
-        firstSeen: Number(r.first_seen),
+        entrySpreadBps: r.entrySpreadBps,
+        meanBps: r.meanBps,
+        firstSeen: r.firstSeen,
       });
     }
   }
 
-  /**
-   * Paper mode's virtual balances, on the bot's first start: maxInvestment (R$ → USDT at the current rate)
-   * split evenly across its exchanges; on each exchange half stays in USDT and half is held in the base
-   * assets of its pairs at the current mid price (a cross-exchange trade sells on one exchange what it buys
-   * on the other, so both sides need inventory; no transfers during a trade — DECISIONS §8).
-   */
-  async seedBalances(row: BotRow): Promise<void> {
-    const existing: { n: number }[] = await this.ds.query(
-      `SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`,
-      [row.id],
-    );
-    if ((existing[0]?.n ?? 0) > 0) return;
-    const rate = this.scanner.scanner.rate.current().rate;
-    const capital = new Decimal(row.max_investment).div(rate);
-    const share = capital.div(row.exchanges.length);
+  /** Paper mode's virtual balances on the bot's first start (paperSeed), written once. */
+  async seedBalances(row: RunnerBotRow): Promise<void> {
+    if (await this.db.hasBalances(row.id)) return;
     const store = this.scanner.scanner.store;
-    const rows: [string, string, string][] = [];
-    for (const ex of row.exchanges) {
-      let usdt = row.strategy === 'triangular' ? share : share.div(2);
-      if (row.strategy !== 'triangular') {
-        const perPair = share.div(2).div(row.pairs.length);
-        for (const pair of row.pairs) {
-          const slot = store.get(ex, pair);
-          const mid = slot?.mid ?? NaN;
-          if (!(mid > 0)) {
-            usdt = usdt.plus(perPair);
-            continue;
-          }
-          rows.push([
-            ex,
-            pair.split('/')[0]!,
-            perPair.div(String(mid)).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
-          ]);
-        }
-      }
-      rows.push([ex, 'USDT', usdt.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
-    }
-    await this.ds.transaction(async (m) => {
-      for (const [ex, asset, amount] of rows) {
-        await m.query(
-          `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES ($1,$2,$3,$4,$4)
-           ON CONFLICT (bot_id, exchange, asset) DO NOTHING`,
-          [row.id, ex, asset, amount],
-        );
-      }
-      await m.query(`UPDATE bots SET initial_capital = $2 WHERE id = $1 AND initial_capital IS NULL`, [
-        row.id,
-        capital.toDecimalPlaces(8).toFixed(),
-      ]);
-    });
+    const { balances, capital } = paperSeed(
+      { ...row, maxInvestment: row.max_investment },
+      this.scanner.scanner.rate.current().rate,
+      (ex, pair) => store.get(ex, pair)?.mid ?? NaN,
+    );
+    await this.db.seedBalances(row.id, balances, capital.toDecimalPlaces(8).toFixed());
   }
 
   private reindex(): void {
@@ -340,27 +291,14 @@ export class BotRunner implements OnApplicationBootstrap, OnModuleDestroy {
   /** The detection path: synchronous, in memory; the queue add is fire-and-forget. */
   onOpportunity(o: Opportunity): void {
     if (o.statistical)
-      for (const pos of this.positions.stopped(o.id, o.statistical.spreadBps)) this.closePosition(pos);
-    const candidates = this.byStrategy.get(o.strategy);
-    if (!candidates) return;
-    for (const bot of candidates) {
-      if (!matches(bot, o)) continue;
-      if (o.strategy === 'statistical' && this.positions.get(bot.id, o.id)) continue; // one position per opportunity
-      const key = executionKey(bot.id, o);
-      if (this.queued.has(key)) continue;
-      const budget = budgetUsdt(bot, o);
-      if (budget === '0') continue;
+      for (const pos of this.positions.stopped(o.id, o.statistical.spreadBps))
+        if (this.ownership.owns(pos.botId)) this.closePosition(pos);
+    // Only the bots this engine owns (their leases); the others are another engine's (or nobody's, for a moment).
+    const owned = this.byStrategy.get(o.strategy)?.filter((b) => this.ownership.owns(b.id));
+    for (const job of entryJobs(owned, o, this.positions, this.queued, Date.now())) {
       this.stats.matched++;
-      if (this.queued.size > 50_000) this.queued.clear();
-      this.queued.add(key);
-      const job: ExecutionJob = {
-        botId: bot.id,
-        userId: bot.userId,
-        executionKey: key,
-        opportunity: o,
-        budgetUsdt: budget,
-        enqueuedAt: Date.now(),
-      };
+      job.leaseToken = this.ownership.token(job.botId);
+      const key = job.executionKey;
       this.executions
         .add('execute', job, { jobId: executionJobId(key), attempts: 2 })
         .then(() => {

@@ -3,10 +3,12 @@ import type { Job } from 'bullmq';
 import type { BotCommandJob, ExecutionJob, Opportunity } from '@arbitra/contracts';
 import type { FabricServer, QueueFactory } from '@arbitra/transport';
 import type { ExecutionRecord } from '../execution/trade-ledger.js';
-import type { DataSource } from 'typeorm';
+import type { BotsRepository, RunnerBotRow } from '@arbitra/db';
 import type { BookView } from '../execution/paper-gateway.js';
 import type { ScannerService } from '../scanner/scanner.service.js';
-import type { BotEvents } from './bot-events.js';
+import type { BotEvents } from '../execution/bot-events.js';
+import { ExecutionObservers } from '../execution/execution-observers.js';
+import type { OwnershipService } from '../ownership/ownership.service.js';
 import { BotRunner } from './bot-runner.service.js';
 
 // Scenario: a running statistical bot (medium risk) holds a position opened at −50 bps against a mean of 0 bps on
@@ -37,7 +39,7 @@ async function setup() {
       rate: { current: () => ({ rate: 5.45 }) },
     },
   };
-  const row = {
+  const row: RunnerBotRow = {
     id: 'b',
     user_id: 'u',
     name: 'Stat',
@@ -51,19 +53,29 @@ async function setup() {
     active: true,
     status: 'running',
   };
-  const ds = {
-    query: (sql: string) =>
-      Promise.resolve(
-        sql.includes('FROM bots WHERE id') ? [row] : sql.includes('count(*)') ? [{ n: 1 }] : [],
-      ),
+  // The bot's rows in memory: it exists and runs, its paper balances are seeded, no position is stored yet.
+  const bots: Partial<BotsRepository> = {
+    running: () => Promise.resolve([]),
+    forRunner: () => Promise.resolve(row),
+    hasBalances: () => Promise.resolve(true),
+    usdtBalances: () => Promise.resolve([]),
+    positions: () => Promise.resolve([]),
   };
   const events = { statusFromDb: () => Promise.resolve() };
   const runner = new BotRunner(
     scanner as unknown as ScannerService,
     factory as unknown as QueueFactory,
-    ds as unknown as DataSource,
+    bots as BotsRepository,
     events as unknown as BotEvents,
     { on: () => undefined, serverSideEmit: () => true } as unknown as FabricServer,
+    // The only engine: it owns the bot.
+    {
+      track: () => undefined,
+      tick: () => Promise.resolve(),
+      owns: () => true,
+      token: () => 1,
+    } as unknown as OwnershipService,
+    new ExecutionObservers(),
   );
   await runner.onApplicationBootstrap();
   await runner.apply({
@@ -124,6 +136,7 @@ function update(spreadBps: number): Opportunity {
     profitUsdt: '20',
     profitBrl: '109',
     usdtBrl: '5.45',
+    openedAt: 2000,
     firstSeen: 2000,
     lastSeen: 2000,
     ageMs: 0,

@@ -1,6 +1,12 @@
 import { Decimal } from 'decimal.js';
 import type { ExchangeId, Opportunity, OpportunityLeg } from '@arbitra/contracts';
 import type { BookSource, Level } from '../execution/paper-gateway.js';
+import type { ExecutionRecord } from '../execution/trade-ledger.js';
+
+type PositionEffects = Pick<
+  ExecutionRecord,
+  'botId' | 'userId' | 'openPosition' | 'closesPosition' | 'reducesPosition'
+>;
 
 /** The open statistical position of a bot: what its entry trade bought and sold, and the spread it entered at. */
 export interface StatPosition {
@@ -55,6 +61,34 @@ export class StatisticalPositions {
     const left = new Decimal(pos.amount).minus(by);
     if (left.lte(0)) this.close(botId, id);
     else pos.amount = left.toFixed();
+  }
+
+  ofBot(botId: string): StatPosition[] {
+    return [...(this.byBot.get(botId)?.values() ?? [])];
+  }
+
+  /**
+   * What a recorded trade did to its bot's positions (as the ledger wrote them): the position an entry opened
+   * (only while the bot still runs: `running`), the one an exit closed or reduced.
+   */
+  apply(r: PositionEffects, running = true): void {
+    const p = r.openPosition;
+    if (p && running) {
+      this.open({
+        botId: r.botId,
+        userId: r.userId,
+        id: p.opportunityId,
+        symbol: p.symbol,
+        buyExchange: p.buyExchange as ExchangeId,
+        sellExchange: p.sellExchange as ExchangeId,
+        amount: p.amount,
+        entrySpreadBps: p.entrySpreadBps,
+        meanBps: p.meanBps,
+        firstSeen: p.firstSeen,
+      });
+    }
+    if (r.closesPosition) this.close(r.botId, r.closesPosition);
+    if (r.reducesPosition) this.reduce(r.botId, r.reducesPosition.opportunityId, r.reducesPosition.amount);
   }
 
   dropBot(botId: string): void {
@@ -158,6 +192,7 @@ export function exitOpportunity(
     profitUsdt: profit.toFixed(8),
     profitBrl: profit.mul(usdtBrl).toFixed(8),
     usdtBrl,
+    openedAt: pos.firstSeen,
     firstSeen: pos.firstSeen,
     lastSeen: nowMs,
     ageMs: nowMs - pos.firstSeen,

@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Job, Worker } from 'bullmq';
-import { QUEUES, type EngineCommandJobs, type EngineCommandName, type PingResult } from '@arbitra/contracts';
-import type { QueueFactory } from '@arbitra/transport';
+import type { Worker } from 'bullmq';
+import { QUEUES, type PingResult } from '@arbitra/contracts';
+import type { QueueFactory, TypedJob } from '@arbitra/transport';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
-
-type CommandJob = { [N in EngineCommandName]: Job<EngineCommandJobs[N], unknown, N> }[EngineCommandName];
 
 /** Works the engine-commands queue: the api's requests to the engine. */
 @Injectable()
@@ -21,7 +19,7 @@ export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModule
   ) {}
 
   onApplicationBootstrap(): void {
-    this.worker = this.queues.worker(QUEUES.engineCommands, (job) => this.process(job as CommandJob), { concurrency: 4 });
+    this.worker = this.queues.worker(QUEUES.engineCommands, (job) => this.process(job), { concurrency: 4 });
     this.worker.on('error', (e) => this.logger.warn(`engine-commands worker: ${e.message}`));
   }
 
@@ -29,7 +27,7 @@ export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModule
     await this.worker?.close();
   }
 
-  private async process(job: CommandJob): Promise<PingResult> {
+  private async process(job: TypedJob<typeof QUEUES.engineCommands>): Promise<PingResult> {
     if (job.id) this.handled.push(job.id);
     switch (job.name) {
       case 'ping':

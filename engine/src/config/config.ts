@@ -21,9 +21,16 @@ export const engineConfigSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /** Several engines replaying one market: the shared wall time (ms) the replay starts at. */
+  REPLAY_EPOCH_MS: z.coerce.number().int().positive().optional(),
+  /** Random receipt delay of each replayed update, 0..n ms, independent per engine (as live connections). */
+  REPLAY_JITTER_MS: z.coerce.number().int().min(0).max(5_000).default(0),
   /** A book older than this is left out of detection and its exchange shown degraded. */
   MARKET_STALE_AFTER_MS: z.coerce.number().int().min(250).default(5_000),
   ENGINE_INSTANCE_ID: optional,
+  /** Bot and publisher leases: renewed every LEASE_TICK_MS, lost without renewal after LEASE_TTL_MS (Redis). */
+  LEASE_TICK_MS: z.coerce.number().int().min(100).max(10_000).default(1_000),
+  LEASE_TTL_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
   /** Exchange credentials (decrypted only to check them or to place an order): same value as the api's. */
   CREDENTIALS_KEYS: credentialsKeysField(),
   /** ccxt timeout of a credential check with the exchange. */
@@ -32,6 +39,10 @@ export const engineConfigSchema = z.object({
   EXECUTION_RECOVERY_AFTER_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** Paper mode's simulated order round trip (0: orders fill at once against the current book). */
   PAPER_ORDER_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Backtests one engine runs at the same time (each takes a core while it runs). */
+  BACKTEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Folder of the replay files backtests may use (default: data/recordings of the repository). */
+  RECORDINGS_DIR: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

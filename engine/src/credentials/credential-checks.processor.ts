@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Job, Worker } from 'bullmq';
-import { EVENTS, MESSAGES, QUEUES, ROOMS, type CredentialCheckJobs, type ExchangeValidatedEvent } from '@arbitra/contracts';
+import type { Worker } from 'bullmq';
+import { EVENTS, MESSAGES, QUEUES, ROOMS, type ExchangeValidatedEvent } from '@arbitra/contracts';
 import type { FabricServer, QueueFactory } from '@arbitra/transport';
 import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { CredentialStore, CredentialUnavailableError } from './credential-store.js';
@@ -36,7 +36,7 @@ export class CredentialChecksProcessor implements OnApplicationBootstrap, OnModu
     }
     this.worker = this.queues.worker(
       QUEUES.credentialChecks,
-      (job: Job<CredentialCheckJobs['check']>) => this.check(job.data.credentialId),
+      (job) => this.check(job.data.credentialId),
       { concurrency: 4 },
     );
     this.worker.on('error', (e) => this.logger.warn(`credential-checks worker: ${e.message}`));

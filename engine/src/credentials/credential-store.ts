@@ -1,19 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import {
   MESSAGES,
   exchangeInfo,
   isExchangeId,
   type CredentialValidationStatus,
   type ExchangeId,
-  type ExchangePermission,
   type ExchangeValidatedEvent,
 } from '@arbitra/contracts';
-import { CredentialDecryptError, type CredentialCipher, type CredentialPlain } from '@arbitra/db';
+import {
+  CredentialDecryptError,
+  ExchangeCredentialsRepository,
+  type CredentialCipher,
+  type CredentialPlain,
+  type CredentialRow,
+} from '@arbitra/db';
 import type { CredentialCheckOutcome } from './credential-validator.js';
 import type { ExchangeClientCredentials } from './exchange-client.factory.js';
 
-export const CREDENTIALS_DB = Symbol('CREDENTIALS_DB');
 export const CREDENTIAL_CIPHER = Symbol('CREDENTIAL_CIPHER');
 
 /** A credential row as the engine reads it (ciphertexts stay sealed until `open`). */
@@ -40,23 +43,7 @@ export class CredentialUnavailableError extends Error {
   }
 }
 
-interface Row {
-  id: string;
-  user_id: string;
-  exchange_name: string;
-  is_active: boolean;
-  validation_status: string;
-  check_version: number;
-  key_id: string;
-  api_key_encrypted: string;
-  api_secret_encrypted: string;
-  passphrase_encrypted: string | null;
-}
-
-const COLUMNS = `id, user_id, exchange_name, is_active, validation_status, check_version, key_id,
-  api_key_encrypted, api_secret_encrypted, passphrase_encrypted`;
-
-function toStored(r: Row): StoredCredential | null {
+function toStored(r: CredentialRow): StoredCredential | null {
   if (!isExchangeId(r.exchange_name)) return null;
   return {
     id: r.id,
@@ -79,7 +66,7 @@ function toStored(r: Row): StoredCredential | null {
 @Injectable()
 export class CredentialStore {
   constructor(
-    @Inject(CREDENTIALS_DB) private readonly db: pg.Pool,
+    private readonly db: ExchangeCredentialsRepository,
     @Inject(CREDENTIAL_CIPHER) private readonly cipher: CredentialCipher | null,
   ) {}
 
@@ -88,8 +75,8 @@ export class CredentialStore {
   }
 
   async load(id: string): Promise<StoredCredential | null> {
-    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM exchange_credentials WHERE id = $1`, [id]);
-    return rows[0] ? toStored(rows[0]) : null;
+    const row = await this.db.byId(id);
+    return row ? toStored(row) : null;
   }
 
   /** Decrypts a stored credential into what ccxt takes. Throws CredentialUnavailableError. */
@@ -112,34 +99,16 @@ export class CredentialStore {
    * pending (a newer save or check wins). Returns the event to publish, or null when it was stale.
    */
   async recordCheck(c: StoredCredential, outcome: CredentialCheckOutcome, now = new Date()): Promise<ExchangeValidatedEvent | null> {
-    const { rows } = await this.db.query<{
-      id: string;
-      exchange_name: string;
-      validation_status: string;
-      validation_reason: string | null;
-      validated_at: Date | null;
-      permissions: ExchangePermission[] | null;
-      can_withdraw: boolean | null;
-      last_used_at: Date | null;
-    }>(
-      `UPDATE exchange_credentials
-          SET validation_status = $3, validation_reason = $4, validated_at = $5,
-              permissions = $6::jsonb, can_withdraw = $7,
-              last_used_at = CASE WHEN $8 THEN $5 ELSE last_used_at END
-        WHERE id = $1 AND check_version = $2 AND validation_status = 'pending'
-        RETURNING id, exchange_name, validation_status, validation_reason, validated_at, permissions, can_withdraw, last_used_at`,
-      [
-        c.id,
-        c.checkVersion,
-        outcome.status,
-        outcome.reason.slice(0, 500),
-        now,
-        outcome.permissions === null ? null : JSON.stringify(outcome.permissions),
-        outcome.canWithdraw,
-        outcome.reachedExchange,
-      ],
-    );
-    const r = rows[0];
+    const r = await this.db.recordCheck({
+      id: c.id,
+      checkVersion: c.checkVersion,
+      status: outcome.status,
+      reason: outcome.reason.slice(0, 500),
+      at: now,
+      permissions: outcome.permissions,
+      canWithdraw: outcome.canWithdraw,
+      reachedExchange: outcome.reachedExchange,
+    });
     if (!r || !isExchangeId(r.exchange_name)) return null;
     return {
       id: r.id,
@@ -160,12 +129,9 @@ export class CredentialStore {
    * CredentialUnavailableError with a pt-BR message ('Binance: credencial desativada') otherwise.
    */
   async decryptForExecution(userId: string, exchange: ExchangeId): Promise<ExchangeClientCredentials> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM exchange_credentials WHERE user_id = $1 AND exchange_name = $2`,
-      [userId, exchange],
-    );
+    const row = await this.db.forUserExchange(userId, exchange);
     const name = exchangeInfo(exchange).displayName;
-    const c = rows[0] ? toStored(rows[0]) : null;
+    const c = row ? toStored(row) : null;
     if (!c) throw new CredentialUnavailableError('missing', `${name}: ${MESSAGES.exchanges.liveMissing}`);
     if (!c.isActive) throw new CredentialUnavailableError('inactive', `${name}: ${MESSAGES.exchanges.liveInactive}`);
     if (c.validationStatus !== 'valid') {
@@ -175,7 +141,7 @@ export class CredentialStore {
       );
     }
     const credentials = this.open(c);
-    await this.db.query('UPDATE exchange_credentials SET last_used_at = now() WHERE id = $1', [c.id]);
+    await this.db.markUsed(c.id);
     return credentials;
   }
 }

@@ -7,35 +7,26 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import type { DataSource } from 'typeorm';
 import {
   MESSAGES,
   QUEUES,
-  roundForDisplay,
-  type BotMode,
-  type BotStrategy,
   type ExchangeId,
   type ExecutionJob,
-  type Trade,
-  type TradeStatus,
+  toTrade,
 } from '@arbitra/contracts';
-import type { QueueFactory } from '@arbitra/transport';
-import { BotEvents } from '../bots/bot-events.js';
-import { BotRunner } from '../bots/bot-runner.service.js';
-import { ENGINE_DATA_SOURCE } from '../bots/engine-data-source.js';
+import { BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
+import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
+import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
-import {
-  executeCrossExchange,
-  tradeHead,
-  type ExecutionContext,
-  type ExecutionOutcome,
-} from './cross-exchange.executor.js';
+import { BotEvents } from './bot-events.js';
 import type { OrderGateway } from './order-gateway.js';
+import { ExecutionObservers } from './execution-observers.js';
 import { PaperGateway, PaperOrders } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
-import { applyStatisticalEffects, statisticalPlan } from './statistical-effects.js';
+import { runExecution } from './run-execution.js';
+import { applyStatisticalEffects } from './statistical-effects.js';
 import {
   QUOTE_ASSET,
   TradeLedger,
@@ -43,7 +34,6 @@ import {
   type ExecutionRecord,
   type PendingTrade,
 } from './trade-ledger.js';
-import { executeTriangular } from './triangular.executor.js';
 
 /** A job older than this is dropped: its opportunity is gone. */
 const MAX_JOB_AGE_MS = 5_000;
@@ -55,17 +45,6 @@ export interface LiveGatewayFactory {
   forBot(userId: string, exchanges: readonly ExchangeId[]): Promise<OrderGateway>;
 }
 export const LIVE_GATEWAY_FACTORY = Symbol('LIVE_GATEWAY_FACTORY');
-
-interface BotRow {
-  id: string;
-  user_id: string;
-  name: string;
-  strategy: BotStrategy;
-  mode: BotMode;
-  active: boolean;
-  status: string;
-  exchanges: ExchangeId[];
-}
 
 /**
  * The executor: works the 'executions' queue (several processes may run it). One job = one bot and one
@@ -82,21 +61,25 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** This process's paper exchange: its recent orders by client order id. */
   private readonly paperOrders = new PaperOrders();
   private scan?: NodeJS.Timeout;
+  /** Executions finished over the last minute, per outcome (the admin's live metrics). */
+  readonly outcomes = new OutcomeCounter();
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
-    @Inject(ENGINE_DATA_SOURCE) private readonly ds: DataSource,
+    private readonly trades: TradesRepository,
+    private readonly bots: BotsRepository,
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     private readonly scanner: ScannerService,
-    private readonly runner: BotRunner,
+    private readonly observers: ExecutionObservers,
     private readonly events: BotEvents,
+    private readonly notifier: Notifier,
     @Optional() @Inject(LIVE_GATEWAY_FACTORY) private readonly live?: LiveGatewayFactory,
   ) {
-    this.ledger = new TradeLedger(ds);
+    this.ledger = new TradeLedger(trades);
   }
 
   onApplicationBootstrap(): void {
-    this.worker = this.queues.worker(QUEUES.executions, (job) => this.process(job as Job<ExecutionJob>), {
+    this.worker = this.queues.worker(QUEUES.executions, (job) => this.process(job), {
       concurrency: 8,
     });
     this.worker.on('error', (e) => this.logger.warn(`executions worker: ${e.message}`));
@@ -129,7 +112,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     );
     this.locks.set(botId, run);
     try {
-      return await run;
+      const result = await run;
+      // A recorded trade counts by its status (commit); the rest by the reason ('duplicate', 'expired', 'skipped', …).
+      if (!result.startsWith('recorded')) this.outcomes.add(result.split(/[:;]/)[0]!);
+      return result;
+    } catch (e) {
+      this.outcomes.add('error');
+      throw e;
     } finally {
       if (this.locks.get(botId) === run) this.locks.delete(botId);
     }
@@ -140,21 +129,14 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       return await this.executeJob(data);
     } finally {
       // An exit that did not close its position (skipped, failed, partly filled) leaves it to the next signal.
-      if (data.exitOf) this.runner.exitSettled(data.botId, data.exitOf);
+      const exitOf = data.exitOf;
+      if (exitOf) this.observers.notify((o) => o.exitSettled(data.botId, exitOf));
     }
   }
 
   private async executeJob(data: ExecutionJob): Promise<string> {
     // One round trip: the journal's word on this execution, the bot, and its balances (paper).
-    const rows: (BotRow & { journal: TradeStatus | null; balances: BalanceRow[] })[] = await this.ds.query(
-      `SELECT b.id, b.user_id, b.name, b.strategy, b.mode, b.active, b.status, b.exchanges,
-              (SELECT status FROM trades WHERE execution_key = $3) AS journal,
-              (SELECT COALESCE(json_agg(json_build_object('exchange', exchange, 'asset', asset, 'amount', amount::text)), '[]')
-                 FROM bot_balances WHERE bot_id = b.id) AS balances
-         FROM bots b WHERE b.id = $1 AND b.user_id = $2`,
-      [data.botId, data.userId, data.executionKey],
-    );
-    const row = rows[0];
+    const row = await this.trades.executionStart(data.botId, data.userId, data.executionKey);
     const journaled = row ? row.journal : await this.ledger.status(data.executionKey);
     if (journaled === 'pending') {
       // A job delivered again: never place its orders twice. Its first run may still be placing them (a queue can
@@ -169,27 +151,19 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     if (journaled) return 'duplicate';
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
     if (!row || !row.active || row.status !== 'running') {
-      this.runner.remove(data.botId);
+      this.observers.notify((o) => o.botNotRunning(data.botId));
       return 'bot-not-running';
     }
-    const bot: BotRow = row;
+    const bot: ExecutorBotRow = row;
     const gateway = await this.gatewayFor(bot, { balances: row.balances });
     if (!gateway) return 'live-refused';
-    const o = data.opportunity;
-    const execute = o.strategy === 'triangular' ? executeTriangular : executeCrossExchange;
-    const statistical = statisticalPlan(o, data.exitOf);
-    const ctx: ExecutionContext = {
-      executionKey: data.executionKey,
+    const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
-      opportunity: o,
-      budgetUsdt: data.budgetUsdt,
       gateway,
       ...this.markets(),
-      begin: (plan, t) => this.ledger.begin({ ...tradeHead(ctx, t), plan: { ...plan, statistical } }),
-    };
-    const outcome: ExecutionOutcome = await execute(ctx);
+      journal: (pending) => this.ledger.begin(pending),
+    });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
-    applyStatisticalEffects(outcome.record, statistical);
     return this.commit(outcome.record);
   }
 
@@ -208,59 +182,43 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
    * trade is recorded through the ledger (which records it once).
    */
   async recover(p: PendingTrade): Promise<string> {
-    const runner = this.ds.createQueryRunner();
-    await runner.connect();
-    try {
-      const [lock] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 7)) AS ok`, [
-        p.executionKey,
-      ])) as { ok: boolean }[];
-      if (!lock?.ok) return 'recovering-elsewhere';
-      try {
-        if ((await this.ledger.status(p.executionKey)) !== 'pending') return 'duplicate';
-        const rows: BotRow[] = p.botId
-          ? await this.ds.query(
-              `SELECT id, user_id, name, strategy, mode, active, status, exchanges FROM bots WHERE id = $1`,
-              [p.botId],
-            )
-          : [];
-        const bot = rows[0];
-        if (!bot) {
-          await this.ledger.fail(p.executionKey, RECOVERY_BOT_GONE);
-          return 'recovered';
-        }
-        const gateway = await this.gatewayFor(bot, { stopIfRefused: false });
-        if (!gateway) return 'recovery-deferred'; // live keys unavailable now: the next scan tries again
-        const record = await recoverExecution(p, gateway, this.markets());
-        applyStatisticalEffects(record, p.plan.statistical);
-        const result = await this.commit(record);
-        this.logger.warn(
-          `execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`,
-        );
-        return result === 'duplicate' ? result : 'recovered';
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 7))`, [p.executionKey]);
+    const outcome = await this.trades.withRecoveryLock(p.executionKey, async () => {
+      if ((await this.ledger.status(p.executionKey)) !== 'pending') return 'duplicate';
+      const bot = p.botId ? await this.bots.forExecutor(p.botId) : undefined;
+      if (!bot) {
+        await this.ledger.fail(p.executionKey, RECOVERY_BOT_GONE);
+        return 'recovered';
       }
-    } finally {
-      await runner.release();
-    }
+      const gateway = await this.gatewayFor(bot, { stopIfRefused: false });
+      if (!gateway) return 'recovery-deferred'; // live keys unavailable now: the next scan tries again
+      const record = await recoverExecution(p, gateway, this.markets());
+      applyStatisticalEffects(record, p.plan.statistical);
+      const result = await this.commit(record);
+      this.logger.warn(`execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`);
+      return result === 'duplicate' ? result : 'recovered';
+    });
+    return outcome ?? 'recovering-elsewhere';
   }
 
   private async commit(record: ExecutionRecord): Promise<string> {
     const result = await this.ledger.record(record);
     if (!result.recorded) return 'duplicate';
+    this.outcomes.add(record.status);
     for (const b of result.balances ?? []) {
-      if (b.asset === QUOTE_ASSET) this.runner.setUsdt(record.botId, b.exchange, Number(b.amount));
+      if (b.asset === QUOTE_ASSET)
+        this.observers.notify((o) => o.usdtChanged(record.botId, b.exchange, Number(b.amount)));
     }
-    this.runner.positionsChanged(record);
-    if (result.stoppedReason) this.runner.stopped(record.botId);
-    this.events.trade(record.userId, toTrade(result.tradeId!, record));
+    this.observers.notify((o) => o.tradeRecorded(record));
+    if (result.stoppedReason) this.observers.notify((o) => o.botStopped(record.botId));
+    this.notifier.afterRecord(record, result);
+    this.events.trade(record.userId, toTrade({ ...record, id: result.tradeId! }));
     if (result.bot) this.events.status(record.userId, result.bot);
     return result.stoppedReason ? `recorded; bot stopped: ${result.stoppedReason}` : 'recorded';
   }
 
   /** Paper: the simulated exchange on the bot's virtual balances. Live: the live factory, or refused. */
   private async gatewayFor(
-    bot: BotRow,
+    bot: ExecutorBotRow,
     { stopIfRefused = true, balances }: { stopIfRefused?: boolean; balances?: BalanceRow[] } = {},
   ): Promise<OrderGateway | null> {
     if (bot.mode === 'live') {
@@ -274,21 +232,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
         }
       }
       if (!stopIfRefused) return null;
-      await this.ds.query(
-        `UPDATE bots SET active = false, status = 'error', status_reason = $2 WHERE id = $1`,
-        [bot.id, reason],
-      );
-      this.runner.stopped(bot.id);
+      await this.bots.stopWithError(bot.id, reason);
+      this.observers.notify((o) => o.botStopped(bot.id));
+      this.notifier.botStopped(bot.user_id, bot.id, bot.name, 'credentials', reason, `credentials:${Date.now()}`);
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
     }
-    return this.paperGateway(
-      balances ??
-        (await this.ds.query<BalanceRow[]>(
-          `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1`,
-          [bot.id],
-        )),
-    );
+    return this.paperGateway(balances ?? (await this.bots.balanceRows(bot.id)));
   }
 
   private paperGateway(balances: BalanceRow[]): PaperGateway {
@@ -302,27 +252,4 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       this.config.PAPER_ORDER_LATENCY_MS,
     );
   }
-}
-
-function toTrade(id: string, r: ExecutionRecord): Trade {
-  return {
-    id,
-    botId: r.botId,
-    botName: r.botName,
-    strategy: r.strategy,
-    pair: r.pair,
-    buyExchange: r.buyExchange,
-    sellExchange: r.sellExchange,
-    buyPrice: Number(r.buyPrice),
-    sellPrice: Number(r.sellPrice),
-    amount: Number(r.amount),
-    profit: roundForDisplay(r.profit, 2),
-    profitPercent: roundForDisplay(r.profitPercent, 4),
-    expectedProfit: roundForDisplay(r.expectedProfit, 2),
-    expectedProfitPercent: roundForDisplay(r.expectedProfitPercent, 4),
-    status: r.status,
-    failureReason: r.failureReason,
-    mode: r.mode,
-    executedAt: r.executedAt.toISOString(),
-  };
 }

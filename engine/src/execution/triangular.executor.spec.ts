@@ -49,6 +49,7 @@ function opportunity(): Opportunity {
     profitUsdt: '1.7',
     profitBrl: '9.265',
     usdtBrl: '5.45',
+    openedAt: 1,
     firstSeen: 1,
     lastSeen: 1,
     ageMs: 0,

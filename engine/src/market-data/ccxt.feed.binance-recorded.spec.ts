@@ -5,7 +5,7 @@ import { VirtualScheduler } from './clock.js';
 import { readRestRecords, readWsRecords, recordedBinance, ReferenceBook } from './testing/recorded-venue.js';
 import type { BookUpdate, FeedState, MarketSpec } from './types.js';
 
-async function waitFor(condition: () => boolean, ms = 3_000): Promise<void> {
+async function waitFor(condition: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > end) throw new Error('timed out');

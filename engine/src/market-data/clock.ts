@@ -88,6 +88,11 @@ export class VirtualScheduler implements Scheduler {
     this.current = end;
   }
 
+  /** Moves time forward to `ms` (never back), running every timer that falls due. */
+  advanceTo(ms: number): void {
+    if (ms > this.current) this.advance(ms - this.current);
+  }
+
   /**
    * Like advance(), but lets promise continuations run between timers (for async code driven by sleep()).
    * `stepMs` bounds how far time jumps before microtasks are flushed.

@@ -16,6 +16,10 @@ export interface MarketFeedConfig {
   replaySpeed?: ReplaySpeed;
   /** REPLAY_LOOP: start again at the end of the file. Default false. */
   replayLoop?: boolean;
+  /** REPLAY_EPOCH_MS: a wall time shared by several engines replaying one market. */
+  replayEpochMs?: number;
+  /** REPLAY_JITTER_MS: random receipt delay per update (0..n ms), independent per process. */
+  replayJitterMs?: number;
   /** MARKET_STALE_AFTER_MS: a ccxt market without a book for this long degrades its exchange. Default 5000. */
   staleAfterMs?: number;
   exchanges?: readonly ExchangeId[];
@@ -41,6 +45,8 @@ export function createMarketFeed(config: MarketFeedConfig = {}): MarketFeed {
         file: config.replayFile,
         speed: config.replaySpeed ?? 'recorded',
         loop: config.replayLoop ?? false,
+        epochMs: config.replayEpochMs,
+        jitterMs: config.replayJitterMs,
         scheduler: config.scheduler,
         exchanges: config.exchanges,
       });

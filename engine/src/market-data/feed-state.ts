@@ -11,6 +11,9 @@ export class FeedStateTracker {
   private readonly stale = new Map<ExchangeId, number>();
   private readonly effective = new Map<ExchangeId, FeedState>();
   private readonly listeners: ((s: FeedState) => void)[] = [];
+  /** Times each feed came back 'up' after having been up before (reconnections). */
+  private readonly reconnectCount = new Map<ExchangeId, number>();
+  private readonly wasUp = new Set<ExchangeId>();
 
   constructor(
     exchanges: readonly ExchangeId[],
@@ -34,6 +37,11 @@ export class FeedStateTracker {
 
   /** A state reported by the feed itself. */
   reportFeed(state: FeedState): void {
+    const prev = this.reported.get(state.exchange);
+    if (state.status === 'up' && prev?.status !== 'up') {
+      if (this.wasUp.has(state.exchange)) this.reconnectCount.set(state.exchange, (this.reconnectCount.get(state.exchange) ?? 0) + 1);
+      this.wasUp.add(state.exchange);
+    }
     this.reported.set(state.exchange, state);
     this.recompute(state.exchange);
   }
@@ -43,6 +51,10 @@ export class FeedStateTracker {
     if ((this.stale.get(exchange) ?? 0) === staleBooks) return;
     this.stale.set(exchange, staleBooks);
     this.recompute(exchange);
+  }
+
+  reconnects(exchange: ExchangeId): number {
+    return this.reconnectCount.get(exchange) ?? 0;
   }
 
   states(): FeedState[] {

@@ -17,6 +17,8 @@ export interface MarketDataMetricsSnapshot {
   staleBooks: Record<ExchangeId, number>;
   /** Times a book turned stale since start (counter). */
   staleTransitionsTotal: number;
+  /** ms since the epoch of each exchange's last accepted update (absent before the first). */
+  lastUpdateAt: Partial<Record<ExchangeId, number>>;
 }
 
 function perExchange(): Record<ExchangeId, number> {
@@ -36,8 +38,11 @@ export class MarketDataMetrics {
   /** Per exchange: ring of per-second counts. */
   private readonly buckets = new Map<ExchangeId, { second: number; counts: Float64Array }>();
 
+  private readonly lastAt: Partial<Record<ExchangeId, number>> = {};
+
   recordUpdate(exchange: ExchangeId, nowMs: number): void {
     this.updates[exchange]++;
+    this.lastAt[exchange] = nowMs;
     let b = this.buckets.get(exchange);
     if (!b) {
       b = { second: Math.floor(nowMs / 1000), counts: new Float64Array(WINDOW_SECONDS) };
@@ -82,6 +87,7 @@ export class MarketDataMetrics {
       rejectedByExchange: { ...this.rejectedEx },
       staleBooks: { ...this.stale },
       staleTransitionsTotal: this.staleTransitions,
+      lastUpdateAt: { ...this.lastAt },
     };
   }
 

@@ -12,8 +12,19 @@ export function decimalsOf(step: number): number {
   return dot >= 0 ? s.length - dot - 1 : 0;
 }
 
-/** k × step written cleanly (no binary noise such as 0.30000000000000004). */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * k × step written cleanly (no binary noise such as 0.30000000000000004). Hot in the simulated market (every
+ * level of every book): an integer count of 10^-decimals divided by 10^decimals is the double nearest that
+ * decimal, as parsing toFixed's text would give, without the string; toFixed only beyond 15 decimals.
+ */
 export function multipleOf(k: number, step: number, decimals = decimalsOf(step)): number {
+  if (decimals <= 15) {
+    const p = POW10[decimals]!;
+    const x = k * step * p;
+    if (Math.abs(x) < 4e15) return Math.round(x) / p;
+  }
   return Number((k * step).toFixed(Math.min(decimals, 20)));
 }
 

@@ -25,3 +25,33 @@ export interface ReplayMarkets {
 }
 
 export type ReplayState = { type: 'state' } & FeedState;
+
+/** One line of a replay file, read (the replay feed and the backtest read files the same way). */
+export type ReplayLine =
+  | { kind: 'skip' }
+  | { kind: 'malformed'; detail: string }
+  | { kind: 'meta'; meta: ReplayMeta }
+  | { kind: 'markets'; markets: MarketSpec[] }
+  | { kind: 'book'; record: Record<string, unknown> };
+
+/** Parses one line: blank lines and unknown types are skipped; a line without "type" but with "exchange" is a book. */
+export function parseReplayLine(line: string): ReplayLine {
+  if (line.trim() === '') return { kind: 'skip' };
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return { kind: 'malformed', detail: 'linha de replay não é JSON' };
+  }
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    return { kind: 'malformed', detail: 'linha de replay não é um objeto' };
+  const r = record as Record<string, unknown>;
+  const type = r.type ?? (r.exchange !== undefined ? 'book' : undefined);
+  if (type === 'meta') return { kind: 'meta', meta: r as unknown as ReplayMeta };
+  if (type === 'markets')
+    return Array.isArray(r.markets)
+      ? { kind: 'markets', markets: r.markets as MarketSpec[] }
+      : { kind: 'skip' };
+  if (type === 'book') return { kind: 'book', record: r };
+  return { kind: 'skip' };
+}

@@ -4,8 +4,8 @@ import { createInterface } from 'node:readline';
 import { EXCHANGE_IDS, isExchangeId, type ExchangeId } from '@arbitra/contracts';
 import { realScheduler, type Scheduler } from './clock.js';
 import { FeedBase } from './feed-base.js';
-import type { ReplayMeta } from './replay-format.js';
-import type { BookUpdate, MarketSpec } from './types.js';
+import { parseReplayLine, type ReplayMeta } from './replay-format.js';
+import type { BookUpdate } from './types.js';
 
 export type ReplaySpeed = 'recorded' | 'fast' | number;
 
@@ -24,6 +24,17 @@ export interface ReplayFeedOptions {
   scheduler?: Scheduler;
   /** Only these exchanges (default: all). */
   exchanges?: readonly ExchangeId[];
+  /**
+   * Anchor the replay on this wall time (ms since the epoch) instead of the start: several engines given the same
+   * epoch replay one market, with the same exchange timestamps, as engines reading one live exchange do. Records
+   * already more than a second overdue at start are skipped (a late engine joins the market where it is).
+   */
+  epochMs?: number;
+  /**
+   * Receipt jitter: each update reaches the scanner after a random 0..jitterMs delay of this process's own (per
+   * exchange, order kept), as live connections deliver. Default 0.
+   */
+  jitterMs?: number;
 }
 
 export interface ReplayResult {
@@ -52,6 +63,8 @@ export class ReplayFeed extends FeedBase {
   /** Resolves when the replay ends (end of file without loop, stop(), or a missing file). */
   readonly finished: Promise<ReplayResult>;
   private result: ReplayResult = { updates: 0, malformed: 0, passes: 0 };
+  private readonly lastDelivery = new Map<string, number>();
+  private readonly inFlight = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: ReplayFeedOptions) {
     const scheduler = options.scheduler ?? realScheduler;
@@ -85,6 +98,8 @@ export class ReplayFeed extends FeedBase {
     this.running = false;
     this.wakeAll();
     this.closeCurrent?.();
+    for (const t of this.inFlight) clearTimeout(t);
+    this.inFlight.clear();
     await this.finished;
     for (const ex of this.exchanges) this.setState(ex, 'down', 'Feed parado');
   }
@@ -125,40 +140,35 @@ export class ReplayFeed extends FeedBase {
     try {
       for await (const line of lines) {
         if (!this.running) break;
-        if (line.trim() === '') continue;
-        let record: unknown;
-        try {
-          record = JSON.parse(line);
-        } catch {
+        const parsed = parseReplayLine(line);
+        if (parsed.kind === 'skip') continue;
+        if (parsed.kind === 'malformed') {
           this.result.malformed++;
-          this.emitMalformed(null, 'linha de replay não é JSON');
+          this.emitMalformed(null, parsed.detail);
           continue;
         }
-        if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-          this.result.malformed++;
-          this.emitMalformed(null, 'linha de replay não é um objeto');
+        if (parsed.kind === 'meta') {
+          this.meta = parsed.meta;
+          this.simulated = parsed.meta.simulated !== false;
           continue;
         }
-        const r = record as Record<string, unknown>;
-        const type = r.type ?? (r.exchange !== undefined ? 'book' : undefined);
-        if (type === 'meta') {
-          this.meta = r as unknown as ReplayMeta;
-          this.simulated = r.simulated !== false;
+        if (parsed.kind === 'markets') {
+          this.addMarkets(parsed.markets.filter((m) => this.allowed.has(m.exchange)));
           continue;
         }
-        if (type === 'markets') {
-          if (Array.isArray(r.markets))
-            this.addMarkets((r.markets as MarketSpec[]).filter((m) => this.allowed.has(m.exchange)));
-          continue;
-        }
-        if (type !== 'book') continue;
+        const r = parsed.record;
         if (typeof r.exchange === 'string' && isExchangeId(r.exchange) && !this.allowed.has(r.exchange))
           continue;
         const recReceived = typeof r.receivedTs === 'number' ? r.receivedTs : NaN;
         if (Number.isFinite(recReceived)) {
           if (recStart === null) {
             recStart = recReceived;
-            wallStart = this.scheduler.now();
+            // With a shared epoch every pass is anchored on it too (pass k starts k recorded spans later), so engines
+            // looping one recording stay on one market.
+            wallStart =
+              this.options.epochMs !== undefined
+                ? this.options.epochMs + passShift / (typeof this.speed === 'number' ? this.speed : 1)
+                : this.scheduler.now();
           }
           recLast = Math.max(recLast, recReceived);
           if (this.speed !== 'fast') {
@@ -167,9 +177,12 @@ export class ReplayFeed extends FeedBase {
             const wait = due - this.scheduler.now();
             if (wait > 0) await this.sleep(this.scheduler, wait);
             if (!this.running) break;
+            if (wait < -1_000 && this.options.epochMs !== undefined) continue; // before this engine joined
           }
         }
-        this.emitBook(r, recStart ?? 0, wallStart, passShift);
+        const jitter = this.options.jitterMs ?? 0;
+        if (jitter > 0) this.deliverLater(r, recStart ?? 0, wallStart, passShift, jitter);
+        else this.emitBook(r, recStart ?? 0, wallStart, passShift);
       }
     } finally {
       this.closeCurrent = null;
@@ -177,6 +190,25 @@ export class ReplayFeed extends FeedBase {
       input.destroy();
     }
     return { span: recStart === null ? null : recLast - recStart };
+  }
+
+  /** Delivers after this process's own random delay, keeping each exchange's order. */
+  private deliverLater(
+    r: Record<string, unknown>,
+    recStart: number,
+    wallStart: number,
+    passShift: number,
+    jitter: number,
+  ): void {
+    const now = this.scheduler.now();
+    const ex = String(r.exchange);
+    const at = Math.max(now + Math.random() * jitter, this.lastDelivery.get(ex) ?? 0);
+    this.lastDelivery.set(ex, at);
+    const t = setTimeout(() => {
+      this.inFlight.delete(t);
+      if (this.running) this.emitBook(r, recStart, wallStart, passShift);
+    }, at - now);
+    this.inFlight.add(t);
   }
 
   private emitBook(r: Record<string, unknown>, recStart: number, wallStart: number, passShift: number): void {

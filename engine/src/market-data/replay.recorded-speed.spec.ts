@@ -38,7 +38,7 @@ describe('replay: recorded speed', () => {
     expect(got).toHaveLength(5);
     const span = got[4]!.at - got[0]!.at;
     expect(span).toBeGreaterThanOrEqual(195); // 4 gaps × 50 ms (timers never fire early)
-    expect(span).toBeLessThan(1_500);
+    expect(span).toBeLessThan(5_000); // paced, not the recording's own minutes; generous for a busy machine
     for (const g of got) {
       expect(g.receivedTs).toBeGreaterThanOrEqual(started);
       expect(g.receivedTs - g.exchangeTs).toBeGreaterThan(0);
@@ -67,7 +67,7 @@ describe('replay: recorded speed', () => {
     while (n === 0) await new Promise((r) => setTimeout(r, 1));
     const before = realScheduler.now();
     await replay.stop(); // the next book is a minute away
-    expect(realScheduler.now() - before).toBeLessThan(500);
+    expect(realScheduler.now() - before).toBeLessThan(5_000); // not the minute the gap lasts
     expect(n).toBe(1);
   });
 });

@@ -11,9 +11,10 @@ import type { BookUpdate, MarketSpec } from './types.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'arbitra-replay-'));
 
-/** Waits (real event-loop turns, for file I/O) until the condition holds. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 1_000 && !condition(); i++) await new Promise((r) => setTimeout(r, 1));
+/** Waits (real event-loop turns, for file I/O) until the condition holds, up to a generous deadline. */
+async function until(condition: () => boolean, ms = 30_000): Promise<void> {
+  for (const end = Date.now() + ms; !condition() && Date.now() < end;)
+    await new Promise((r) => setTimeout(r, 1));
 }
 afterAll(() => rm(dir, { recursive: true, force: true }));
 

@@ -13,7 +13,8 @@ export const engineIdentityProvider: Provider = {
   provide: ENGINE_IDENTITY,
   inject: [ENGINE_CONFIG],
   useFactory: (c: EngineConfig): EngineIdentity => ({
-    instanceId: c.ENGINE_INSTANCE_ID ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    instanceId:
+      c.ENGINE_INSTANCE_ID ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     startedAt: new Date().toISOString(),
   }),
 };

@@ -1,5 +1,5 @@
 import type { OnApplicationShutdown, Provider } from '@nestjs/common';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   createHeadlessServer,
   createQueueFactory,
@@ -32,16 +32,29 @@ export class TransportLifecycle implements OnApplicationShutdown {
   }
 }
 
+const fabricLog = new Logger('SocketFabric');
+
 export const fabricProviders: Provider[] = [
   {
     provide: QUEUE_FACTORY,
     inject: [ENGINE_CONFIG],
-    useFactory: (c: EngineConfig) => createQueueFactory({ databaseUrl: c.DATABASE_URL, redisUrl: c.REDIS_URL, namespace: c.TRANSPORT_NAMESPACE }),
+    useFactory: (c: EngineConfig) =>
+      createQueueFactory({
+        databaseUrl: c.DATABASE_URL,
+        redisUrl: c.REDIS_URL,
+        namespace: c.TRANSPORT_NAMESPACE,
+      }),
   },
   {
     provide: SOCKET_ADAPTER,
     inject: [ENGINE_CONFIG],
-    useFactory: (c: EngineConfig) => createSocketAdapter({ databaseUrl: c.DATABASE_URL, redisUrl: c.REDIS_URL, namespace: c.TRANSPORT_NAMESPACE }),
+    useFactory: (c: EngineConfig) =>
+      createSocketAdapter({
+        databaseUrl: c.DATABASE_URL,
+        redisUrl: c.REDIS_URL,
+        namespace: c.TRANSPORT_NAMESPACE,
+        onPublishError: (e) => fabricLog.error(`Evento de socket não publicado: ${e.message}`),
+      }),
   },
   {
     provide: FABRIC_SERVER,

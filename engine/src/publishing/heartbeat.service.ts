@@ -1,9 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EVENTS, HEARTBEAT_INTERVAL_MS, type EngineHeartbeat } from '@arbitra/contracts';
 import type { FabricServer, QueueFactory, SocketAdapter } from '@arbitra/transport';
+import { ENGINE_VERSION } from '../admin-link/engine-live-metrics.service.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from './engine-identity.js';
 import { FABRIC_SERVER, QUEUE_FACTORY, SOCKET_ADAPTER } from './fabric.providers.js';
+import { OwnershipService } from '../ownership/ownership.service.js';
 
 /** Tells the api instances (server-side) and the browsers that this engine is alive. */
 @Injectable()
@@ -16,6 +18,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
     @Inject(SOCKET_ADAPTER) private readonly adapter: SocketAdapter,
+    private readonly ownership: OwnershipService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -35,6 +38,10 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
       marketFeed: this.config.MARKET_FEED,
       queueBackend: this.queues.kind,
       socketBackend: this.adapter.kind,
+      version: ENGINE_VERSION,
+      ownedBots: this.ownership.ownedBots().length,
+      publisher: this.ownership.publishing,
+      members: this.ownership.members.length,
     };
   }
 

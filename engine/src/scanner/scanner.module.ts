@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { OwnershipModule } from '../ownership/ownership.module.js';
 import { ScannerMetrics } from './scanner.metrics.js';
 import { ScannerPublisher } from './scanner.publisher.js';
 import { ScannerService } from './scanner.service.js';
 
 /** Market data → detection → publishing, inside the engine. */
 @Module({
+  imports: [OwnershipModule],
   providers: [ScannerService, ScannerPublisher, ScannerMetrics],
   exports: [ScannerService],
 })

@@ -16,6 +16,7 @@ import {
 import type { FabricServer } from '@arbitra/transport';
 import { decimalsOf } from '../market-data/precision.js';
 import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
+import { OwnershipService } from '../ownership/ownership.service.js';
 import { ScannerService } from './scanner.service.js';
 
 const saoPauloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
@@ -33,6 +34,8 @@ type PublicEvent =
  *   (leading edge: a change after a quiet spell goes out at once),
  *   plus every live opportunity once every 3 s, so a client that just joined has the whole set.
  * The public state also goes to the api instances as server-side events, for their REST snapshot.
+ * With several engines, only the one holding the publisher lease (OwnershipService) publishes: browsers get one
+ * stream whatever the number of engines; when it dies, the next holder sends the whole state at once.
  */
 @Injectable()
 export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy {
@@ -49,9 +52,17 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   constructor(
     private readonly scanner: ScannerService,
     @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly ownership: OwnershipService,
   ) {}
 
   onApplicationBootstrap(): void {
+    this.ownership.onPublisherChange((publishing) => {
+      if (publishing) this.publishAll();
+      else {
+        this.pendingUpserts.clear();
+        this.pendingRemovals.clear();
+      }
+    });
     const { registry, feedStates } = this.scanner.scanner;
     this.unsubscribe.push(
       registry.on({
@@ -74,14 +85,19 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
       feedStates.onChange(() => this.publishFeeds()),
     );
     this.every(PRICE_GRID_INTERVAL_MS, () => this.publish(EVENTS.marketPrices, this.priceGrid()));
-    this.every(SCANNER_PUBLIC_INTERVAL_MS, () => {
-      // Real-time clients that just joined get the whole set within 3 s, in the next coalesced delta.
-      for (const o of this.scanner.scanner.registry.all()) if (!this.pendingRemovals.has(o.id)) this.pendingUpserts.set(o.id, o);
-      this.scheduleDelta();
-      this.publish(EVENTS.scannerSnapshot, this.snapshot());
-      this.publishFeeds();
-      this.publish(EVENTS.engineStats, this.stats());
-    });
+    this.every(SCANNER_PUBLIC_INTERVAL_MS, () => this.publishAll());
+  }
+
+  /** Every 3 s, and at once when this engine becomes the publisher. */
+  private publishAll(): void {
+    if (!this.ownership.publishing) return;
+    // Real-time clients that just joined get the whole set within 3 s, in the next coalesced delta.
+    for (const o of this.scanner.scanner.registry.all())
+      if (!this.pendingRemovals.has(o.id)) this.pendingUpserts.set(o.id, o);
+    this.scheduleDelta();
+    this.publish(EVENTS.scannerSnapshot, this.snapshot());
+    this.publishFeeds();
+    this.publish(EVENTS.engineStats, this.stats());
   }
 
   onModuleDestroy(): void {
@@ -137,7 +153,8 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
       detectionLatencyMedianMs: Number.isFinite(median) ? Math.round(median * 1000) / 1000 : null,
       opportunitiesToday: this.seenToday,
       countingSince: this.countingSince,
-      updatesPerSecond: Math.round(Object.values(metrics.marketData.updatesPerSecond).reduce((a, b) => a + b, 0) * 10) / 10,
+      updatesPerSecond:
+        Math.round(Object.values(metrics.marketData.updatesPerSecond).reduce((a, b) => a + b, 0) * 10) / 10,
       activeOpportunities: metrics.detection.registry.open,
     };
   }
@@ -149,14 +166,24 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   private scheduleDelta(): void {
     if (this.deltaTimer) return;
     const wait = Math.max(0, this.lastDeltaAt + SCANNER_REALTIME_MIN_INTERVAL_MS - Date.now());
-    this.deltaTimer = wait === 0 ? setImmediate(() => this.flushDelta()) : setTimeout(() => this.flushDelta(), wait);
+    this.deltaTimer =
+      wait === 0 ? setImmediate(() => this.flushDelta()) : setTimeout(() => this.flushDelta(), wait);
   }
 
   private flushDelta(): void {
     this.deltaTimer = undefined;
+    if (!this.ownership.publishing) {
+      this.pendingUpserts.clear();
+      this.pendingRemovals.clear();
+      return;
+    }
     if (this.pendingUpserts.size === 0 && this.pendingRemovals.size === 0) return;
     this.lastDeltaAt = Date.now();
-    const delta = { at: Date.now(), upserts: [...this.pendingUpserts.values()], removed: [...this.pendingRemovals] };
+    const delta = {
+      at: Date.now(),
+      upserts: [...this.pendingUpserts.values()],
+      removed: [...this.pendingRemovals],
+    };
     this.pendingUpserts.clear();
     this.pendingRemovals.clear();
     this.io.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, delta);
@@ -169,8 +196,12 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
 
   /** To the browsers of the public room, and to the api instances (their REST snapshot). */
   private publish<E extends PublicEvent>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
+    if (!this.ownership.publishing) return; // another engine is the publisher
     // Socket.IO's typed emit cannot relate E to its arguments through a union: widen once, here.
-    type LooseEmitter = { emit(e: string, p: unknown): boolean; serverSideEmit(e: string, p: unknown): boolean };
+    type LooseEmitter = {
+      emit(e: string, p: unknown): boolean;
+      serverSideEmit(e: string, p: unknown): boolean;
+    };
     (this.io.to(ROOMS.publicScanner) as unknown as LooseEmitter).emit(event, payload);
     (this.io as unknown as LooseEmitter).serverSideEmit(event, payload);
     this.published.set(event, (this.published.get(event) ?? 0) + 1);

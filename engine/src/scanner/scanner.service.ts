@@ -28,6 +28,8 @@ export class ScannerService implements OnApplicationBootstrap, OnModuleDestroy {
       replayFile: config.REPLAY_FILE,
       replaySpeed: parseReplaySpeed(config.REPLAY_SPEED),
       replayLoop: config.REPLAY_LOOP,
+      replayEpochMs: config.REPLAY_EPOCH_MS,
+      replayJitterMs: config.REPLAY_JITTER_MS,
       staleAfterMs: config.MARKET_STALE_AFTER_MS,
     });
     this.scanner = new ArbitrageScanner({ staleAfterMs: config.MARKET_STALE_AFTER_MS });

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { queryStats } from './query-stats.js';
+import { SLOW_QUERY_MS } from '@arbitra/contracts';
 
 /** The one description of our database; `synchronize` is never on. */
 export function dataSourceOptions(url: string): DataSourceOptions {
@@ -13,6 +15,9 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
+    // Queries slower than SLOW_QUERY_MS are counted (admin live metrics), not logged.
+    logger: queryStats.logger,
+    maxQueryExecutionTime: SLOW_QUERY_MS,
     extra: { max: 10 },
   };
 }

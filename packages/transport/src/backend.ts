@@ -8,6 +8,8 @@ export interface TransportConfig {
   redisUrl?: string | undefined;
   /** Keeps several deployments (or test runs) apart on one Redis: queue prefix and channel prefix. */
   namespace?: string | undefined;
+  /** Where a socket event that could not be published is reported (default: stderr). Never silent. */
+  onPublishError?: ((error: Error) => void) | undefined;
 }
 
 export function transportKind(config: TransportConfig): TransportKind {
@@ -28,3 +30,14 @@ export function redisOptionsFromUrl(url: string) {
     maxRetriesPerRequest: null,
   };
 }
+
+/**
+ * Session settings of the transport's own Postgres connections (the socket adapter's pool, BullMQ's pools and
+ * LISTEN clients): their commits do not wait for the WAL to reach the disk. What they write is transient —
+ * queued jobs, their state, socket payloads over NOTIFY's limit — and a commit that waits for fsync costs
+ * 5–6 ms on this kind of disk (0.15 ms without; bench/README.md), several times per job: that wait, not
+ * Postgres, was the Postgres transport's queue latency and its burst throughput. A crash of Postgres may lose
+ * the last few hundred milliseconds of such writes (as Redis without AOF loses them); the executor's ledger,
+ * which holds the money, is written through the application's own DataSource with durable commits.
+ */
+export const TRANSPORT_PG_OPTIONS = '-c synchronous_commit=off';

@@ -1,3 +1,5 @@
 export * from './backend.js';
 export * from './queues.js';
 export * from './sockets.js';
+export * from './live-metrics.js';
+export * from './leases.js';

@@ -4,9 +4,16 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from '@arbitra/contracts';
-import { redisOptionsFromUrl, transportKind, type TransportConfig, type TransportKind } from './backend.js';
+import {
+  redisOptionsFromUrl,
+  TRANSPORT_PG_OPTIONS,
+  transportKind,
+  type TransportConfig,
+  type TransportKind,
+} from './backend.js';
 
-export type AdapterConstructor = ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
+export type AdapterConstructor =
+  ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
 
 export interface SocketAdapter {
   readonly kind: TransportKind;
@@ -17,6 +24,18 @@ export interface SocketAdapter {
 
 /** Table the Postgres adapter uses for payloads over NOTIFY's 8 KB limit (created by the migrations too). */
 export const SOCKET_ATTACHMENTS_TABLE = 'socket_io_attachments';
+
+/**
+ * NOTIFY refuses a payload of 8,000 bytes or more (bytes, not characters: 'ç' is two in UTF-8).
+ * The adapter compares the payload's UTF-8 byte length with this threshold and moves anything
+ * larger to the attachments table; the margin keeps us clear of the limit whatever the encoding
+ * details of a given server.
+ */
+export const NOTIFY_PAYLOAD_THRESHOLD_BYTES = 7_000;
+
+function reportToStderr(error: Error): void {
+  process.stderr.write(`[socket-fabric] evento não publicado: ${error.message}\n`);
+}
 
 /**
  * The one factory for the socket fabric's adapter: Redis pub/sub when REDIS_URL
@@ -38,16 +57,49 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: TRANSPORT_PG_OPTIONS });
   pool.on('error', () => undefined);
+  const report = config.onPublishError ?? reportToStderr;
   return {
     kind,
-    adapter: createPostgresAdapter(pool, {
-      tableName: SOCKET_ATTACHMENTS_TABLE,
-      channelPrefix: config.namespace ?? 'socket.io',
-      heartbeatInterval: 2_000,
-    }),
+    adapter: reportingPublishFailures(
+      report,
+      createPostgresAdapter(pool, {
+        tableName: SOCKET_ATTACHMENTS_TABLE,
+        channelPrefix: config.namespace ?? 'socket.io',
+        heartbeatInterval: 2_000,
+        payloadThreshold: NOTIFY_PAYLOAD_THRESHOLD_BYTES,
+        errorHandler: report,
+      }),
+    ),
     close: () => pool.end(),
+  };
+}
+
+type PublishingAdapter = Record<'doPublish' | 'doPublishResponse', (...args: unknown[]) => Promise<unknown>>;
+
+/**
+ * The Postgres adapter reports a failed NOTIFY to its errorHandler, but a failed attachment
+ * (INSERT of a large payload) only reaches a debug() line in socket.io-adapter. Wrap both publish
+ * paths of each namespace's adapter so every failure is reported.
+ */
+function reportingPublishFailures(
+  report: (error: Error) => void,
+  make: ReturnType<typeof createPostgresAdapter>,
+) {
+  // Socket.IO calls it with `new`; a function returning an object gives that object.
+  return function (nsp: Parameters<typeof make>[0]) {
+    const adapter = make(nsp);
+    const publishing = adapter as unknown as PublishingAdapter;
+    for (const method of ['doPublish', 'doPublishResponse'] as const) {
+      const original = publishing[method].bind(adapter);
+      publishing[method] = (...args) =>
+        original(...args).catch((error: unknown) => {
+          report(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
+    }
+    return adapter;
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
+import { LEGAL_VERSION } from '@arbitra/contracts';
 import { expect, inject } from 'vitest';
 import { baseUrl } from './browser.js';
 
@@ -27,7 +28,12 @@ export async function registerByApi(account: TestAccount): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: account.name, email: account.email, password: account.password }),
+    body: JSON.stringify({
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      termsVersion: LEGAL_VERSION,
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { token: string }).token;

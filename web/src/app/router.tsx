@@ -9,6 +9,10 @@ import { RedirectSignedIn, RequireAdmin, RequireSignedIn, RequireUser } from './
 import { lazyPage } from './routes/lazy-page';
 import { UNDER_DEVELOPMENT_PAGES, UnderDevelopmentPage } from './routes/under-development-page';
 
+// Every page but the landing page is its own chunk (React.lazy through lazyPage): the entry holds the router,
+// the layouts, the providers and the landing page (the first page most visitors see: no extra round trip, no
+// layout shift), so no public page downloads the signed-in app (nor recharts). A new page follows the pattern:
+// `const XPage = lazyPage(() => import('@/features/x/components/x-page'), 'XPage');` (docs/ARCHITECTURE.md).
 const DemoPage = lazyPage(() => import('@/features/scanner/components/demo-page'), 'DemoPage');
 const StatusPage = lazyPage(() => import('@/features/status/components/status-page'), 'StatusPage');
 const TutorialPage = lazyPage(() => import('@/features/tutorial/components/tutorial-page'), 'TutorialPage');
@@ -19,6 +23,13 @@ const KnowledgeBasePage = lazyPage(
 const AboutPage = lazyPage(() => import('@/features/about/components/about-page'), 'AboutPage');
 const BlogPage = lazyPage(() => import('@/features/blog/components/blog-page'), 'BlogPage');
 const CareersPage = lazyPage(() => import('@/features/careers/components/careers-page'), 'CareersPage');
+const ApiPage = lazyPage(() => import('@/features/developers/components/api-page'), 'ApiPage');
+const DocsRedirect = lazyPage(() => import('@/features/developers/components/docs-redirect'), 'DocsRedirect');
+const TermsPage = lazyPage(() => import('@/features/legal/components/legal-page'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@/features/legal/components/legal-page'), 'PrivacyPage');
+const ContactPage = lazyPage(() => import('@/features/contact/components/contact-page'), 'ContactPage');
+const SupportPage = lazyPage(() => import('@/features/contact/components/contact-page'), 'SupportPage');
+const AdminMessages = lazyPage(() => import('@/features/contact/components/admin-messages'), 'AdminMessages');
 const PressPage = lazyPage(() => import('@/features/press/components/press-page'), 'PressPage');
 
 const LoginPage = lazyPage(() => import('@/features/auth/components/login-page'), 'LoginPage');
@@ -34,12 +45,15 @@ const ResetPasswordPage = lazyPage(
 
 const DashboardPage = lazyPage(() => import('./routes/dashboard-page'), 'DashboardPage');
 const BotsPage = lazyPage(() => import('./routes/bots-page'), 'BotsPage');
+const BacktestsPage = lazyPage(() => import('./routes/backtests-page'), 'BacktestsPage');
+const BacktestResultPage = lazyPage(() => import('./routes/backtests-page'), 'BacktestResultPage');
 const SecurityPage = lazyPage(() => import('./routes/security-page'), 'SecurityPage');
 const PaymentPage = lazyPage(() => import('./routes/payment-page'), 'PaymentPage');
 
 const AdminLayout = lazyPage(() => import('./routes/admin-layout'), 'AdminLayout');
 const AdminOverview = lazyPage(() => import('@/features/admin/components/admin-overview'), 'AdminOverview');
 const AdminUsers = lazyPage(() => import('@/features/admin/components/admin-users'), 'AdminUsers');
+const AdminUserDetail = lazyPage(() => import('@/features/admin/components/admin-user-detail'), 'AdminUserDetail');
 const AdminRevenue = lazyPage(() => import('@/features/admin/components/admin-revenue'), 'AdminRevenue');
 const AdminSystem = lazyPage(() => import('@/features/admin/components/admin-system'), 'AdminSystem');
 const AdminSecurity = lazyPage(() => import('@/features/admin/components/admin-security'), 'AdminSecurity');
@@ -60,6 +74,12 @@ export function AppRoutes() {
           <Route path={ROUTES.careers} element={<CareersPage />} />
           <Route path={ROUTES.press} element={<PressPage />} />
           <Route path={ROUTES.status} element={<StatusPage />} />
+          <Route path={ROUTES.api} element={<ApiPage />} />
+          <Route path={ROUTES.docs} element={<DocsRedirect />} />
+          <Route path={ROUTES.terms} element={<TermsPage />} />
+          <Route path={ROUTES.contact} element={<ContactPage />} />
+          <Route path={ROUTES.support} element={<SupportPage />} />
+          <Route path={ROUTES.privacy} element={<PrivacyPage />} />
           {UNDER_DEVELOPMENT_PAGES.map((page) => (
             <Route key={page.path} path={page.path} element={<UnderDevelopmentPage title={page.title} />} />
           ))}
@@ -77,6 +97,8 @@ export function AppRoutes() {
         <Route element={<RequireUser />}>
           <Route path={ROUTES.dashboard} element={<DashboardPage />} />
           <Route path={ROUTES.bots} element={<BotsPage />} />
+          <Route path={ROUTES.backtests} element={<BacktestsPage />} />
+          <Route path={ROUTES.backtest} element={<BacktestResultPage />} />
         </Route>
 
         <Route element={<RequireSignedIn />}>
@@ -88,10 +110,12 @@ export function AppRoutes() {
           <Route element={<AdminLayout />}>
             <Route path={ROUTES.admin} element={<AdminOverview />} />
             <Route path={ROUTES.adminUsers} element={<AdminUsers />} />
+            <Route path={`${ROUTES.adminUsers}/:id`} element={<AdminUserDetail />} />
             <Route path={ROUTES.adminRevenue} element={<AdminRevenue />} />
             <Route path={ROUTES.adminSystem} element={<AdminSystem />} />
             <Route path={ROUTES.adminSecurity} element={<AdminSecurity />} />
             <Route path={ROUTES.adminSettings} element={<AdminSettings />} />
+            <Route path={ROUTES.adminMessages} element={<AdminMessages />} />
           </Route>
         </Route>
 

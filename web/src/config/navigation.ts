@@ -44,6 +44,8 @@ export const FOOTER_LINKS: readonly { title: string; links: readonly NavLinkItem
     links: [
       { label: 'Contato', to: ROUTES.contact },
       { label: 'Ajuda', to: ROUTES.help },
+      { label: 'Termos de Serviço', to: ROUTES.terms },
+      { label: 'Privacidade', to: ROUTES.privacy },
     ],
   },
 ];

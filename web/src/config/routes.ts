@@ -17,12 +17,16 @@ export const ROUTES = {
   help: '/help',
   webinars: '/webinars',
   support: '/support',
+  terms: '/terms',
+  privacy: '/privacy',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   bots: '/bots',
+  backtests: '/backtests',
+  backtest: '/backtests/:id',
   security: '/security',
   payment: '/payment',
   admin: '/admin',
@@ -31,9 +35,15 @@ export const ROUTES = {
   adminSystem: '/admin/system',
   adminSecurity: '/admin/security',
   adminSettings: '/admin/settings',
+  adminMessages: '/admin/messages',
 } as const;
 
 /** Where a signed-in user belongs: admins are confined to /admin (SPEC §6). */
 export function homePathFor(role: Role): string {
   return role === 'admin' ? ROUTES.admin : ROUTES.dashboard;
+}
+
+/** The results page of one backtest ('Simular'); `compare`: another run shown side by side. */
+export function backtestPath(id: string, compare?: string): string {
+  return `/backtests/${encodeURIComponent(id)}${compare ? `?compare=${encodeURIComponent(compare)}` : ''}`;
 }

@@ -3,12 +3,11 @@
  * Intl.NumberFormat accepts a decimal string and formats it exactly.
  */
 const LOCALE = 'pt-BR';
-export const TIME_ZONE = 'America/Sao_Paulo';
+export { TIME_ZONE } from '@arbitra/contracts';
+import { TIME_ZONE } from '@arbitra/contracts';
 const PLACEHOLDER = '—';
 
 type DecimalString = `${number}`;
-
-const brl = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'BRL' });
 
 const DECIMAL_PATTERN = /^[+-]?\d+(\.\d+)?$/;
 
@@ -18,21 +17,8 @@ function asDecimal(value: string): DecimalString {
   return trimmed as DecimalString;
 }
 
-/** Integer cents → exact decimal string ('123456' → '1234.56'). */
-export function centsToDecimal(cents: number): DecimalString {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`centavos devem ser inteiros: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const digits = Math.abs(cents).toString().padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}` as DecimalString;
-}
-
-/**
- * Formats BRL. A number is integer cents (4990 → 'R$ 49,90'); a string is an exact decimal amount in reais
- * ('1234.56' → 'R$ 1.234,56'). Intl puts a no-break space after 'R$'.
- */
-export function formatBRL(value: number | string): string {
-  return brl.format(typeof value === 'number' ? centsToDecimal(value) : asDecimal(value));
-}
+/** Money: one implementation, shared with the api's mails and invoices. */
+export { centsToDecimal, formatBRL } from '@arbitra/contracts';
 
 /** A number with pt-BR separators and exactly `decimals` fraction digits: 1234.5678 → '1.234,5678'. */
 export function formatNumber(value: number | string, decimals = 2): string {

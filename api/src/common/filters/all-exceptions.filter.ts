@@ -54,27 +54,54 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private toResponse(e: unknown, req: Request): { status: number; body: ErrorBody } {
     if (e instanceof AppError) {
-      return { status: e.status, body: { ...e.extra, message: e.message, code: e.code, ...(e.details ? { details: e.details } : {}) } };
+      return {
+        status: e.status,
+        body: { ...e.extra, message: e.message, code: e.code, ...(e.details ? { details: e.details } : {}) },
+      };
     }
     const parser = bodyParserError(e);
     if (parser) {
-      if (parser.type === 'entity.parse.failed') return { status: 400, body: { message: MESSAGES.common.invalidJson, code: 'invalid_json' } };
+      if (parser.type === 'entity.parse.failed')
+        return { status: 400, body: { message: MESSAGES.common.invalidJson, code: 'invalid_json' } };
       if (parser.type === 'entity.too.large') return { status: 413, body: this.defaults(413) };
-      if (parser.status >= 400 && parser.status < 500) return { status: parser.status, body: this.defaults(parser.status) };
+      if (parser.status >= 400 && parser.status < 500)
+        return { status: parser.status, body: this.defaults(parser.status) };
+    }
+    if (e instanceof HttpException && e.getStatus() === 503) {
+      // Expected while a part is down (e.g. readiness at start-up): answered as such, logged without a stack.
+      const response = e.getResponse();
+      this.logger.warn({ method: req.method, url: req.originalUrl }, 'service unavailable');
+      return {
+        status: 503,
+        body: {
+          ...(typeof response === 'object' && response !== null ? response : {}),
+          message: MESSAGES.common.serviceUnavailable,
+          code: 'service_unavailable',
+        },
+      };
     }
     if (e instanceof HttpException) {
       const status = e.getStatus();
       if (status < 500) {
         const response = e.getResponse();
-        const given = typeof response === 'object' && response !== null && 'message' in response ? (response).message : undefined;
+        const given =
+          typeof response === 'object' && response !== null && 'message' in response
+            ? response.message
+            : undefined;
         const base = this.defaults(status);
         // Nest's own messages are English; only keep ones we wrote (pt-BR) via AppError. Route-not-found is ours to phrase.
-        return { status, body: typeof given === 'string' && /[ãçéíóúâêô]/i.test(given) ? { ...base, message: given } : base };
+        return {
+          status,
+          body: typeof given === 'string' && /[ãçéíóúâêô]/i.test(given) ? { ...base, message: given } : base,
+        };
       }
     }
     const correlationId = randomUUID();
     this.logger.error({ err: e, correlationId, method: req.method, url: req.originalUrl }, 'unhandled error');
-    return { status: 500, body: { message: MESSAGES.common.internal, code: 'internal_error', correlationId } };
+    return {
+      status: 500,
+      body: { message: MESSAGES.common.internal, code: 'internal_error', correlationId },
+    };
   }
 
   private defaults(status: number): ErrorBody {

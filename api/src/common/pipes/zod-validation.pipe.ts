@@ -9,7 +9,8 @@ import { badRequest } from '../errors/app-error.js';
  * Use on @Body(), @Query() or @Param().
  */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  /** Public: the OpenAPI document reads it (modules/docs). */
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
     if (hasForbiddenCharacters(value))

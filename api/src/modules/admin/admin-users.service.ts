@@ -1,149 +1,255 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { UserEntity } from '@arbitra/db';
+import {
+  AdminUsersRepository,
+  PaymentsRepository,
+  SubscriptionsRepository,
+  UnitOfWork,
+  UsersRepository,
+  type AdminConsoleUserRow,
+} from '@arbitra/db';
 import {
   MESSAGES,
+  PLANS,
   normaliseRole,
+  type AdminCreateUserRequest,
+  type AdminUserDetail,
   type AdminUserSummary,
   type AdminUsersQuery,
   type Page,
   type PlanId,
   type Role,
-  type SubscriptionStatus,
 } from '@arbitra/contracts';
-import { sqlRows } from '../../common/db/sql.js';
-import { badRequest, notFound } from '../../common/errors/app-error.js';
+import { badRequest, conflict, notFound } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
+import { hashPassword } from '../../common/security/password.js';
 import { AuditService } from '../audit/audit.service.js';
+import { PasswordResetService } from '../auth/password-reset.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { effectiveStatus } from '../subscriptions/subscription-rules.js';
+import { BotsService } from '../bots/bots.service.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 
-interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  created_at: Date;
-  last_login_at: Date | null;
-  disabled_at: Date | null;
-  two_factor: boolean;
-  plan_id: PlanId | null;
-  status: SubscriptionStatus | null;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean | null;
-}
+/** The reason an admin gave, shown on the user's stopped bots. */
+const DISABLED_BOT_REASON = 'Conta desativada por um administrador';
 
-/** LIKE pattern of a search text, its wildcards taken literally. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** /admin/users: list and search, role change, disable/enable. */
+/**
+ * /admin/users: list and search, a user's page, and the audited actions (role, disable/enable, grant a plan,
+ * invitations, sessions). An admin never demotes or disables themselves, nor the last admin.
+ */
 @Injectable()
 export class AdminUsersService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: AdminUsersRepository,
+    private readonly users: UsersRepository,
+    private readonly subscriptionRows: SubscriptionsRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly uow: UnitOfWork,
     private readonly sessions: SessionsService,
     private readonly audit: AuditService,
+    private readonly bots: BotsService,
+    private readonly invitations: PasswordResetService,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   async list(q: AdminUsersQuery): Promise<Page<AdminUserSummary>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.search) {
-      params.push(likePattern(q.search));
-      where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
-    }
-    if (q.role) {
-      params.push(q.role);
-      where.push(`u.role = $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [count] = await sqlRows<{ total: string }>(
-      this.ds,
-      `SELECT count(*) AS total FROM users u ${clause}`,
-      params,
-    );
-    const rows = await this.select(clause, params, q.pageSize, (q.page - 1) * q.pageSize);
+    const { rows, total } = await this.repo.listUsers(q);
+    return { items: rows.map(toSummary), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async recent(limit: number): Promise<AdminUserSummary[]> {
+    return (await this.repo.recentUsers(limit)).map(toSummary);
+  }
+
+  async detail(userId: string): Promise<AdminUserDetail> {
+    const user = await this.mustFind(userId);
+    const rest = await this.repo.userDetail(userId);
+    const payments = await this.payments.listForUser(userId, 50);
     return {
-      items: rows.map(toSummary),
-      total: Number(count?.total ?? 0),
-      page: q.page,
-      pageSize: q.pageSize,
+      user: toSummary(user),
+      ...rest,
+      payments: payments.map((p) => ({
+        id: p.id,
+        createdAt: p.createdAt.toISOString(),
+        planId: p.planId,
+        billing: p.billing,
+        kind: p.kind,
+        method: p.method,
+        status: p.status,
+        amountCents: p.amountCents,
+        invoiceNumber: p.invoiceNumber,
+      })),
     };
   }
 
-  /** Role change and/or disable; an admin cannot change their own access. Disabling ends the user's sessions. */
+  /** Add User: the account, its trial (users) or a granted plan, and the invitation to set a password. */
+  async create(
+    admin: AuthenticatedUser,
+    input: { name: string; email: string; role: Role; plan: 'trial' | PlanId; reason?: string | undefined },
+    client: ClientInfo,
+  ): Promise<AdminUserSummary> {
+    // Nobody knows this password: the user sets theirs from the invitation.
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    const id = await this.users.createInvited({
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      passwordHash,
+    });
+    if (!id) throw conflict('email_taken', MESSAGES.auth.emailTaken);
+    if (input.role === 'user') {
+      await this.subscriptionRows.insert(this.subscriptions.trial(id));
+      if (input.plan !== 'trial')
+        await this.grantPlan(
+          admin,
+          id,
+          input.plan,
+          30,
+          input.reason ?? 'Conta criada com plano',
+          client,
+          false,
+        );
+    }
+    await this.audit.record('user_invited', {
+      userId: id,
+      actorId: admin.id,
+      client,
+      metadata: { role: input.role, plan: input.plan, reason: input.reason ?? null },
+    });
+    await this.invitations.invite(id, { name: admin.name });
+    return toSummary(await this.mustFind(id));
+  }
+
+  async resendInvite(
+    admin: AuthenticatedUser,
+    userId: string,
+    reason: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    await this.mustFind(userId);
+    await this.invitations.invite(userId, { name: admin.name });
+    await this.audit.record('invite_resent', { userId, actorId: admin.id, client, metadata: { reason } });
+  }
+
+  /** Role change and/or disable, with the reason. Disabling ends the user's sessions and stops their bots. */
   async update(
     admin: AuthenticatedUser,
     userId: string,
-    patch: { role?: Role | undefined; disabled?: boolean | undefined },
+    patch: { role?: Role | undefined; disabled?: boolean | undefined; reason: string },
     client: ClientInfo,
   ): Promise<AdminUserSummary> {
     if (userId === admin.id) throw badRequest('cannot_change_self', MESSAGES.admin.cannotChangeSelf);
-    const repo = this.ds.getRepository(UserEntity);
-    const user = await repo.findOneBy({ id: userId });
-    if (!user) throw notFound('user_not_found', MESSAGES.admin.userNotFound);
+    const user = await this.mustFind(userId);
+    const demotes = patch.role === 'user' && user.role === 'admin';
+    const disablesAdmin = patch.disabled === true && user.role === 'admin' && !user.disabledAt;
+    if ((demotes || disablesAdmin) && (await this.repo.countOtherActiveAdmins(userId)) === 0) {
+      throw badRequest('last_admin', MESSAGES.admin.cannotDemoteLastAdmin);
+    }
     if (patch.role !== undefined && patch.role !== user.role) {
-      await repo.update({ id: userId }, { role: patch.role });
+      await this.users.update(userId, { role: patch.role });
       await this.audit.record('role_changed', {
         userId,
         actorId: admin.id,
         client,
-        metadata: { from: user.role, to: patch.role },
+        metadata: { from: user.role, to: patch.role, reason: patch.reason },
       });
       // A token carries no role (REST reads it live), but open sockets joined rooms by role: make them reconnect.
       this.sessions.refreshSockets(userId);
     }
     if (patch.disabled !== undefined && patch.disabled !== Boolean(user.disabledAt)) {
-      await repo.update({ id: userId }, { disabledAt: patch.disabled ? new Date() : null });
-      if (patch.disabled) await this.sessions.revokeAll(userId, 'account_disabled');
+      await this.users.update(userId, { disabledAt: patch.disabled ? new Date() : null });
+      let sessionsEnded = 0;
+      let botsStopped = 0;
+      if (patch.disabled) {
+        sessionsEnded = await this.sessions.revokeAll(userId, 'account_disabled');
+        botsStopped = (await this.bots.stopAllForUser(userId, DISABLED_BOT_REASON)).length;
+      }
       await this.audit.record(patch.disabled ? 'user_disabled' : 'user_enabled', {
         userId,
         actorId: admin.id,
         client,
+        metadata: { reason: patch.reason, ...(patch.disabled ? { sessionsEnded, botsStopped } : {}) },
       });
     }
-    const [summary] = await this.select('WHERE u.id = $1', [userId], 1, 0);
-    if (!summary) throw notFound('user_not_found', MESSAGES.admin.userNotFound);
-    return toSummary(summary);
+    return toSummary(await this.mustFind(userId));
   }
 
-  private select(clause: string, params: unknown[], limit: number, offset: number): Promise<UserRow[]> {
-    return sqlRows<UserRow>(
-      this.ds,
-      `SELECT u.id, u.name, u.email, u.role, u.created_at, u.last_login_at, u.disabled_at,
-              (tf.enabled_at IS NOT NULL) AS two_factor,
-              s.plan_id, s.status, s.current_period_end, s.cancel_at_period_end
-         FROM users u
-         LEFT JOIN two_factor tf ON tf.user_id = u.id
-         LEFT JOIN subscriptions s ON s.user_id = u.id
-         ${clause}
-        ORDER BY u.created_at DESC, u.id
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    );
+  /** Grants (or extends) a plan for `days`: a zero-amount approved 'grant' payment and an active subscription. */
+  async grantPlan(
+    admin: AuthenticatedUser,
+    userId: string,
+    plan: PlanId,
+    days: number,
+    reason: string,
+    client: ClientInfo,
+    audited = true,
+  ): Promise<void> {
+    const user = await this.mustFind(userId);
+    if (user.role === 'admin') throw badRequest('admin_has_no_plan', MESSAGES.admin.invalidPlan);
+    if (!PLANS.some((p) => p.id === plan)) throw badRequest('invalid_plan', MESSAGES.admin.invalidPlan);
+    const period = await this.uow.run(async (tx) => {
+      const granted = await this.subscriptionRows.grant(userId, plan, days, new Date(), tx);
+      const payment = await this.payments.create(
+        {
+          userId,
+          planId: plan,
+          billing: 'monthly',
+          kind: 'grant',
+          amountCents: 0,
+          method: 'grant',
+          provider: 'admin',
+        },
+        tx,
+      );
+      await this.payments.markApproved(payment.id, granted, new Date(), tx);
+      return granted;
+    });
+    if (audited) {
+      await this.audit.record('plan_granted', {
+        userId,
+        actorId: admin.id,
+        client,
+        metadata: { plan, days, until: period.end.toISOString(), reason },
+      });
+    }
+  }
+
+  async revokeSession(
+    admin: AuthenticatedUser,
+    userId: string,
+    sessionId: string,
+    reason: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    await this.mustFind(userId);
+    const revoked = await this.sessions.revoke(userId, sessionId, 'user');
+    if (!revoked) throw notFound('session_not_found', MESSAGES.common.notFound);
+    await this.audit.record('session_revoked', {
+      userId,
+      actorId: admin.id,
+      client,
+      metadata: { sessionId, reason, by: 'admin' },
+    });
+  }
+
+  private async mustFind(userId: string): Promise<AdminConsoleUserRow> {
+    const user = await this.repo.findUser(userId);
+    if (!user) throw notFound('user_not_found', MESSAGES.admin.userNotFound);
+    return user;
   }
 }
 
-function toSummary(r: UserRow): AdminUserSummary {
+export function toSummary(r: AdminConsoleUserRow): AdminUserSummary {
   return {
     id: r.id,
     name: r.name,
     email: r.email,
     role: normaliseRole(r.role),
-    createdAt: r.created_at.toISOString(),
-    lastLoginAt: r.last_login_at?.toISOString() ?? null,
-    disabled: r.disabled_at !== null,
-    twoFactorEnabled: r.two_factor,
-    subscription:
-      r.plan_id && r.status && r.current_period_end
-        ? {
-            planId: r.plan_id,
-            status: effectiveStatus({
-              status: r.status,
-              currentPeriodEnd: r.current_period_end,
-              cancelAtPeriodEnd: r.cancel_at_period_end ?? false,
-            }),
-          }
-        : null,
+    createdAt: r.createdAt.toISOString(),
+    lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+    disabled: r.disabledAt !== null,
+    twoFactorEnabled: r.twoFactor,
+    subscription: r.planId && r.status ? { planId: r.planId, status: r.status } : null,
   };
 }
+
+export type { AdminCreateUserRequest };

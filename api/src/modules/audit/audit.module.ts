@@ -1,9 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuditController } from './audit.controller.js';
 import { AuditService } from './audit.service.js';
+import { DatabaseModule } from '../../database/database.module.js';
 
-@Global()
 @Module({
+  imports: [DatabaseModule],
   controllers: [AuditController],
   providers: [AuditService],
   exports: [AuditService],

@@ -97,8 +97,9 @@ export class AuthController {
   @HttpCode(200)
   async checkReset(
     @Body(validate(resetTokenRequestSchema)) body: z.output<typeof resetTokenRequestSchema>,
+    @Client() client: ClientInfo,
   ): Promise<{ valid: boolean; message?: string }> {
-    return (await this.resets.check(body.token))
+    return (await this.resets.check(body.token, client))
       ? { valid: true }
       : { valid: false, message: MESSAGES.auth.resetLinkInvalid };
   }

@@ -1,7 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from '../../common/guards/auth.guard.js';
 import { RolesGuard } from '../../common/guards/roles.guard.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -10,13 +11,29 @@ import { SessionsService } from './sessions.service.js';
 import { TokensService } from './tokens.service.js';
 import { TwoFactorController } from './two-factor.controller.js';
 import { TwoFactorService } from './two-factor.service.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { NotificationSettingsModule } from '../notification-settings/notification-settings.module.js';
 
 /**
  * Register/login/logout, server-side sessions, password reset and 2FA. Registers the global
  * guards (in this order: session, then role).
  */
-@Global()
 @Module({
+  imports: [
+    DatabaseModule,
+    AuditModule,
+    RateLimitModule,
+    MailModule,
+    SubscriptionsModule,
+    NotificationSettingsModule,
+    SettingsModule,
+    NotificationsModule,
+  ],
   controllers: [AuthController, SessionsController, TwoFactorController],
   providers: [
     TokensService,
@@ -27,6 +44,6 @@ import { TwoFactorService } from './two-factor.service.js';
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [SessionsService, TwoFactorService, TokensService],
+  exports: [SessionsService, TwoFactorService, TokensService, PasswordResetService],
 })
 export class AuthModule {}

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { UserEntity } from '@arbitra/db';
+import { UsersRepository, type UserEntity } from '@arbitra/db';
 import {
   MESSAGES,
   normaliseRole,
@@ -12,13 +11,14 @@ import {
 import { conflict, forbidden, unauthorized } from '../../common/errors/app-error.js';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import { hashPassword, verifyPassword } from '../../common/security/password.js';
-import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { loginAlertMail } from '../mail/templates.js';
-import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { loginDelayMs, RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { NotificationSettingsService } from '../users/notification-settings.service.js';
+import { NotificationSettingsService } from '../notification-settings/notification-settings.service.js';
 import { SessionsService } from './sessions.service.js';
 import { CHALLENGE_TTL_SECONDS, TokensService } from './tokens.service.js';
 import { TwoFactorService } from './two-factor.service.js';
@@ -43,53 +43,53 @@ export class AuthService {
   private dummyHash?: Promise<string>;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly tokens: TokensService,
     private readonly twoFactor: TwoFactorService,
     private readonly subscriptions: SubscriptionsService,
-    private readonly notifications: NotificationSettingsService,
+    private readonly notificationSettings: NotificationSettingsService,
+    private readonly notifications: NotificationsService,
     private readonly rateLimits: RateLimitService,
     private readonly audit: AuditService,
     private readonly mail: MailService,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly settings: SettingsService,
   ) {}
 
   async register(
-    input: { name: string; email: string; password: string },
+    input: { name: string; email: string; password: string; termsVersion?: string | undefined },
     client: ClientInfo,
   ): Promise<RegisterResponse> {
     await this.rateLimits.consume(
       [{ name: 'registerIp', subject: client.ip ?? 'unknown' }],
       MESSAGES.auth.tooManyRegistrations,
     );
-    const users = this.ds.getRepository(UserEntity);
-    if (await users.existsBy({ email: input.email })) throw conflict('email_taken', MESSAGES.auth.emailTaken);
+    await this.settings.assertRegistrationsOpen();
+    if (await this.users.emailTaken(input.email)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
     const passwordHash = await hashPassword(input.password);
     let created: { user: UserEntity; sessionId: string; token: string };
     try {
       // User, trial and first session together, or nothing.
-      created = await this.ds.transaction(async (m) => {
-        const now = new Date();
-        const user = await m
-          .getRepository(UserEntity)
-          .save(
-            m
-              .getRepository(UserEntity)
-              .create({
-                name: input.name,
-                email: input.email,
-                passwordHash,
-                role: 'user',
-                passwordChangedAt: now,
-                lastLoginAt: now,
-                disabledAt: null,
-              }),
-          );
-        await this.subscriptions.startTrial(user.id, m, now);
-        const { session, token } = await this.sessions.create(user.id, client, false, m);
-        return { user, sessionId: session.id, token };
-      });
+      const now = new Date();
+      const { user, session } = await this.users.register(
+        {
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          role: 'user',
+          passwordChangedAt: now,
+          lastLoginAt: now,
+          disabledAt: null,
+          termsVersion: input.termsVersion ?? null,
+          termsAcceptedAt: input.termsVersion ? now : null,
+        },
+        (userId) => ({
+          subscription: this.subscriptions.trial(userId, now),
+          session: this.sessions.newSession(userId, client, false),
+        }),
+      );
+      created = { user, sessionId: session.id, token: await this.sessions.sign(session) };
     } catch (e) {
       // Two registrations racing for one email: the unique index decides.
       if (isUniqueViolation(e)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
@@ -107,16 +107,25 @@ export class AuthService {
     input: { email: string; password: string; remember?: boolean | undefined },
     client: ClientInfo,
   ): Promise<LoginResponse> {
+    const address = client.ip ?? 'unknown';
+    // Hard limits only per address: an attacker elsewhere can never lock the owner out.
     await this.rateLimits.consume(
       [
-        { name: 'loginIp', subject: client.ip ?? 'unknown' },
-        { name: 'loginAccount', subject: input.email },
+        { name: 'loginIp', subject: address },
+        { name: 'loginAccountIp', subject: `${input.email}|${address}` },
       ],
       MESSAGES.auth.tooManyLoginAttempts,
     );
-    const user = await this.ds.getRepository(UserEntity).findOneBy({ email: input.email });
+    const account = { name: 'loginAccount', subject: input.email } as const;
+    const user = await this.users.findByEmail(input.email);
+    // A targeted account (many failures from everywhere): a growing delay, except from where its owner already signed in.
+    const excess = await this.rateLimits.excess(account);
+    if (excess > 0 && !(user && (await this.sessions.seenFrom(user.id, client)))) {
+      await new Promise((r) => setTimeout(r, loginDelayMs(excess)));
+    }
     if (!user) {
       await verifyPassword(await this.getDummyHash(), input.password);
+      await this.rateLimits.record(account);
       await this.audit.record('login_failed', {
         userId: null,
         client,
@@ -125,6 +134,7 @@ export class AuthService {
       throw unauthorized('invalid_credentials', MESSAGES.auth.invalidCredentials);
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await this.rateLimits.record(account);
       await this.audit.record('login_failed', {
         userId: user.id,
         client,
@@ -153,17 +163,18 @@ export class AuthService {
     input: { challengeToken: string; code: string },
     client: ClientInfo,
   ): Promise<LoginSuccessResponse> {
+    await this.rateLimits.consume(
+      [{ name: 'twoFactorIp', subject: client.ip ?? 'unknown' }],
+      MESSAGES.twoFactor.tooManyAttempts,
+    );
     const challenge = await this.tokens.verifyChallenge(input.challengeToken);
     if (!challenge)
       throw unauthorized('two_factor_challenge_expired', MESSAGES.auth.twoFactorChallengeExpired);
     await this.rateLimits.consume(
-      [
-        { name: 'twoFactorIp', subject: client.ip ?? 'unknown' },
-        { name: 'twoFactorAccount', subject: challenge.userId },
-      ],
+      [{ name: 'twoFactorAccount', subject: challenge.userId }],
       MESSAGES.twoFactor.tooManyAttempts,
     );
-    const user = await this.ds.getRepository(UserEntity).findOneBy({ id: challenge.userId });
+    const user = await this.users.findById(challenge.userId);
     if (!user) throw unauthorized('two_factor_challenge_expired', MESSAGES.auth.twoFactorChallengeExpired);
     if (user.disabledAt) throw forbidden('account_disabled', MESSAGES.auth.accountDisabled);
     const factor = await this.twoFactor.verify(user.id, input.code);
@@ -175,6 +186,9 @@ export class AuthService {
       });
       throw unauthorized('invalid_code', MESSAGES.twoFactor.invalidCode);
     }
+    // One challenge, one login: a second use (even with another valid code) is refused.
+    if (!(await this.rateLimits.claimOnce(`2fa-challenge:${challenge.id}`, CHALLENGE_TTL_SECONDS)))
+      throw unauthorized('two_factor_challenge_expired', MESSAGES.auth.twoFactorChallengeExpired);
     if (factor === 'backup_code')
       await this.audit.record('2fa_backup_code_used', { userId: user.id, client });
     await this.rateLimits.reset({ name: 'twoFactorAccount', subject: user.id });
@@ -187,7 +201,7 @@ export class AuthService {
   }
 
   async me(userId: string): Promise<SessionUser> {
-    const user = await this.ds.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    const user = await this.users.getById(userId);
     return toSessionUser(user);
   }
 
@@ -198,8 +212,12 @@ export class AuthService {
     metadata: Record<string, unknown>,
   ): Promise<LoginSuccessResponse> {
     const { session, token } = await this.sessions.create(user.id, client, remember);
-    await this.ds.getRepository(UserEntity).update({ id: user.id }, { lastLoginAt: session.createdAt });
+    await this.users.update(user.id, { lastLoginAt: session.createdAt });
     await this.rateLimits.reset({ name: 'loginAccount', subject: user.email });
+    await this.rateLimits.reset({
+      name: 'loginAccountIp',
+      subject: `${user.email}|${client.ip ?? 'unknown'}`,
+    });
     await this.audit.record('login', {
       userId: user.id,
       client,
@@ -209,16 +227,22 @@ export class AuthService {
     return { access_token: token, user: toSessionUser(user) };
   }
 
-  /** 'Alertas de login': a mail when the user signs in from a device never seen before. */
+  /**
+   * 'Alertas de login': a sign-in from a device never seen before is a 'login.new' notification (in-app,
+   * email, Telegram, as the user chose; the 'Alertas de login' switch turns it off), once per session.
+   */
   private async maybeAlert(user: UserEntity, client: ClientInfo, sessionId: string, at: Date): Promise<void> {
-    const settings = await this.notifications.get(user.id);
-    if (!settings.loginAlerts || !settings.email) return;
+    const settings = await this.notificationSettings.get(user.id);
+    if (!settings.loginAlerts) return;
     if (await this.sessions.knownDevice(user.id, client.userAgent, sessionId)) return;
     const device = (await this.sessions.latest(user.id))?.device ?? MESSAGES.sessions.unknownDevice;
-    this.mail.sendInBackground(
-      loginAlertMail(user.email, user.name, device, client.ip, at, `${this.config.appUrl}/security`),
-      'login_alert',
-    );
+    await this.notifications.notify({
+      key: `login.new:${sessionId}`,
+      userId: user.id,
+      event: 'login.new',
+      params: { device, ip: client.ip, at: at.toISOString() },
+      occurredAt: at.toISOString(),
+    });
   }
 
   private getDummyHash(): Promise<string> {

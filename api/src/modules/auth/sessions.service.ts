@@ -1,8 +1,6 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { DataSource, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
-import { SessionEntity } from '@arbitra/db';
+import { SessionEntity, SessionsRepository, UsersRepository } from '@arbitra/db';
 import { normaliseRole, type SessionInfo } from '@arbitra/contracts';
-import { sqlRows } from '../../common/db/sql.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { describeDevice, locationOf } from './device.js';
 import { TokensService } from './tokens.service.js';
@@ -16,6 +14,7 @@ export type RevokeReason =
   | 'logout'
   | 'user'
   | 'password_change'
+  | 'email_change'
   | 'password_reset'
   | 'account_disabled'
   | 'account_deleted'
@@ -27,18 +26,6 @@ export type SessionsRevokedListener = (sessionIds: string[], userId: string) => 
 /** Called when a user's sockets must reconnect to rejoin their rooms (e.g. the role changed). */
 export type UserSocketsRefreshListener = (userId: string) => void;
 
-interface SessionRow {
-  id: string;
-  user_id: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-  last_active_at: Date;
-  name: string;
-  email: string;
-  role: string;
-  disabled_at: Date | null;
-}
-
 /** Server-side sessions (DECISIONS §5): every token is one row's; revoking the row kills the token at once. */
 @Injectable()
 export class SessionsService implements OnModuleInit, OnModuleDestroy {
@@ -47,18 +34,17 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   private cleanup?: NodeJS.Timeout;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: SessionsRepository,
+    private readonly users: UsersRepository,
     private readonly tokens: TokensService,
   ) {}
 
   onModuleInit(): void {
     // Ended sessions are kept 30 days (the 'new device' check of login alerts reads them), then removed.
     this.cleanup = setInterval(() => {
-      this.ds
-        .query(`DELETE FROM sessions WHERE COALESCE(revoked_at, expires_at) < now() - interval '30 days'`)
-        .then(() =>
-          this.ds.query(`DELETE FROM password_reset_tokens WHERE expires_at < now() - interval '1 day'`),
-        )
+      this.repo
+        .purgeEnded()
+        .then(() => this.users.purgeExpiredResetTokens())
         .catch(() => undefined);
     }, 3600_000);
     this.cleanup.unref();
@@ -92,26 +78,33 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     userId: string,
     client: ClientInfo,
     remember: boolean,
-    manager: EntityManager = this.ds.manager,
   ): Promise<{ session: SessionEntity; token: string }> {
+    const session = await this.repo.insert(this.newSession(userId, client, remember));
+    return { session, token: await this.sign(session) };
+  }
+
+  /** The row of a new session (the registration inserts it in its own transaction). */
+  newSession(userId: string, client: ClientInfo, remember: boolean): Partial<SessionEntity> {
     const now = Date.now();
     const device = describeDevice(client.userAgent);
-    const session = await manager.getRepository(SessionEntity).save(
-      manager.getRepository(SessionEntity).create({
-        userId,
-        createdAt: new Date(now),
-        lastActiveAt: new Date(now),
-        expiresAt: new Date(now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)),
-        revokedAt: null,
-        revokedReason: null,
-        remember,
-        ip: client.ip,
-        userAgent: client.userAgent,
-        device: device.label,
-        location: locationOf(client.ip),
-      }),
-    );
-    return { session, token: await this.tokens.signAccess(userId, session.id, session.expiresAt) };
+    return {
+      userId,
+      createdAt: new Date(now),
+      lastActiveAt: new Date(now),
+      expiresAt: new Date(now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS)),
+      revokedAt: null,
+      revokedReason: null,
+      remember,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      device: device.label,
+      location: locationOf(client.ip),
+    };
+  }
+
+  /** The access token of a session. */
+  sign(session: SessionEntity): Promise<string> {
+    return this.tokens.signAccess(session.userId, session.id, session.expiresAt);
   }
 
   /**
@@ -124,14 +117,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   ): Promise<(AuthenticatedUser & { expiresAt: Date }) | null> {
     const claims = await this.tokens.verifyAccess(token);
     if (!claims) return null;
-    const rows = await sqlRows<SessionRow>(
-      this.ds,
-      `SELECT s.id, s.user_id, s.expires_at, s.revoked_at, s.last_active_at, u.name, u.email, u.role, u.disabled_at
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1`,
-      [claims.sessionId],
-    );
-    const row = rows[0];
+    const row = await this.repo.withUser(claims.sessionId);
     const now = Date.now();
     if (
       !row ||
@@ -142,7 +128,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     )
       return null;
     if (options.touch !== false && now - row.last_active_at.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.ds.query(`UPDATE sessions SET last_active_at = now() WHERE id = $1`, [row.id]);
+      await this.repo.touch(row.id);
     }
     return {
       id: row.user_id,
@@ -156,10 +142,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /** The user's live sessions, most recently active first. */
   async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
-    const rows = await this.ds.getRepository(SessionEntity).find({
-      where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      order: { lastActiveAt: 'DESC', createdAt: 'DESC' },
-    });
+    const rows = await this.repo.live(userId);
     return rows.map((s) => {
       const d = describeDevice(s.userAgent);
       return {
@@ -179,22 +162,24 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async countActive(userId: string): Promise<number> {
-    return this.ds
-      .getRepository(SessionEntity)
-      .count({ where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
+    return this.repo.countLive(userId);
   }
 
   /** The most recent session opened (the last sign-in), live or not. */
   async latest(userId: string): Promise<SessionEntity | null> {
-    return this.ds.getRepository(SessionEntity).findOne({ where: { userId }, order: { createdAt: 'DESC' } });
+    return this.repo.latest(userId);
+  }
+
+  /** Has this user ever had a session from this address and browser (a device the owner really used)? */
+  async seenFrom(userId: string, client: ClientInfo): Promise<boolean> {
+    if (!client.ip || !client.userAgent) return false;
+    return this.repo.usedFrom(userId, client.ip, client.userAgent);
   }
 
   /** Has this user signed in before from this exact user agent? */
   async knownDevice(userId: string, userAgent: string | null, exceptSessionId: string): Promise<boolean> {
     if (!userAgent) return false;
-    return this.ds
-      .getRepository(SessionEntity)
-      .exists({ where: { userId, userAgent, id: Not(exceptSessionId) } });
+    return this.repo.usedUserAgent(userId, userAgent, exceptSessionId);
   }
 
   /**
@@ -202,14 +187,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * session id is simply not found. Returns the revoked row, or null.
    */
   async revoke(userId: string, sessionId: string, reason: RevokeReason): Promise<SessionEntity | null> {
-    const rows = await sqlRows<{ id: string; device: string | null; ip: string | null }>(
-      this.ds,
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $3
-        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()
-        RETURNING id, device, ip`,
-      [sessionId, userId, reason],
-    );
-    const row = rows[0];
+    const row = await this.repo.revoke(userId, sessionId, reason);
     if (!row) return null;
     this.emit([row.id], userId);
     const session = new SessionEntity();
@@ -219,14 +197,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
 
   /** Revokes every live session of the user (but `exceptSessionId`); returns how many. */
   async revokeAll(userId: string, reason: RevokeReason, exceptSessionId?: string): Promise<number> {
-    const rows = await sqlRows<{ id: string }>(
-      this.ds,
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() AND ($3::uuid IS NULL OR id <> $3::uuid)
-        RETURNING id`,
-      [userId, reason, exceptSessionId ?? null],
-    );
-    const ids = rows.map((r) => r.id);
+    const ids = await this.repo.revokeAll(userId, reason, exceptSessionId);
     if (ids.length > 0) this.emit(ids, userId);
     return ids.length;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
@@ -15,6 +16,8 @@ interface ChallengeClaims {
   sub: string;
   typ: '2fa';
   rem: boolean;
+  /** Unique id: a challenge is spent by the login it completes (single use). */
+  jti: string;
 }
 
 /**
@@ -53,15 +56,16 @@ export class TokensService {
 
   signChallenge(userId: string, remember: boolean): Promise<string> {
     return this.jwt.signAsync<ChallengeClaims>(
-      { sub: userId, typ: '2fa', rem: remember },
+      { sub: userId, typ: '2fa', rem: remember, jti: randomUUID() },
       { expiresIn: CHALLENGE_TTL_SECONDS },
     );
   }
 
-  async verifyChallenge(token: string): Promise<{ userId: string; remember: boolean } | null> {
+  async verifyChallenge(token: string): Promise<{ userId: string; remember: boolean; id: string } | null> {
     const claims = await this.verify(token);
-    if (!claims || claims.typ !== '2fa' || typeof claims.sub !== 'string') return null;
-    return { userId: claims.sub, remember: claims.rem === true };
+    if (!claims || claims.typ !== '2fa' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string')
+      return null;
+    return { userId: claims.sub, remember: claims.rem === true, id: claims.jti };
   }
 
   private async verify(token: string): Promise<Record<string, unknown> | null> {

@@ -2,10 +2,8 @@ import { randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
-import { DataSource, IsNull, type Repository } from 'typeorm';
-import { TwoFactorBackupCodeEntity, TwoFactorEntity } from '@arbitra/db';
+import { TwoFactorRepository, type TwoFactorEntity } from '@arbitra/db';
 import { MESSAGES, type TwoFactorSetupResponse } from '@arbitra/contracts';
-import { sqlRows } from '../../common/db/sql.js';
 import { badRequest, conflict } from '../../common/errors/app-error.js';
 import { SecretBox } from '../../common/security/secret-box.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
@@ -31,18 +29,16 @@ export class TwoFactorService {
   private readonly box: SecretBox;
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: TwoFactorRepository,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.box = new SecretBox(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
   }
 
   async status(userId: string): Promise<TwoFactorStatus> {
-    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    const row = await this.repo.find(userId);
     if (!row?.enabledAt) return { enabled: false, enabledAt: null, backupCodesRemaining: 0 };
-    const remaining = await this.ds
-      .getRepository(TwoFactorBackupCodeEntity)
-      .countBy({ userId, usedAt: IsNull() });
+    const remaining = await this.repo.unusedBackupCodes(userId);
     return { enabled: true, enabledAt: row.enabledAt, backupCodesRemaining: remaining };
   }
 
@@ -52,20 +48,10 @@ export class TwoFactorService {
 
   /** A new secret, kept (encrypted) as pending until a first code confirms it. */
   async setup(userId: string, email: string): Promise<TwoFactorSetupResponse> {
-    const repo = this.ds.getRepository(TwoFactorEntity);
-    const existing = await repo.findOneBy({ userId });
+    const existing = await this.repo.find(userId);
     if (existing?.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
     const secret = generateSecret();
-    await repo.upsert(
-      {
-        userId,
-        secretEncrypted: this.box.encrypt(secret),
-        enabledAt: null,
-        lastUsedStep: null,
-        updatedAt: new Date(),
-      },
-      { conflictPaths: ['userId'] },
-    );
+    await this.repo.savePending(userId, this.box.encrypt(secret));
     const otpauthUrl = generateURI({ issuer: ISSUER, label: email, secret });
     const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, {
       errorCorrectionLevel: 'M',
@@ -77,39 +63,33 @@ export class TwoFactorService {
 
   /** Confirms the pending secret with a first code; returns the backup codes (shown once). */
   async enable(userId: string, code: string): Promise<string[]> {
-    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    const row = await this.repo.find(userId);
     if (!row) throw badRequest('two_factor_setup_required', MESSAGES.twoFactor.setupFirst);
     if (row.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
     if (!(await this.checkTotp(row, code))) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
-    return this.ds.transaction(async (m) => {
-      await m
-        .getRepository(TwoFactorEntity)
-        .update({ userId }, { enabledAt: new Date(), updatedAt: new Date() });
-      return this.replaceBackupCodes(userId, m.getRepository(TwoFactorBackupCodeEntity));
-    });
+    const codes = newBackupCodes();
+    await this.repo.enable(userId, this.hashes(codes));
+    return codes;
   }
 
   /** Switches 2FA off (needs a current code or a backup code). */
   async disable(userId: string, code: string): Promise<SecondFactor> {
     const used = await this.requireValidCode(userId, code);
-    await this.ds.transaction(async (m) => {
-      await m.getRepository(TwoFactorBackupCodeEntity).delete({ userId });
-      await m.getRepository(TwoFactorEntity).delete({ userId });
-    });
+    await this.repo.disable(userId);
     return used;
   }
 
   /** New backup codes (the old ones stop working). */
   async regenerateBackupCodes(userId: string, code: string): Promise<string[]> {
     await this.requireValidCode(userId, code);
-    return this.ds.transaction((m) =>
-      this.replaceBackupCodes(userId, m.getRepository(TwoFactorBackupCodeEntity)),
-    );
+    const codes = newBackupCodes();
+    await this.repo.replaceBackupCodes(userId, this.hashes(codes));
+    return codes;
   }
 
   /** Checks a code of an enabled 2FA: TOTP, or a backup code (then spent). 400 when wrong or off. */
   async requireValidCode(userId: string, code: string): Promise<SecondFactor> {
-    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    const row = await this.repo.find(userId);
     if (!row?.enabledAt) throw badRequest('two_factor_not_enabled', MESSAGES.twoFactor.notEnabled);
     const used = await this.verifyEnabled(row, code);
     if (!used) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
@@ -118,7 +98,7 @@ export class TwoFactorService {
 
   /** For login: which factor matched, or null. */
   async verify(userId: string, code: string): Promise<SecondFactor | null> {
-    const row = await this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
+    const row = await this.repo.find(userId);
     if (!row?.enabledAt) return null;
     return this.verifyEnabled(row, code);
   }
@@ -154,37 +134,25 @@ export class TwoFactorService {
       return false;
     }
     // Two requests racing with the same code: only one moves the step forward.
-    const claimed = await sqlRows<{ user_id: string }>(
-      this.ds,
-      `UPDATE two_factor SET last_used_step = $2, updated_at = now()
-        WHERE user_id = $1 AND (last_used_step IS NULL OR last_used_step < $2) RETURNING user_id`,
-      [row.userId, step],
-    );
-    return claimed.length === 1;
+    return this.repo.claimStep(row.userId, step);
   }
 
   private async spendBackupCode(userId: string, code: string): Promise<boolean> {
     const normalised = normaliseBackupCode(code);
     if (normalised.length !== 10) return false;
-    const spent = await sqlRows<{ id: string }>(
-      this.ds,
-      `UPDATE two_factor_backup_codes SET used_at = now()
-        WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
-      [userId, this.box.hash(normalised)],
-    );
-    return spent.length === 1;
+    return this.repo.spendBackupCode(userId, this.box.hash(normalised));
   }
 
-  private async replaceBackupCodes(
-    userId: string,
-    repo: Repository<TwoFactorBackupCodeEntity>,
-  ): Promise<string[]> {
-    const codes = new Set<string>();
-    while (codes.size < BACKUP_CODE_COUNT) codes.add(generateBackupCode());
-    await repo.delete({ userId });
-    await repo.insert([...codes].map((c) => ({ userId, codeHash: this.box.hash(normaliseBackupCode(c)) })));
-    return [...codes];
+  private hashes(codes: readonly string[]): string[] {
+    return codes.map((c) => this.box.hash(normaliseBackupCode(c)));
   }
+}
+
+/** A new set of distinct backup codes (shown once). */
+function newBackupCodes(): string[] {
+  const codes = new Set<string>();
+  while (codes.size < BACKUP_CODE_COUNT) codes.add(generateBackupCode());
+  return [...codes];
 }
 
 /** 'abcde-12345' → 'ABCDE12345'. */

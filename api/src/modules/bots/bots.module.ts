@@ -1,12 +1,17 @@
 import { Module } from '@nestjs/common';
-import { TradesModule } from '../trades/trades.module.js';
 import { BotCommandsService } from './bot-commands.service.js';
 import { BotsController } from './bots.controller.js';
 import { BotsService } from './bots.service.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { TransportModule } from '../../transport/transport.module.js';
+import { TradesModule } from '../trades/trades.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { ExchangesModule } from '../exchanges/exchanges.module.js';
+import { UsersModule } from '../users/users.module.js';
 
 /** Bots (issue 5): CRUD, toggle, detail; commands to the engine. Brings the trade history with it. */
 @Module({
-  imports: [TradesModule],
+  imports: [DatabaseModule, TransportModule, TradesModule, SubscriptionsModule, ExchangesModule, UsersModule],
   controllers: [BotsController],
   providers: [BotsService, BotCommandsService],
   exports: [BotsService],

@@ -1,5 +1,4 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import {
   ADVANCED_STRATEGIES,
   MESSAGES,
@@ -8,8 +7,9 @@ import {
   type BotDetail,
   type BotInput,
   type ExchangeId,
+  toBot,
 } from '@arbitra/contracts';
-import { BotBalanceEntity, BotEntity } from '@arbitra/db';
+import { BotsRepository, type BotEntity } from '@arbitra/db';
 import { forbidden, notFound } from '../../common/errors/app-error.js';
 import { EntitlementsService } from '../subscriptions/entitlements.service.js';
 import {
@@ -19,7 +19,7 @@ import {
 import { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { BotCommandsService } from './bot-commands.service.js';
-import { botColumns, toBot } from './bot.mapper.js';
+import { botColumns } from './bot.mapper.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const M = MESSAGES.bots;
@@ -33,7 +33,7 @@ export class BotsService implements OnModuleInit {
   private readonly logger = new Logger(BotsService.name);
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly bots: BotsRepository,
     private readonly entitlements: EntitlementsService,
     private readonly commands: BotCommandsService,
     private readonly trades: TradesService,
@@ -54,57 +54,50 @@ export class BotsService implements OnModuleInit {
    * (it drops the bot from memory), so nothing trades while the rows go by FK cascade.
    */
   async stopAllForDeletion(userId: string): Promise<void> {
-    const repo = this.ds.getRepository(BotEntity);
-    const bots = await repo.find({ where: { userId } });
-    if (bots.length === 0) return;
-    await repo.update({ userId }, { active: false, status: 'stopped', statusReason: null });
+    const bots = await this.bots.stopAllOf(userId);
     for (const bot of bots) await this.command('delete', bot);
+  }
+
+  /**
+   * Every running bot of the user, paper and live, stops with `reason` shown on it (an account disabled by an admin,
+   * a lapsed subscription: 'Assinatura vencida'); the engines drop them on the 'stop' command. Nothing is deleted.
+   * Returns the ids of the bots stopped.
+   */
+  async stopAllForUser(userId: string, reason: string): Promise<string[]> {
+    const stopped = await this.bots.stopActiveOf(userId, reason);
+    for (const bot of stopped) await this.command('stop', bot);
+    return stopped.map((b) => b.id);
+  }
+
+  /** Running bots of the user (plan changes compare them with the new plan's limit). */
+  async countRunning(userId: string): Promise<number> {
+    return this.bots.countActiveOf(userId);
   }
 
   /** A live bot cannot trade without its credential: deactivating, removing or changing one stops them. */
   async stopLiveBotsUsing(event: CredentialDisabledEvent): Promise<void> {
-    const bots = await this.ds
-      .getRepository(BotEntity)
-      .createQueryBuilder('b')
-      .where(
-        'b.user_id = :userId AND b.mode = :mode AND b.active = true AND b.exchanges @> :exchange::jsonb',
-        {
-          userId: event.userId,
-          mode: 'live',
-          exchange: JSON.stringify([event.exchange]),
-        },
-      )
-      .getMany();
+    const bots = await this.bots.activeLiveOn(event.userId, event.exchange);
     for (const bot of bots) {
-      await this.ds
-        .getRepository(BotEntity)
-        .update(
-          { id: bot.id, userId: bot.userId },
-          { active: false, status: 'error', statusReason: event.message },
-        );
+      await this.bots.stopWithError(bot.id, event.message, bot.userId);
       await this.command('stop', bot);
     }
   }
 
   async list(userId: string): Promise<Bot[]> {
-    const rows = await this.ds
-      .getRepository(BotEntity)
-      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.bots.listForUser(userId);
     return rows.map(toBot);
   }
 
   async get(userId: string, id: string): Promise<Bot> {
-    return toBot(await this.owned(this.ds.manager, userId, id));
+    return toBot(await this.owned(userId, id));
   }
 
   async detail(userId: string, id: string): Promise<BotDetail> {
-    const bot = await this.owned(this.ds.manager, userId, id);
+    const bot = await this.owned(userId, id);
     const [recentTrades, curve, balances] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
-      this.ds
-        .getRepository(BotBalanceEntity)
-        .find({ where: { botId: id }, order: { exchange: 'ASC', asset: 'ASC' } }),
+      this.bots.balances(id),
     ]);
     return {
       bot: toBot(bot),
@@ -124,77 +117,67 @@ export class BotsService implements OnModuleInit {
   async create(userId: string, input: BotInput): Promise<Bot> {
     await this.checkStrategy(userId, input.strategy);
     if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
-    const bot = await this.ds.transaction(async (m) => {
-      // One creation at a time per user, so two parallel requests cannot both pass the limit.
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bots:${userId}`]);
-      const ent = await this.entitlements.forUser(userId);
-      if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
-      if (ent.maxBots !== UNLIMITED) {
-        const count = await m.getRepository(BotEntity).count({ where: { userId } });
-        if (count >= ent.maxBots) throw forbidden('bot_limit_reached', M.limitReached(ent.maxBots));
-      }
-      const row = m.getRepository(BotEntity).create({
-        userId,
-        ...botColumns(input),
-        status: input.active ? 'running' : 'stopped',
-        statusReason: null,
-      });
-      return m.getRepository(BotEntity).save(row);
-    });
+    // One creation at a time per user, so two parallel requests cannot both pass the limit.
+    const bot = await this.bots.createChecked(
+      userId,
+      { ...botColumns(input), status: input.active ? 'running' : 'stopped', statusReason: null },
+      async (count) => {
+        const ent = await this.entitlements.forUser(userId);
+        if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
+        if (ent.maxBots !== UNLIMITED && (await count()) >= ent.maxBots)
+          throw forbidden('bot_limit_reached', M.limitReached(ent.maxBots));
+      },
+    );
     if (bot.active) await this.command('start', bot);
-    return toBot(await this.owned(this.ds.manager, userId, bot.id));
+    return toBot(await this.owned(userId, bot.id));
   }
 
   async update(userId: string, id: string, input: BotInput): Promise<Bot> {
-    const existing = await this.owned(this.ds.manager, userId, id);
+    const existing = await this.owned(userId, id);
     await this.checkStrategy(userId, input.strategy);
     if (input.active) await this.checkCanRun(userId);
     if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
     const keepError = !input.active && existing.status === 'error';
-    await this.ds.getRepository(BotEntity).update(
-      { id, userId },
-      {
+    await this.bots.updateOwned(userId, id, {
         ...botColumns(input),
         status: input.active ? 'running' : keepError ? 'error' : 'stopped',
         statusReason: keepError ? existing.statusReason : null,
         ...(input.active && !existing.active ? { consecutiveFailures: 0 } : {}),
-      },
-    );
-    const bot = await this.owned(this.ds.manager, userId, id);
+    });
+    const bot = await this.owned(userId, id);
     await this.command('update', bot);
     return toBot(bot);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const bot = await this.owned(this.ds.manager, userId, id);
-    await this.ds.getRepository(BotEntity).delete({ id, userId });
+    const bot = await this.owned(userId, id);
+    await this.bots.deleteOwned(userId, id);
     await this.command('delete', bot);
   }
 
   /** Starts a stopped (or failed) bot, stops a running one (SPEC §4). */
   async toggle(userId: string, id: string): Promise<Bot> {
-    const existing = await this.owned(this.ds.manager, userId, id);
+    const existing = await this.owned(userId, id);
     const start = !existing.active;
     if (start) {
       await this.checkCanRun(userId);
       await this.checkStrategy(userId, existing.strategy);
       if (existing.mode === 'live') await this.assertLiveReady(userId, existing.exchanges);
     }
-    await this.ds
-      .getRepository(BotEntity)
-      .update(
-        { id, userId },
-        start
-          ? { active: true, status: 'running', statusReason: null, consecutiveFailures: 0 }
-          : { active: false, status: 'stopped', statusReason: null },
-      );
-    const bot = await this.owned(this.ds.manager, userId, id);
+    await this.bots.updateOwned(
+      userId,
+      id,
+      start
+        ? { active: true, status: 'running', statusReason: null, consecutiveFailures: 0 }
+        : { active: false, status: 'stopped', statusReason: null },
+    );
+    const bot = await this.owned(userId, id);
     await this.command(start ? 'start' : 'stop', bot);
     return toBot(bot);
   }
 
-  private async owned(m: EntityManager, userId: string, id: string): Promise<BotEntity> {
-    const bot = UUID.test(id) ? await m.getRepository(BotEntity).findOneBy({ id, userId }) : null;
+  private async owned(userId: string, id: string): Promise<BotEntity> {
+    const bot = UUID.test(id) ? await this.bots.findOwned(userId, id) : null;
     if (!bot) throw notFound('bot_not_found', M.notFound);
     return bot;
   }

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Queue, QueueEvents } from 'bullmq';
+import type { QueueEvents } from 'bullmq';
 import { QUEUES, type EngineCommandJobs, type EngineCommandName, type PingResult } from '@arbitra/contracts';
-import type { QueueFactory } from '@arbitra/transport';
-import { QUEUE_FACTORY } from '../../realtime/transport.providers.js';
+import { JobProducer, type QueueFactory } from '@arbitra/transport';
+import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
 
 /** The api's side of the engine-commands queue. */
 @Injectable()
 export class EngineCommandsService implements OnModuleDestroy {
-  private readonly queue: Queue;
+  private readonly jobs: JobProducer<typeof QUEUES.engineCommands>;
   private events?: QueueEvents;
 
   constructor(@Inject(QUEUE_FACTORY) private readonly factory: QueueFactory) {
-    this.queue = factory.queue(QUEUES.engineCommands);
+    this.jobs = new JobProducer(factory, QUEUES.engineCommands);
   }
 
   get backend() {
@@ -20,7 +20,7 @@ export class EngineCommandsService implements OnModuleDestroy {
   }
 
   async send<N extends EngineCommandName>(name: N, data: EngineCommandJobs[N], jobId?: string) {
-    return this.queue.add(name, data, jobId ? { jobId } : {});
+    return this.jobs.add(name, data, jobId ? { jobId } : {});
   }
 
   /** Adds a ping and waits for an engine to answer it. */
@@ -33,11 +33,11 @@ export class EngineCommandsService implements OnModuleDestroy {
 
   /** A cheap check that the queue backend answers. */
   async counts(): Promise<Record<string, number>> {
-    return this.queue.getJobCounts('waiting', 'active', 'failed');
+    return this.jobs.counts('waiting', 'active', 'failed');
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.queue.close();
+    await this.jobs.close();
     await this.events?.close();
   }
 }

@@ -20,6 +20,11 @@ export class EngineStatusService {
     return out;
   }
 
+  /** Live engines with how long ago each was last heard from (the admin's system page). */
+  aliveWithAge(now = Date.now()): (EngineHeartbeat & { lastSeenMsAgo: number })[] {
+    return this.alive(now).map((hb) => ({ ...hb, lastSeenMsAgo: now - (this.instances.get(hb.instanceId)?.receivedAt ?? now) }));
+  }
+
   lastSeenMsAgo(now = Date.now()): number | null {
     let newest: number | null = null;
     for (const entry of this.instances.values()) newest = Math.max(newest ?? 0, entry.receivedAt);

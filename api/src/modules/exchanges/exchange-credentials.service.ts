@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   MESSAGES,
   UNLIMITED,
@@ -18,7 +17,12 @@ import {
   type PlanExchangeInfo,
   type UserExchange,
 } from '@arbitra/contracts';
-import { CredentialDecryptError, ExchangeCredentialEntity, type CredentialCipher } from '@arbitra/db';
+import {
+  CredentialDecryptError,
+  ExchangeCredentialsRepository,
+  type CredentialCipher,
+  type ExchangeCredentialEntity,
+} from '@arbitra/db';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../common/errors/app-error.js';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
@@ -83,7 +87,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
   private readonly disabledListeners = new Set<CredentialDisabledListener>();
 
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: ExchangeCredentialsRepository,
     private readonly vault: CredentialVault,
     private readonly checks: CredentialChecksQueue,
     private readonly entitlements: EntitlementsService,
@@ -102,13 +106,13 @@ export class ExchangeCredentialsService implements OnModuleInit {
   // ------------------------------------------------------------------ reads
 
   async list(userId: string): Promise<UserExchange[]> {
-    const rows = await this.repo().find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.repo.listForUser(userId);
     return rows.map((row) => this.view(row));
   }
 
   async planInfo(userId: string): Promise<PlanExchangeInfo> {
     const e = await this.entitlements.forUser(userId);
-    const used = await this.repo().countBy({ userId });
+    const used = await this.repo.countForUser(userId);
     const unlimited = e.maxExchanges === UNLIMITED;
     return {
       plan: e.planId ? planById(e.planId).name : null,
@@ -124,21 +128,21 @@ export class ExchangeCredentialsService implements OnModuleInit {
   async create(userId: string, input: ParsedExchangeInput, client?: ClientInfo): Promise<UserExchange> {
     const cipher = this.vault.cipher();
     const id = randomUUID();
-    const row = await this.ds.transaction(async (m) => {
-      // One writer per user at a time: the plan limit cannot be passed by concurrent requests.
-      await m.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      const repo = m.getRepository(ExchangeCredentialEntity);
-      if (await repo.existsBy({ userId, exchangeName: input.exchange_name })) {
-        throw conflict('exchange_already_connected', MESSAGES.exchanges.alreadyConnected);
-      }
-      await this.assertWithinPlan(m, userId);
-      if (input.api_secret === null) throw badRequest('validation_failed', MESSAGES.exchanges.apiSecretRequired, { field: 'api_secret' });
-      const sealed = cipher.seal(id, { apiKey: input.api_key, apiSecret: input.api_secret, passphrase: input.passphrase });
-      const entity = repo.create({
+    const apiSecret = input.api_secret;
+    // One writer per user at a time: the plan limit cannot be passed by concurrent requests.
+    const row = await this.repo.createChecked(
+      userId,
+      input.exchange_name,
+      async ({ connected, count }) => {
+        if (await connected()) throw conflict('exchange_already_connected', MESSAGES.exchanges.alreadyConnected);
+        await this.assertWithinPlan(userId, count);
+        if (apiSecret === null) throw badRequest('validation_failed', MESSAGES.exchanges.apiSecretRequired, { field: 'api_secret' });
+      },
+      () => ({
         id,
         userId,
         exchangeName: input.exchange_name,
-        ...sealed,
+        ...cipher.seal(id, { apiKey: input.api_key, apiSecret: apiSecret ?? '', passphrase: input.passphrase }),
         isActive: input.is_active ?? true,
         validationStatus: 'pending',
         validationReason: null,
@@ -146,10 +150,8 @@ export class ExchangeCredentialsService implements OnModuleInit {
         permissions: null,
         canWithdraw: null,
         checkVersion: 1,
-      });
-      await repo.insert(entity);
-      return repo.findOneByOrFail({ id });
-    });
+      }),
+    );
     await this.audit.record('exchange_key_added', {
       userId,
       client,
@@ -211,8 +213,8 @@ export class ExchangeCredentialsService implements OnModuleInit {
     const deactivating = input.is_active === false && current.isActive;
     if (input.is_active !== undefined) changes.isActive = input.is_active;
 
-    await this.repo().update({ id: current.id, userId }, changes);
-    const row = await this.repo().findOneByOrFail({ id: current.id, userId });
+    await this.repo.updateOwned(userId, current.id, changes);
+    const row = await this.repo.getOwned(userId, current.id);
     if (keyChanged) {
       await this.audit.record('exchange_key_updated', {
         userId,
@@ -229,8 +231,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   async remove(userId: string, id: string, client?: ClientInfo): Promise<void> {
     const row = await this.findOwned(userId, id);
-    const result = await this.repo().delete({ id: row.id, userId });
-    if (!result.affected) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
+    if (!(await this.repo.deleteOwned(userId, row.id))) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
     await this.audit.record('exchange_key_removed', {
       userId,
       client,
@@ -247,11 +248,12 @@ export class ExchangeCredentialsService implements OnModuleInit {
       await this.requestCheck(row);
       return this.view(row);
     }
-    await this.repo().update(
-      { id: row.id, userId },
+    await this.repo.updateOwned(
+      userId,
+      row.id,
       { validationStatus: 'pending', validationReason: null, checkVersion: row.checkVersion + 1, updatedAt: new Date() },
     );
-    const updated = await this.repo().findOneByOrFail({ id: row.id, userId });
+    const updated = await this.repo.getOwned(userId, row.id);
     await this.requestCheck(updated);
     return this.view(updated);
   }
@@ -262,10 +264,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
   async liveReadiness(userId: string, exchangeIds: readonly string[]): Promise<LiveReadiness[]> {
     const wanted = [...new Set(exchangeIds)];
     const rows = wanted.length
-      ? await this.repo().find({
-          where: { userId, exchangeName: In(wanted) },
-          select: { id: true, exchangeName: true, isActive: true, validationStatus: true },
-        })
+      ? await this.repo.onExchanges(userId, wanted)
       : [];
     return wanted.map((exchange) => {
       const row = rows.find((r) => r.exchangeName === exchange);
@@ -312,22 +311,18 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   // ------------------------------------------------------------------ internals
 
-  private repo() {
-    return this.ds.getRepository(ExchangeCredentialEntity);
-  }
-
   private async findOwned(userId: string, id: string): Promise<ExchangeCredentialEntity> {
     if (!UUID.test(id)) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
-    const row = await this.repo().findOneBy({ id, userId });
+    const row = await this.repo.findOwned(userId, id);
     if (!row) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
     return row;
   }
 
-  private async assertWithinPlan(m: EntityManager, userId: string): Promise<void> {
+  private async assertWithinPlan(userId: string, count: () => Promise<number>): Promise<void> {
     const e = await this.entitlements.forUser(userId);
     if (e.maxExchanges === UNLIMITED) return;
     if (e.maxExchanges <= 0) throw forbidden('no_active_plan', MESSAGES.exchanges.noActivePlan);
-    const used = await m.getRepository(ExchangeCredentialEntity).countBy({ userId });
+    const used = await count();
     if (!canAddExchange({ max_exchanges: e.maxExchanges, unlimited_exchanges: false, used_exchanges: used })) {
       throw forbidden('exchange_limit_reached', MESSAGES.exchanges.planLimitReached(e.maxExchanges));
     }
@@ -335,9 +330,9 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   private async setActive(row: ExchangeCredentialEntity, active: boolean): Promise<UserExchange> {
     if (row.isActive !== active) {
-      await this.repo().update({ id: row.id, userId: row.userId }, { isActive: active, updatedAt: new Date() });
+      await this.repo.updateOwned(row.userId, row.id, { isActive: active, updatedAt: new Date() });
     }
-    const updated = await this.repo().findOneByOrFail({ id: row.id, userId: row.userId });
+    const updated = await this.repo.getOwned(row.userId, row.id);
     if (row.isActive && !active) await this.notifyDisabled(updated, 'deactivated');
     return this.view(updated);
   }

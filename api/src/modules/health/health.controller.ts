@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { MESSAGES } from '@arbitra/contracts';
 import { Public } from '../../common/decorators/public.decorator.js';
 import { PlatformHealthService, type ComponentCheck } from './platform-health.service.js';
 
@@ -22,10 +23,14 @@ export class HealthController {
   @Get('ready')
   @HealthCheck()
   ready() {
+    // Anonymous callers learn each part's state (and the queue's backend), never internal counts or error texts.
     const indicator = async (check: Promise<ComponentCheck> | ComponentCheck) => {
       const c = await check;
       const session = this.indicators.check(c.name);
-      return c.status === 'up' ? session.up(c.data) : session.down({ ...c.data, message: c.detail ?? '' });
+      const shown: Record<string, unknown> = c.name === 'queue' ? { backend: c.data.backend } : {};
+      return c.status === 'up'
+        ? session.up(shown)
+        : session.down({ ...shown, message: MESSAGES.common.unavailable });
     };
     return this.health.check([
       () => indicator(this.platform.database()),

@@ -1,11 +1,12 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller.js';
 import { PlatformHealthService } from './platform-health.service.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { EngineLinkModule } from '../engine-link/engine-link.module.js';
 
-@Global()
 @Module({
-  imports: [TerminusModule],
+  imports: [DatabaseModule, TerminusModule, EngineLinkModule],
   controllers: [HealthController],
   providers: [PlatformHealthService],
   exports: [PlatformHealthService],

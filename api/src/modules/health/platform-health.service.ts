@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { ComponentName } from '@arbitra/contracts';
+import { HealthRepository } from '@arbitra/db';
+import type { ComponentName, EngineStatusEntry } from '@arbitra/contracts';
 import { EngineCommandsService } from '../engine-link/engine-commands.service.js';
 import { EngineStatusService } from '../engine-link/engine-status.service.js';
 
@@ -17,7 +16,9 @@ export interface ComponentCheck {
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([
     p,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`sem resposta em ${ms} ms`)), ms).unref()),
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`sem resposta em ${ms} ms`)), ms).unref(),
+    ),
   ]);
 }
 
@@ -25,7 +26,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 @Injectable()
 export class PlatformHealthService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: HealthRepository,
     private readonly commands: EngineCommandsService,
     private readonly engine: EngineStatusService,
   ) {}
@@ -33,7 +34,7 @@ export class PlatformHealthService {
   async database(): Promise<ComponentCheck> {
     const started = Date.now();
     try {
-      await withTimeout(this.db.query('SELECT 1'), CHECK_TIMEOUT_MS);
+      await withTimeout(this.db.ping(), CHECK_TIMEOUT_MS);
       return { name: 'database', status: 'up', detail: null, data: { responseTime: Date.now() - started } };
     } catch (e) {
       return { name: 'database', status: 'down', detail: (e as Error).message, data: {} };
@@ -50,12 +51,26 @@ export class PlatformHealthService {
     }
   }
 
+  /** Each live engine with the bots it owns (its leases) and whether it is the elected scanner publisher. */
+  engines(): EngineStatusEntry[] {
+    return this.engine
+      .alive()
+      .map((h) => ({
+        instanceId: h.instanceId,
+        startedAt: h.startedAt,
+        ownedBots: h.ownedBots ?? 0,
+        publisher: h.publisher ?? false,
+      }))
+      .sort((a, b) => a.instanceId.localeCompare(b.instanceId));
+  }
+
   engineCheck(): ComponentCheck {
     const instances = this.engine.alive().length;
     const lastSeenMsAgo = this.engine.lastSeenMsAgo();
+    const data = { instances, lastSeenMsAgo, engines: this.engines() };
     return instances > 0
-      ? { name: 'engine', status: 'up', detail: null, data: { instances, lastSeenMsAgo } }
-      : { name: 'engine', status: 'down', detail: 'nenhum heartbeat recente do engine', data: { instances, lastSeenMsAgo } };
+      ? { name: 'engine', status: 'up', detail: null, data }
+      : { name: 'engine', status: 'down', detail: 'nenhum heartbeat recente do engine', data };
   }
 
   async all(): Promise<ComponentCheck[]> {

@@ -1,12 +1,12 @@
 import type { MailMessage } from './mail.service.js';
 
-const escape = (s: string) =>
+export const escape = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;background:#f5f7fb;margin:0;padding:24px;color:#1f2937">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
@@ -39,33 +39,170 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
   return { to, subject, text, html };
 }
 
-/** The 'Alertas de login' mail: a sign-in from a device not seen before. */
-export function loginAlertMail(
+/** The invitation of an account made by an admin: a link to set the password (72 hours, once). */
+export function invitationMail(to: string, name: string, invitedBy: string, link: string): MailMessage {
+  const subject = 'Convite para a Arbitra - defina sua senha';
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    `${invitedBy} criou uma conta para você na Arbitra com este email.`,
+    'Para definir sua senha e entrar, abra o link abaixo (válido por 72 horas, pode ser usado uma única vez):',
+    '',
+    link,
+    '',
+    'Se você não esperava este convite, ignore este email.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escape(name)}!</p>
+<p>${escape(invitedBy)} criou uma conta para você na Arbitra com este email.</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Definir senha</a></p>
+<p>Ou copie e cole este endereço no navegador:<br><span style="word-break:break-all">${escape(link)}</span></p>
+<p>O link é válido por 72 horas e pode ser usado uma única vez. Se você não esperava este convite, ignore este email.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+/**
+ * A notification by email (issue 16): the event's title and text, a button to the page, and the one-click
+ * unsubscribe of this event type (link in the body and RFC 8058 List-Unsubscribe headers).
+ */
+export function notificationMail(
   to: string,
   name: string,
-  device: string,
-  ip: string | null,
+  n: { title: string; body: string; url: string | null; eventLabel: string; unsubscribeUrl: string },
+): MailMessage {
+  const subject = `${n.title} - Arbitra`;
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    n.body,
+    ...(n.url ? ['', `Abrir: ${n.url}`] : []),
+    '',
+    `Não quer mais receber emails de "${n.eventLabel}"? Descadastre-se com um clique: ${n.unsubscribeUrl}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escape(name)}!</p>
+<p>${escape(n.body)}</p>
+${n.url ? `<p><a href="${escape(n.url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Abrir na Arbitra</a></p>` : ''}
+<p style="font-size:12px;color:#6b7280">Não quer mais receber emails de "${escape(n.eventLabel)}"? <a href="${escape(n.unsubscribeUrl)}">Descadastrar com um clique</a>. As outras notificações continuam como estão em Segurança &gt; Notificações.</p>`,
+  );
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${n.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="white-space:pre-wrap">${escape(p)}</p>`)
+    .join('');
+
+/** The contact form's message, to the support inbox (Reply-To: the sender). */
+export function contactToSupportMail(
+  to: string,
+  m: { name: string; email: string; subject: string; message: string; adminUrl: string },
+): MailMessage {
+  const subject = `[Contato] ${m.subject}`;
+  const text = [
+    `De: ${m.name} <${m.email}>`,
+    `Assunto: ${m.subject}`,
+    '',
+    m.message,
+    '',
+    `Responder pelo painel: ${m.adminUrl}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p><strong>De:</strong> ${escape(m.name)} &lt;${escape(m.email)}&gt;<br><strong>Assunto:</strong> ${escape(m.subject)}</p>
+${paragraphs(m.message)}<p><a href="${escape(m.adminUrl)}">Responder pelo painel (Mensagens)</a></p>`,
+  );
+  return { to, subject, text, html, headers: { 'Reply-To': m.email } };
+}
+
+/** The confirmation to whoever wrote through the contact form. */
+export function contactConfirmationMail(
+  to: string,
+  name: string,
+  subjectLine: string,
+  message: string,
+): MailMessage {
+  const subject = 'Recebemos sua mensagem - Arbitra';
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    `Recebemos sua mensagem "${subjectLine}" e vamos responder neste email.`,
+    '',
+    'Sua mensagem:',
+    message,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escape(name)}!</p><p>Recebemos sua mensagem "<strong>${escape(subjectLine)}</strong>" e vamos responder neste email.</p>
+<p style="color:#6b7280">Sua mensagem:</p>${paragraphs(message)}`,
+  );
+  return { to, subject, text, html };
+}
+
+/**
+ * A security change on the account (password, or email: sent to the OLD address), so an owner
+ * who did not make it learns at once and knows where to act.
+ */
+export function accountChangedMail(
+  to: string,
+  name: string,
+  change: { kind: 'password' } | { kind: 'email'; newEmail: string },
   when: Date,
-  securityUrl: string,
+  resetUrl: string,
 ): MailMessage {
   const at = new Intl.DateTimeFormat('pt-BR', {
     dateStyle: 'short',
     timeStyle: 'medium',
     timeZone: 'America/Sao_Paulo',
   }).format(when);
-  const subject = 'Novo acesso à sua conta - Arbitra';
+  const subject =
+    change.kind === 'password'
+      ? 'Sua senha foi alterada - Arbitra'
+      : 'O email da sua conta foi alterado - Arbitra';
+  const what =
+    change.kind === 'password'
+      ? `A senha da sua conta Arbitra foi alterada em ${at}.`
+      : `O email da sua conta Arbitra foi alterado em ${at} para ${change.newEmail}.`;
   const text = [
     `Olá, ${name}!`,
     '',
-    `Sua conta Arbitra foi acessada em ${at} a partir de ${device}${ip ? ` (IP ${ip})` : ''}.`,
-    'Se foi você, nada a fazer. Se não reconhece este acesso, encerre a sessão e altere sua senha em:',
-    securityUrl,
+    what,
+    'As outras sessões abertas foram encerradas.',
+    'Se não foi você, redefina sua senha agora e fale com o suporte:',
+    resetUrl,
   ].join('\n');
   const html = layout(
     subject,
     `<p>Olá, ${escape(name)}!</p>
-<p>Sua conta Arbitra foi acessada em <strong>${escape(at)}</strong> a partir de <strong>${escape(device)}</strong>${ip ? ` (IP ${escape(ip)})` : ''}.</p>
-<p>Se foi você, nada a fazer. Se não reconhece este acesso, <a href="${escape(securityUrl)}">encerre a sessão e altere sua senha</a>.</p>`,
+<p>${escape(what)}</p>
+<p>As outras sessões abertas foram encerradas.</p>
+<p>Se não foi você, <a href="${escape(resetUrl)}">redefina sua senha agora</a> e fale com o suporte.</p>`,
   );
+  return { to, subject, text, html };
+}
+
+/** An admin's answer to a contact message. */
+export function contactAnswerMail(
+  to: string,
+  name: string,
+  subjectLine: string,
+  answer: string,
+): MailMessage {
+  const subject = `Re: ${subjectLine} - Arbitra`;
+  const text = [`Olá, ${name}!`, '', answer, '', 'Equipe Arbitra'].join('\n');
+  const html = layout(subject, `<p>Olá, ${escape(name)}!</p>${paragraphs(answer)}<p>Equipe Arbitra</p>`);
   return { to, subject, text, html };
 }

@@ -40,6 +40,7 @@ export class MarketController {
       components: checks.map(({ name, status, detail }) => ({ name, status, detail })),
       feeds,
       source: stats?.source ?? null,
+      engines: this.health.engines(),
     };
   }
 }

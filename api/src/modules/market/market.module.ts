@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MarketController } from './market.controller.js';
 import { MarketStateService } from './market-state.service.js';
+import { RealtimeModule } from '../../realtime/realtime.module.js';
+import { HealthModule } from '../health/health.module.js';
 
-@Module({ controllers: [MarketController], providers: [MarketStateService], exports: [MarketStateService] })
+@Module({
+  imports: [RealtimeModule, HealthModule],
+  controllers: [MarketController],
+  providers: [MarketStateService],
+  exports: [MarketStateService],
+})
 export class MarketModule {}

@@ -1,17 +1,39 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Header, Headers, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { MESSAGES } from '@arbitra/contracts';
 import { Public } from '../../common/decorators/public.decorator.js';
+import { forbidden, unauthorized } from '../../common/errors/app-error.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { MetricsService } from './metrics.service.js';
 
-/** Prometheus scrape endpoint at /metrics (outside the /api prefix). */
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/**
+ * Prometheus scrape endpoint at /metrics (outside the /api prefix). Not public: it answers only to
+ * `Authorization: Bearer <METRICS_TOKEN>` (403 to everyone while METRICS_TOKEN is unset). docs/observability.md.
+ */
 @Public()
 @Controller('metrics')
 export class MetricsController {
-  constructor(private readonly metrics: MetricsService) {}
+  constructor(
+    private readonly metrics: MetricsService,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
 
   @Get()
   @Header('Cache-Control', 'no-store')
-  async scrape(@Res() res: Response): Promise<void> {
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const expected = this.config.METRICS_TOKEN;
+    if (!expected) throw forbidden('metrics_disabled', MESSAGES.metrics.disabled);
+    const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(digest(given), digest(expected))) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw unauthorized('metrics_token', MESSAGES.metrics.badToken);
+    }
     const { contentType, body } = await this.metrics.text();
     res.type(contentType).send(body);
   }

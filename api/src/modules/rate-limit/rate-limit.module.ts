@@ -1,6 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { RateLimitService } from './rate-limit.service.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 
-@Global()
-@Module({ providers: [RateLimitService], exports: [RateLimitService] })
+@Module({
+  imports: [DatabaseModule, AuditModule],
+  providers: [RateLimitService],
+  exports: [RateLimitService],
+})
 export class RateLimitModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { PlanEntity, SubscriptionEntity, UserEntity } from '@arbitra/db';
+import { SubscriptionsRepository, UsersRepository } from '@arbitra/db';
 import { normaliseRole, type Entitlements } from '@arbitra/contracts';
 import { entitlementsFor } from './subscription-rules.js';
 
@@ -10,16 +9,15 @@ import { entitlementsFor } from './subscription-rules.js';
  */
 @Injectable()
 export class EntitlementsService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+  ) {}
 
   async forUser(userId: string, now: Date = new Date()): Promise<Entitlements> {
-    const user = await this.ds
-      .getRepository(UserEntity)
-      .findOne({ where: { id: userId }, select: { id: true, role: true } });
-    const subscription = await this.ds.getRepository(SubscriptionEntity).findOneBy({ userId });
-    const plan = subscription
-      ? await this.ds.getRepository(PlanEntity).findOneBy({ id: subscription.planId })
-      : null;
+    const user = await this.users.roleOf(userId);
+    const subscription = await this.subscriptions.forUser(userId);
+    const plan = subscription ? await this.subscriptions.plan(subscription.planId) : null;
     return entitlementsFor(normaliseRole(user?.role), subscription, plan, now);
   }
 }

@@ -18,6 +18,8 @@ const sub = (over: Partial<SubscriptionEntity>): SubscriptionEntity => ({
   id: 's1',
   ...trialFor('u1', new Date('2025-03-08T12:00:00Z')),
   canceledAt: null,
+  scheduledPlanId: null,
+  scheduledBilling: null,
   createdAt: now,
   updatedAt: now,
   ...over,

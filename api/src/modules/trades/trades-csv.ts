@@ -46,12 +46,16 @@ export function textCell(value: string): string {
   return /[;"\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }
 
+/** A CSV file as DECISIONS §9 wants it: ';' between cells, UTF-8 BOM, CRLF line ends (cells already formatted). */
+export function csvFile(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return BOM + [header.join(';'), ...rows.map((r) => r.join(';'))].join('\r\n') + '\r\n';
+}
+
 /** DECISIONS §9: SPEC's columns, ';', decimal comma, UTF-8 BOM, CRLF line ends. */
 export function tradesCsv(trades: readonly TradeEntity[]): string {
-  const lines = [TRADES_CSV_COLUMNS.join(';')];
-  for (const t of trades) {
-    lines.push(
-      [
+  return csvFile(
+    TRADES_CSV_COLUMNS,
+    trades.map((t) => [
         formatCsvDate(t.executedAt),
         textCell(t.botName),
         textCell(t.pair),
@@ -62,9 +66,7 @@ export function tradesCsv(trades: readonly TradeEntity[]): string {
         decimalComma(t.amount),
         decimalComma(t.profit, 2),
         decimalComma(t.profitPercent, 2),
-        TRADE_STATUS_LABELS[t.status],
-      ].join(';'),
-    );
-  }
-  return BOM + lines.join('\r\n') + '\r\n';
+      TRADE_STATUS_LABELS[t.status],
+    ]),
+  );
 }

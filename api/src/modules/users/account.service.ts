@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { AuditLogEntity, PasswordResetTokenEntity, SessionEntity, UserEntity } from '@arbitra/db';
+import { AuditRepository, SessionsRepository, UsersRepository } from '@arbitra/db';
 import { MESSAGES, auditActionLabel } from '@arbitra/contracts';
 import { badRequest } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
@@ -10,14 +9,16 @@ import { TwoFactorService } from '../auth/two-factor.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { AccountDataRegistry } from './account-data.registry.js';
-import { NotificationSettingsService } from './notification-settings.service.js';
+import { NotificationSettingsService } from '../notification-settings/notification-settings.service.js';
 import { UsersService } from './users.service.js';
 
 /** LGPD: 'Exportar meus dados' and 'Excluir conta' (DECISIONS §5). */
 @Injectable()
 export class AccountService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly usersRepo: UsersRepository,
+    private readonly sessionsRepo: SessionsRepository,
+    private readonly auditRepo: AuditRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly twoFactor: TwoFactorService,
@@ -33,15 +34,9 @@ export class AccountService {
     const user = await this.users.find(me.id);
     const found = await this.subscriptions.findForUser(me.id);
     const twoFactor = await this.twoFactor.status(me.id);
-    const sessions = await this.ds
-      .getRepository(SessionEntity)
-      .find({ where: { userId: me.id }, order: { createdAt: 'DESC' } });
-    const audit = await this.ds
-      .getRepository(AuditLogEntity)
-      .find({ where: { userId: me.id }, order: { createdAt: 'DESC', id: 'DESC' } });
-    const resets = await this.ds
-      .getRepository(PasswordResetTokenEntity)
-      .find({ where: { userId: me.id }, order: { createdAt: 'DESC' } });
+    const sessions = await this.sessionsRepo.allForUser(me.id);
+    const audit = await this.auditRepo.allForUser(me.id);
+    const resets = await this.usersRepo.resetTokensOf(me.id);
     await this.audit.record('data_export', { userId: me.id, client });
     return {
       exportedAt: new Date().toISOString(),
@@ -129,25 +124,18 @@ export class AccountService {
       );
       await this.twoFactor.requireValidCode(user.id, code);
     }
-    if (user.role === 'admin' && (await this.ds.getRepository(UserEntity).countBy({ role: 'admin' })) <= 1) {
+    if (user.role === 'admin' && (await this.usersRepo.countAdmins()) <= 1) {
       throw badRequest('last_admin', MESSAGES.profile.lastAdmin);
     }
     await this.registry.runDeletionHooks(user.id);
     await this.sessions.revokeAll(user.id, 'account_deleted');
-    await this.ds.transaction(async (m) => {
-      // Failed logins typed with this email before the account existed are personal data too.
-      await m.query(`DELETE FROM audit_log WHERE user_id IS NULL AND metadata->>'email' = $1`, [user.email]);
-      await m.query(`DELETE FROM rate_limit_buckets WHERE key = ANY($1)`, [
-        [`loginAccount:${user.email}`, `forgotAccount:${user.email}`, `twoFactorAccount:${user.id}`],
-      ]);
-      await m.getRepository(UserEntity).delete({ id: user.id });
-      await m
-        .getRepository(AuditLogEntity)
-        .insert({
-          userId: null,
-          action: 'account_deleted',
-          metadata: { deletedUserId: user.id, role: user.role },
-        });
-    });
+    // Failed logins typed with this email before the account existed are personal data too, and so are its
+    // rate-limit buckets.
+    await this.usersRepo.deleteAccount(user, [
+      this.rateLimits.key({ name: 'loginAccount', subject: user.email }),
+      this.rateLimits.key({ name: 'forgotAccount', subject: user.email }),
+      this.rateLimits.key({ name: 'twoFactorAccount', subject: user.id }),
+      this.rateLimits.key({ name: 'passwordConfirm', subject: user.id }),
+    ]);
   }
 }

@@ -11,7 +11,7 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { AuditService } from '../audit/audit.service.js';
-import { NotificationSettingsService } from './notification-settings.service.js';
+import { NotificationSettingsService } from '../notification-settings/notification-settings.service.js';
 import { SecurityService } from './security.service.js';
 
 @Controller('user')

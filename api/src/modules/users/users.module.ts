@@ -1,23 +1,31 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AccountDataRegistry } from './account-data.registry.js';
 import { AccountService } from './account.service.js';
-import { NotificationSettingsService } from './notification-settings.service.js';
 import { ProfileController } from './profile.controller.js';
 import { SecurityController } from './security.controller.js';
 import { SecurityService } from './security.service.js';
 import { UsersService } from './users.service.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { NotificationSettingsModule } from '../notification-settings/notification-settings.module.js';
 
 /** Profile, password, security summary, notifications, data export and account deletion. */
-@Global()
 @Module({
-  controllers: [ProfileController, SecurityController],
-  providers: [
-    UsersService,
-    AccountService,
-    SecurityService,
-    NotificationSettingsService,
-    AccountDataRegistry,
+  imports: [
+    DatabaseModule,
+    AuthModule,
+    AuditModule,
+    MailModule,
+    RateLimitModule,
+    SubscriptionsModule,
+    NotificationSettingsModule,
   ],
-  exports: [NotificationSettingsService, AccountDataRegistry],
+  controllers: [ProfileController, SecurityController],
+  providers: [UsersService, AccountService, SecurityService, AccountDataRegistry],
+  exports: [UsersService, AccountDataRegistry],
 })
 export class UsersModule {}

@@ -1,6 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { UserEntity } from '@arbitra/db';
+import { Inject, Injectable } from '@nestjs/common';
+import { UsersRepository, type UserEntity } from '@arbitra/db';
 import { MESSAGES, type ProfileUser, type UpdateProfileRequest } from '@arbitra/contracts';
 import { badRequest, conflict, notFound } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
@@ -9,6 +8,9 @@ import { AuditService } from '../audit/audit.service.js';
 import { isUniqueViolation, toSessionUser } from '../auth/auth.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import { accountChangedMail } from '../mail/templates.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 
 type ProfileUpdate = { name: string; email: string } & Pick<
@@ -20,11 +22,13 @@ type ProfileUpdate = { name: string; email: string } & Pick<
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly repo: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly twoFactor: TwoFactorService,
     private readonly rateLimits: RateLimitService,
     private readonly audit: AuditService,
+    private readonly mail: MailService,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   async profile(userId: string): Promise<ProfileUser> {
@@ -51,27 +55,40 @@ export class UsersService {
       }
       await this.checkCurrentPassword(user, input.currentPassword, MESSAGES.profile.currentPasswordWrong);
     }
-    if (emailChanged && (await this.ds.getRepository(UserEntity).existsBy({ email: input.email }))) {
+    if (emailChanged && (await this.repo.emailTaken(input.email))) {
       throw conflict('email_taken', MESSAGES.auth.emailTaken);
     }
     const patch: Partial<UserEntity> = { name: input.name, email: input.email };
     if (newPassword)
       Object.assign(patch, { passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() });
     try {
-      await this.ds.getRepository(UserEntity).update({ id: user.id }, patch);
+      await this.repo.update(user.id, patch);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
       throw e;
     }
     if (input.name !== user.name)
       await this.audit.record('profile_updated', { userId: user.id, client, metadata: { fields: ['name'] } });
-    if (emailChanged)
+    if (emailChanged) {
+      // Whoever held another session no longer does; the old address hears of it (it may not be the owner's doing).
+      const ended = await this.sessions.revokeAll(user.id, 'email_change', me.sessionId);
       await this.audit.record('email_changed', {
         userId: user.id,
         client,
-        metadata: { from: user.email, to: input.email },
+        metadata: { from: user.email, to: input.email, otherSessionsEnded: ended },
       });
-    if (newPassword) await this.afterPasswordChange(me, client);
+      this.mail.sendInBackground(
+        accountChangedMail(
+          user.email,
+          input.name,
+          { kind: 'email', newEmail: input.email },
+          new Date(),
+          this.resetUrl(),
+        ),
+        'email_changed',
+      );
+    }
+    if (newPassword) await this.afterPasswordChange(me, client, input.email, input.name);
     return this.profile(user.id);
   }
 
@@ -84,19 +101,20 @@ export class UsersService {
   ): Promise<void> {
     const user = await this.find(me.id);
     await this.checkCurrentPassword(user, currentPassword, MESSAGES.profile.currentPasswordWrong);
-    await this.ds
-      .getRepository(UserEntity)
-      .update(
-        { id: user.id },
-        { passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() },
-      );
-    await this.afterPasswordChange(me, client);
+    await this.repo.update(user.id, {
+      passwordHash: await hashPassword(newPassword),
+      passwordChangedAt: new Date(),
+    });
+    await this.afterPasswordChange(me, client, user.email, user.name);
   }
 
-  /** A password check from a signed-in session, rate-limited like a login (it is one). */
+  /**
+   * A password check from a signed-in session, rate-limited per user (only the session's holder
+   * counts here: failed logins by others never block the owner's password change or deletion).
+   */
   async checkCurrentPassword(user: UserEntity, password: string, wrongMessage: string): Promise<void> {
     await this.rateLimits.consume(
-      [{ name: 'loginAccount', subject: user.email }],
+      [{ name: 'passwordConfirm', subject: user.id }],
       MESSAGES.auth.tooManyLoginAttempts,
     );
     if (!(await verifyPassword(user.passwordHash, password)))
@@ -104,18 +122,31 @@ export class UsersService {
   }
 
   async find(userId: string): Promise<UserEntity> {
-    const user = await this.ds.getRepository(UserEntity).findOneBy({ id: userId });
+    const user = await this.repo.findById(userId);
     if (!user) throw notFound('user_not_found', MESSAGES.admin.userNotFound);
     return user;
   }
 
-  private async afterPasswordChange(me: AuthenticatedUser, client: ClientInfo): Promise<void> {
+  private async afterPasswordChange(
+    me: AuthenticatedUser,
+    client: ClientInfo,
+    email: string,
+    name: string,
+  ): Promise<void> {
     const ended = await this.sessions.revokeAll(me.id, 'password_change', me.sessionId);
     await this.audit.record('password_change', {
       userId: me.id,
       client,
       metadata: { otherSessionsEnded: ended },
     });
+    this.mail.sendInBackground(
+      accountChangedMail(email, name, { kind: 'password' }, new Date(), this.resetUrl()),
+      'password_changed',
+    );
+  }
+
+  private resetUrl(): string {
+    return `${this.config.appUrl}/forgot-password`;
   }
 
   private async extra(user: UserEntity): Promise<Omit<ProfileUser, 'id' | 'name' | 'email' | 'role'>> {
@@ -124,6 +155,8 @@ export class UsersService {
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
       passwordChangedAt: user.passwordChangedAt.toISOString(),
       twoFactorEnabled: await this.twoFactor.isEnabled(user.id),
+      termsVersion: user.termsVersion,
+      termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
     };
   }
 }

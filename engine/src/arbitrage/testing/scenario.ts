@@ -28,6 +28,8 @@ export interface Scenario {
     bids: PriceLevel[],
     asks: PriceLevel[],
     detectors?: readonly Detector[],
+    /** The exchange's timestamp of this book (default: the scenario clock's now). */
+    exchangeTs?: number,
   ): BookSlot;
 }
 
@@ -90,7 +92,7 @@ export function scenario(
     registry,
     ctx,
     events,
-    book(exchange, symbol, bids, asks, detectors = []) {
+    book(exchange, symbol, bids, asks, detectors = [], exchangeTs?: number) {
       for (const d of detectors) {
         if (!detectorsOf.has(d)) {
           detectorsOf.add(d);
@@ -98,7 +100,7 @@ export function scenario(
         }
       }
       const now = clock.now();
-      const update: BookUpdate = { exchange, symbol, bids, asks, exchangeTs: now, receivedTs: now };
+      const update: BookUpdate = { exchange, symbol, bids, asks, exchangeTs: exchangeTs ?? now, receivedTs: now };
       const slot = store.apply(update);
       if (typeof slot === 'string') throw new Error(`book rejected: ${slot}`);
       for (const d of detectors) d.evaluate(slot, now, registry);

@@ -21,8 +21,11 @@ export function twoLegOpportunity(o: {
   profitUsdt: string;
   profitBrl: string;
   firstSeen?: number;
+  /** Exchange time it opened at (default: firstSeen). */
+  openedAt?: number;
 }): Opportunity {
   const { strategy = 'arbitrage', symbol = 'BTC/USDT', size = '1', firstSeen = 1 } = o;
+  const openedAt = o.openedAt ?? firstSeen;
   const leg = (side: 'buy' | 'sell', l: TestLeg): OpportunityLeg => ({
     exchange: l.exchange,
     symbol,
@@ -49,6 +52,7 @@ export function twoLegOpportunity(o: {
     profitUsdt: o.profitUsdt,
     profitBrl: o.profitBrl,
     usdtBrl: '5.45',
+    openedAt,
     firstSeen,
     lastSeen: firstSeen,
     ageMs: 0,

@@ -8,10 +8,14 @@
  * order-book code. Nothing of ours is mocked; only the network is replaced.
  */
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import ccxt from 'ccxt';
 import { CCXT_FEED_OPTIONS, type CcxtExchangeLike } from '../ccxt.feed.js';
 
-export const RECORDED_DIR = new URL('../../../test/fixtures/recorded/', import.meta.url);
+/** The fixtures folder (RECORDED_FIXTURES_DIR when this file runs bundled elsewhere, e.g. the sample converter). */
+export const RECORDED_DIR = process.env.RECORDED_FIXTURES_DIR
+  ? pathToFileURL(`${process.env.RECORDED_FIXTURES_DIR.replace(/\/$/, '')}/`)
+  : new URL('../../../test/fixtures/recorded/', import.meta.url);
 
 export interface RestRecord {
   url: URL;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SessionUser } from '../domain/user.js';
 import { MESSAGES } from '../messages/index.js';
 import { newPasswordField, otpCodeField } from './auth.js';
-import { PASSWORD_MAX, emailField, nameField } from './validation.js';
+import { PASSWORD_MAX, emailField, nameField, queryInt } from './validation.js';
 
 const optionalSecret = z.string().max(PASSWORD_MAX).nullish();
 
@@ -80,8 +80,8 @@ export type NotificationSettingsRequest = z.input<typeof notificationSettingsReq
 
 /** ?page=1&pageSize=20 */
 export const paginationQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt().pipe(z.number().int().min(1).max(100_000)).default(1),
+  pageSize: queryInt().pipe(z.number().int().min(1).max(100)).default(20),
 });
 export type PaginationQuery = z.output<typeof paginationQuerySchema>;
 
@@ -98,6 +98,9 @@ export interface ProfileUser extends SessionUser {
   lastLoginAt: string | null;
   passwordChangedAt: string;
   twoFactorEnabled: boolean;
+  /** The Terms of Use / Privacy Policy version accepted at registration, and when (null: none recorded). */
+  termsVersion: string | null;
+  termsAcceptedAt: string | null;
 }
 
 export interface ProfileResponse {
@@ -163,6 +166,8 @@ export interface AuditEntry {
 
 export interface AdminAuditEntry extends AuditEntry {
   user: { id: string; name: string; email: string } | null;
+  /** The admin who acted, when not the user. */
+  actor: { id: string; name: string; email: string } | null;
 }
 
 export interface TwoFactorSetupResponse {

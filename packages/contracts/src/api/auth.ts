@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SessionUser } from '../domain/user.js';
+import { LEGAL_VERSION } from '../domain/legal.js';
 import { MESSAGES } from '../messages/index.js';
 import {
   PASSWORD_MAX,
@@ -56,6 +57,12 @@ export const registerRequestSchema = z
     email: emailField(),
     password: newPasswordField(),
     confirmPassword: confirmPasswordField(),
+    /** The version of the Terms of Use and Privacy Policy the user accepted (LEGAL_VERSION); stored with the date. */
+    termsVersion: z
+      .string({ error: MESSAGES.legal.termsOutdated })
+      .max(20, MESSAGES.legal.termsOutdated)
+      .refine((v) => v === LEGAL_VERSION, MESSAGES.legal.termsOutdated)
+      .optional(),
   })
   .refine(confirmationMatches, confirmationMismatch());
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

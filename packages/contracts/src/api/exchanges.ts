@@ -15,7 +15,11 @@ export interface SupportedExchange {
 }
 
 export function supportedExchanges(): SupportedExchange[] {
-  return EXCHANGES.map((e) => ({ name: e.id, display_name: e.displayName, requires_passphrase: e.requiresPassphrase }));
+  return EXCHANGES.map((e) => ({
+    name: e.id,
+    display_name: e.displayName,
+    requires_passphrase: e.requiresPassphrase,
+  }));
 }
 
 /** GET /api/user/plan-exchange-info. */
@@ -31,7 +35,9 @@ export interface PlanExchangeInfo {
 }
 
 /** True when one more credential fits the plan. */
-export function canAddExchange(info: Pick<PlanExchangeInfo, 'max_exchanges' | 'unlimited_exchanges' | 'used_exchanges'>): boolean {
+export function canAddExchange(
+  info: Pick<PlanExchangeInfo, 'max_exchanges' | 'unlimited_exchanges' | 'used_exchanges'>,
+): boolean {
   return info.unlimited_exchanges || info.used_exchanges < info.max_exchanges;
 }
 
@@ -177,7 +183,8 @@ function secretProblem(secret: string): string | null {
     if (secret.length > API_SECRET_PEM_MAX) return MESSAGES.exchanges.apiSecretLength;
     return PEM_PATTERN.test(secret) ? null : MESSAGES.exchanges.apiSecretCharset;
   }
-  if (secret.length < API_SECRET_MIN || secret.length > API_SECRET_MAX) return MESSAGES.exchanges.apiSecretLength;
+  if (secret.length < API_SECRET_MIN || secret.length > API_SECRET_MAX)
+    return MESSAGES.exchanges.apiSecretLength;
   return TOKEN_PATTERN.test(secret) ? null : MESSAGES.exchanges.apiSecretCharset;
 }
 
@@ -203,7 +210,8 @@ export function parseExchangeInput(input: unknown, ctx: ExchangeInputContext): E
     if (!blank(v.exchange_name) && v.exchange_name !== ctx.current.exchange_name) {
       return fail('exchange_name', MESSAGES.exchanges.exchangeCannotChange);
     }
-    if (!isExchangeId(ctx.current.exchange_name)) return fail('exchange_name', MESSAGES.exchanges.exchangeUnknown);
+    if (!isExchangeId(ctx.current.exchange_name))
+      return fail('exchange_name', MESSAGES.exchanges.exchangeUnknown);
     exchange = ctx.current.exchange_name;
   } else {
     if (blank(v.exchange_name)) return fail('exchange_name', MESSAGES.exchanges.exchangeRequired);
@@ -215,9 +223,11 @@ export function parseExchangeInput(input: unknown, ctx: ExchangeInputContext): E
     : (EXCHANGES.find((e) => e.id === exchange)?.requiresPassphrase ?? false);
 
   // 2. API Key.
-  if (blank(v.api_key) || typeof v.api_key !== 'string') return fail('api_key', MESSAGES.exchanges.apiKeyRequired);
+  if (blank(v.api_key) || typeof v.api_key !== 'string')
+    return fail('api_key', MESSAGES.exchanges.apiKeyRequired);
   const apiKey = v.api_key.trim();
-  if (apiKey.length < API_KEY_MIN || apiKey.length > API_KEY_MAX) return fail('api_key', MESSAGES.exchanges.apiKeyLength);
+  if (apiKey.length < API_KEY_MIN || apiKey.length > API_KEY_MAX)
+    return fail('api_key', MESSAGES.exchanges.apiKeyLength);
   if (!TOKEN_PATTERN.test(apiKey)) return fail('api_key', MESSAGES.exchanges.apiKeyCharset);
   const keyChanged = !editing || !ctx.current || ctx.current.api_key !== apiKey;
 
@@ -241,7 +251,8 @@ export function parseExchangeInput(input: unknown, ctx: ExchangeInputContext): E
       if (typeof v.passphrase !== 'string') return fail('passphrase', MESSAGES.exchanges.passphraseRequired);
       passphrase = v.passphrase.trim();
       if (passphrase.length > PASSPHRASE_MAX) return fail('passphrase', MESSAGES.exchanges.passphraseLength);
-      if (!PASSPHRASE_PATTERN.test(passphrase)) return fail('passphrase', MESSAGES.exchanges.passphraseCharset);
+      if (!PASSPHRASE_PATTERN.test(passphrase))
+        return fail('passphrase', MESSAGES.exchanges.passphraseCharset);
     }
   } else if (!blank(v.passphrase)) {
     return fail('passphrase', MESSAGES.exchanges.passphraseNotAccepted);
@@ -258,7 +269,13 @@ export function parseExchangeInput(input: unknown, ctx: ExchangeInputContext): E
 
   return {
     success: true,
-    data: { exchange_name: exchange, api_key: apiKey, api_secret: apiSecret, passphrase, is_active: v.is_active },
+    data: {
+      exchange_name: exchange,
+      api_key: apiKey,
+      api_secret: apiSecret,
+      passphrase,
+      is_active: v.is_active,
+    },
   };
 }
 
@@ -272,7 +289,11 @@ export function validateExchangeForm(input: ExchangeFormValues, ctx: ExchangeInp
 export const createExchangeRequestSchema = z.unknown().transform((value, ctx): ParsedExchangeInput => {
   const result = parseExchangeInput(value, { mode: 'create' });
   if (!result.success) {
-    ctx.addIssue({ code: 'custom', message: result.message, path: result.field === 'corpo' ? [] : [result.field] });
+    ctx.addIssue({
+      code: 'custom',
+      message: result.message,
+      path: result.field === 'corpo' ? [] : [result.field],
+    });
     return z.NEVER;
   }
   return result.data;
@@ -285,5 +306,11 @@ export const toggleExchangeRequestSchema = z.strictObject({
 
 /** Is this PUT body the toggle (only is_active)? */
 export function isToggleBody(body: unknown): body is { is_active: unknown } {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 1 && 'is_active' in body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 1 &&
+    'is_active' in body
+  );
 }

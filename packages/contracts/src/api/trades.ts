@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Trade, TradeStats } from '../domain/bots.js';
 import { MESSAGES } from '../messages/index.js';
+import { queryInt } from './validation.js';
 
 export const TRADE_DATE_RANGES = ['7', '30', '90', 'all'] as const;
 export type TradeDateRange = (typeof TRADE_DATE_RANGES)[number];
@@ -21,12 +22,9 @@ export const tradesQuerySchema = z.strictObject({
     .string({ error: invalid })
     .refine((v) => v === 'all' || UUID.test(v), invalid)
     .default('all'),
-  page: z.coerce.number({ error: invalid }).int(invalid).min(1, invalid).max(1_000_000, invalid).default(1),
-  pageSize: z.coerce
-    .number({ error: invalid })
-    .int(invalid)
-    .min(1, invalid)
-    .max(TRADES_PAGE_SIZE_MAX, invalid)
+  page: queryInt(invalid).pipe(z.number().int(invalid).min(1, invalid).max(1_000_000, invalid)).default(1),
+  pageSize: queryInt(invalid)
+    .pipe(z.number().int(invalid).min(1, invalid).max(TRADES_PAGE_SIZE_MAX, invalid))
     .default(TRADES_PAGE_SIZE_DEFAULT),
 });
 

@@ -12,9 +12,46 @@ const GENERIC_MISSING = '__arbitra_missing__';
 /** A string "simple {email}" (SPEC §5): something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Control characters (NUL included) never belong in a text field; Postgres refuses NUL outright. */
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/**
+ * Characters that never belong in a name or an email: C0/C1 controls (Postgres refuses NUL outright),
+ * bidirectional overrides and isolates (U+202E makes 'gnp.exe' read 'exe.png'), zero-width and BOM.
+ */
+export const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
+/** Longest unknown field name an error message repeats (a megabyte key is not echoed back). */
+const ECHOED_KEY_MAX = 40;
+const ECHOED_KEYS_MAX = 3;
+
+function echoedKeys(keys: readonly string[]): string {
+  const shown = keys
+    .slice(0, ECHOED_KEYS_MAX)
+    .map((k) => (k.length > ECHOED_KEY_MAX ? `${k.slice(0, ECHOED_KEY_MAX)}…` : k));
+  return keys.length > ECHOED_KEYS_MAX
+    ? `${shown.join(', ')} (+${keys.length - ECHOED_KEYS_MAX})`
+    : shown.join(', ');
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'um texto',
+  number: 'um número',
+  int: 'um número inteiro',
+  boolean: 'verdadeiro ou falso',
+  array: 'uma lista',
+  object: 'um objeto',
+};
+
+/**
+ * A whole number in a query string: decimal digits only, so '0x10', '1e3', ' 7', '+1', '1.0' and
+ * 'Infinity' are refused rather than read the way Number() would.
+ */
+export function queryInt(message?: string) {
+  return z
+    .string(message ? { error: message } : undefined)
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number);
+}
 
 /** Longest password accepted: argon2 hashes anything, but a megabyte password is an attack, not a password. */
 export const PASSWORD_MAX = 128;
@@ -28,13 +65,15 @@ function fieldName(path: readonly PropertyKey[]): string {
 
 function genericMessage(issue: z.core.$ZodIssue, missing: boolean): string {
   const field = fieldName(issue.path);
-  if (issue.code === 'unrecognized_keys') return MESSAGES.validation.unknownField(issue.keys.join(', '));
+  if (issue.code === 'unrecognized_keys') return MESSAGES.validation.unknownField(echoedKeys(issue.keys));
   if (issue.code === 'too_big' && issue.origin === 'string')
     return MESSAGES.validation.tooLong(field, Number(issue.maximum));
   if (issue.code === 'too_small' && issue.origin === 'string')
     return MESSAGES.validation.tooShort(field, Number(issue.minimum));
   if (issue.path.length === 0) return MESSAGES.common.invalidRequest;
   if (issue.code === 'invalid_type' && missing) return MESSAGES.validation.requiredField(field);
+  if (issue.code === 'invalid_type' && TYPE_NAMES[issue.expected])
+    return MESSAGES.validation.wrongType(field, TYPE_NAMES[issue.expected] as string);
   return MESSAGES.validation.invalidField(field);
 }
 
@@ -74,13 +113,21 @@ export function validateRequest<S extends z.ZodType>(
 
 /** A required text field: missing, wrong type or blank (trimmed) → `required`; longer than `max` → `tooLong`. */
 export function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  // Missing (or null) → `required`; another type → the generic type message naming the field.
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? required : undefined) })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong);
 }
 
 /** A required email, trimmed and lower-cased, in SPEC §5's order: empty, then malformed. */
 export function emailField() {
   return z
-    .string({ error: MESSAGES.auth.emailRequired })
+    .string({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? MESSAGES.auth.emailRequired : undefined,
+    })
     .trim()
     .min(1, MESSAGES.auth.emailRequired)
     .max(EMAIL_MAX, MESSAGES.auth.emailInvalid)

@@ -23,6 +23,13 @@ export const AUDIT_ACTION_LABELS = {
   exchange_key_added: 'Chave de API adicionada',
   exchange_key_updated: 'Chave de API alterada',
   exchange_key_removed: 'Chave de API removida',
+  user_invited: 'Usuário criado por um administrador',
+  invite_resent: 'Email para definir a senha reenviado',
+  plan_granted: 'Plano concedido por um administrador',
+  settings_changed: 'Configurações da plataforma alteradas',
+  rate_limited: 'Bloqueado por excesso de tentativas',
+  job_retried: 'Job da fila enviado para nova tentativa',
+  job_removed: 'Job da fila removido',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

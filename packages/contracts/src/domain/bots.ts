@@ -36,7 +36,11 @@ export const BOT_INPUT_HINTS = {
 /** Share of maxInvestment engaged per trade, per risk level (DECISIONS §8). */
 export const RISK_SIZING: Readonly<Record<RiskLevel, string>> = { low: '0.25', medium: '0.5', high: '1' };
 /** Daily loss limit as a share of maxInvestment, per risk level (DECISIONS §8). */
-export const RISK_DAILY_LOSS: Readonly<Record<RiskLevel, string>> = { low: '0.02', medium: '0.05', high: '0.1' };
+export const RISK_DAILY_LOSS: Readonly<Record<RiskLevel, string>> = {
+  low: '0.02',
+  medium: '0.05',
+  high: '0.1',
+};
 /** Consecutive failed trades that stop a bot with status 'error'. */
 export const MAX_CONSECUTIVE_FAILURES = 5;
 

@@ -7,6 +7,14 @@ export interface EngineHeartbeat {
   marketFeed: string;
   queueBackend: 'redis' | 'postgres';
   socketBackend: 'redis' | 'postgres';
+  /** Version of the engine's code. */
+  version?: string;
+  /** Running bots whose lease this engine holds (it alone matches and enqueues them). */
+  ownedBots: number;
+  /** Holds the publisher lease: the one engine publishing the scanner to browsers. */
+  publisher: boolean;
+  /** Live engines this one sees in the transport's membership (itself included). */
+  members: number;
 }
 
 /** The engine is considered alive while its last heartbeat is younger than this. */

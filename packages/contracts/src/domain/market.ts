@@ -59,7 +59,13 @@ export interface Opportunity {
   profitUsdt: string;
   profitBrl: string;
   usdtBrl: string;
-  /** ms since the epoch. */
+  /**
+   * The exchanges' time (ms since the epoch) of the newest book among those that formed the opportunity when it
+   * opened: taken from the feed's data, not from a local clock, so every engine reading the same feed gives the
+   * same opportunity the same `openedAt`. With `id` it is the opportunity's identity (and its execution key).
+   */
+  openedAt: number;
+  /** When this engine first saw it, ms since the epoch (its own clock: display only). */
   firstSeen: number;
   lastSeen: number;
   /** now − firstSeen at the time of the snapshot or event, ms. */
@@ -157,4 +163,13 @@ export interface StatusReport {
   components: { name: ComponentName; status: 'up' | 'down'; detail: string | null }[];
   feeds: FeedState[];
   source: MarketSource | null;
+  /** Each live engine with the running bots it owns (their leases) and whether it publishes the scanner. */
+  engines: EngineStatusEntry[];
+}
+
+export interface EngineStatusEntry {
+  instanceId: string;
+  startedAt: string;
+  ownedBots: number;
+  publisher: boolean;
 }

@@ -1,6 +1,11 @@
+import type { BacktestProgressEvent } from '../domain/backtests.js';
 import type { BotStatusEvent, TradeNewEvent } from '../domain/bots.js';
 import type { ExchangeValidatedEvent } from '../api/exchanges.js';
+import type { PaymentUpdatedEvent, SubscriptionUpdatedEvent } from '../api/payments.js';
+import type { NotificationNewEvent } from '../domain/notifications.js';
 import type { EngineHeartbeat } from '../domain/health.js';
+import type { AdminWatchingPayload, LiveMetricsSample } from '../domain/live-metrics.js';
+import type { PlatformSettings, PublicPlatformSettings } from '../domain/settings.js';
 import type { EngineStats, FeedState, PriceGrid, ScannerDelta, ScannerSnapshot } from '../domain/market.js';
 
 /** Rooms of the socket fabric (ARCHITECTURE.md). */
@@ -29,6 +34,22 @@ export const EVENTS = {
   exchangeValidated: 'exchange:validated',
   /** Engine → the other engines: reload this bot (started, stopped or edited elsewhere). */
   botSync: 'bot:sync',
+  /** To `user:<owner>`: a payment changed status (PIX screen flips to success by itself). */
+  paymentUpdated: 'payment:updated',
+  /** To `user:<owner>`: the subscription changed (activated, lapsed, canceled). */
+  subscriptionUpdated: 'subscription:updated',
+  /** To `user:<owner>`: a backtest's progress (% of market time, trades, ETA) and its end. */
+  backtestProgress: 'backtest:progress',
+  /** Every api and engine process → `admin`, once a second while an admin watches: its live metrics. */
+  adminMetrics: 'admin:metrics',
+  /** api → every process (server-side): admins are watching the live metrics. */
+  adminWatching: 'admin:watching',
+  /** api → every engine (server-side): the platform settings changed (fees). */
+  settingsChanged: 'settings:changed',
+  /** api → every browser: the maintenance banner and registrations changed. */
+  platformSettings: 'platform:settings',
+  /** To `user:<id>`: a new in-app notification (the bell), with the unread count. */
+  notificationNew: 'notification:new',
 } as const;
 
 /** An engine's Prometheus metrics, as prom-client's `getMetricsAsJSON()`, sent to the api every few seconds. */
@@ -56,6 +77,18 @@ export interface ServerToClientEvents {
   'bot:status': (payload: BotStatusEvent) => void;
   /** owner's room: a trade was recorded. */
   'trade:new': (payload: TradeNewEvent) => void;
+  /** owner's room: a payment changed status. */
+  'payment:updated': (payload: PaymentUpdatedEvent) => void;
+  /** owner's room: the subscription changed. */
+  'subscription:updated': (payload: SubscriptionUpdatedEvent) => void;
+  /** owner's room: a backtest moved on, or ended (status). */
+  'backtest:progress': (payload: BacktestProgressEvent) => void;
+  /** admin room, once a second per process while an admin watches. */
+  'admin:metrics': (payload: LiveMetricsSample) => void;
+  /** everyone: the maintenance banner or registrations changed. */
+  'platform:settings': (payload: PublicPlatformSettings) => void;
+  /** owner's room: a new in-app notification. */
+  'notification:new': (payload: NotificationNewEvent) => void;
 }
 
 /** Server ↔ server events (engine → api over the adapter). */
@@ -67,7 +100,10 @@ export interface InterServerEvents {
   'market:prices': (payload: PriceGrid) => void;
   'market:feeds': (payload: FeedState[]) => void;
   'engine:stats': (payload: EngineStats) => void;
-  'bot:sync': (payload: { botId: string }) => void;
+  /** positions: a trade executed on another engine changed the bot's statistical positions (its exit settled). */
+  'bot:sync': (payload: { botId: string; positions?: boolean }) => void;
+  'admin:watching': (payload: AdminWatchingPayload) => void;
+  'settings:changed': (payload: PlatformSettings) => void;
 }
 
 export type ClientToServerEvents = Record<string, never>;

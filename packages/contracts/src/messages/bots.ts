@@ -32,8 +32,10 @@ export const BOT_MESSAGES = {
     liveConfirmRequired: 'Confirme que deseja operar com dinheiro real (confirmLive) para usar o modo real',
     liveCredentialsRequired: 'Modo real exige credenciais validadas em todas as exchanges do bot',
     deleteConfirmTitle: 'Excluir bot',
-    deleteConfirm: (name: string) => `Tem certeza que deseja excluir o bot "${name}"? Esta ação não pode ser desfeita.`,
-    stopReasonDailyLoss: (limit: string) => `Limite de perda diária atingido (${limit} USDT). Bot parado por segurança.`,
+    deleteConfirm: (name: string) =>
+      `Tem certeza que deseja excluir o bot "${name}"? Esta ação não pode ser desfeita.`,
+    stopReasonDailyLoss: (limit: string) =>
+      `Limite de perda diária atingido (${limit} USDT). Bot parado por segurança.`,
     stopReasonFailures: (n: number) => `${n} operações consecutivas falharam. Bot parado por segurança.`,
     stopReasonPlan: 'Assinatura inativa: bot parado.',
     stopReasonNoFunds: 'Saldo insuficiente nas exchanges do bot.',

@@ -15,7 +15,8 @@ export const EXCHANGE_MESSAGES = {
     apiKeyLength: 'API Key deve ter entre 16 e 256 caracteres',
     apiKeyCharset: 'API Key contém caracteres inválidos: use apenas letras, números e símbolos, sem espaços',
     apiSecretLength: 'API Secret deve ter entre 16 e 512 caracteres (ou uma chave privada PEM de até 4096)',
-    apiSecretCharset: 'API Secret contém caracteres inválidos: use apenas letras, números e símbolos, sem espaços',
+    apiSecretCharset:
+      'API Secret contém caracteres inválidos: use apenas letras, números e símbolos, sem espaços',
     passphraseNotAccepted: 'Esta exchange não usa passphrase',
     passphraseLength: 'Passphrase deve ter no máximo 128 caracteres',
     passphraseCharset: 'Passphrase contém caracteres inválidos',

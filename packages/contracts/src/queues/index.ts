@@ -1,4 +1,5 @@
 import type { Opportunity } from '../domain/market.js';
+import type { BotStopCause, NotificationEvent } from '../domain/notifications.js';
 
 /** Queue names and job payloads shared by the api (producer) and the engine (worker). */
 export const QUEUES = {
@@ -9,7 +10,16 @@ export const QUEUES = {
   executions: 'executions',
   /** Checks of exchange credentials with the exchange (api → engine). Payload: the credential id only. */
   credentialChecks: 'credential-checks',
+  /** api: the repeatable billing job (expired charges, renewals, lapses). One run at a time across processes. */
+  billing: 'billing',
+  /** api → engine: run one backtest (BACKTEST_CONCURRENCY at a time per engine). */
+  backtests: 'backtests',
+  /** api/engine → api: deliver one notification (in-app, email, Telegram), or run the daily summary. */
+  notifications: 'notifications',
 } as const;
+
+/** The billing queue's one repeatable job. */
+export const BILLING_TICK = { schedulerId: 'billing-tick', name: 'tick' } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -51,13 +61,15 @@ export interface BotCommandJob {
 export interface ExecutionJob {
   botId: string;
   userId: string;
-  /** `${botId}:${opportunity.id}:${opportunity.firstSeen}`: unique per bot and opportunity (the ledger's key). */
+  /** `${botId}:${opportunity.id}:${opportunity.openedAt}`: unique per bot and opportunity on every engine (the ledger's key). */
   executionKey: string;
   /** The opportunity as the runner saw it (engine Opportunity, JSON). */
   opportunity: Opportunity;
   /** Quote (USDT) the runner allows this trade to engage. */
   budgetUsdt: string;
   enqueuedAt: number;
+  /** The fencing token of the bot's lease held by the engine that matched it (0 or absent: none). */
+  leaseToken?: number;
   /** A statistical exit: the id of the entry opportunity whose open position this trade closes. */
   exitOf?: string;
 }
@@ -66,3 +78,73 @@ export interface ExecutionJob {
 export function executionJobId(executionKey: string): string {
   return executionKey.replaceAll(':', '|');
 }
+
+/** api → engine (QUEUES.backtests): the backtest row holds the configuration and the source. */
+export interface BacktestJob {
+  backtestId: string;
+  userId: string;
+}
+
+/** What each notification event carries (the api renders the pt-BR text of every channel from it). */
+export interface NotificationParams {
+  'bot.stopped': { botId: string; botName: string; cause: BotStopCause; reason: string };
+  'trade.unhedged': {
+    botId: string;
+    botName: string;
+    pair: string;
+    reason: string;
+    lossUsdt: string;
+    simulated: boolean;
+  };
+  'trade.executed': { botId: string; botName: string; pair: string; profitUsdt: string; profitBrl: string };
+  'daily.summary': { date: string; trades: number; profitBrl: string; botsRunning: number };
+  'login.new': { device: string; ip: string | null; at: string };
+  /** Payments (issue 10): `kind` names what happened; title and body are the pt-BR text to show. */
+  billing: { kind: string; title: string; body: string; link?: string };
+}
+
+/**
+ * QUEUES.notifications, job 'notify'. `key` is the idempotency key: the same key never notifies twice
+ * (per channel), whoever enqueues it and however often. The job id is derived from it.
+ */
+export type NotificationJob = {
+  [E in NotificationEvent]: {
+    key: string;
+    userId: string;
+    event: E;
+    params: NotificationParams[E];
+    occurredAt: string;
+  };
+}[NotificationEvent];
+
+/** QUEUES.notifications, job 'daily-summary': the summary of one São Paulo day (yyyy-mm-dd) for every user. */
+export interface DailySummaryJob {
+  date: string;
+}
+
+/** BullMQ refuses ':' in custom job ids. */
+export function notificationJobId(key: string): string {
+  return `n|${key.replaceAll(':', '|')}`;
+}
+
+/**
+ * Every queue's jobs: queue name → job name → payload. The queue factory of @arbitra/transport types `queue(name)`
+ * and `worker(name, processor)` by it, so a producer can only add a known job with its payload and a processor
+ * receives a job discriminated by its name (no cast). A new queue: its name in QUEUES, its jobs here.
+ */
+export interface QueueJobs {
+  'engine-commands': EngineCommandJobs;
+  /** The job name is the action. */
+  'bot-commands': { [A in BotCommandJob['action']]: BotCommandJob };
+  executions: { execute: ExecutionJob };
+  'credential-checks': CredentialCheckJobs;
+  backtests: { run: BacktestJob };
+  /** The repeatable billing tick (BILLING_TICK): no payload. */
+  billing: { [BILLING_TICK.name]: Record<string, never> };
+  notifications: { notify: NotificationJob; 'daily-summary': DailySummaryJob };
+}
+
+/** The job names of a queue. */
+export type JobNameOf<Q extends QueueName> = Extract<keyof QueueJobs[Q], string>;
+/** The payload of one job of a queue. */
+export type JobDataOf<Q extends QueueName, N extends JobNameOf<Q> = JobNameOf<Q>> = QueueJobs[Q][N];

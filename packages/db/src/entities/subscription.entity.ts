@@ -32,6 +32,13 @@ export class SubscriptionEntity {
   @Column({ name: 'canceled_at', type: 'timestamptz', nullable: true })
   canceledAt!: Date | null;
 
+  /** A downgrade waiting for the next period (issue 10). */
+  @Column({ name: 'scheduled_plan_id', type: 'varchar', length: 32, nullable: true })
+  scheduledPlanId!: PlanId | null;
+
+  @Column({ name: 'scheduled_billing', type: 'varchar', length: 8, nullable: true })
+  scheduledBilling!: BillingCycle | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

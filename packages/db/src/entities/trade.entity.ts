@@ -18,7 +18,7 @@ export class TradeEntity {
   @Column({ name: 'bot_name', type: 'varchar', length: 80 })
   botName!: string;
 
-  /** `${botId}:${opportunityId}:${firstSeen}`: a retried or duplicated job never records twice. */
+  /** `${botId}:${opportunityId}:${openedAt}` (exchange time, the same on every engine): a retried or duplicated job never records twice. */
   @Column({ name: 'execution_key', type: 'varchar', length: 300, unique: true })
   executionKey!: string;
 

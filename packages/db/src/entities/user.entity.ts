@@ -29,6 +29,13 @@ export class UserEntity {
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;
 
+  /** The Terms of Use / Privacy Policy version the user accepted (issue 16), and when. */
+  @Column({ name: 'terms_version', type: 'varchar', length: 20, nullable: true })
+  termsVersion!: string | null;
+
+  @Column({ name: 'terms_accepted_at', type: 'timestamptz', nullable: true })
+  termsAcceptedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

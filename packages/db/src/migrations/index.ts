@@ -3,8 +3,28 @@ import { Accounts1763780100000 } from './1763780100000-accounts.js';
 import { ExchangeCredentials1763780300000 } from './1763780300000-exchange-credentials.js';
 import { Bots1763780400000 } from './1763780400000-bots.js';
 import { ExecutionJournal1763780500000 } from './1763780500000-execution-journal.js';
+import { Backtests1763796000000 } from './1763796000000-backtests.js';
+import { AdminConsole1763792000000 } from './1763792000000-admin-console.js';
+import { Payments1763791000000 } from './1763791000000-payments.js';
+import { SubscriptionSchedule1763791000100 } from './1763791000100-subscription-schedule.js';
+import { SandboxCharges1763791000200 } from './1763791000200-sandbox-charges.js';
+import { Notifications1763797000000 } from './1763797000000-notifications.js';
+import { ContactMessages1763797100000 } from './1763797100000-contact-messages.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Init1763780000000, Accounts1763780100000, ExchangeCredentials1763780300000, Bots1763780400000, ExecutionJournal1763780500000];
+export const MIGRATIONS = [
+  Init1763780000000,
+  Accounts1763780100000,
+  ExchangeCredentials1763780300000,
+  Bots1763780400000,
+  ExecutionJournal1763780500000,
+  Payments1763791000000,
+  SubscriptionSchedule1763791000100,
+  SandboxCharges1763791000200,
+  AdminConsole1763792000000,
+  Backtests1763796000000,
+  Notifications1763797000000,
+  ContactMessages1763797100000,
+];

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CredentialCipher, CredentialDecryptError, CredentialKeysError, credentialAad, parseCredentialKeys } from './credential-cipher.js';
+import {
+  CredentialCipher,
+  CredentialDecryptError,
+  CredentialKeysError,
+  credentialAad,
+  parseCredentialKeys,
+} from './credential-cipher.js';
 
 const k = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 
@@ -30,7 +36,11 @@ describe('CredentialCipher (AES-256-GCM with a key id)', () => {
 
   it('round-trips a credential; ciphertexts are bound to their row and field', () => {
     const cipher = CredentialCipher.fromSpec(k('k1'));
-    const plain = { apiKey: 'AKIAxxxxxxxxxxxxxxxx', apiSecret: 'super-secret-value-123', passphrase: 'frase secreta' };
+    const plain = {
+      apiKey: 'AKIAxxxxxxxxxxxxxxxx',
+      apiSecret: 'super-secret-value-123',
+      passphrase: 'frase secreta',
+    };
     const sealed = cipher.seal('row-1', plain);
     expect(sealed.keyId).toBe('k1');
     for (const v of [sealed.apiKeyEncrypted, sealed.apiSecretEncrypted, sealed.passphraseEncrypted ?? '']) {
@@ -42,20 +52,28 @@ describe('CredentialCipher (AES-256-GCM with a key id)', () => {
     expect(cipher.seal('row-1', plain).apiSecretEncrypted).not.toBe(sealed.apiSecretEncrypted);
     // Moved to another row, or swapped between fields: does not open.
     expect(() => cipher.open('row-2', sealed)).toThrow(CredentialDecryptError);
-    expect(() =>
-      cipher.decrypt(sealed.apiSecretEncrypted, 'k1', credentialAad('row-1', 'api_key')),
-    ).toThrow(CredentialDecryptError);
+    expect(() => cipher.decrypt(sealed.apiSecretEncrypted, 'k1', credentialAad('row-1', 'api_key'))).toThrow(
+      CredentialDecryptError,
+    );
   });
 
   it('decrypts under an older key after rotation and refuses an unknown key id or a tampered text', () => {
     const old = k('k1');
-    const before = CredentialCipher.fromSpec(old).seal('r', { apiKey: 'a'.repeat(16), apiSecret: 'b'.repeat(16), passphrase: null });
+    const before = CredentialCipher.fromSpec(old).seal('r', {
+      apiKey: 'a'.repeat(16),
+      apiSecret: 'b'.repeat(16),
+      passphrase: null,
+    });
     const after = CredentialCipher.fromSpec(`${k('k2')},${old}`);
     expect(after.open('r', before).apiSecret).toBe('b'.repeat(16));
-    expect(after.seal('r', { apiKey: 'a'.repeat(16), apiSecret: 'b'.repeat(16), passphrase: null }).keyId).toBe('k2');
+    expect(
+      after.seal('r', { apiKey: 'a'.repeat(16), apiSecret: 'b'.repeat(16), passphrase: null }).keyId,
+    ).toBe('k2');
     expect(() => CredentialCipher.fromSpec(k('k9')).open('r', before)).toThrow(CredentialDecryptError);
     const raw = Buffer.from(before.apiSecretEncrypted, 'base64');
     raw[raw.length - 1] = (raw[raw.length - 1] ?? 0) ^ 1;
-    expect(() => after.open('r', { ...before, apiSecretEncrypted: raw.toString('base64') })).toThrow(CredentialDecryptError);
+    expect(() => after.open('r', { ...before, apiSecretEncrypted: raw.toString('base64') })).toThrow(
+      CredentialDecryptError,
+    );
   });
 });

@@ -33,21 +33,28 @@ export function parseCredentialKeys(spec: string): CredentialKey[] {
     .split(',')
     .map((e) => e.trim())
     .filter((e) => e.length > 0);
-  if (entries.length === 0) throw new CredentialKeysError('CREDENTIALS_KEYS está vazia: use k1:<32 bytes em base64>');
+  if (entries.length === 0)
+    throw new CredentialKeysError('CREDENTIALS_KEYS está vazia: use k1:<32 bytes em base64>');
   const keys: CredentialKey[] = [];
   for (const [i, entry] of entries.entries()) {
     const sep = entry.indexOf(':');
     const id = sep > 0 ? entry.slice(0, sep) : '';
     const material = sep > 0 ? entry.slice(sep + 1).trim() : '';
     if (!KEY_ID.test(id)) {
-      throw new CredentialKeysError(`CREDENTIALS_KEYS: a entrada ${i + 1} deve ser id:<base64>, com id de letras, números, _ ou -`);
+      throw new CredentialKeysError(
+        `CREDENTIALS_KEYS: a entrada ${i + 1} deve ser id:<base64>, com id de letras, números, _ ou -`,
+      );
     }
-    if (!BASE64.test(material)) throw new CredentialKeysError(`CREDENTIALS_KEYS: a chave '${id}' não está em base64`);
+    if (!BASE64.test(material))
+      throw new CredentialKeysError(`CREDENTIALS_KEYS: a chave '${id}' não está em base64`);
     const key = Buffer.from(material, 'base64');
     if (key.length !== 32) {
-      throw new CredentialKeysError(`CREDENTIALS_KEYS: a chave '${id}' deve ter 32 bytes (tem ${key.length})`);
+      throw new CredentialKeysError(
+        `CREDENTIALS_KEYS: a chave '${id}' deve ter 32 bytes (tem ${key.length})`,
+      );
     }
-    if (keys.some((k) => k.id === id)) throw new CredentialKeysError(`CREDENTIALS_KEYS: o id '${id}' aparece mais de uma vez`);
+    if (keys.some((k) => k.id === id))
+      throw new CredentialKeysError(`CREDENTIALS_KEYS: o id '${id}' aparece mais de uma vez`);
     keys.push({ id, key });
   }
   return keys;
@@ -117,7 +124,9 @@ export class CredentialCipher {
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
       decipher.setAAD(Buffer.from(aad, 'utf8'));
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
       throw new CredentialDecryptError('credential does not decrypt (wrong key, tampered or moved)');
     }
@@ -131,7 +140,9 @@ export class CredentialCipher {
       apiKeyEncrypted: this.encrypt(plain.apiKey, credentialAad(id, 'api_key'), keyId),
       apiSecretEncrypted: this.encrypt(plain.apiSecret, credentialAad(id, 'api_secret'), keyId),
       passphraseEncrypted:
-        plain.passphrase === null ? null : this.encrypt(plain.passphrase, credentialAad(id, 'passphrase'), keyId),
+        plain.passphrase === null
+          ? null
+          : this.encrypt(plain.passphrase, credentialAad(id, 'passphrase'), keyId),
     };
   }
 

@@ -15,9 +15,13 @@ export function credentialsKeysField() {
       try {
         parseCredentialKeys(v);
       } catch (e) {
-        ctx.addIssue({ code: 'custom', message: e instanceof CredentialKeysError ? e.message : 'CREDENTIALS_KEYS inválida' });
+        ctx.addIssue({
+          code: 'custom',
+          message: e instanceof CredentialKeysError ? e.message : 'CREDENTIALS_KEYS inválida',
+        });
       }
     });
 }
 
-export const CREDENTIALS_KEYS_REQUIRED = 'CREDENTIALS_KEYS: obrigatória em produção (k1:<32 bytes em base64>)';
+export const CREDENTIALS_KEYS_REQUIRED =
+  'CREDENTIALS_KEYS: obrigatória em produção (k1:<32 bytes em base64>)';

@@ -1,10 +1,11 @@
-import { Cog, DollarSign, LayoutDashboard, Server, ShieldAlert, Users } from 'lucide-react';
+import { Cog, DollarSign, LayoutDashboard, Mail, Server, ShieldAlert, Users } from 'lucide-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
 import { PageLoader } from '@/components/layout/page-loader';
 import type { ShellNavItem } from '@/components/layout/shell-nav';
 import { ROUTES } from '@/config/routes';
+import { LiveMetricsProvider } from '@/features/admin/hooks/use-live-metrics';
 
 const ADMIN_NAV: readonly ShellNavItem[] = [
   { kind: 'link', label: 'Visão geral', icon: LayoutDashboard, to: ROUTES.admin, end: true },
@@ -13,6 +14,7 @@ const ADMIN_NAV: readonly ShellNavItem[] = [
   { kind: 'link', label: 'Sistema', icon: Server, to: ROUTES.adminSystem },
   { kind: 'link', label: 'Segurança', icon: ShieldAlert, to: ROUTES.adminSecurity },
   { kind: 'link', label: 'Configurações', icon: Cog, to: ROUTES.adminSettings },
+  { kind: 'link', label: 'Mensagens', icon: Mail, to: ROUTES.adminMessages },
 ];
 
 /** Shell of /admin and its sub-pages. */
@@ -24,9 +26,11 @@ export function AdminLayout() {
       items={ADMIN_NAV}
       homePath={ROUTES.admin}
     >
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <LiveMetricsProvider>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </LiveMetricsProvider>
     </AppShell>
   );
 }

@@ -3,29 +3,35 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
 
 describe('dashboard', () => {
-  it('shows the user in the header and switches tabs without changing the path', { timeout: 30_000 }, async () => {
-    storeSession(TEST_USER);
-    const app = renderApp('/dashboard');
-    // The dashboard is lazy-loaded: give a loaded machine time to fetch the chunk.
-    const header = await screen.findByRole('banner', {}, { timeout: 10_000 });
-    expect(within(header).getByText(TEST_USER.name)).toBeDefined();
-    expect(within(header).getByText(TEST_USER.email)).toBeDefined();
+  it(
+    'shows the user in the header and switches tabs without changing the path',
+    { timeout: 30_000 },
+    async () => {
+      storeSession(TEST_USER);
+      const app = renderApp('/dashboard');
+      // The dashboard is lazy-loaded: give a loaded machine time to fetch the chunk.
+      const header = await screen.findByRole('banner', {}, { timeout: 10_000 });
+      expect(within(header).getByText(TEST_USER.name)).toBeDefined();
+      expect(within(header).getByText(TEST_USER.email)).toBeDefined();
 
-    const menu = screen.getByRole('navigation', { name: 'Menu do painel' });
-    expect(
-      within(menu)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Perfil', 'Bots', 'Exchanges', 'Histórico de Trades', 'Assinatura', 'Oportunidades']);
-    expect(await screen.findByRole('region', { name: 'Perfil' }, { timeout: 10_000 })).toBeDefined();
+      const menu = screen.getByRole('navigation', { name: 'Menu do painel' });
+      expect(
+        within(menu)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Perfil', 'Bots', 'Exchanges', 'Histórico de Trades', 'Assinatura', 'Oportunidades']);
+      expect(await screen.findByRole('region', { name: 'Perfil' }, { timeout: 10_000 })).toBeDefined();
 
-    fireEvent.click(within(menu).getByRole('button', { name: 'Histórico de Trades' }));
-    expect(await screen.findByRole('region', { name: 'Histórico de Trades' }, { timeout: 10_000 })).toBeDefined();
-    expect(
-      within(menu).getByRole('button', { name: 'Histórico de Trades' }).getAttribute('aria-current'),
-    ).toBe('page');
-    expect(app.location()).toBe('/dashboard?tab=trades');
-  });
+      fireEvent.click(within(menu).getByRole('button', { name: 'Histórico de Trades' }));
+      expect(
+        await screen.findByRole('region', { name: 'Histórico de Trades' }, { timeout: 10_000 }),
+      ).toBeDefined();
+      expect(
+        within(menu).getByRole('button', { name: 'Histórico de Trades' }).getAttribute('aria-current'),
+      ).toBe('page');
+      expect(app.location()).toBe('/dashboard?tab=trades');
+    },
+  );
 
   it('opens the tab named in ?tab=', async () => {
     storeSession(TEST_USER);

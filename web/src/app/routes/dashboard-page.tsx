@@ -1,7 +1,10 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
+import { PageLoader } from '@/components/layout/page-loader';
 import type { ShellNavItem } from '@/components/layout/shell-nav';
 import { ROUTES } from '@/config/routes';
+import { LapsedBanner } from '@/features/subscription/components/lapsed-banner';
 import { DASHBOARD_TABS, dashboardTabById } from './dashboard-tabs';
 
 const TAB_PARAM = 'tab';
@@ -36,7 +39,10 @@ export function DashboardPage() {
       onSelectTab={selectTab}
       homePath={ROUTES.dashboard}
     >
-      <tab.Component />
+      <LapsedBanner />
+      <Suspense fallback={<PageLoader />}>
+        <tab.Component />
+      </Suspense>
     </AppShell>
   );
 }

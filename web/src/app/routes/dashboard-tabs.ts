@@ -1,11 +1,20 @@
 import { Bot, CreditCard, History, KeyRound, Radar, UserRound, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { BotsTab } from '@/features/bots/components/bots-tab';
-import { ExchangesTab } from '@/features/exchanges/components/exchanges-tab';
-import { ProfileTab } from '@/features/profile/components/profile-tab';
-import { OpportunitiesTab } from '@/features/scanner/components/opportunities-tab';
-import { SubscriptionTab } from '@/features/subscription/components/subscription-tab';
-import { TradesTab } from '@/features/trades/components/trades-tab';
+import { lazyPage } from './lazy-page';
+
+// Each tab is its own chunk, loaded when opened (recharts comes only with the tabs that draw a chart).
+const ProfileTab = lazyPage(() => import('@/features/profile/components/profile-tab'), 'ProfileTab');
+const BotsTab = lazyPage(() => import('@/features/bots/components/bots-tab'), 'BotsTab');
+const ExchangesTab = lazyPage(() => import('@/features/exchanges/components/exchanges-tab'), 'ExchangesTab');
+const TradesTab = lazyPage(() => import('@/features/trades/components/trades-tab'), 'TradesTab');
+const SubscriptionTab = lazyPage(
+  () => import('@/features/subscription/components/subscription-tab'),
+  'SubscriptionTab',
+);
+const OpportunitiesTab = lazyPage(
+  () => import('@/features/scanner/components/opportunities-tab'),
+  'OpportunitiesTab',
+);
 
 export interface DashboardTab {
   id: string;

@@ -102,12 +102,17 @@ describe('route guards', () => {
 });
 
 describe('placeholder pages', () => {
-  it.each(['/api', '/docs', '/contact', '/help', '/webinars', '/support'])(
-    '%s says it is em desenvolvimento',
-    async (path) => {
-      const app = renderApp(path);
-      expect(await screen.findByText(/em desenvolvimento/)).toBeDefined();
-      expect(app.location()).toBe(path);
-    },
-  );
+  it('/api is the page about the public API, linking to the reference at /docs', async () => {
+    renderApp('/api');
+    expect(await screen.findByRole('heading', { level: 1, name: 'API Arbitra' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Abrir a referência da API' }).getAttribute('href')).toBe(
+      '/docs',
+    );
+  });
+
+  it.each(['/help', '/webinars'])('%s says it is em desenvolvimento', async (path) => {
+    const app = renderApp(path);
+    expect(await screen.findByText(/em desenvolvimento/)).toBeDefined();
+    expect(app.location()).toBe(path);
+  });
 });

@@ -1,3 +1,4 @@
+import { NotificationPreferencesCard } from '@/features/notifications/components/notification-preferences-card';
 import { ApiKeysSection } from '@/features/exchanges/components/api-keys-section';
 import { ActivityCard } from '@/features/security/components/activity-card';
 import { ChangePasswordCard } from '@/features/security/components/change-password-card';
@@ -22,6 +23,7 @@ export function SecurityPage() {
           <NotificationsCard />
           <SessionsCard />
         </div>
+        <NotificationPreferencesCard />
         <ActivityCard />
       </div>
     </UserAreaPage>

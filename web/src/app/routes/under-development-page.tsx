@@ -6,12 +6,8 @@ import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 
 export const UNDER_DEVELOPMENT_PAGES = [
-  { path: ROUTES.api, title: 'API' },
-  { path: ROUTES.docs, title: 'Documentação' },
-  { path: ROUTES.contact, title: 'Contato' },
   { path: ROUTES.help, title: 'Central de Ajuda' },
   { path: ROUTES.webinars, title: 'Webinars' },
-  { path: ROUTES.support, title: 'Suporte' },
 ] as const;
 
 /** One placeholder for every page that is not built yet. */

@@ -1,9 +1,9 @@
 import type { Role } from '@arbitra/contracts';
-import { Bot, CreditCard, LayoutDashboard, LogOut, Radar, ShieldCheck } from 'lucide-react';
+import { Bot, CreditCard, FlaskConical, LayoutDashboard, LogOut, Radar, ShieldCheck } from 'lucide-react';
 import type { ShellNavItem } from '@/components/layout/shell-nav';
 import { homePathFor, ROUTES } from '@/config/routes';
 
-type Entry = 'dashboard' | 'bots' | 'scanner' | 'security' | 'payment' | 'signOut';
+type Entry = 'dashboard' | 'bots' | 'backtests' | 'scanner' | 'security' | 'payment' | 'signOut';
 
 function entry(name: Entry, role: Role): ShellNavItem | null {
   switch (name) {
@@ -12,6 +12,10 @@ function entry(name: Entry, role: Role): ShellNavItem | null {
     case 'bots':
       // Admins are confined to /admin (SPEC §6): no Bots link for them.
       return role === 'admin' ? null : { kind: 'link', label: 'Bots', icon: Bot, to: ROUTES.bots };
+    case 'backtests':
+      return role === 'admin'
+        ? null
+        : { kind: 'link', label: 'Simulações', icon: FlaskConical, to: ROUTES.backtests };
     case 'scanner':
       return { kind: 'link', label: 'Scanner', icon: Radar, to: ROUTES.demo };
     case 'security':
@@ -24,7 +28,7 @@ function entry(name: Entry, role: Role): ShellNavItem | null {
 }
 
 const MENUS = {
-  bots: ['dashboard', 'bots', 'scanner', 'security', 'payment'],
+  bots: ['dashboard', 'bots', 'backtests', 'scanner', 'security', 'payment'],
   security: ['dashboard', 'bots', 'scanner', 'security', 'signOut'],
   payment: ['dashboard', 'bots', 'security', 'payment'],
 } as const satisfies Record<string, readonly Entry[]>;

@@ -1,4 +1,6 @@
+import { MaintenanceBanner } from '@/features/maintenance/maintenance-banner';
 import type { ReactNode } from 'react';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { DocumentTitle } from './document-title';
 import { Logo } from './logo';
 import type { ShellNavItem } from './shell-nav';
@@ -40,8 +42,14 @@ export function AppShell({
       <div className="contents md:flex md:min-w-0 md:flex-1 md:flex-col">
         <header className="sticky top-0 z-30 order-1 flex md:order-none h-16 items-center justify-between gap-4 border-b border-border bg-background/85 px-4 backdrop-blur sm:px-6">
           <h1 className="truncate text-lg font-semibold">{title}</h1>
-          <UserSummary showSignOut={!signOutInSidebar} />
+          <div className="flex min-w-0 items-center gap-2">
+            <NotificationBell />
+            <UserSummary showSignOut={!signOutInSidebar} />
+          </div>
         </header>
+        <div className="order-1 md:order-none">
+          <MaintenanceBanner />
+        </div>
         <main className="order-3 flex-1 p-4 sm:p-6 md:order-none">{children}</main>
       </div>
     </div>

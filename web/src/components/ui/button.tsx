@@ -12,7 +12,8 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         outline: 'border border-input bg-transparent hover:bg-muted',
         ghost: 'hover:bg-muted',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        // red-700 under white text: 4.5:1 contrast or more (WCAG AA; --color-destructive is too light for a fill).
+        destructive: 'bg-red-700 text-white hover:bg-red-800',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {

@@ -1,5 +1,4 @@
 import { normaliseRole, type SessionUser } from '@arbitra/contracts';
-import { z } from 'zod';
 
 /** Browser storage keys (SPEC §9). */
 export const TOKEN_KEY = 'token';
@@ -10,16 +9,18 @@ export interface Session {
   user: SessionUser;
 }
 
-const storedUserSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  name: z.string(),
-  email: z.string(),
-  role: z.unknown().transform(normaliseRole),
-});
-
-/** Validates a user from the server or from storage; the role falls back to 'user'. */
+/**
+ * Validates a user from the server or from storage; the role falls back to 'user'.
+ * Hand-written (not zod): this runs on every page at start, and zod would be the largest part of the
+ * public pages' first load (issue 17).
+ */
 export function parseSessionUser(value: unknown): SessionUser {
-  return storedUserSchema.parse(value);
+  if (typeof value !== 'object' || value === null) throw new TypeError('usuário da sessão: objeto esperado');
+  const { id, name, email, role } = value as Record<string, unknown>;
+  if (typeof id !== 'string' && typeof id !== 'number') throw new TypeError('usuário da sessão: id inválido');
+  if (typeof name !== 'string') throw new TypeError('usuário da sessão: nome inválido');
+  if (typeof email !== 'string') throw new TypeError('usuário da sessão: email inválido');
+  return { id: String(id), name, email, role: normaliseRole(role) };
 }
 
 export function clearStoredSession(storage: Storage): void {

@@ -19,7 +19,7 @@ describe("'Sair'", () => {
     );
     storeSession(TEST_USER, 'tok-sair');
     const app = renderApp('/security');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 5_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 15_000 }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
     expect(logout?.[1]?.method).toBe('POST');
@@ -31,7 +31,7 @@ describe("'Sair'", () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     storeSession(TEST_USER);
     const app = renderApp('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 5_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 15_000 }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(localStorage.getItem('user')).toBeNull();
   });

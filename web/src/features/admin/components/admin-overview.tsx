@@ -1,11 +1,266 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import {
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+  subscriptionStatusLabel,
+  type AdminOverview as Overview,
+} from '@arbitra/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ROUTES } from '@/config/routes';
+import { errorMessage } from '@/lib/api-error';
+import { formatBRL, formatDate, formatNumber } from '@/lib/format';
+import { adminApi } from '../api/admin-api';
+import { monthLabel } from '../lib/months';
+import { AddUserDialog } from './add-user-dialog';
+import { KpiCard } from './admin-widgets';
+import { LiveMetricsList } from './live-metrics-list';
 
-/** Placeholder: replaced by the admin dashboard (SPEC §2, DECISIONS §1). */
+const PLAN_COLORS: Record<string, string> = {
+  basic: '#60a5fa',
+  professional: '#a78bfa',
+  enterprise: '#f59e0b',
+};
+const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
+
+/** KPIs refresh every 5 s while the page is open ('trades today' moves while bots trade). */
+const REFRESH_MS = 5_000;
+
+/** /admin (Visão geral): KPIs, growth, revenue, plans, live system metrics and recent users (SPEC §2, DECISIONS §1). */
 export function AdminOverview() {
+  const query = useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: adminApi.overview,
+    refetchInterval: REFRESH_MS,
+  });
+  const o = query.data;
   return (
-    <ComingSoon
-      title="Visão geral"
-      description="Indicadores, crescimento de usuários, receita, métricas do sistema e usuários recentes, com dados reais."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Visão geral"
+        description="Indicadores da plataforma com dados reais, atualizados ao vivo."
+      />
+      {query.error ? (
+        <FormAlert
+          message={errorMessage(query.error, 'Erro ao carregar os indicadores')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {!o ? (
+        query.isLoading ? (
+          <Spinner />
+        ) : null
+      ) : (
+        <>
+          <Kpis o={o} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Crescimento de usuários</CardTitle>
+              </CardHeader>
+              <CardContent className="h-64">
+                <ResponsiveContainer width="100%" height="100%">
+                  <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
+                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                    <XAxis dataKey="label" fontSize={11} />
+                    <YAxis allowDecimals={false} width={40} fontSize={11} />
+                    <Tooltip />
+                    <Area
+                      type="monotone"
+                      dataKey="totalUsers"
+                      name="Usuários"
+                      stroke="#60a5fa"
+                      fill="#60a5fa33"
+                    />
+                    <Area
+                      type="monotone"
+                      dataKey="newUsers"
+                      name="Novos no mês"
+                      stroke="#34d399"
+                      fill="#34d39933"
+                    />
+                  </AreaChart>
+                </ResponsiveContainer>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Receita por mês</CardTitle>
+              </CardHeader>
+              <CardContent className="h-64">
+                <ResponsiveContainer width="100%" height="100%">
+                  <LineChart
+                    data={o.revenueByMonth.map((m) => ({
+                      label: monthLabel(m.month),
+                      reais: m.revenueCents / 100,
+                      cents: m.revenueCents,
+                    }))}
+                  >
+                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                    <XAxis dataKey="label" fontSize={11} />
+                    <YAxis width={60} fontSize={11} />
+                    <Tooltip
+                      formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
+                    />
+                    <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
+                  </LineChart>
+                </ResponsiveContainer>
+              </CardContent>
+            </Card>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <Card>
+              <CardHeader>
+                <CardTitle>Distribuição por plano</CardTitle>
+              </CardHeader>
+              <CardContent className="h-64">
+                {o.planDistribution.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
+                ) : (
+                  <ResponsiveContainer width="100%" height="100%">
+                    <PieChart>
+                      <Pie
+                        data={o.planDistribution.map((p) => ({
+                          name: planName(p.planId),
+                          value: p.count,
+                          id: p.planId,
+                        }))}
+                        dataKey="value"
+                        nameKey="name"
+                        outerRadius={80}
+                        label
+                      >
+                        {o.planDistribution.map((p) => (
+                          <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
+                        ))}
+                      </Pie>
+                      <Tooltip />
+                      <Legend />
+                    </PieChart>
+                  </ResponsiveContainer>
+                )}
+              </CardContent>
+            </Card>
+            <div className="lg:col-span-2">
+              <LiveMetricsList />
+            </div>
+          </div>
+          <RecentUsers o={o} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Kpis({ o }: { o: Overview }) {
+  const paying = o.subscriptions.active;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <KpiCard
+        testId="kpi-users"
+        title="Usuários"
+        value={formatNumber(o.users.total, 0)}
+        detail={`${o.users.newLast30Days} novos nos últimos 30 dias`}
+      />
+      <KpiCard
+        testId="kpi-subscriptions"
+        title="Assinaturas pagantes"
+        value={formatNumber(paying, 0)}
+        detail={SUBSCRIPTION_STATUSES.map((s) => `${subscriptionStatusLabel(s)}: ${o.subscriptions[s]}`).join(
+          ' · ',
+        )}
+      />
+      <KpiCard
+        testId="kpi-mrr"
+        title="MRR"
+        value={formatBRL(o.mrrCents)}
+        detail={`ARR ${formatBRL(o.arrCents)}`}
+      />
+      <KpiCard
+        testId="kpi-bots"
+        title="Bots em execução"
+        value={formatNumber(o.bots.paper + o.bots.live, 0)}
+        detail={`Simulado: ${o.bots.paper} · Real: ${o.bots.live}`}
+      />
+      <KpiCard
+        testId="kpi-trades-today"
+        title="Trades hoje"
+        value={formatNumber(o.tradesToday.count, 0)}
+        detail={
+          o.tradesToday.volumeBrlCents !== null
+            ? `Volume ${formatBRL(o.tradesToday.volumeBrlCents)}`
+            : `Volume ${formatNumber(o.tradesToday.volumeUsdt, 2)} USDT (sem cotação USDT/BRL para todos)`
+        }
+      />
+      <KpiCard
+        testId="kpi-opportunities"
+        title="Oportunidades abertas"
+        value={o.opportunitiesOpen === null ? '—' : formatNumber(o.opportunitiesOpen, 0)}
+        detail={o.opportunitiesOpen === null ? 'Nenhum motor respondeu ainda' : 'Agora, em todos os motores'}
+      />
+    </div>
+  );
+}
+
+function RecentUsers({ o }: { o: Overview }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between">
+        <CardTitle>Usuários recentes</CardTitle>
+        <AddUserDialog />
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Nome</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Plano</TableHead>
+              <TableHead>Cadastro</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {o.recentUsers.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell>
+                  <Link className="hover:underline" to={`${ROUTES.adminUsers}/${u.id}`}>
+                    {u.name}
+                  </Link>{' '}
+                  {u.role === 'admin' ? <Badge>Admin</Badge> : null}{' '}
+                  {u.disabled ? <Badge variant="destructive">Desativado</Badge> : null}
+                </TableCell>
+                <TableCell>{u.email}</TableCell>
+                <TableCell>
+                  {u.subscription
+                    ? `${planName(u.subscription.planId)} · ${subscriptionStatusLabel(u.subscription.status)}`
+                    : '—'}
+                </TableCell>
+                <TableCell>{formatDate(u.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,206 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { formatBRL, formatNumber } from '@/lib/format';
+import { adminApi } from '../api/admin-api';
+import { monthLabel } from '../lib/months';
+import { KpiCard } from './admin-widgets';
+import { planName, selectClass } from './admin-users';
 
-/** Placeholder: replaced by the admin revenue page (DECISIONS §10). */
+const METHOD_LABELS: Record<string, string> = { card: 'Cartão', pix: 'PIX', boleto: 'Boleto' };
+
+/** /admin/revenue: by month, plan and method, MRR, ARR, churn and refunds — from the payments table only. */
 export function AdminRevenue() {
-  return <ComingSoon title="Receita" description="Receita por mês a partir dos pagamentos confirmados." />;
+  const [months, setMonths] = useState(12);
+  const query = useQuery({ queryKey: ['admin', 'revenue', months], queryFn: () => adminApi.revenue(months) });
+  const r = query.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Receita"
+        description="Pagamentos aprovados, reembolsos e receita recorrente, a partir da tabela de pagamentos."
+        actions={
+          <div className="flex gap-2">
+            <select
+              aria-label="Período"
+              className={selectClass}
+              value={months}
+              onChange={(e) => setMonths(Number(e.target.value))}
+            >
+              <option value={3}>3 meses</option>
+              <option value={6}>6 meses</option>
+              <option value={12}>12 meses</option>
+              <option value={24}>24 meses</option>
+            </select>
+            <Button
+              variant="outline"
+              onClick={() =>
+                void adminApi
+                  .exportRevenue(months)
+                  .catch((e: unknown) =>
+                    toast({ title: errorMessage(e, 'Erro ao exportar'), variant: 'destructive' }),
+                  )
+              }
+            >
+              Exportar CSV
+            </Button>
+          </div>
+        }
+      />
+      {query.error ? (
+        <FormAlert
+          message={errorMessage(query.error, 'Erro ao carregar a receita')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {!r ? (
+        query.isLoading ? (
+          <Spinner />
+        ) : null
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <KpiCard
+              testId="rev-mrr"
+              title="MRR"
+              value={formatBRL(r.mrrCents)}
+              detail="Assinaturas ativas, último pagamento de cada (anual ÷ 12)"
+            />
+            <KpiCard testId="rev-arr" title="ARR" value={formatBRL(r.arrCents)} detail="12 × MRR" />
+            <KpiCard
+              testId="rev-churn"
+              title="Churn (30 dias)"
+              value={`${formatNumber(r.churn.rate * 100, 1)}%`}
+              detail={`${r.churn.lost} de ${r.churn.base} assinantes pagantes`}
+            />
+            <KpiCard
+              testId="rev-refunds"
+              title="Reembolsos no período"
+              value={formatBRL(r.refunds.cents)}
+              detail={`${r.refunds.count} reembolso(s) · ${r.grants} concessão(ões)`}
+            />
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Receita e reembolsos por mês</CardTitle>
+            </CardHeader>
+            <CardContent className="h-72">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  data={r.months.map((m) => ({
+                    label: monthLabel(m.month),
+                    receita: m.revenueCents / 100,
+                    reembolsos: m.refundsCents / 100,
+                  }))}
+                >
+                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                  <XAxis dataKey="label" fontSize={11} />
+                  <YAxis width={60} fontSize={11} />
+                  <Tooltip formatter={(v) => formatBRL(Math.round(Number(v) * 100))} />
+                  <Legend />
+                  <Bar dataKey="receita" name="Receita" fill="#34d399" />
+                  <Bar dataKey="reembolsos" name="Reembolsos" fill="#ef4444" />
+                </BarChart>
+              </ResponsiveContainer>
+            </CardContent>
+          </Card>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Por plano</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Plano</TableHead>
+                      <TableHead>Pagamentos</TableHead>
+                      <TableHead>Receita</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {r.byPlan.map((p) => (
+                      <TableRow key={p.planId}>
+                        <TableCell>{planName(p.planId)}</TableCell>
+                        <TableCell>{p.payments}</TableCell>
+                        <TableCell>{formatBRL(p.revenueCents)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                {r.byPlan.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nenhum pagamento aprovado no período.</p>
+                ) : null}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Por método</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Método</TableHead>
+                      <TableHead>Pagamentos</TableHead>
+                      <TableHead>Receita</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {r.byMethod.map((p) => (
+                      <TableRow key={p.method}>
+                        <TableCell>{METHOD_LABELS[p.method] ?? p.method}</TableCell>
+                        <TableCell>{p.payments}</TableCell>
+                        <TableCell>{formatBRL(p.revenueCents)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                {r.byMethod.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nenhum pagamento aprovado no período.</p>
+                ) : null}
+              </CardContent>
+            </Card>
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Mês a mês</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Mês</TableHead>
+                    <TableHead>Pagamentos</TableHead>
+                    <TableHead>Receita</TableHead>
+                    <TableHead>Reembolsos</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {r.months.map((m) => (
+                    <TableRow key={m.month}>
+                      <TableCell>{monthLabel(m.month)}</TableCell>
+                      <TableCell>{m.payments}</TableCell>
+                      <TableCell>{formatBRL(m.revenueCents)}</TableCell>
+                      <TableCell>
+                        {formatBRL(m.refundsCents)} ({m.refunds})
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
 }

@@ -15,7 +15,7 @@ export const authApi = {
     apiClient.post<LoginSuccessResponse>('/api/auth/login/2fa', body, { auth: false }),
 
   /** SPEC §7: the confirmation is not sent (and `terms` would be refused as an unknown field). */
-  register: (body: { name: string; email: string; password: string }) =>
+  register: (body: { name: string; email: string; password: string; termsVersion: string }) =>
     apiClient.post<RegisterResponse>('/api/auth/register', body, { auth: false }),
 
   forgotPassword: (email: string) =>

@@ -1,4 +1,4 @@
-import { loginRequestSchema, MESSAGES, validateRequest, type SessionUser } from '@arbitra/contracts';
+import { MESSAGES, type SessionUser } from '@arbitra/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -10,6 +10,9 @@ import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
+
+/** The form's validation (zod) is fetched on first focus, not with the page; submit awaits it if needed. */
+const loadValidation = () => import('../lib/login-validation');
 
 export interface LoginValues {
   email: string;
@@ -54,7 +57,15 @@ export function LoginForm({
     event.preventDefault();
     if (submitting) return;
     onNoticeSeen();
-    const checked = validateRequest(loginRequestSchema, values);
+    let validateLogin: Awaited<ReturnType<typeof loadValidation>>['validateLogin'];
+    try {
+      ({ validateLogin } = await loadValidation());
+    } catch (error) {
+      // The chunk could not be fetched (offline, or a new deploy replaced it): say so, as for a failed request.
+      setFailure({ message: errorMessage(error, MESSAGES.auth.loginError), network: true });
+      return;
+    }
+    const checked = validateLogin(values);
     if (!checked.success) {
       setFailure({ message: checked.message, network: false });
       return;
@@ -87,6 +98,7 @@ export function LoginForm({
         aria-label="Entrar"
         className="flex flex-col gap-4"
         onSubmit={(event) => void submit(event)}
+        onFocus={() => void loadValidation()}
       >
         <FormAlert message={notice} />
         <FormAlert

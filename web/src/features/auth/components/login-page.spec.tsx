@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 /** The first visit to a lazily loaded page waits for its chunk. */
-const NAVIGATION = { timeout: 5_000 };
+const NAVIGATION = { timeout: 15_000 };
 
 const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Senha');

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 /** The first visit to a lazily loaded page waits for its chunk. */
-const NAVIGATION = { timeout: 5_000 };
+const NAVIGATION = { timeout: 15_000 };
 
 describe('/forgot-password', () => {
   it('asks the server, then shows the same confirmation whatever the email', async () => {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { LEGAL_VERSION, MESSAGES } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, json, mockApi } from '@/testing/mock-api';
@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 /** The first visit to a lazily loaded page waits for its chunk. */
-const NAVIGATION = { timeout: 5_000 };
+const NAVIGATION = { timeout: 15_000 };
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -70,7 +70,7 @@ describe('/register', () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
-  it("shows 'Criando conta...' while submitting, sends name/email/password only, and lands on /dashboard", async () => {
+  it("shows 'Criando conta...' while submitting, sends name/email/password and the accepted terms version, and lands on /dashboard", async () => {
     const answer = deferred<Response>();
     const api = mockApi({ 'POST /api/auth/register': () => answer.promise });
     const app = await openRegister();
@@ -81,7 +81,12 @@ describe('/register', () => {
       true,
     );
     expect(api.bodies('POST /api/auth/register')).toEqual([
-      { name: 'Maria da Silva', email: 'maria@exemplo.com.br', password: 'senha-segura' },
+      {
+        name: 'Maria da Silva',
+        email: 'maria@exemplo.com.br',
+        password: 'senha-segura',
+        termsVersion: LEGAL_VERSION,
+      },
     ]);
     answer.resolve(json(201, { user: TEST_USER, token: 'tok-novo' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard'), NAVIGATION);
@@ -122,7 +127,7 @@ describe('/register', () => {
     await openRegister();
     const benefits = screen.getByRole('region', { name: 'Benefícios inclusos' });
     expect(benefits.textContent).toContain('7 dias grátis');
-    expect(benefits.textContent).toContain('Suporte 24/7');
+    expect(benefits.textContent).toContain('Suporte por email (24/7 no Enterprise)');
     expect(benefits.textContent).toContain('Cancele quando quiser');
     expect(field('Senha').placeholder).toBe('Mínimo 8 caracteres');
   });

@@ -1,5 +1,5 @@
-import { MESSAGES, TRIAL_DAYS } from '@arbitra/contracts';
-import { CalendarCheck, Headset, RotateCcw } from 'lucide-react';
+import { LEGAL_VERSION, MESSAGES, TRIAL_DAYS } from '@arbitra/contracts';
+import { CalendarCheck, Mail, RotateCcw } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ const EMPTY: RegisterValues = { name: '', email: '', password: '', confirmPasswo
 
 const BENEFITS = [
   { icon: CalendarCheck, text: `${TRIAL_DAYS} dias grátis do plano Profissional` },
-  { icon: Headset, text: 'Suporte 24/7' },
+  { icon: Mail, text: 'Suporte por email (24/7 no Enterprise)' },
   { icon: RotateCcw, text: 'Cancele quando quiser' },
 ] as const;
 
@@ -52,6 +52,7 @@ export function RegisterPage() {
         name: values.name.trim(),
         email: values.email.trim(),
         password: values.password,
+        termsVersion: LEGAL_VERSION,
       });
       signIn(token, parseSessionUser(user));
       void navigate(ROUTES.dashboard, { replace: true });
@@ -137,8 +138,24 @@ export function RegisterPage() {
             onChange={(e) => edit({ terms: e.target.checked })}
           />
           <span>
-            Li e aceito os <strong className="text-foreground">Termos de Serviço</strong> e a{' '}
-            <strong className="text-foreground">Política de Privacidade</strong>
+            Li e aceito os{' '}
+            <a
+              className="font-medium text-foreground underline"
+              href={ROUTES.terms}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Termos de Serviço
+            </a>{' '}
+            e a{' '}
+            <a
+              className="font-medium text-foreground underline"
+              href={ROUTES.privacy}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Política de Privacidade
+            </a>
           </span>
         </label>
         <Button type="submit" className="w-full" disabled={submitting}>

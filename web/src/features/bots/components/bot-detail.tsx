@@ -44,8 +44,8 @@ export function BotDetailView({ botId }: { botId: string }) {
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">
-        Esperado: o lucro líquido da oportunidade detectada, aplicado à quantidade negociada. Uma ordem menor que a
-        profundidade da oportunidade pega só os melhores níveis do livro e costuma realizar mais.
+        Esperado: o lucro líquido da oportunidade detectada, aplicado à quantidade negociada. Uma ordem menor
+        que a profundidade da oportunidade pega só os melhores níveis do livro e costuma realizar mais.
       </p>
       {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
       <NakedExposure exposure={bot.nakedExposure ?? {}} />

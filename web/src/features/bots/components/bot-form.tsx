@@ -8,6 +8,7 @@ import {
   RISK_LEVELS,
   RISK_LEVEL_LABELS,
   validateBot,
+  type BacktestBotConfig,
   type Bot,
   type BotMode,
   type BotRequest,
@@ -74,6 +75,24 @@ interface BotFormProps {
   onSubmit: (request: BotRequest) => void;
   onCancel: () => void;
   onEdit: () => void;
+  /** 'Simular': the configuration as typed (valid), to backtest without saving. */
+  onSimulate?: (config: BacktestBotConfig) => void;
+}
+
+/** The part of the form a backtest runs. */
+export function toBacktestConfig(
+  request: Pick<Bot, 'name' | 'exchanges' | 'maxInvestment' | 'minProfitPercent'> &
+    Partial<Pick<Bot, 'strategy' | 'riskLevel'>> & { pairs: readonly string[] },
+): BacktestBotConfig {
+  return {
+    name: request.name,
+    strategy: request.strategy ?? BOT_DEFAULTS.strategy,
+    pairs: [...request.pairs],
+    exchanges: request.exchanges,
+    riskLevel: request.riskLevel ?? BOT_DEFAULTS.riskLevel,
+    maxInvestment: request.maxInvestment,
+    minProfitPercent: request.minProfitPercent,
+  };
 }
 
 function toggle<T>(list: readonly T[], value: T): T[] {
@@ -81,7 +100,7 @@ function toggle<T>(list: readonly T[], value: T): T[] {
 }
 
 /** Create/edit form: SPEC §5 validation (the same validateBot the API runs), §9 defaults and choices. */
-export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit }: BotFormProps) {
+export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit, onSimulate }: BotFormProps) {
   const [values, setValues] = useState<BotFormValues>(() => initialValues(bot));
   const [error, setError] = useState<string | null>(null);
 
@@ -100,6 +119,16 @@ export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit 
       return;
     }
     onSubmit(request);
+  };
+
+  const simulate = () => {
+    const request = toRequest(values);
+    const message = validateBot(request);
+    if (message) {
+      setError(message);
+      return;
+    }
+    onSimulate?.(toBacktestConfig(request));
   };
 
   const shown = error ?? serverError;
@@ -257,6 +286,11 @@ export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit 
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           Cancelar
         </Button>
+        {onSimulate && (
+          <Button type="button" variant="secondary" onClick={simulate} disabled={pending}>
+            Simular
+          </Button>
+        )}
         <Button type="submit" disabled={pending}>
           {pending ? 'Salvando...' : bot ? 'Salvar alterações' : 'Criar bot'}
         </Button>

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   RISK_LEVEL_LABELS,
   botStatusLabel,
+  type BacktestBotConfig,
   type Bot,
   type BotRequest,
 } from '@arbitra/contracts';
@@ -21,7 +22,9 @@ import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatNumber, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
-import { BotForm } from './bot-form';
+// eslint-disable-next-line import-x/no-restricted-paths -- known exception (issue 12 report): the bots tab opens the backtest dialog; to move to a shared composition.
+import { SimulateDialog } from '@/features/backtests/components/simulate-dialog';
+import { BotForm, toBacktestConfig } from './bot-form';
 
 const M = MESSAGES.bots;
 
@@ -50,6 +53,9 @@ export function BotsTab() {
   const [formError, setFormError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Bot | null>(null);
   const [viewing, setViewing] = useState<Bot | null>(null);
+  const [simulating, setSimulating] = useState<{ config: BacktestBotConfig; botId: string | null } | null>(
+    null,
+  );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
 
@@ -158,6 +164,13 @@ export function BotsTab() {
                     <Button size="sm" variant="outline" onClick={() => setViewing(bot)}>
                       Detalhes
                     </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setSimulating({ config: toBacktestConfig(bot), botId: bot.id })}
+                    >
+                      Simular
+                    </Button>
                     <Button size="sm" variant="outline" onClick={() => openForm({ kind: 'edit', bot })}>
                       Editar
                     </Button>
@@ -188,6 +201,9 @@ export function BotsTab() {
               onSubmit={(body) =>
                 save.mutate({ id: editing.kind === 'edit' ? editing.bot.id : undefined, body })
               }
+              onSimulate={(config) =>
+                setSimulating({ config, botId: editing.kind === 'edit' ? editing.bot.id : null })
+              }
             />
           )}
         </DialogContent>
@@ -205,6 +221,12 @@ export function BotsTab() {
           )}
         </DialogContent>
       </Dialog>
+
+      <SimulateDialog
+        bot={simulating?.config ?? null}
+        botId={simulating?.botId ?? null}
+        onClose={() => setSimulating(null)}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -12,7 +12,10 @@ export function NakedExposure({ exposure }: { exposure: Record<string, string> }
     return `${owed ? 'vendido a descoberto' : 'em carteira'} ${formatNumber(abs, 8)} ${asset} na ${exchangeName(exchange)}`;
   });
   return (
-    <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm text-amber-600 dark:text-amber-400">
+    <p
+      role="status"
+      className="rounded-md border border-amber-500/40 bg-amber-500/10 p-2 text-sm text-amber-600 dark:text-amber-400"
+    >
       Exposição aberta após falha ao desfazer uma perna: {parts.join('; ')}. Feche essa posição na exchange.
     </p>
   );

@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { PLANS, yearlyDiscountPercent } from '@arbitra/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('landing page', () => {
   it('has the hero buttons', async () => {
@@ -19,7 +25,28 @@ describe('landing page', () => {
     }
   });
 
-  it('shows the three plans with BRL prices and the popular badge on Profissional', async () => {
+  it('shows the three plans from GET /api/plans with BRL prices and the popular badge on Profissional', async () => {
+    mockApi({
+      'GET /api/plans': () =>
+        json(
+          200,
+          PLANS.map((p) => ({
+            id: p.id,
+            name: p.name,
+            price: p.monthlyCents / 100,
+            priceCents: p.monthlyCents,
+            yearlyPrice: p.yearlyCents / 100,
+            yearlyPriceCents: p.yearlyCents,
+            yearlyDiscountPercent: yearlyDiscountPercent(p),
+            yearlySavings: (12 * p.monthlyCents - p.yearlyCents) / 100,
+            yearlySavingsCents: 12 * p.monthlyCents - p.yearlyCents,
+            interval: 'month',
+            features: p.features,
+            highlights: [...p.highlights],
+            popular: p.popular,
+          })),
+        ),
+    });
     renderApp('/');
     const basic = await screen.findByLabelText('Plano Básico');
     // Intl puts a no-break space after R$; Testing Library normalises it, textContent keeps it.

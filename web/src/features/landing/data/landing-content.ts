@@ -115,14 +115,14 @@ export const HELP_CARDS: readonly HelpCard[] = [
   {
     icon: Video,
     title: 'Webinars',
-    description: 'Agenda de encontros ao vivo com a equipe Arbitra.',
+    description: 'Encontros ao vivo com a equipe Arbitra: a agenda ainda não foi publicada.',
     to: ROUTES.webinars,
     cta: 'Ver agenda',
   },
   {
     icon: Headphones,
-    title: 'Suporte 24/7',
-    description: 'Fale com nosso time sempre que precisar.',
+    title: 'Suporte',
+    description: 'Fale com nosso time por email. Atendimento 24/7 no plano Enterprise.',
     to: ROUTES.support,
     cta: 'Falar com o suporte',
   },

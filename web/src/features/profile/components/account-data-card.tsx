@@ -2,7 +2,10 @@ import type { ProfileUser } from '@arbitra/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { ROUTES } from '@/config/routes';
+import { formatDateTime } from '@/lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -31,7 +34,24 @@ export function AccountDataCard({ profile }: { profile: ProfileUser }) {
         <CardDescription>Seus direitos pela Lei Geral de Proteção de Dados (LGPD).</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col divide-y divide-border">
-        <div className="flex flex-col gap-3 pb-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-1 pb-4 text-sm">
+          <p className="text-muted-foreground">
+            {profile.termsAcceptedAt
+              ? `Você aceitou os Termos de Serviço e a Política de Privacidade (versão ${profile.termsVersion ?? ''}) em ${formatDateTime(profile.termsAcceptedAt)}.`
+              : 'Nenhum aceite dos Termos de Serviço registrado para esta conta.'}
+          </p>
+          <p>
+            <Link className="text-primary underline" to={ROUTES.terms}>
+              Termos de Serviço
+            </Link>{' '}
+            ·{' '}
+            <Link className="text-primary underline" to={ROUTES.privacy}>
+              Política de Privacidade
+            </Link>{' '}
+            (como tratamos seus dados e como exercer seus direitos)
+          </p>
+        </div>
+        <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="font-medium">Exportar meus dados</p>
             <p className="text-sm text-muted-foreground">

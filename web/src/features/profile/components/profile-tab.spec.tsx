@@ -14,12 +14,14 @@ const profile: ProfileUser = {
   lastLoginAt: '2026-02-01T12:00:00.000Z',
   passwordChangedAt: '2026-01-10T12:00:00.000Z',
   twoFactorEnabled: false,
+  termsVersion: '2026-11-23',
+  termsAcceptedAt: '2026-11-23T10:00:00.000Z',
 };
 
 async function openProfile() {
   storeSession(TEST_USER);
   const app = renderApp('/dashboard?tab=profile');
-  const region = await screen.findByRole('region', { name: 'Perfil' }, { timeout: 5_000 });
+  const region = await screen.findByRole('region', { name: 'Perfil' }, { timeout: 15_000 });
   const form = await within(region).findByRole('form', { name: 'Informações pessoais' });
   return { app, form };
 }
@@ -122,7 +124,7 @@ describe('dashboard › Perfil', () => {
     });
     storeSession(TEST_USER);
     renderApp('/dashboard?tab=profile');
-    const retry = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 5_000 });
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 15_000 });
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.common.connectionError);
     up = true;
     fireEvent.click(retry);
@@ -155,7 +157,7 @@ describe('dashboard › Perfil', () => {
         target: { value: '123456' },
       });
       confirm();
-      await waitFor(() => expect(app.location()).toBe('/'), { timeout: 5_000 });
+      await waitFor(() => expect(app.location()).toBe('/'), { timeout: 15_000 });
       expect(localStorage.getItem('token')).toBeNull();
       expect(api.bodies('DELETE /api/user/account')).toEqual([{ password: 'senha-segura', code: '123456' }]);
     },

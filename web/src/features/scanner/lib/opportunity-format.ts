@@ -64,7 +64,6 @@ export const STRATEGY_LABELS: Readonly<Record<OpportunityStrategy, string>> = {
   statistical: 'Estatística',
 };
 
-
 function legOf(o: Opportunity, side: OpportunityLeg['side']): OpportunityLeg | undefined {
   return o.legs.find((l) => l.side === side);
 }

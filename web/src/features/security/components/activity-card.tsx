@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, securityApi, securityKeys } from '../api/security-api';
-import { QueryState } from './section-state';
+import { QueryState } from '@/components/ui/section-state';
 
 /** 'Atividade recente': the account's own security events (DECISIONS §5), newest first. */
 export function ActivityCard() {

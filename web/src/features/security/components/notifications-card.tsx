@@ -6,24 +6,27 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { securityApi, securityKeys } from '../api/security-api';
-import { QueryState } from './section-state';
+import { QueryState } from '@/components/ui/section-state';
 
-const TOGGLES: readonly { key: keyof NotificationSettings; label: string; description: string }[] = [
-  { key: 'email', label: 'Notificações por email', description: 'Avisos da sua conta e da sua assinatura.' },
+const TOGGLES: readonly {
+  key: Exclude<keyof NotificationSettings, 'sms'>;
+  label: string;
+  description: string;
+}[] = [
   {
-    key: 'sms',
-    label: 'Notificações por SMS',
-    description: 'Preferência guardada; o envio por SMS chega em uma próxima versão.',
+    key: 'email',
+    label: 'Notificações por email',
+    description: 'Liga ou desliga todos os emails de notificação.',
   },
   {
     key: 'loginAlerts',
     label: 'Alertas de login',
-    description: 'Um email quando sua conta for acessada de um novo dispositivo.',
+    description: 'Um aviso quando sua conta for acessada de um novo dispositivo.',
   },
   {
     key: 'tradingAlerts',
     label: 'Alertas de trading',
-    description: 'Avisos sobre as operações e os erros dos seus bots.',
+    description: 'Bots parados, pernas sem proteção, operações reais e o resumo diário.',
   },
 ];
 
@@ -82,6 +85,15 @@ export function NotificationsCard() {
                   />
                 </li>
               ))}
+              <li className="flex items-center justify-between gap-4 py-3 last:pb-0">
+                <div className="flex flex-col gap-0.5">
+                  <span className="text-sm font-medium">Notificações por SMS</span>
+                  <span className="text-xs text-muted-foreground">
+                    Não oferecido: ainda não temos um provedor de SMS. Use o email ou o Telegram.
+                  </span>
+                </div>
+                <span className="text-xs font-medium text-muted-foreground">Indisponível</span>
+              </li>
             </ul>
           )}
         </QueryState>

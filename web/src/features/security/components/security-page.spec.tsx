@@ -113,7 +113,7 @@ afterEach(() => {
 async function openSecurity() {
   storeSession(TEST_USER);
   renderApp('/security');
-  return screen.findByRole('switch', { name: 'Verificação em duas etapas' }, { timeout: 5_000 });
+  return screen.findByRole('switch', { name: 'Verificação em duas etapas' }, { timeout: 15_000 });
 }
 
 describe('/security', () => {
@@ -261,7 +261,7 @@ describe('/security', () => {
           ? json(500, { message: MESSAGES.common.internal, code: 'internal_error' })
           : json(200, {
               email: true,
-              sms: true,
+              sms: false,
               loginAlerts: true,
               tradingAlerts: true,
               ...(body as object),
@@ -269,10 +269,13 @@ describe('/security', () => {
             }),
     });
     await openSecurity();
-    const sms = await screen.findByRole('switch', { name: 'Notificações por SMS' });
-    fireEvent.click(sms);
-    await waitFor(() => expect(sms.getAttribute('aria-checked')).toBe('true'));
-    expect(calls.bodies('PUT /api/user/notifications')).toEqual([{ sms: true }]);
+    // SMS is not offered: said plainly, no switch.
+    expect(await screen.findByText(/Não oferecido: ainda não temos um provedor de SMS/)).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Notificações por SMS' })).toBeNull();
+    const email = await screen.findByRole('switch', { name: 'Notificações por email' });
+    fireEvent.click(email);
+    await waitFor(() => expect(email.getAttribute('aria-checked')).toBe('false'));
+    expect(calls.bodies('PUT /api/user/notifications')).toEqual([{ email: false }]);
 
     fail = true;
     const trading = screen.getByRole('switch', { name: 'Alertas de trading' });

@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { securityApi, securityKeys } from '../api/security-api';
-import { QueryState } from './section-state';
+import { QueryState } from '@/components/ui/section-state';
 
 const LEVEL_STYLE: Record<SecurityLevel, { icon: LucideIcon; className: string }> = {
   strong: { icon: ShieldCheck, className: 'text-success' },

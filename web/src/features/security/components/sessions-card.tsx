@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { securityApi, securityKeys } from '../api/security-api';
-import { QueryState } from './section-state';
+import { QueryState } from '@/components/ui/section-state';
 
 function DeviceIcon({ type }: { type: string | null }) {
   const Icon = type === 'mobile' ? Smartphone : type === 'tablet' ? Tablet : Monitor;

@@ -21,7 +21,7 @@ import {
 } from '../lib/two-factor-flow';
 import { BackupCodesView } from './backup-codes-view';
 import { CodeForm } from './code-form';
-import { QueryState } from './section-state';
+import { QueryState } from '@/components/ui/section-state';
 
 /** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP', easier to type into an app by hand. */
 function groupSecret(secret: string): string {

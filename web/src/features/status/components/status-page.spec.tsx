@@ -55,6 +55,7 @@ function report(overrides: Partial<StatusReport> = {}): StatusReport {
     ],
     feeds: FEEDS,
     source: { kind: 'simulated', simulated: true },
+    engines: [],
     ...overrides,
   };
 }
@@ -101,6 +102,26 @@ describe('/status', () => {
     expect(screen.getByText('Mercado simulado')).toBeDefined();
     expect(screen.getByText('Dados simulados')).toBeDefined();
     expect(screen.queryByText(/em desenvolvimento/)).toBeNull();
+  });
+
+  it('lists each engine with the bots it owns and the one publishing the scanner', async () => {
+    stubStatus(() =>
+      json(
+        report({
+          engines: [
+            { instanceId: 'engine-1', startedAt: '', ownedBots: 1204, publisher: true },
+            { instanceId: 'engine-2', startedAt: '', ownedBots: 1, publisher: false },
+          ],
+        }),
+      ),
+    );
+    renderApp('/status');
+    const first = await screen.findByTestId('engine-engine-1');
+    expect(first.textContent).toContain('1.204 robôs');
+    expect(within(first).getByText('Publica o scanner')).toBeDefined();
+    const second = screen.getByTestId('engine-engine-2');
+    expect(second.textContent).toContain('1 robô');
+    expect(within(second).queryByText('Publica o scanner')).toBeNull();
   });
 
   it('updates a feed live from market:feeds', async () => {

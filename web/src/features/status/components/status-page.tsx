@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { cn } from '@/lib/cn';
 import { FEED_STATUS_LABELS, FEED_STATUS_VARIANTS } from '@/lib/feed-status';
-import { formatDateTime, formatRelativeAge } from '@/lib/format';
+import { formatDateTime, formatNumber, formatRelativeAge } from '@/lib/format';
 import { STATUS_REFRESH_MS, useClock, useStatusReport } from '../hooks/use-status-report';
 import {
   COMPONENT_DESCRIPTIONS,
@@ -61,6 +61,7 @@ export function StatusPage() {
   const overall = overallStatus(components, feeds, loading);
   const { className, Icon } = OVERALL_STYLE[overall];
   const byExchange = new Map(feeds.map((f) => [f.exchange, f]));
+  const engines = report?.engines ?? [];
   const source = apiReachable ? (report?.source ?? null) : null;
 
   return (
@@ -186,6 +187,36 @@ export function StatusPage() {
           )}
         </CardContent>
       </Card>
+
+      {engines.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Motores</CardTitle>
+            <CardDescription>
+              Cada robô em execução pertence a um único motor; um motor eleito publica o scanner.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul aria-label="Motores" className="flex flex-col divide-y divide-border">
+              {engines.map((e) => (
+                <li
+                  key={e.instanceId}
+                  data-testid={`engine-${e.instanceId}`}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3"
+                >
+                  <div className="flex flex-col gap-0.5">
+                    <span className="font-medium">{e.instanceId}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {e.ownedBots === 1 ? '1 robô' : `${formatNumber(e.ownedBots, 0)} robôs`}
+                    </span>
+                  </div>
+                  {e.publisher ? <Badge variant="outline">Publica o scanner</Badge> : null}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }

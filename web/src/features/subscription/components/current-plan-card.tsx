@@ -3,12 +3,11 @@ import { CalendarClock, CreditCard, Hourglass } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatBRL, formatDate } from '@/lib/format';
-import { daysText, statusLabel, statusVariant } from '../lib/plan-features';
+import { daysText, statusLabel, statusVariant } from '@/lib/billing/plan-features';
 import { FeatureList } from './feature-list';
-import { PaymentsSoonNote } from './payments-soon-note';
+import { SubscriptionActions } from './subscription-actions';
 
 function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
@@ -55,11 +54,28 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionRe
           </Fact>
           <Fact
             icon={CalendarClock}
-            label={trial ? 'Fim do período de teste' : running ? 'Fim do período' : 'Terminou em'}
+            label={
+              trial
+                ? 'Fim do período de teste'
+                : running && !subscription.cancelAtPeriodEnd
+                  ? 'Data da próxima cobrança'
+                  : running
+                    ? 'Acesso até'
+                    : 'Terminou em'
+            }
           >
             {formatDate(subscription.currentPeriodEnd)}
           </Fact>
-          <Fact icon={CreditCard} label={trial ? 'Valor após o teste' : 'Valor'}>
+          <Fact
+            icon={CreditCard}
+            label={
+              trial
+                ? 'Valor após o teste'
+                : running && !subscription.cancelAtPeriodEnd
+                  ? 'Próxima cobrança'
+                  : 'Valor'
+            }
+          >
             {formatBRL(subscription.priceCents)}
             <span className="text-sm font-normal text-muted-foreground">{perCycle}</span>
           </Fact>
@@ -71,8 +87,15 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionRe
           </p>
         ) : null}
         {status === 'past_due' ? (
-          <p className="text-sm text-warning">
-            O período terminou sem pagamento: seus bots foram parados. Nada foi apagado.
+          <p role="alert" className="text-sm text-destructive">
+            Assinatura vencida: o período terminou sem pagamento e seus bots foram parados. Nada foi apagado —
+            pague para voltar a operar.
+          </p>
+        ) : null}
+        {status === 'canceled' ? (
+          <p role="alert" className="text-sm text-destructive">
+            Assinatura cancelada: seus bots foram parados. Nada foi apagado — escolha um plano para voltar a
+            operar.
           </p>
         ) : null}
         <div>
@@ -81,13 +104,7 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionRe
         </div>
       </CardContent>
       <CardFooter className="flex-wrap items-center gap-3">
-        <Button disabled>Fazer upgrade</Button>
-        {running && !subscription.cancelAtPeriodEnd ? (
-          <Button variant="outline" disabled>
-            Cancelar assinatura
-          </Button>
-        ) : null}
-        <PaymentsSoonNote />
+        <SubscriptionActions subscription={subscription} />
       </CardFooter>
     </Card>
   );

@@ -1,7 +1,7 @@
 import type { PlanFeatures } from '@arbitra/contracts';
 import { Check, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { featureLines } from '../lib/plan-features';
+import { featureLines } from '@/lib/billing/plan-features';
 
 export function FeatureList({ features, className }: { features: PlanFeatures; className?: string }) {
   return (

@@ -1,25 +1,43 @@
-import type { PlanId, PlanResponse } from '@arbitra/contracts';
+import { MESSAGES, type BillingCycle, type PlanId, type PlanResponse } from '@arbitra/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { Check } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatBRL } from '@/lib/format';
-import { PaymentsSoonNote } from './payments-soon-note';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { paymentApi } from '@/lib/billing/payment-api';
+import { subscriptionKeys } from '@/lib/billing/subscription-api';
 
 /** The three plans side by side (DECISIONS §2), with the user's own marked. */
 export function PlanComparison({
   plans,
   currentPlanId,
+  billing = 'monthly',
 }: {
   plans: PlanResponse[];
   currentPlanId: PlanId | null;
+  billing?: BillingCycle;
 }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // POST /api/user/subscription/upgrade: an upgrade goes to the checkout; a downgrade is scheduled (or refused).
+  const change = useMutation({
+    mutationFn: (planId: PlanId) => paymentApi.upgrade(planId, billing),
+    onSuccess: (r) => {
+      toast({ title: r.message, variant: 'success' });
+      if (r.checkoutUrl) void navigate(r.checkoutUrl);
+      else void queryClient.invalidateQueries({ queryKey: subscriptionKeys.subscription });
+    },
+    onError: (e) => toast({ title: errorMessage(e, MESSAGES.payments.upgradeError), variant: 'destructive' }),
+  });
   return (
     <section aria-label="Comparação de planos" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h3 className="text-lg font-semibold">Comparação de planos</h3>
-        <PaymentsSoonNote />
       </div>
       <div className="grid gap-5 pt-3 md:grid-cols-3">
         {plans.map((plan) => {
@@ -62,7 +80,12 @@ export function PlanComparison({
                 </ul>
               </CardContent>
               <CardFooter>
-                <Button className="w-full" variant={current ? 'outline' : 'default'} disabled>
+                <Button
+                  className="w-full"
+                  variant={current ? 'outline' : 'default'}
+                  disabled={current || change.isPending}
+                  onClick={() => change.mutate(plan.id)}
+                >
                   {current ? 'Plano atual' : `Mudar para ${plan.name}`}
                 </Button>
               </CardFooter>

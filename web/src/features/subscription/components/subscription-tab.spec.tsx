@@ -4,7 +4,7 @@ import {
   type PlanResponse,
   type SubscriptionResponse,
 } from '@arbitra/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
@@ -45,17 +45,25 @@ const trial: SubscriptionResponse = {
   daysLeft: 3,
 };
 
+async function openTabWithApp() {
+  storeSession(TEST_USER);
+  const app = renderApp('/dashboard?tab=subscription');
+  await screen.findByRole('region', { name: 'Plano atual' }, { timeout: 10_000 });
+  return app;
+}
+
 async function openTab() {
   storeSession(TEST_USER);
   renderApp('/dashboard?tab=subscription');
-  return screen.findByRole('region', { name: 'Plano atual' }, { timeout: 5_000 });
+  return screen.findByRole('region', { name: 'Plano atual' }, { timeout: 15_000 });
 }
 
-describe('dashboard › Assinatura', () => {
+describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
   it('shows the current plan from the server: status, days left, end date and price', async () => {
     mockApi({
       'GET /api/user/subscription': () => json(200, trial),
       'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
     });
     const card = await openTab();
     expect(within(card).getByText('Profissional')).toBeDefined();
@@ -75,29 +83,38 @@ describe('dashboard › Assinatura', () => {
     mockApi({
       'GET /api/user/subscription': () => json(200, { ...trial, status, daysLeft: 0 }),
       'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
     });
     const card = await openTab();
     expect(within(card).getByText(label)).toBeDefined();
   });
 
-  it("compares the three plans, marks 'Mais Popular' and the user's plan, and pretends no payment", async () => {
-    mockApi({
+  it("compares the three plans, marks 'Mais Popular' and the user's plan; upgrade opens the checkout", async () => {
+    const api = mockApi({
       'GET /api/user/subscription': () => json(200, trial),
       'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
+      'POST /api/user/subscription/upgrade': () =>
+        json(200, {
+          message: 'Redirecionando para o pagamento...',
+          checkoutUrl: '/payment?plan=enterprise&billing=monthly',
+          quote: {},
+        }),
     });
-    await openTab();
+    const app = await openTabWithApp();
     const comparison = await screen.findByRole('region', { name: 'Comparação de planos' });
     expect(comparison.textContent).toContain('R$\u00a049,90');
     expect(comparison.textContent).toContain('R$\u00a099,90');
     expect(comparison.textContent).toContain('R$\u00a0199,90');
     expect(within(comparison).getAllByText('Mais Popular')).toHaveLength(1);
     expect(within(comparison).getByRole('button', { name: 'Plano atual' })).toHaveProperty('disabled', true);
-    for (const button of screen.getAllByRole('button', {
-      name: /Mudar para|Fazer upgrade|Cancelar assinatura/,
-    })) {
-      expect(button).toHaveProperty('disabled', true);
-    }
-    expect(screen.getAllByText('Pagamentos em breve').length).toBeGreaterThan(0);
+    fireEvent.click(within(comparison).getByRole('button', { name: 'Mudar para Enterprise' }));
+    await waitFor(() => expect(app.location()).toBe('/payment?plan=enterprise&billing=monthly'), {
+      timeout: 10_000,
+    });
+    expect(api.bodies('POST /api/user/subscription/upgrade')).toEqual([
+      { planId: 'enterprise', billing: 'monthly' },
+    ]);
   });
 
   it('shows a clear error with a retry instead of sample data when the server cannot be reached', async () => {
@@ -108,10 +125,11 @@ describe('dashboard › Assinatura', () => {
         return json(200, trial);
       },
       'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
     });
     storeSession(TEST_USER);
     renderApp('/dashboard?tab=subscription');
-    const region = await screen.findByRole('region', { name: 'Assinatura' }, { timeout: 5_000 });
+    const region = await screen.findByRole('region', { name: 'Assinatura' }, { timeout: 15_000 });
     const retry = await within(region).findByRole('button', { name: 'Tentar novamente' });
     expect(within(region).getByRole('alert').textContent).toContain('Erro de conexão com o servidor');
     up = true;

@@ -1,9 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
-import { subscriptionApi, subscriptionKeys } from '../api/subscription-api';
+import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
 import { CurrentPlanCard } from './current-plan-card';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { paymentKeys } from '@/lib/billing/payment-api';
+import { PaymentHistory } from './payment-history';
 import { PlanComparison } from './plan-comparison';
 
 /** Dashboard › Assinatura (SPEC §2, DECISIONS §2–3): the current plan and the three plans, from the server. */
@@ -15,6 +18,13 @@ export function SubscriptionTab() {
   const plans = useQuery({
     queryKey: subscriptionKeys.plans,
     queryFn: ({ signal }) => subscriptionApi.plans(signal),
+  });
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  // Payments confirmed, lapses and cancellations are pushed to the user's room.
+  useSocketEvent(socket, 'subscription:updated', () => {
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.subscription });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.history });
   });
 
   return (
@@ -41,8 +51,13 @@ export function SubscriptionTab() {
           onRetry={() => void plans.refetch()}
         />
       ) : (
-        <PlanComparison plans={plans.data} currentPlanId={subscription.data?.planId ?? null} />
+        <PlanComparison
+          plans={plans.data}
+          currentPlanId={subscription.data?.planId ?? null}
+          billing={subscription.data?.billing ?? 'monthly'}
+        />
       )}
+      <PaymentHistory />
     </section>
   );
 }

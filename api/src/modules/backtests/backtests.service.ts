@@ -1,0 +1,133 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import {
+  ADVANCED_STRATEGIES,
+  BACKTESTS_PER_DAY,
+  MESSAGES,
+  QUEUES,
+  RECORDING_FILE_PATTERN,
+  UNLIMITED,
+  simulatedSourceLabel,
+  type Backtest,
+  type BacktestDetail,
+  type BacktestInput,
+  type BacktestJob,
+  type RecordingInfo,
+} from '@arbitra/contracts';
+import { BacktestsRepository } from '@arbitra/db';
+import { JobProducer, type QueueFactory } from '@arbitra/transport';
+import { badRequest, conflict, forbidden, notFound } from '../../common/errors/app-error.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
+import { BotsService } from '../bots/bots.service.js';
+import { EntitlementsService } from '../subscriptions/entitlements.service.js';
+
+const M = MESSAGES.backtests;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The recordings folder (RECORDINGS_DIR, else data/recordings of the repository), as the engine reads it. */
+export function recordingsFolder(config: Pick<ApiConfig, 'RECORDINGS_DIR'>): string {
+  return config.RECORDINGS_DIR ?? fileURLToPath(new URL('../../../../data/recordings/', import.meta.url));
+}
+
+/**
+ * Backtests of one user: created (plan's daily limit, advanced strategies, the bot theirs, the recording there),
+ * queued for the engine, listed, read, canceled and deleted — always by (id, user id): another user's is 404.
+ */
+@Injectable()
+export class BacktestsService implements OnModuleDestroy {
+  private readonly jobs: JobProducer<typeof QUEUES.backtests>;
+
+  constructor(
+    private readonly repo: BacktestsRepository,
+    private readonly entitlements: EntitlementsService,
+    private readonly bots: BotsService,
+    @Inject(QUEUE_FACTORY) factory: QueueFactory,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {
+    this.jobs = new JobProducer(factory, QUEUES.backtests);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.jobs.close();
+  }
+
+  async create(userId: string, input: BacktestInput): Promise<Backtest> {
+    const ent = await this.entitlements.forUser(userId);
+    if (!ent.active) throw forbidden('plan_inactive', M.noActivePlan);
+    if (ADVANCED_STRATEGIES.includes(input.bot.strategy) && !ent.canUseAdvancedStrategies)
+      throw forbidden('advanced_strategies_required', M.advancedStrategiesRequired);
+    const perDay = ent.planId ? BACKTESTS_PER_DAY[ent.planId] : UNLIMITED;
+    if (perDay !== UNLIMITED && (await this.repo.countToday(userId)) >= perDay)
+      throw forbidden('backtest_limit_reached', M.limitReached(perDay));
+    if (input.botId) await this.bots.get(userId, input.botId); // 404 when it is not theirs
+    let sourceLabel: string;
+    const source = input.source;
+    if (source.kind === 'replay') {
+      const found = (await this.recordings()).find((r) => r.file === source.file);
+      if (!found) throw badRequest('recording_not_found', M.recordingNotFound);
+      sourceLabel = found.label;
+    } else {
+      sourceLabel = simulatedSourceLabel(source.seed);
+    }
+    const backtest = await this.repo.create({
+      userId,
+      botId: input.botId,
+      name: input.bot.name,
+      config: input.bot,
+      source: input.source,
+      sourceLabel,
+    });
+    const job: BacktestJob = { backtestId: backtest.id, userId };
+    await this.jobs.add('run', job, {
+      jobId: backtest.id,
+      attempts: 1,
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
+    return backtest;
+  }
+
+  list(userId: string): Promise<Backtest[]> {
+    return this.repo.list(userId);
+  }
+
+  async get(userId: string, id: string): Promise<BacktestDetail> {
+    const b = UUID.test(id) ? await this.repo.get(userId, id) : null;
+    if (!b) throw notFound('backtest_not_found', M.notFound);
+    return b;
+  }
+
+  async cancel(userId: string, id: string): Promise<BacktestDetail> {
+    const status = UUID.test(id) ? await this.repo.requestCancel(userId, id) : null;
+    if (!status) throw notFound('backtest_not_found', M.notFound);
+    if (status !== 'queued' && status !== 'running' && status !== 'canceled')
+      throw conflict('backtest_finished', M.notCancelable);
+    return this.get(userId, id);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const done = UUID.test(id) ? await this.repo.delete(userId, id) : null;
+    if (!done) throw notFound('backtest_not_found', M.notFound);
+    if (done === 'running') throw conflict('backtest_running', M.deleteRunning);
+  }
+
+  /** The replay files of the recordings folder (the engine reads the same folder). */
+  async recordings(): Promise<RecordingInfo[]> {
+    const dir = recordingsFolder(this.config);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: RecordingInfo[] = [];
+    for (const file of names.filter((n) => RECORDING_FILE_PATTERN.test(n)).sort()) {
+      const s = await stat(join(dir, file)).catch(() => null);
+      if (s?.isFile()) out.push({ file, label: `Gravação ${file}`, sizeBytes: s.size });
+    }
+    return out;
+  }
+}

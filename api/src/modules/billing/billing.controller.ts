@@ -1,0 +1,114 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  createPaymentSchema,
+  quoteQuerySchema,
+  sandboxActionSchema,
+  upgradeRequestSchema,
+  type CheckoutQuote,
+  type CreatePaymentRequest,
+  type PaymentResponse,
+  type SandboxActionRequest,
+  type UpgradeRequest,
+  type UpgradeResponse,
+} from '@arbitra/contracts';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import { Public } from '../../common/decorators/public.decorator.js';
+import type { AuthenticatedUser } from '../../common/http/request-context.js';
+import { validate } from '../../common/pipes/zod-validation.pipe.js';
+import { BillingService } from './billing.service.js';
+
+/** SPEC §7's subscription changes. */
+@Controller('user/subscription')
+export class SubscriptionChangesController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Post('upgrade')
+  @HttpCode(200)
+  upgrade(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(upgradeRequestSchema)) body: UpgradeRequest,
+  ): Promise<UpgradeResponse> {
+    return this.billing.upgrade(user.id, body);
+  }
+
+  /** What the checkout costs now (the order summary of /payment). */
+  @Get('quote')
+  quote(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(validate(quoteQuerySchema)) q: UpgradeRequest,
+  ): Promise<CheckoutQuote> {
+    return this.billing.describeQuote(user.id, q.planId, q.billing);
+  }
+
+  @Post('cancel')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
+    return this.billing.cancel(user.id);
+  }
+
+  @Post('reactivate')
+  @HttpCode(200)
+  reactivate(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
+    return this.billing.reactivate(user.id);
+  }
+}
+
+@Controller('payments')
+export class PaymentsController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Post()
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(createPaymentSchema)) body: CreatePaymentRequest,
+  ): Promise<PaymentResponse> {
+    return this.billing.createPayment(user.id, body);
+  }
+
+  @Get()
+  history(@CurrentUser() user: AuthenticatedUser): Promise<PaymentResponse[]> {
+    return this.billing.history(user.id);
+  }
+
+  /** Provider notifications (and the sandbox control, through the same method). Signature checked inside. */
+  @Public()
+  @Post('webhook/:provider')
+  @HttpCode(200)
+  webhook(@Param('provider') provider: string, @Req() req: Request): Promise<{ received: true }> {
+    return this.billing.receiveWebhook(provider, {
+      query: req.query,
+      body: req.body,
+      headers: req.headers,
+    });
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
+    return this.billing.getPayment(user.id, id);
+  }
+
+  /** The printable invoice (pt-BR HTML). */
+  @Get(':id/invoice')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  invoice(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<string> {
+    return this.billing.invoice(user.id, id);
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  refund(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
+    return this.billing.refund(user.id, id);
+  }
+
+  /** Sandbox only: 'Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'. */
+  @Post(':id/sandbox')
+  @HttpCode(200)
+  sandbox(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body(validate(sandboxActionSchema)) body: SandboxActionRequest,
+  ): Promise<PaymentResponse> {
+    return this.billing.sandboxAction(user.id, id, body.action);
+  }
+}

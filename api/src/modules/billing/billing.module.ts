@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { SandboxChargesRepository } from '@arbitra/db';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { BotsModule } from '../bots/bots.module.js';
+import { ExchangesModule } from '../exchanges/exchanges.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { TransportModule } from '../../transport/transport.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { PaymentsController, SubscriptionChangesController } from './billing.controller.js';
+import { BillingScheduler } from './billing.scheduler.js';
+import { BillingService } from './billing.service.js';
+import { MercadoPagoPaymentProvider } from './mercadopago.provider.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
+import { SandboxPaymentProvider } from './sandbox.provider.js';
+
+function providerFor(config: ApiConfig, sandboxCharges: SandboxChargesRepository): PaymentProvider {
+  if (config.PAYMENTS_PROVIDER === 'mercadopago') return MercadoPagoPaymentProvider.fromConfig(config);
+  return new SandboxPaymentProvider(
+    sandboxCharges,
+    SandboxPaymentProvider.secretFrom(config.PAYMENTS_WEBHOOK_SECRET, config.JWT_SECRET),
+    { key: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY },
+  );
+}
+
+/** Subscriptions and payments (issue 10): plan changes, charges, webhooks, invoices, the billing job. */
+@Module({
+  imports: [DatabaseModule, TransportModule, MailModule, SubscriptionsModule, UsersModule, BotsModule, ExchangesModule],
+  controllers: [SubscriptionChangesController, PaymentsController],
+  providers: [
+    { provide: PAYMENT_PROVIDER, useFactory: providerFor, inject: [API_CONFIG, SandboxChargesRepository] },
+    BillingService,
+    BillingScheduler,
+  ],
+  exports: [BillingService],
+})
+export class BillingModule {}

@@ -1,0 +1,578 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import {
+  EVENTS,
+  MESSAGES,
+  ROOMS,
+  type BillingCycle,
+  type CheckoutQuote,
+  type CreatePaymentRequest,
+  type PaymentResponse,
+  type PlanId,
+  type SandboxAction,
+  type SubscriptionStatus,
+  type UpgradeRequest,
+  type UpgradeResponse,
+} from '@arbitra/contracts';
+import {
+  PaymentsRepository,
+  SubscriptionsRepository,
+  UnitOfWork,
+  type PaymentRecord,
+  type PlanPriceRecord,
+  type SubscriptionRecord,
+} from '@arbitra/db';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../common/errors/app-error.js';
+import { PINO_LOGGER } from '../../common/logging/logger.js';
+import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import { BotsService } from '../bots/bots.service.js';
+import { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
+import { MailService, type MailMessage } from '../mail/mail.service.js';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { UsersService } from '../users/users.service.js';
+import {
+  canceledMail,
+  chargeIssuedMail,
+  paymentApprovedMail,
+  paymentFailedMail,
+  refundedMail,
+  subscriptionLapsedMail,
+} from './billing-mails.js';
+import { invoiceHtml } from './invoice.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type Payer,
+  type WebhookRequest,
+} from './payment-provider.js';
+import { toPaymentResponse } from './payment.view.js';
+import { SandboxPaymentProvider, WebhookSignatureError } from './sandbox.provider.js';
+import { headerOf } from './webhook-signature.js';
+import {
+  applyApprovedPayment,
+  cancel as cancelTransition,
+  periodBought,
+  quoteChange,
+  reactivate as reactivateTransition,
+  refund as refundTransition,
+  renewalStep,
+  scheduleDowngrade,
+  type Quote,
+  type SubscriptionState,
+} from './subscription-machine.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const M = MESSAGES.payments;
+
+const stateOf = (s: SubscriptionRecord): SubscriptionState => ({
+  planId: s.planId,
+  status: s.status,
+  billing: s.billing,
+  currentPeriodStart: s.currentPeriodStart,
+  currentPeriodEnd: s.currentPeriodEnd,
+  cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+  canceledAt: s.canceledAt,
+  scheduledPlanId: s.scheduledPlanId,
+  scheduledBilling: s.scheduledBilling,
+});
+
+/**
+ * Subscriptions and payments, end to end (issue 10): quotes and plan changes through the state machine,
+ * charges through the configured provider, webhooks (idempotent: each payment changes status once, under a
+ * row lock), renewals, lapses, invoices, mails and the socket pushes that flip the screens.
+ */
+@Injectable()
+export class BillingService implements OnModuleInit {
+  constructor(
+    private readonly payments: PaymentsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly uow: UnitOfWork,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly subscriptionRecords: SubscriptionsService,
+    private readonly users: UsersService,
+    private readonly bots: BotsService,
+    private readonly exchanges: ExchangeCredentialsService,
+    private readonly mail: MailService,
+    private readonly realtime: RealtimeGateway,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(PINO_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.subscriptionRecords.onLapsed((lapsed) => this.onLapsed(lapsed));
+  }
+
+  // ------------------------------------------------------------------ plan changes
+
+  async quote(userId: string, planId: PlanId, billing: BillingCycle, now = new Date()): Promise<Quote> {
+    const sub = await this.subscriptions.findByUser(userId);
+    if (!sub) throw notFound('no_subscription', M.noSubscription);
+    const prices = await this.subscriptions.listPrices();
+    const current = this.plan(prices, sub.planId);
+    const target = this.plan(prices, planId);
+    const usage = {
+      runningBots: await this.bots.countRunning(userId),
+      exchanges: (await this.exchanges.planInfo(userId)).used_exchanges,
+    };
+    const r = quoteChange(stateOf(sub), current, target, billing, usage, now);
+    if (!r.ok) throw badRequest(r.code, r.message);
+    return r.quote;
+  }
+
+  async describeQuote(userId: string, planId: PlanId, billing: BillingCycle): Promise<CheckoutQuote> {
+    const q = await this.quote(userId, planId, billing);
+    return this.quoteView(q, (await this.subscriptions.listPrices()).find((p) => p.id === planId)!.name);
+  }
+
+  /** POST /api/user/subscription/upgrade: where to pay; a downgrade is scheduled for the next period instead. */
+  async upgrade(userId: string, req: UpgradeRequest): Promise<UpgradeResponse> {
+    const q = await this.quote(userId, req.planId, req.billing);
+    const planName = this.plan(await this.subscriptions.listPrices(), req.planId).name;
+    if (q.kind === 'downgrade') {
+      await this.uow.run(async (tx) => {
+        const sub = await this.subscriptions.findByUser(userId, tx, true);
+        if (!sub) throw notFound('no_subscription', M.noSubscription);
+        await this.subscriptions.save(userId, scheduleDowngrade(stateOf(sub), q), tx);
+      });
+      this.pushSubscription(userId);
+      return {
+        message: M.downgradeScheduled(
+          planName,
+          new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(q.periodStart),
+        ),
+        checkoutUrl: null,
+        quote: this.quoteView(q, planName),
+      };
+    }
+    return {
+      message: M.redirecting,
+      checkoutUrl: `/payment?plan=${req.planId}&billing=${req.billing}`,
+      quote: this.quoteView(q, planName),
+    };
+  }
+
+  async cancel(userId: string): Promise<{ message: string }> {
+    const now = new Date();
+    const saved = await this.uow.run(async (tx) => {
+      const sub = await this.subscriptions.findByUser(userId, tx, true);
+      if (!sub) throw notFound('no_subscription', M.noSubscription);
+      const r = cancelTransition(stateOf(sub), now);
+      if (!r.ok) throw badRequest(r.code, r.message);
+      return this.subscriptions.save(userId, r.next, tx);
+    });
+    if (saved) {
+      const planName = this.plan(await this.subscriptions.listPrices(), saved.planId).name;
+      this.sendTo(
+        userId,
+        (who) => canceledMail(who, planName, saved.currentPeriodEnd, this.config.appUrl),
+        'cancelamento',
+      );
+    }
+    this.pushSubscription(userId);
+    return { message: M.canceled };
+  }
+
+  async reactivate(userId: string): Promise<{ message: string }> {
+    await this.uow.run(async (tx) => {
+      const sub = await this.subscriptions.findByUser(userId, tx, true);
+      if (!sub) throw notFound('no_subscription', M.noSubscription);
+      const r = reactivateTransition(stateOf(sub), new Date());
+      if (!r.ok) throw badRequest(r.code, r.message);
+      await this.subscriptions.save(userId, r.next, tx);
+    });
+    this.pushSubscription(userId);
+    return { message: M.reactivated };
+  }
+
+  // ------------------------------------------------------------------ payments
+
+  /** POST /api/payments: a charge for the checkout (amount decided here, never by the browser). */
+  async createPayment(userId: string, req: CreatePaymentRequest): Promise<PaymentResponse> {
+    const q = await this.quote(userId, req.planId, req.billing);
+    if (q.kind === 'downgrade')
+      throw badRequest(
+        'nothing_to_pay',
+        M.downgradeScheduled(
+          this.plan(await this.subscriptions.listPrices(), req.planId).name,
+          new Intl.DateTimeFormat('pt-BR').format(q.periodStart),
+        ),
+      );
+    if (req.method === 'card' && !req.card) throw badRequest('card_required', M.cardRequired);
+    const payment = await this.payments.create({
+      userId,
+      planId: q.planId,
+      billing: q.billing,
+      kind: q.kind,
+      amountCents: q.amountCents,
+      method: req.method,
+      provider: this.provider.name,
+      cardBrand: req.card?.brand ?? null,
+      cardLast4: req.card?.last4 ?? null,
+    });
+    if (payment.amountCents === 0) {
+      // An upgrade fully covered by the unused part of the period: nothing to charge.
+      await this.payments.attachCharge(payment.id, { providerPaymentId: `free_${payment.id}` });
+      await this.approvePayment(payment.id);
+      return this.view(userId, payment.id);
+    }
+    await this.charge(payment, await this.payer(userId), req.card);
+    return this.view(userId, payment.id);
+  }
+
+  async getPayment(userId: string, id: string): Promise<PaymentResponse> {
+    return this.view(userId, id);
+  }
+
+  async history(userId: string): Promise<PaymentResponse[]> {
+    const names = await this.planNames();
+    const rows = await this.payments.listForUser(userId, 100);
+    return Promise.all(rows.map((p) => toPaymentResponse(p, names.get(p.planId) ?? p.planId)));
+  }
+
+  async invoice(userId: string, id: string): Promise<string> {
+    const p = await this.owned(userId, id);
+    if (!p.invoiceNumber || (p.status !== 'approved' && p.status !== 'refunded'))
+      throw badRequest('invoice_unavailable', M.invoiceUnavailable);
+    const user = await this.users.find(userId);
+    return invoiceHtml(p, (await this.planNames()).get(p.planId) ?? p.planId, {
+      company: {
+        name: this.config.COMPANY_NAME,
+        taxId: this.config.COMPANY_TAX_ID,
+        address: this.config.COMPANY_ADDRESS,
+      },
+      customer: { name: user.name, email: user.email },
+    });
+  }
+
+  /** The 7-day guarantee: the first payment, within 7 days, refunded at the provider; the plan ends now. */
+  async refund(userId: string, id: string): Promise<PaymentResponse> {
+    const p = await this.owned(userId, id);
+    if (p.status !== 'approved' || !p.approvedAt || !p.providerPaymentId)
+      throw badRequest('refund_window_closed', M.refundWindowClosed);
+    const first = (await this.payments.listApprovedForUser(userId))[0];
+    const sub = await this.subscriptions.findByUser(userId);
+    if (!sub) throw notFound('no_subscription', M.noSubscription);
+    const now = new Date();
+    const r = refundTransition(
+      stateOf(sub),
+      { approvedAt: p.approvedAt, isFirstPaid: first?.id === p.id },
+      now,
+    );
+    if (!r.ok) throw badRequest(r.code, r.message);
+    await this.provider.refund(p.providerPaymentId);
+    const refunded = await this.uow.run(async (tx) => {
+      const done = await this.payments.markRefunded(p.id, now, tx);
+      if (done) await this.subscriptions.save(userId, r.next, tx);
+      return done;
+    });
+    if (refunded) {
+      const planName = (await this.planNames()).get(p.planId) ?? p.planId;
+      this.sendTo(userId, (who) => refundedMail(who, refunded, planName), 'reembolso');
+      await this.stopBots(userId);
+      this.pushSubscription(userId);
+    }
+    return this.view(userId, id);
+  }
+
+  // ------------------------------------------------------------------ webhooks
+
+  /** POST /api/payments/webhook/:provider. The same path for the provider's notifications and the sandbox control. */
+  async receiveWebhook(providerName: string, req: WebhookRequest): Promise<{ received: true }> {
+    if (providerName !== this.provider.name) throw notFound('unknown_provider', MESSAGES.common.notFound);
+    // Both providers sign every notification (x-signature): an unsigned call is refused, even one we would ignore.
+    if (!headerOf(req.headers, 'x-signature')) throw unauthorized('webhook_signature', M.webhookSignatureInvalid);
+    let n;
+    try {
+      n = await this.provider.readNotification(req);
+    } catch (e) {
+      if (e instanceof WebhookSignatureError)
+        throw unauthorized('webhook_signature', M.webhookSignatureInvalid);
+      throw e;
+    }
+    if (!n) return { received: true };
+    const p = await this.payments.findByProviderPaymentId(this.provider.name, n.providerPaymentId);
+    if (!p) return { received: true };
+    if (n.status === 'approved') await this.approvePayment(p.id);
+    else if (n.status === 'declined')
+      await this.failPayment(p.id, 'declined', n.failureReason ?? M.declinedByIssuer);
+    else if (n.status === 'expired') await this.failPayment(p.id, 'expired', n.failureReason ?? M.expired);
+    return { received: true };
+  }
+
+  /** The sandbox control ('Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'). */
+  async sandboxAction(userId: string, id: string, action: SandboxAction): Promise<PaymentResponse> {
+    if (!(this.provider instanceof SandboxPaymentProvider)) throw notFound('sandbox_only', M.sandboxOnly);
+    const p = await this.owned(userId, id);
+    if (p.provider !== 'sandbox' || !p.providerPaymentId) throw badRequest('sandbox_only', M.sandboxOnly);
+    if (p.status !== 'pending') throw conflict('not_pending', M.notPending);
+    const status = action === 'approve' ? 'approved' : action === 'decline' ? 'declined' : 'expired';
+    const notification = await this.provider.decide(p.providerPaymentId, status);
+    await this.receiveWebhook('sandbox', notification);
+    return this.view(userId, id);
+  }
+
+  // ------------------------------------------------------------------ transitions (each happens once)
+
+  /**
+   * pending → approved and the subscription → active for the period bought, in one transaction under the
+   * payment's row lock: a second delivery (or a second process) finds it approved and changes nothing.
+   */
+  async approvePayment(paymentId: string, now = new Date()): Promise<PaymentRecord | null> {
+    const result = await this.uow.run(async (tx) => {
+      const p = await this.payments.lockById(paymentId, tx);
+      if (!p || p.status !== 'pending') return null;
+      const sub = await this.subscriptions.findByUser(p.userId, tx, true);
+      if (!sub) return null;
+      const bought = { kind: p.kind, planId: p.planId, billing: p.billing };
+      const period = periodBought(stateOf(sub), bought, now);
+      const approved = await this.payments.markApproved(p.id, period, now, tx);
+      if (!approved) return null;
+      await this.subscriptions.save(p.userId, applyApprovedPayment(stateOf(sub), bought, period), tx);
+      // Other open charges of the user would pay for the same thing: close them.
+      for (const other of await this.payments.findPendingForUser(p.userId, tx)) {
+        await this.payments.markExpired(other.id, 'Substituído por outro pagamento aprovado', tx);
+      }
+      return approved;
+    });
+    if (!result) return null;
+    const planName = (await this.planNames()).get(result.planId) ?? result.planId;
+    this.logger.info(
+      { paymentId, userId: result.userId, invoice: result.invoiceNumber },
+      'pagamento aprovado',
+    );
+    this.sendTo(
+      result.userId,
+      (who) => paymentApprovedMail(who, result, planName, this.config.appUrl),
+      'pagamento aprovado',
+    );
+    await this.pushPayment(result, M.activated(planName));
+    this.pushSubscription(result.userId);
+    return result;
+  }
+
+  async failPayment(
+    paymentId: string,
+    status: 'declined' | 'expired',
+    reason: string,
+  ): Promise<PaymentRecord | null> {
+    const done =
+      status === 'declined'
+        ? await this.payments.markDeclined(paymentId, reason)
+        : await this.payments.markExpired(paymentId, reason);
+    if (!done) return null;
+    const planName = (await this.planNames()).get(done.planId) ?? done.planId;
+    this.sendTo(
+      done.userId,
+      (who) => paymentFailedMail(who, done, planName, this.config.appUrl),
+      'pagamento recusado',
+    );
+    await this.pushPayment(done, null);
+    return done;
+  }
+
+  /** Lapsed subscriptions (trial/period ended unpaid → past_due, or → canceled): bots stop, mail, banner. */
+  async onLapsed(lapsed: { userId: string; status: SubscriptionStatus }[]): Promise<void> {
+    for (const { userId, status } of lapsed) {
+      await this.stopBots(userId);
+      if (status === 'past_due' || status === 'canceled')
+        this.sendTo(
+          userId,
+          (who) => subscriptionLapsedMail(who, status, this.config.appUrl),
+          'assinatura vencida',
+        );
+      this.pushSubscription(userId);
+    }
+  }
+
+  // ------------------------------------------------------------------ the billing job
+
+  /** One run of the repeatable billing job (several processes: each step is a conditional update). */
+  async tick(now = new Date()): Promise<void> {
+    for (const p of await this.payments.listOverduePending(now)) {
+      await this.failPayment(p.id, 'expired', M.expired);
+    }
+    await this.renewals(now);
+    await this.subscriptionRecords.sweep();
+  }
+
+  /** Renewals: card on file charged at the period end; PIX/boleto issued and mailed 3 days ahead. */
+  async renewals(now = new Date()): Promise<void> {
+    const horizon = new Date(now.getTime() + 3 * 86_400_000);
+    for (const sub of await this.subscriptions.listRenewing(horizon)) {
+      try {
+        await this.renewOne(sub.userId, now);
+      } catch (e) {
+        this.logger.error({ err: e, userId: sub.userId }, 'falha na renovação');
+      }
+    }
+  }
+
+  private async renewOne(userId: string, now: Date): Promise<void> {
+    const card = this.provider.chargeStoredCard ? await this.payments.findLatestCardForUser(userId) : null;
+    const last = (await this.payments.listApprovedForUser(userId)).at(-1);
+    const prices = await this.subscriptions.listPrices();
+    // Decided and recorded under the subscription's row lock: a second process sees the pending renewal.
+    const created = await this.uow.run(async (tx) => {
+      const sub = await this.subscriptions.findByUser(userId, tx, true);
+      if (!sub) return null;
+      const pending = (await this.payments.findPendingForUser(userId, tx)).some((p) => p.kind === 'renewal');
+      const step = renewalStep(
+        stateOf(sub),
+        { hasCardOnFile: card !== null, hasPendingRenewal: pending },
+        now,
+      );
+      if (step.action === 'none') return null;
+      const amountCents = this.plan(prices, step.planId)[
+        step.billing === 'yearly' ? 'yearlyCents' : 'monthlyCents'
+      ];
+      const method = step.action === 'charge_card' ? 'card' : last?.method === 'boleto' ? 'boleto' : 'pix';
+      const payment = await this.payments.create(
+        {
+          userId,
+          planId: step.planId,
+          billing: step.billing,
+          kind: 'renewal',
+          amountCents,
+          method,
+          provider: this.provider.name,
+          cardBrand: step.action === 'charge_card' ? card?.cardBrand : null,
+          cardLast4: step.action === 'charge_card' ? card?.cardLast4 : null,
+          cardToken: step.action === 'charge_card' ? card?.cardToken : null,
+        },
+        tx,
+      );
+      return { payment, cardToken: step.action === 'charge_card' ? (card?.cardToken ?? null) : null };
+    });
+    if (!created) return;
+    const payer = await this.payer(userId);
+    if (created.cardToken && this.provider.chargeStoredCard) {
+      const result = await this.provider.chargeStoredCard({
+        payment: created.payment,
+        payer,
+        cardToken: created.cardToken,
+      });
+      await this.payments.attachCharge(created.payment.id, result);
+      if (result.status === 'approved') await this.approvePayment(created.payment.id, now);
+      else if (result.status === 'declined')
+        await this.failPayment(created.payment.id, 'declined', result.failureReason ?? M.declinedByIssuer);
+      return;
+    }
+    const charged = await this.charge(created.payment, payer);
+    const planName = this.plan(prices, charged.planId).name;
+    this.sendTo(
+      userId,
+      (who) => chargeIssuedMail(who, charged, planName, this.config.appUrl, true),
+      'renovação emitida',
+    );
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  private async charge(
+    payment: PaymentRecord,
+    payer: Payer,
+    card?: CreatePaymentRequest['card'],
+  ): Promise<PaymentRecord> {
+    let result;
+    try {
+      result = await this.provider.createCharge({ payment, payer, ...(card ? { card } : {}) });
+    } catch (e) {
+      this.logger.error({ err: e, paymentId: payment.id }, 'provedor de pagamento falhou');
+      await this.payments.markDeclined(payment.id, M.providerUnavailable);
+      throw new AppError(503, 'provider_unavailable', M.providerUnavailable);
+    }
+    const attached = (await this.payments.attachCharge(payment.id, result)) ?? payment;
+    if (result.cardToken) await this.payments.setCardToken(payment.id, result.cardToken);
+    if (result.status === 'approved') return (await this.approvePayment(payment.id)) ?? attached;
+    if (result.status === 'declined')
+      return (
+        (await this.failPayment(payment.id, 'declined', result.failureReason ?? M.declinedByIssuer)) ??
+        attached
+      );
+    if (attached.method !== 'card' && payment.kind !== 'renewal') {
+      const planName = (await this.planNames()).get(attached.planId) ?? attached.planId;
+      this.sendTo(
+        attached.userId,
+        (who) => chargeIssuedMail(who, attached, planName, this.config.appUrl, false),
+        'cobrança emitida',
+      );
+    }
+    return attached;
+  }
+
+  private async stopBots(userId: string): Promise<void> {
+    const stopped = await this.bots.stopAllForUser(userId, M.lapsedReason);
+    if (stopped.length > 0)
+      this.logger.info({ userId, bots: stopped.length }, 'bots parados: assinatura vencida');
+  }
+
+  private async owned(userId: string, id: string): Promise<PaymentRecord> {
+    const p = UUID.test(id) ? await this.payments.findForUser(userId, id) : null;
+    if (!p) throw notFound('payment_not_found', M.paymentNotFound);
+    return p;
+  }
+
+  private async view(userId: string, id: string): Promise<PaymentResponse> {
+    const p = await this.owned(userId, id);
+    return toPaymentResponse(p, (await this.planNames()).get(p.planId) ?? p.planId);
+  }
+
+  private plan(prices: PlanPriceRecord[], id: PlanId): PlanPriceRecord {
+    const plan = prices.find((p) => p.id === id);
+    if (!plan) throw badRequest('plan_invalid', M.planInvalid);
+    return plan;
+  }
+
+  private async planNames(): Promise<Map<PlanId, string>> {
+    return new Map((await this.subscriptions.listPrices()).map((p) => [p.id, p.name]));
+  }
+
+  private quoteView(q: Quote, planName: string): CheckoutQuote {
+    return {
+      planId: q.planId,
+      planName,
+      billing: q.billing,
+      kind: q.kind,
+      amountCents: q.amountCents,
+      amount: q.amountCents / 100,
+      fullPriceCents: q.fullPriceCents,
+      prorated: q.prorated,
+      periodStart: q.periodStart.toISOString(),
+      periodEnd: q.periodEnd.toISOString(),
+    };
+  }
+
+  private async payer(userId: string): Promise<Payer> {
+    const u = await this.users.find(userId);
+    return { userId, email: u.email, name: u.name };
+  }
+
+  private sendTo(
+    userId: string,
+    build: (who: { email: string; name: string }) => MailMessage,
+    what: string,
+  ): void {
+    this.users
+      .find(userId)
+      .then((u) => this.mail.sendInBackground(build({ email: u.email, name: u.name }), what))
+      .catch((e: unknown) => this.logger.error({ err: e, what }, 'falha ao preparar email'));
+  }
+
+  private async pushPayment(p: PaymentRecord, message: string | null): Promise<void> {
+    const payment = await toPaymentResponse(p, (await this.planNames()).get(p.planId) ?? p.planId);
+    this.realtime.server.to(ROOMS.user(p.userId)).emit(EVENTS.paymentUpdated, { payment, message });
+  }
+
+  private pushSubscription(userId: string): void {
+    this.subscriptions
+      .findByUser(userId)
+      .then((s) => {
+        if (s)
+          this.realtime.server
+            .to(ROOMS.user(userId))
+            .emit(EVENTS.subscriptionUpdated, { status: s.status, planId: s.planId });
+      })
+      .catch((e: unknown) => this.logger.error({ err: e }, 'falha ao avisar a assinatura'));
+  }
+}

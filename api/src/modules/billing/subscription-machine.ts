@@ -1,0 +1,336 @@
+import {
+  MESSAGES,
+  REFUND_WINDOW_DAYS,
+  RENEWAL_NOTICE_DAYS,
+  UNLIMITED,
+  periodEnd,
+  type BillingCycle,
+  type PlanId,
+  type SubscriptionStatus,
+} from '@arbitra/contracts';
+import { effectiveStatus } from '../subscriptions/subscription-rules.js';
+
+/**
+ * The subscription state machine (DECISIONS §3, §4, §12), in one place and pure: every function takes
+ * the state and `now` and answers the next state (or a refusal with its pt-BR reason). Services persist
+ * what it answers with conditional updates, so each transition happens once.
+ *
+ *   trialing ──approved payment──▶ active ──period end, renewal paid──▶ active
+ *      │                             │  └──period end unpaid──▶ past_due ──approved payment──▶ active
+ *      │                             └──cancel──▶ (active, cancelAtPeriodEnd) ──period end──▶ canceled
+ *      └──trial end unpaid──▶ past_due;  cancel during trial ──trial end──▶ canceled
+ *   refund of the first payment within 7 days ──▶ canceled (immediately)
+ */
+
+export interface PlanPrice {
+  id: PlanId;
+  name: string;
+  monthlyCents: number;
+  yearlyCents: number;
+  maxBots: number;
+  maxExchanges: number;
+  sortOrder: number;
+}
+
+export interface SubscriptionState {
+  planId: PlanId;
+  status: SubscriptionStatus;
+  billing: BillingCycle;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  /** A downgrade waiting for the next period. */
+  scheduledPlanId: PlanId | null;
+  scheduledBilling: BillingCycle | null;
+}
+
+export type Refusal = { ok: false; code: string; message: string };
+export type Result<T> = ({ ok: true } & T) | Refusal;
+
+const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message });
+
+export const priceOf = (plan: PlanPrice, billing: BillingCycle): number =>
+  billing === 'yearly' ? plan.yearlyCents : plan.monthlyCents;
+
+/** The status as it is at `now` (one definition, shared with the subscription's reads). */
+export { effectiveStatus };
+
+/**
+ * `amountCents` × the part of [start, end) still ahead of `now`, rounded half up to the cent.
+ * Integer arithmetic on whole seconds (never a binary-float product of money).
+ */
+export function prorateCents(amountCents: number, start: Date, end: Date, now: Date): number {
+  if (amountCents <= 0) return 0;
+  const total = Math.floor((end.getTime() - start.getTime()) / 1000);
+  const left = Math.min(total, Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000)));
+  if (total <= 0 || left <= 0) return 0;
+  const num = BigInt(amountCents) * BigInt(left) * 2n + BigInt(total);
+  return Number(num / (2n * BigInt(total)));
+}
+
+export type ChangeKind = 'new' | 'renewal' | 'upgrade' | 'downgrade';
+
+export interface Quote {
+  kind: ChangeKind;
+  planId: PlanId;
+  billing: BillingCycle;
+  /** Due now (0 for a downgrade: it takes effect at the next period). */
+  amountCents: number;
+  fullPriceCents: number;
+  prorated: boolean;
+  /** The period the payment buys if approved now. */
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** What the user holds now beyond the lower plan's limits blocks a downgrade. */
+export interface Usage {
+  runningBots: number;
+  exchanges: number;
+}
+
+/**
+ * What choosing (plan, billing) means now.
+ * - trialing, past_due, canceled: a new paid period starting on payment ('new'; 'renewal' from past_due).
+ * - active, higher plan with the same cycle, or monthly → yearly (same or higher plan): upgrade, charged now.
+ *   Same cycle: the price difference prorated over the rest of the period, the period kept. Monthly → yearly:
+ *   a new yearly period from today, minus the unused part of the month already paid.
+ * - active, lower plan or yearly → monthly: a downgrade at the next period, refused while usage is over the
+ *   lower plan's limits.
+ */
+export function quoteChange(
+  s: SubscriptionState,
+  current: PlanPrice,
+  target: PlanPrice,
+  billing: BillingCycle,
+  usage: Usage,
+  now: Date,
+): Result<{ quote: Quote }> {
+  const status = effectiveStatus(s, now);
+  const full = priceOf(target, billing);
+  const fresh = (kind: ChangeKind): Result<{ quote: Quote }> => ({
+    ok: true,
+    quote: {
+      kind,
+      planId: target.id,
+      billing,
+      amountCents: full,
+      fullPriceCents: full,
+      prorated: false,
+      periodStart: now,
+      periodEnd: periodEnd(now, billing),
+    },
+  });
+  if (status === 'trialing' || status === 'canceled') return fresh('new');
+  if (status === 'past_due') return fresh('renewal');
+
+  // active
+  const sameCycle = billing === s.billing;
+  if (target.id === current.id && sameCycle) return refuse('same_plan', MESSAGES.payments.samePlan);
+  const higher = target.sortOrder > current.sortOrder;
+  const isUpgrade =
+    (higher && sameCycle) ||
+    (s.billing === 'monthly' && billing === 'yearly' && target.sortOrder >= current.sortOrder);
+  if (isUpgrade) {
+    if (sameCycle) {
+      const diff = full - priceOf(current, s.billing);
+      return {
+        ok: true,
+        quote: {
+          kind: 'upgrade',
+          planId: target.id,
+          billing,
+          amountCents: prorateCents(diff, s.currentPeriodStart, s.currentPeriodEnd, now),
+          fullPriceCents: full,
+          prorated: true,
+          periodStart: s.currentPeriodStart,
+          periodEnd: s.currentPeriodEnd,
+        },
+      };
+    }
+    const credit = prorateCents(priceOf(current, s.billing), s.currentPeriodStart, s.currentPeriodEnd, now);
+    return {
+      ok: true,
+      quote: {
+        kind: 'upgrade',
+        planId: target.id,
+        billing,
+        amountCents: Math.max(0, full - credit),
+        fullPriceCents: full,
+        prorated: true,
+        periodStart: now,
+        periodEnd: periodEnd(now, billing),
+      },
+    };
+  }
+  const over = overLimits(target, usage);
+  if (over) return over;
+  return {
+    ok: true,
+    quote: {
+      kind: 'downgrade',
+      planId: target.id,
+      billing,
+      amountCents: 0,
+      fullPriceCents: full,
+      prorated: false,
+      periodStart: s.currentPeriodEnd,
+      periodEnd: periodEnd(s.currentPeriodEnd, billing),
+    },
+  };
+}
+
+/** A refusal when the user runs more bots or has more exchanges than `plan` allows. */
+export function overLimits(plan: Pick<PlanPrice, 'maxBots' | 'maxExchanges'>, usage: Usage): Refusal | null {
+  if (plan.maxBots !== UNLIMITED && usage.runningBots > plan.maxBots)
+    return refuse(
+      'downgrade_over_bots',
+      MESSAGES.payments.downgradeOverBots(usage.runningBots, plan.maxBots),
+    );
+  if (plan.maxExchanges !== UNLIMITED && usage.exchanges > plan.maxExchanges)
+    return refuse(
+      'downgrade_over_exchanges',
+      MESSAGES.payments.downgradeOverExchanges(usage.exchanges, plan.maxExchanges),
+    );
+  return null;
+}
+
+/** A downgrade: recorded now, applied by the renewal at the period end. */
+export function scheduleDowngrade(s: SubscriptionState, quote: Quote): SubscriptionState {
+  return { ...s, scheduledPlanId: quote.planId, scheduledBilling: quote.billing };
+}
+
+/** How late a renewal may be paid and still continue the period it renews. */
+export const RENEWAL_GRACE_MS = 86_400_000;
+
+export interface ApprovedPayment {
+  kind: 'new' | 'renewal' | 'upgrade' | 'grant';
+  planId: PlanId;
+  billing: BillingCycle;
+}
+
+/**
+ * The period an approved payment buys, decided at approval (a PIX paid 20 minutes after it was issued
+ * starts then): a renewal of a running period continues from its end; an upgrade in the same cycle keeps
+ * the period; everything else starts now.
+ */
+export function periodBought(
+  s: SubscriptionState,
+  p: ApprovedPayment,
+  now: Date,
+): { start: Date; end: Date } {
+  const status = effectiveStatus(s, now);
+  // A renewal charged at the period end (or paid within a day of it) continues the period without a gap.
+  const renewsRunning =
+    s.status === 'active' &&
+    !s.cancelAtPeriodEnd &&
+    now.getTime() - s.currentPeriodEnd.getTime() < RENEWAL_GRACE_MS;
+  if (p.kind === 'renewal' && renewsRunning) {
+    return { start: s.currentPeriodEnd, end: periodEnd(s.currentPeriodEnd, p.billing) };
+  }
+  if (p.kind === 'upgrade' && status === 'active' && p.billing === s.billing) {
+    return { start: s.currentPeriodStart, end: s.currentPeriodEnd };
+  }
+  return { start: now, end: periodEnd(now, p.billing) };
+}
+
+/** trialing/active/past_due/canceled → active on an approved payment, for the period it bought. */
+export function applyApprovedPayment(
+  s: SubscriptionState,
+  p: ApprovedPayment,
+  period: { start: Date; end: Date },
+): SubscriptionState {
+  const keepSchedule = p.kind === 'upgrade' && p.billing === s.billing;
+  return {
+    ...s,
+    planId: p.planId,
+    billing: p.billing,
+    status: 'active',
+    currentPeriodStart: period.start,
+    currentPeriodEnd: period.end,
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    scheduledPlanId: keepSchedule ? s.scheduledPlanId : null,
+    scheduledBilling: keepSchedule ? s.scheduledBilling : null,
+  };
+}
+
+/** Cancel (after confirmation): only from trialing/active; access stays until the period end. */
+export function cancel(s: SubscriptionState, now: Date): Result<{ next: SubscriptionState }> {
+  const status = effectiveStatus(s, now);
+  if (status !== 'trialing' && status !== 'active')
+    return refuse('cannot_cancel', MESSAGES.payments.cannotCancel);
+  if (s.cancelAtPeriodEnd) return refuse('already_canceling', MESSAGES.payments.alreadyCanceling);
+  return {
+    ok: true,
+    next: { ...s, cancelAtPeriodEnd: true, canceledAt: now, scheduledPlanId: null, scheduledBilling: null },
+  };
+}
+
+/** 'Reativar' before the period end: the cancellation is withdrawn. */
+export function reactivate(s: SubscriptionState, now: Date): Result<{ next: SubscriptionState }> {
+  const status = effectiveStatus(s, now);
+  if (!s.cancelAtPeriodEnd || (status !== 'trialing' && status !== 'active'))
+    return refuse('cannot_reactivate', MESSAGES.payments.cannotReactivate);
+  return { ok: true, next: { ...s, cancelAtPeriodEnd: false, canceledAt: null } };
+}
+
+/** Period end without payment: trialing/active → past_due, or canceled when the user had canceled. Null: nothing to do. */
+export function lapse(s: SubscriptionState, now: Date): SubscriptionState | null {
+  const status = effectiveStatus(s, now);
+  if (status === s.status) return null;
+  return { ...s, status, canceledAt: status === 'canceled' ? (s.canceledAt ?? now) : s.canceledAt };
+}
+
+export type RenewalStep =
+  | { action: 'none' }
+  /** PIX/boleto: issue the next charge and email it (RENEWAL_NOTICE_DAYS ahead). */
+  | { action: 'issue'; planId: PlanId; billing: BillingCycle }
+  /** Card on file: charge it at the period end. */
+  | { action: 'charge_card'; planId: PlanId; billing: BillingCycle };
+
+/**
+ * What the renewal job does for an active subscription now. The plan renewed is the scheduled downgrade
+ * when there is one. Trials, canceling and lapsed subscriptions renew nothing.
+ */
+export function renewalStep(
+  s: SubscriptionState,
+  opts: { hasCardOnFile: boolean; hasPendingRenewal: boolean },
+  now: Date,
+): RenewalStep {
+  if (s.status !== 'active' || s.cancelAtPeriodEnd || opts.hasPendingRenewal) return { action: 'none' };
+  const planId = s.scheduledPlanId ?? s.planId;
+  const billing = s.scheduledBilling ?? s.billing;
+  const msLeft = s.currentPeriodEnd.getTime() - now.getTime();
+  if (opts.hasCardOnFile)
+    return msLeft <= 0 ? { action: 'charge_card', planId, billing } : { action: 'none' };
+  return msLeft <= RENEWAL_NOTICE_DAYS * 86_400_000
+    ? { action: 'issue', planId, billing }
+    : { action: 'none' };
+}
+
+/** The 7-day guarantee: only the first paid payment, within 7 days of its approval; ends the plan now. */
+export function refund(
+  s: SubscriptionState,
+  payment: { approvedAt: Date; isFirstPaid: boolean },
+  now: Date,
+): Result<{ next: SubscriptionState }> {
+  if (!payment.isFirstPaid || now.getTime() - payment.approvedAt.getTime() > REFUND_WINDOW_DAYS * 86_400_000)
+    return refuse('refund_window_closed', MESSAGES.payments.refundWindowClosed);
+  return {
+    ok: true,
+    next: {
+      ...s,
+      status: 'canceled',
+      currentPeriodEnd:
+        now.getTime() > s.currentPeriodStart.getTime()
+          ? now
+          : new Date(s.currentPeriodStart.getTime() + 1000),
+      cancelAtPeriodEnd: false,
+      canceledAt: now,
+      scheduledPlanId: null,
+      scheduledBilling: null,
+    },
+  };
+}

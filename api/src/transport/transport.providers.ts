@@ -1,0 +1,37 @@
+import { Logger, type Provider } from '@nestjs/common';
+import {
+  createQueueFactory,
+  createSocketAdapter,
+  type QueueFactory,
+  type SocketAdapter,
+} from '@arbitra/transport';
+import { API_CONFIG, type ApiConfig } from '../config/config.js';
+
+export const QUEUE_FACTORY = Symbol('QUEUE_FACTORY');
+export const SOCKET_ADAPTER = Symbol('SOCKET_ADAPTER');
+
+const fabricLog = new Logger('SocketFabric');
+
+export const transportProviders: Provider[] = [
+  {
+    provide: QUEUE_FACTORY,
+    inject: [API_CONFIG],
+    useFactory: (c: ApiConfig): QueueFactory =>
+      createQueueFactory({
+        databaseUrl: c.DATABASE_URL,
+        redisUrl: c.REDIS_URL,
+        namespace: c.TRANSPORT_NAMESPACE,
+      }),
+  },
+  {
+    provide: SOCKET_ADAPTER,
+    inject: [API_CONFIG],
+    useFactory: (c: ApiConfig): SocketAdapter =>
+      createSocketAdapter({
+        databaseUrl: c.DATABASE_URL,
+        redisUrl: c.REDIS_URL,
+        namespace: c.TRANSPORT_NAMESPACE,
+        onPublishError: (e) => fabricLog.error(`Evento de socket não publicado: ${e.message}`),
+      }),
+  },
+];

@@ -1,0 +1,463 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  QUEUES,
+  type Bot,
+  type PaymentResponse,
+  type SubscriptionResponse,
+} from '@arbitra/contracts';
+import { createQueueFactory } from '@arbitra/transport';
+import { createApiApp, type ApiApp } from '../src/bootstrap.js';
+import { parseApiConfig } from '../src/config/config.js';
+import { BillingService } from '../src/modules/billing/billing.service.js';
+import { SandboxPaymentProvider } from '../src/modules/billing/sandbox.provider.js';
+import { signNotification } from '../src/modules/billing/webhook-signature.js';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { waitFor } from '../../scripts/test-support/wait.js';
+import { startMailCatcher } from './support/mail-catcher.js';
+import { client, register, type Client, type RegisteredUser } from './support/http.js';
+
+const M = MESSAGES.payments;
+const CARD = { brand: 'visa', last4: '1111', token: 'sbx_tok_4111111111111111x' } as const;
+
+describe('subscriptions and payments end to end (issue 10, sandbox provider)', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let second: ApiApp;
+  let call: Client;
+  let sql: pg.Client;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let secret: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    mail = await startMailCatcher();
+    platform = await startPlatform({
+      databaseUrl: db.url,
+      engines: 0,
+      env: { SMTP_URL: mail.smtpUrl, SUBSCRIPTION_SWEEP_MS: '400' },
+    });
+    // A second api process on the same database and queues (renewals must still happen once).
+    second = await createApiApp(parseApiConfig(platform.env));
+    await second.app.listen(0, '127.0.0.1');
+    call = client(platform.baseUrl);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    secret = SandboxPaymentProvider.secretFrom(undefined, platform.env.JWT_SECRET!);
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await second?.app.close();
+    await platform?.close();
+    await mail?.close();
+    await db?.drop();
+  });
+
+  const subscription = async (u: RegisteredUser) =>
+    (await call<SubscriptionResponse>('GET', '/api/user/subscription', { token: u.token })).body;
+
+  const pay = async (u: RegisteredUser, body: Record<string, unknown>) => {
+    const res = await call<PaymentResponse>('POST', '/api/payments', { token: u.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+
+  const simulate = async (u: RegisteredUser, id: string, action: 'approve' | 'decline' | 'expire') => {
+    const res = await call<PaymentResponse>('POST', `/api/payments/${id}/sandbox`, {
+      token: u.token,
+      body: { action },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  const webhook = (
+    providerPaymentId: string,
+    requestId = randomUUID(),
+    ts = String(Math.floor(Date.now() / 1000)),
+  ) =>
+    call('POST', `/api/payments/webhook/sandbox?type=payment&data.id=${providerPaymentId}`, {
+      body: { type: 'payment', action: 'payment.updated', data: { id: providerPaymentId } },
+      headers: {
+        'x-request-id': requestId,
+        'x-signature': signNotification(secret, providerPaymentId, requestId, ts),
+      },
+    });
+
+  it('a trial user pays Enterprise yearly by PIX; the approval webhook activates the plan, with invoice and mail', async () => {
+    const ana = await register(call, { name: 'Ana Paga' });
+    expect((await subscription(ana)).status).toBe('trialing');
+
+    const up = await call<{ message: string; checkoutUrl: string; quote: { amountCents: number } }>(
+      'POST',
+      '/api/user/subscription/upgrade',
+      { token: ana.token, body: { planId: 'enterprise', billing: 'yearly' } },
+    );
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({
+      message: 'Redirecionando para o pagamento...',
+      checkoutUrl: '/payment?plan=enterprise&billing=yearly',
+      quote: { amountCents: 199900 },
+    });
+
+    const p = await pay(ana, { planId: 'enterprise', billing: 'yearly', method: 'pix' });
+    expect(p).toMatchObject({
+      status: 'pending',
+      amountCents: 199900,
+      method: 'pix',
+      sandbox: true,
+      invoiceUrl: null,
+    });
+    expect(p.pix?.code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(p.pix?.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    const expiresIn = Date.parse(p.pix!.expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(29 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
+    await mail.waitFor(ana.email, 'Cobrança PIX', 15_000);
+
+    const approved = await simulate(ana, p.id, 'approve');
+    expect(approved).toMatchObject({ status: 'approved', statusLabel: 'Aprovado', sandbox: false });
+    expect(approved.invoiceNumber).toMatch(/^ARB-\d{4}-\d{6}$/);
+    expect(approved.invoiceUrl).toBe(`/api/payments/${p.id}/invoice`);
+
+    const sub = await subscription(ana);
+    expect(sub).toMatchObject({
+      status: 'active',
+      planId: 'enterprise',
+      billing: 'yearly',
+      cancelAtPeriodEnd: false,
+    });
+    expect(sub.daysLeft).toBeGreaterThanOrEqual(365);
+    const approvedMail = await mail.waitFor(ana.email, 'Pagamento aprovado', 15_000);
+    expect(approvedMail.text).toContain('Assinatura Enterprise ativada com sucesso!');
+
+    const invoice = await fetch(`${platform.baseUrl}/api/payments/${p.id}/invoice`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(invoice.status).toBe(200);
+    const html = await invoice.text();
+    expect(html).toContain(approved.invoiceNumber!);
+    expect(html).toContain('Ana Paga');
+    expect(html).toContain('R$\u00a01.999,00');
+    expect(html).toContain('Enterprise');
+
+    const history = await call<PaymentResponse[]>('GET', '/api/payments', { token: ana.token });
+    expect(history.body.map((x) => [x.id, x.status])).toEqual([[p.id, 'approved']]);
+
+    // Someone else's payment does not exist for Bruno; a second approval of a settled payment is refused.
+    const bruno = await register(call, { name: 'Bruno' });
+    expect((await call('GET', `/api/payments/${p.id}`, { token: bruno.token })).status).toBe(404);
+    expect((await call('GET', `/api/payments/${p.id}/invoice`, { token: bruno.token })).status).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/payments/${p.id}/sandbox`, {
+          token: bruno.token,
+          body: { action: 'approve' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/payments/${p.id}/sandbox`, { token: ana.token, body: { action: 'approve' } }))
+        .status,
+    ).toBe(409);
+  });
+
+  it('the same webhook delivered twice (and concurrently) → one approval, one activation; a bad signature is refused', async () => {
+    const caio = await register(call, { name: 'Caio' });
+    const p = await pay(caio, { planId: 'professional', billing: 'monthly', method: 'card', card: CARD });
+    expect(p).toMatchObject({ status: 'pending', cardBrand: 'visa', cardLast4: '1111' });
+    const providerId = (
+      await sql.query<{ provider_payment_id: string }>(
+        `SELECT provider_payment_id FROM payments WHERE id = $1`,
+        [p.id],
+      )
+    ).rows[0]!.provider_payment_id;
+    // The provider decides (as the sandbox control would); then its notification arrives more than once.
+    await sql.query(`UPDATE sandbox_charges SET status = 'approved' WHERE id = $1`, [providerId]);
+
+    const forged = await call('POST', `/api/payments/webhook/sandbox?type=payment&data.id=${providerId}`, {
+      body: { type: 'payment', data: { id: providerId } },
+      headers: {
+        'x-request-id': 'x',
+        'x-signature': `ts=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      },
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ message: M.webhookSignatureInvalid });
+    expect(
+      (await call<PaymentResponse>('GET', `/api/payments/${p.id}`, { token: caio.token })).body.status,
+    ).toBe('pending');
+
+    const requestId = randomUUID();
+    const results = await Promise.all([
+      webhook(providerId, requestId),
+      webhook(providerId, requestId),
+      webhook(providerId),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const afterFirst = await subscription(caio);
+    expect(afterFirst).toMatchObject({ status: 'active', planId: 'professional', billing: 'monthly' });
+    expect((await webhook(providerId)).status).toBe(200);
+    expect(await subscription(caio)).toEqual(afterFirst);
+
+    const rows = await sql.query(`SELECT status, invoice_number FROM payments WHERE user_id = $1`, [caio.id]);
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]).toMatchObject({ status: 'approved' });
+    await mail.waitFor(caio.email, 'Pagamento aprovado', 15_000);
+    const mails = (await mail.all()).filter(
+      (m) => m.to.some((t) => t.address === caio.email) && m.subject.includes('Pagamento aprovado'),
+    );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a declined card leaves the user trialing, with the reason; the next card payment can be approved', async () => {
+    const dora = await register(call, { name: 'Dora' });
+    const p = await pay(dora, { planId: 'basic', billing: 'monthly', method: 'card', card: CARD });
+    const declined = await simulate(dora, p.id, 'decline');
+    expect(declined).toMatchObject({
+      status: 'declined',
+      failureReason: 'Pagamento recusado pelo emissor do cartão',
+    });
+    expect((await subscription(dora)).status).toBe('trialing');
+    await mail.waitFor(dora.email, 'Pagamento não concluído', 15_000);
+    const again = await pay(dora, { planId: 'basic', billing: 'monthly', method: 'card', card: CARD });
+    expect((await simulate(dora, again.id, 'approve')).status).toBe('approved');
+    expect(await subscription(dora)).toMatchObject({ status: 'active', planId: 'basic' });
+  });
+
+  it('refuses bad input with pt-BR 400s', async () => {
+    const eva = await register(call, { name: 'Eva' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ planId: 'gold', billing: 'monthly', method: 'pix' }, M.planInvalid],
+      [{ planId: 'basic', billing: 'weekly', method: 'pix' }, M.billingInvalid],
+      [{ planId: 'basic', billing: 'monthly', method: 'cheque' }, M.methodInvalid],
+      [{ planId: 'basic', billing: 'monthly', method: 'card' }, M.cardRequired],
+      [
+        { planId: 'basic', billing: 'monthly', method: 'card', card: { ...CARD, brand: 'amex' } },
+        M.cardBrandInvalid,
+      ],
+      [
+        { planId: 'basic', billing: 'monthly', method: 'card', card: { ...CARD, last4: '12' } },
+        M.cardLast4Invalid,
+      ],
+      [
+        {
+          planId: 'basic',
+          billing: 'monthly',
+          method: 'card',
+          card: { ...CARD, number: '4111111111111111' },
+        },
+        '',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call<{ message: string }>('POST', '/api/payments', { token: eva.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.body.message).toBe(message);
+    }
+    expect(
+      (
+        await call('POST', '/api/payments/not-a-uuid/sandbox', {
+          token: eva.token,
+          body: { action: 'approve' },
+        })
+      ).status,
+    ).toBe(404);
+    const p = await pay(eva, { planId: 'basic', billing: 'monthly', method: 'boleto' });
+    expect(p.boleto?.line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    const bad = await call<{ message: string }>('POST', `/api/payments/${p.id}/sandbox`, {
+      token: eva.token,
+      body: { action: 'steal' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(M.sandboxActionInvalid);
+    expect(
+      (await call('POST', '/api/payments', { body: { planId: 'basic', billing: 'monthly', method: 'pix' } }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('a lapsed trial stops the running bots with "Assinatura vencida", mails the user and reads past_due', async () => {
+    const fabio = await register(call, { name: 'Fabio' });
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: fabio.token,
+      body: {
+        name: 'Robô do Fabio',
+        pairs: ['BTC/USDT'],
+        exchanges: ['binance', 'mexc'],
+        maxInvestment: 1000,
+        minProfitPercent: 1.5,
+        active: true,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.bot.status).toBe('running');
+    await sql.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '7 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
+      [fabio.id],
+    );
+    const stopped = await waitFor(async () => {
+      const bots = (await call<Bot[]>('GET', '/api/bots', { token: fabio.token })).body;
+      return bots[0]?.status === 'stopped' ? bots[0] : undefined;
+    }, 20_000);
+    expect(stopped).toMatchObject({ active: false, status: 'stopped', statusReason: 'Assinatura vencida' });
+    expect((await subscription(fabio)).status).toBe('past_due');
+    const lapsedMail = await mail.waitFor(fabio.email, 'Assinatura vencida', 15_000);
+    expect(lapsedMail.text).toContain('Assinatura vencida');
+    // The engine is told to stop it (the bot-commands queue carries a 'stop' for this bot).
+    const factory = createQueueFactory({
+      databaseUrl: db.url,
+      redisUrl: undefined,
+      namespace: platform.env.TRANSPORT_NAMESPACE,
+    });
+    try {
+      const jobs = await factory
+        .queue(QUEUES.botCommands)
+        .getJobs(['waiting', 'active', 'completed', 'delayed']);
+      expect(jobs.some((j) => j.name === 'stop' && (j.data as { botId: string }).botId === stopped!.id)).toBe(
+        true,
+      );
+    } finally {
+      await factory.close();
+    }
+    // Starting it again is refused until the user pays.
+    expect((await call('POST', `/api/bots/${stopped!.id}/toggle`, { token: fabio.token })).status).toBe(403);
+  });
+
+  it('a downgrade is refused while over the lower plan’s bots, then scheduled for the next period', async () => {
+    const gil = await register(call, { name: 'Gil' });
+    await simulate(
+      gil,
+      (await pay(gil, { planId: 'professional', billing: 'monthly', method: 'pix' })).id,
+      'approve',
+    );
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const b = await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: gil.token,
+        body: {
+          name: `Robô ${i}`,
+          pairs: ['BTC/USDT'],
+          exchanges: ['binance', 'mexc'],
+          maxInvestment: 1000,
+          minProfitPercent: 1.5,
+          active: true,
+        },
+      });
+      expect(b.status).toBe(201);
+      ids.push(b.body.bot.id);
+    }
+    const refused = await call<{ message: string }>('POST', '/api/user/subscription/upgrade', {
+      token: gil.token,
+      body: { planId: 'basic', billing: 'monthly' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(M.downgradeOverBots(4, 3));
+    await call('POST', `/api/bots/${ids[0]}/toggle`, { token: gil.token });
+    const ok = await call<{ checkoutUrl: string | null; message: string }>(
+      'POST',
+      '/api/user/subscription/upgrade',
+      {
+        token: gil.token,
+        body: { planId: 'basic', billing: 'monthly' },
+      },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.checkoutUrl).toBeNull();
+    expect(ok.body.message).toContain('O plano Básico passa a valer na próxima renovação');
+    expect(await subscription(gil)).toMatchObject({ planId: 'professional', status: 'active' });
+    const row = (
+      await sql.query<{ scheduled_plan_id: string }>(
+        `SELECT scheduled_plan_id FROM subscriptions WHERE user_id = $1`,
+        [gil.id],
+      )
+    ).rows[0];
+    expect(row).toEqual({ scheduled_plan_id: 'basic' });
+  });
+
+  it('cancel keeps access to the period end, reactivate withdraws it, then at the end it is canceled', async () => {
+    const hugo = await register(call, { name: 'Hugo' });
+    expect((await call('POST', '/api/user/subscription/reactivate', { token: hugo.token })).status).toBe(400);
+    await simulate(
+      hugo,
+      (await pay(hugo, { planId: 'professional', billing: 'monthly', method: 'pix' })).id,
+      'approve',
+    );
+    const canceled = await call<{ message: string }>('POST', '/api/user/subscription/cancel', {
+      token: hugo.token,
+    });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.message).toBe('Assinatura cancelada com sucesso.');
+    expect(await subscription(hugo)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    await mail.waitFor(hugo.email, 'Cancelamento confirmado', 15_000);
+    expect((await call('POST', '/api/user/subscription/cancel', { token: hugo.token })).status).toBe(400);
+
+    expect((await call('POST', '/api/user/subscription/reactivate', { token: hugo.token })).status).toBe(200);
+    expect(await subscription(hugo)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    await call('POST', '/api/user/subscription/cancel', { token: hugo.token });
+
+    await sql.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '30 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
+      [hugo.id],
+    );
+    const stored = await waitFor(async () => {
+      const [r] = (
+        await sql.query<{ status: string }>(`SELECT status FROM subscriptions WHERE user_id = $1`, [hugo.id])
+      ).rows;
+      return r?.status === 'canceled' ? r : undefined;
+    }, 20_000);
+    expect(stored).toEqual({ status: 'canceled' });
+    expect((await subscription(hugo)).status).toBe('canceled');
+    await mail.waitFor(hugo.email, 'Assinatura encerrada', 15_000);
+  });
+
+  it('a card renewal is charged once with two api processes running the billing job', async () => {
+    const iris = await register(call, { name: 'Iris' });
+    await simulate(
+      iris,
+      (await pay(iris, { planId: 'professional', billing: 'monthly', method: 'card', card: CARD })).id,
+      'approve',
+    );
+    // The period has just ended: both processes' jobs, and two direct runs at once, race for the renewal.
+    await sql.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '30 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
+      [iris.id],
+    );
+    const { end } = (
+      await sql.query<{ end: Date }>(
+        `SELECT current_period_end AS end FROM subscriptions WHERE user_id = $1`,
+        [iris.id],
+      )
+    ).rows[0]!;
+    await Promise.all([platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    const renewed = await waitFor(async () => {
+      const rows = (
+        await sql.query<{ status: string; amount_cents: number; period_start: Date }>(
+          `SELECT status, amount_cents, period_start FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
+          [iris.id],
+        )
+      ).rows;
+      return rows.length > 0 && rows.every((r) => r.status !== 'pending') ? rows : undefined;
+    }, 20_000);
+    expect(renewed).toHaveLength(1);
+    expect(renewed![0]).toMatchObject({ status: 'approved', amount_cents: 9990 });
+    expect(renewed![0]!.period_start.getTime()).toBe(end.getTime());
+    // A few more job runs change nothing.
+    await Promise.all([platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    const count = await sql.query(
+      `SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
+      [iris.id],
+    );
+    expect(count.rows[0]).toEqual({ n: 1 });
+    expect(await subscription(iris)).toMatchObject({ status: 'active', planId: 'professional' });
+    expect(Date.parse((await subscription(iris)).currentPeriodEnd)).toBeGreaterThan(
+      end.getTime() + 27 * 86_400_000,
+    );
+    expect((second.app.getHttpServer().address() as AddressInfo).port).toBeGreaterThan(0);
+  });
+});

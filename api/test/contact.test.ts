@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactMessagesPage } from '@arbitra/contracts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { startMailCatcher } from './support/mail-catcher.js';
+import { client, login, register, uniqueEmail, uniqueIp, type Client } from './support/http.js';
+
+describe('the contact form reaches the support inbox and admins answer it (issue 16)', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let call: Client;
+  let sql: pg.Client;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    mail = await startMailCatcher();
+    platform = await startPlatform({
+      databaseUrl: db.url,
+      engines: 0,
+      env: { SMTP_URL: mail.smtpUrl, SUPPORT_EMAIL: 'suporte@exemplo.com.br', RATE_LIMIT_CONTACT_IP: '3/1h' },
+    });
+    call = client(platform.baseUrl);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+  });
+
+  afterAll(async () => {
+    await sql?.end();
+    await platform?.close();
+    await mail?.close();
+    await db?.drop();
+  });
+
+  const form = (email: string) => ({
+    name: 'Ana Souza',
+    email,
+    subject: 'Dúvida sobre o plano',
+    message: 'Olá! O plano Básico permite usar a estratégia triangular?',
+  });
+
+  it('stores the message, emails the support inbox and confirms to the sender; an admin answers by email', async () => {
+    const email = uniqueEmail('ana');
+    const ip = uniqueIp();
+    const res = await call('POST', '/api/contact', { body: form(email), ip });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(
+      'Mensagem enviada! Enviamos uma confirmação para o seu email e responderemos por lá.',
+    );
+    const support = await mail.waitFor('suporte@exemplo.com.br', '[Contato] Dúvida sobre o plano');
+    expect(support.text).toContain('O plano Básico permite usar a estratégia triangular?');
+    expect(support.text).toContain(email);
+    await mail.waitFor(email, 'Recebemos sua mensagem');
+
+    const user = await register(call);
+    expect((await call('GET', '/api/admin/messages', { token: user.token })).status).toBe(403);
+    await sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
+    const admin = (await login(call, user.email, user.password)).body.access_token as string;
+    const list = await call<ContactMessagesPage>('GET', '/api/admin/messages', { token: admin });
+    expect(list.body).toMatchObject({ total: 1, unanswered: 1 });
+    const msg = list.body.items[0]!;
+    expect(msg).toMatchObject({ email, subject: 'Dúvida sobre o plano', answer: null });
+
+    const answer = await call('POST', `/api/admin/messages/${msg.id}/answer`, {
+      token: admin,
+      body: { answer: 'Olá, Ana! A triangular está nos planos Profissional e Enterprise.' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Resposta enviada por email');
+    const reply = await mail.waitFor(email, 'Re: Dúvida sobre o plano');
+    expect(reply.text).toContain('A triangular está nos planos Profissional e Enterprise.');
+    expect(
+      (await call<ContactMessagesPage>('GET', '/api/admin/messages', { token: admin })).body.unanswered,
+    ).toBe(0);
+  });
+
+  it('refuses bad input in pt-BR and limits messages per IP', async () => {
+    const bad = await call('POST', '/api/contact', {
+      body: { ...form(uniqueEmail()), message: 'curta' },
+      ip: uniqueIp(),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('A mensagem deve ter pelo menos 10 caracteres');
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++)
+      expect((await call('POST', '/api/contact', { body: form(uniqueEmail()), ip })).status).toBe(201);
+    const limited = await call('POST', '/api/contact', { body: form(uniqueEmail()), ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Você enviou muitas mensagens. Aguarde um pouco e tente novamente.');
+  });
+});

@@ -1,0 +1,149 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Gauge } from 'prom-client';
+import type { ExchangeId, LiveEngineStats, LiveMetricsSample, LiveProcessStats } from '@arbitra/contracts';
+import { DatabaseStatsReader } from '@arbitra/db';
+import {
+  AdminWatch,
+  codeVersion,
+  LiveMetricsLoop,
+  ProcessSampler,
+  type FabricServer,
+  type QueueFactory,
+} from '@arbitra/transport';
+import { BotRunner } from '../bots/bot-runner.service.js';
+import { ExecutionsProcessor } from '../execution/executions.processor.js';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
+import { MetricsService } from '../publishing/metrics.service.js';
+import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { ScannerService } from '../scanner/scanner.service.js';
+
+export const ENGINE_VERSION = codeVersion(import.meta.url);
+
+const finiteOrNull = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
+
+/**
+ * This engine's part of the live system metrics: feeds, detection latency, opportunities, bots, executions,
+ * the jobs it worked, its process and pool. Sent to the `admin` room every second while an admin watches
+ * (an api announces it); otherwise nothing is collected.
+ */
+@Injectable()
+export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private watch?: AdminWatch;
+  private loop?: LiveMetricsLoop;
+
+  constructor(
+    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+    @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
+    private readonly dbStats: DatabaseStatsReader,
+    private readonly scanner: ScannerService,
+    private readonly runner: BotRunner,
+    private readonly executions: ExecutionsProcessor,
+    private readonly prometheus: MetricsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.watch = new AdminWatch(this.io, this.identity.instanceId);
+    this.watch.start();
+    this.loop = new LiveMetricsLoop(this.io, this.watch, new ProcessSampler(), (p) => this.collect(p));
+    this.loop.start();
+    this.registerPrometheus();
+  }
+
+  /** The same figures for Prometheus (sent to the api's /metrics), read at scrape time. */
+  private registerPrometheus(): void {
+    const registers = [this.prometheus.registry];
+    const runner = this.runner;
+    const outcomes = () => this.executions.outcomes.lastMinute();
+    const db = () => this.dbStats.read();
+    new Gauge({
+      name: 'arbitra_engine_bots_running',
+      help: 'Bots running, per mode',
+      labelNames: ['mode'],
+      registers,
+      collect() {
+        const n = { paper: 0, live: 0 };
+        for (const b of runner.running()) n[b.mode]++;
+        this.set({ mode: 'paper' }, n.paper);
+        this.set({ mode: 'live' }, n.live);
+      },
+    });
+    new Gauge({
+      name: 'arbitra_engine_executions_last_minute',
+      help: 'Executions finished over the last minute, per outcome',
+      labelNames: ['outcome'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [outcome, n] of Object.entries(outcomes())) this.set({ outcome }, n);
+      },
+    });
+    new Gauge({
+      name: 'arbitra_engine_db_pool_in_use',
+      help: 'Database connections in use',
+      registers,
+      collect() {
+        this.set(db().poolInUse);
+      },
+    });
+    new Gauge({
+      name: 'arbitra_engine_db_slow_queries_total',
+      help: 'Queries slower than 200 ms since start',
+      registers,
+      collect() {
+        this.set(db().slowQueriesTotal);
+      },
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.loop?.stop();
+    this.watch?.stop();
+  }
+
+  get sent(): number {
+    return this.loop?.sent ?? 0;
+  }
+
+  collect(proc: LiveProcessStats, now = Date.now()): LiveMetricsSample {
+    return {
+      instanceId: this.identity.instanceId,
+      kind: 'engine',
+      version: ENGINE_VERSION,
+      startedAt: this.identity.startedAt,
+      at: now,
+      process: proc,
+      db: this.dbStats.read(),
+      jobs: this.queues.jobStats.read(now),
+      engine: this.engineStats(now),
+    };
+  }
+
+  private engineStats(now: number): LiveEngineStats {
+    const s = this.scanner.scanner;
+    const m = s.metricsSnapshot();
+    const all = m.detection.latency.all;
+    const bots = { paper: 0, live: 0 };
+    for (const b of this.runner.running()) bots[b.mode]++;
+    const fees = s.fees.snapshot();
+    return {
+      feeds: m.feeds.map((f) => {
+        const last = m.marketData.lastUpdateAt[f.exchange];
+        return {
+          exchange: f.exchange,
+          status: f.status,
+          reason: f.reason,
+          updatesPerSecond: m.marketData.updatesPerSecond[f.exchange] ?? 0,
+          lastUpdateAgeMs: last === undefined ? null : Math.max(0, now - last),
+          reconnects: s.feedStates.reconnects(f.exchange),
+        };
+      }),
+      detectionP50Ms: finiteOrNull(all.p50Ms),
+      detectionP99Ms: finiteOrNull(all.p99Ms),
+      opportunitiesOpen: m.detection.registry.open,
+      botsRunning: bots,
+      executionsLastMinute: this.executions.outcomes.lastMinute(now),
+      takerFees: Object.fromEntries(Object.entries(fees).map(([ex, r]) => [ex as ExchangeId, r.taker])),
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import { Decimal } from 'decimal.js';
+import type { BacktestBotConfig } from '@arbitra/contracts';
+import { riskStopReason, saoPauloDay } from '../execution/risk-stops.js';
+import { QUOTE_ASSET, quoteDelta, type BalanceRow, type ExecutionRecord } from '../execution/trade-ledger.js';
+
+/**
+ * The backtest's ledger, in memory: what the live TradeLedger does in its transaction — the profit must equal
+ * the USDT balance change, the deltas move the bot's balances, the totals and consecutive failures move, and the
+ * same risk stops apply (riskStopReason) — without a database. Nothing here reaches trades, balances or bots.
+ */
+export class BacktestLedger {
+  private readonly balances = new Map<string, Decimal>();
+  totalProfit = new Decimal(0);
+  totalTrades = 0;
+  consecutiveFailures = 0;
+  active = true;
+  private day = Number.NaN;
+  private dayProfit = new Decimal(0);
+
+  constructor(private readonly bot: Pick<BacktestBotConfig, 'maxInvestment' | 'riskLevel'>) {}
+
+  seed(rows: readonly (readonly [string, string, string])[]): void {
+    for (const [exchange, asset, amount] of rows)
+      this.balances.set(`${exchange}|${asset}`, new Decimal(amount));
+  }
+
+  rows(): BalanceRow[] {
+    return [...this.balances].map(([key, amount]) => {
+      const [exchange, asset] = key.split('|') as [string, string];
+      return { exchange, asset, amount: amount.toFixed() };
+    });
+  }
+
+  usdt(exchange: string): Decimal {
+    return this.balances.get(`${exchange}|${QUOTE_ASSET}`) ?? new Decimal(0);
+  }
+
+  /** Records a trade at market time `nowMs`; answers the risk stop it triggered, if any (the bot stops). */
+  record(r: ExecutionRecord, nowMs: number): string | null {
+    if (!quoteDelta(r.deltas).eq(r.profit)) {
+      throw new Error(`ledger: profit ${r.profit} != USDT balance change ${quoteDelta(r.deltas).toFixed()}`);
+    }
+    for (const d of r.deltas) {
+      const key = `${d.exchange}|${d.asset}`;
+      this.balances.set(key, (this.balances.get(key) ?? new Decimal(0)).plus(d.delta));
+    }
+    const day = saoPauloDay(nowMs);
+    if (day !== this.day) {
+      this.day = day;
+      this.dayProfit = new Decimal(0);
+    }
+    this.dayProfit = this.dayProfit.plus(r.profit);
+    this.totalProfit = this.totalProfit.plus(r.profit);
+    this.totalTrades++;
+    this.consecutiveFailures = r.status === 'failed' ? this.consecutiveFailures + 1 : 0;
+    const reason = riskStopReason(
+      {
+        active: this.active,
+        consecutiveFailures: this.consecutiveFailures,
+        maxInvestment: String(this.bot.maxInvestment),
+        riskLevel: this.bot.riskLevel,
+        dayProfit: this.dayProfit.toFixed(),
+      },
+      r.usdtBrl,
+    );
+    if (reason) this.active = false;
+    return reason;
+  }
+
+  /** A new São Paulo day after a stop: the bot runs again (as its owner would start it again), failures reset. */
+  resume(): void {
+    this.active = true;
+    this.consecutiveFailures = 0;
+  }
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { BacktestBotConfig, BacktestResult } from '@arbitra/contracts';
+import { VirtualScheduler } from '../market-data/clock.js';
+import { runBacktest } from './backtest.js';
+
+const bot: BacktestBotConfig = {
+  name: 'Bot de teste',
+  strategy: 'arbitrage',
+  pairs: ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'],
+  exchanges: ['binance', 'bybit', 'gateio'],
+  riskLevel: 'medium',
+  maxInvestment: 10_000,
+  minProfitPercent: 0.2,
+};
+const source = { kind: 'simulated', seed: 42, durationMs: 20 * 60_000, volatility: 'agitated' } as const;
+
+/** Everything but the wall time it took. */
+const comparable = (r: BacktestResult) => JSON.stringify({ ...r, wallMs: 0 });
+
+describe('the virtual clock', () => {
+  it('runs timers in time order as it moves, never goes back, and runs a timer scheduled while it moves', () => {
+    const clock = new VirtualScheduler(1_000);
+    const seen: string[] = [];
+    clock.schedule(300, () => seen.push(`b@${clock.now()}`));
+    clock.schedule(100, () => {
+      seen.push(`a@${clock.now()}`);
+      clock.schedule(50, () => seen.push(`c@${clock.now()}`));
+    });
+    clock.advanceTo(1_200);
+    expect(seen).toEqual(['a@1100', 'c@1150']);
+    expect(clock.now()).toBe(1_200);
+    clock.advanceTo(900); // the past: nothing moves
+    expect(clock.now()).toBe(1_200);
+    clock.advanceTo(1_300);
+    expect(seen).toEqual(['a@1100', 'c@1150', 'b@1300']);
+  });
+
+  it('lets a backtest cover market time far faster than the wall clock', async () => {
+    const t0 = performance.now();
+    const { result } = await runBacktest(
+      { ...bot, pairs: ['BTC/USDT'], exchanges: ['binance', 'bybit'] },
+      {
+        ...source,
+        durationMs: 10 * 60_000,
+      },
+    );
+    expect(result.marketMs).toBe(10 * 60_000);
+    expect(performance.now() - t0).toBeLessThan((10 * 60_000) / 5);
+  }, 120_000);
+});
+
+describe('a backtest', () => {
+  it('is deterministic: the same configuration, source and seed give the same trades and totals to the last decimal', async () => {
+    const a = await runBacktest(bot, source);
+    const b = await runBacktest(bot, source);
+    expect(a.status).toBe('completed');
+    expect(a.result.totals.trades).toBeGreaterThan(0);
+    expect(comparable(b.result)).toBe(comparable(a.result));
+    const other = await runBacktest(bot, { ...source, seed: 7 });
+    expect(comparable(other.result)).not.toBe(comparable(a.result));
+  }, 240_000);
+
+  it('trades with the live rules: profit = the USDT the fills moved, minProfitPercent respected, equity from capital', async () => {
+    const { result } = await runBacktest(bot, source);
+    const t = result.totals;
+    expect(Number(t.capitalUsdt)).toBeGreaterThan(0);
+    for (const trade of result.trades) {
+      expect(Number(trade.expectedProfitPercent)).toBeGreaterThanOrEqual(bot.minProfitPercent);
+      expect(Number(trade.fees)).toBeGreaterThan(0);
+    }
+    const sum = result.trades.reduce((s, x) => s + Number(x.profit), 0);
+    expect(Number(t.profitUsdt)).toBeCloseTo(sum, 6);
+    expect(t.completed + t.failed).toBe(t.trades);
+    const last = result.equity[result.equity.length - 1]!;
+    expect(last.equity).toBeCloseTo(Number(t.capitalUsdt) + Number(t.profitUsdt), 6);
+    expect(result.source.label).toBe('Dados simulados, semente 42');
+    // binance lists USDT/BRL: the R$ figures come from the source's own rate
+    expect(result.source.usdtBrl).not.toBeNull();
+    expect(t.profitBrl).not.toBeNull();
+  }, 120_000);
+
+  it('stops within a second of a cancel, answering what it did so far', async () => {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const progress: number[] = [];
+    const run = runBacktest(
+      bot,
+      { ...source, durationMs: 7 * 24 * 3_600_000 },
+      {
+        signal: controller.signal,
+        progressEveryMs: 100,
+        onProgress: (p) => {
+          progress.push(p.marketMs);
+          if (progress.length === 3) {
+            abortedAt = performance.now();
+            controller.abort();
+          }
+        },
+      },
+    );
+    const { status, result } = await run;
+    expect(status).toBe('canceled');
+    expect(performance.now() - abortedAt).toBeLessThan(1_000);
+    expect(result.marketMs).toBeLessThan(7 * 24 * 3_600_000);
+    expect(progress[2]!).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe('a backtest on a recording', () => {
+  it('replays the shipped Binance sample on its recorded times and names its exchange and dates', async () => {
+    const dir = new URL('../../../data/recordings/', import.meta.url).pathname;
+    const { status, result } = await runBacktest(
+      { ...bot, exchanges: ['binance', 'bybit'] },
+      { kind: 'replay', file: 'binance-2021-10-12-cryptofeed.jsonl' },
+      { recordingsDir: dir },
+    );
+    expect(status).toBe('completed');
+    expect(result.source.simulated).toBe(false);
+    expect(result.source.exchanges).toEqual(['binance']);
+    expect(result.source.label).toMatch(
+      /^Gravação binance — 11\/10\/2021, \d\d:\d\d a 11\/10\/2021, \d\d:\d\d$/,
+    );
+    expect(result.marketMs).toBe(result.source.to - result.source.from);
+    expect(result.marketMs).toBeGreaterThan(10_000);
+    // none of the bot's pairs is in the sample: nothing to trade, and the R$ figures are not claimed
+    expect(result.totals.trades).toBe(0);
+    expect(result.totals.profitBrl).toBeNull();
+  });
+
+  it('refuses a file that is not in the recordings folder', async () => {
+    await expect(
+      runBacktest(bot, { kind: 'replay', file: 'nao-existe.jsonl' }, { recordingsDir: '/tmp' }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,294 @@
+import { Decimal } from 'decimal.js';
+import type {
+  BacktestBotConfig,
+  BacktestProgress,
+  BacktestResult,
+  BacktestSource,
+  ExchangeId,
+  ExecutionJob,
+  Opportunity,
+} from '@arbitra/contracts';
+import { ArbitrageScanner } from '../arbitrage/scanner.js';
+import { usdtValue } from '../arbitrage/valuation.js';
+import type { RunningBot } from '../bots/bot-matcher.js';
+import { entryJobs, exitJob } from '../bots/dispatch.js';
+import { paperSeed } from '../bots/paper-seed.js';
+import { StatisticalPositions, type StatPosition } from '../bots/statistical-positions.js';
+import { PaperGateway, PaperOrders } from '../execution/paper-gateway.js';
+import { saoPauloDay } from '../execution/risk-stops.js';
+import { runExecution } from '../execution/run-execution.js';
+import { QUOTE_ASSET, type ExecutionRecord } from '../execution/trade-ledger.js';
+import { VirtualScheduler } from '../market-data/clock.js';
+import { BacktestLedger } from './backtest-ledger.js';
+import { openMarket, type BacktestMarket } from './market-source.js';
+import { ResultBuilder } from './results.js';
+
+/** How often the live engine sweeps the scanner (staleness, coalesced updates): the same on market time. */
+const SWEEP_EVERY_MS = 250;
+/** A replay whose bot markets are not all booked by then seeds the paper balances with what is there. */
+const SEED_DEADLINE_MS = 10_000;
+/** The bot's id inside a backtest (nothing of it reaches the database). */
+const BACKTEST_BOT_ID = 'backtest';
+export const STAT_STOP_REASON = 'Stop da posição estatística: o spread se afastou da média (2× a entrada)';
+
+export interface BacktestOptions {
+  /** Where replay files are read from (by bare name). */
+  recordingsDir?: string;
+  /** Progress, at most every `progressEveryMs` of wall time (and once at the end). */
+  onProgress?: (p: BacktestProgress) => void;
+  progressEveryMs?: number;
+  /** Stops the run at the next step (within milliseconds of wall time). */
+  signal?: AbortSignal;
+  /** Wall clock for progress and ETA (tests may replace it). */
+  wallNow?: () => number;
+}
+
+export interface BacktestRun {
+  status: 'completed' | 'canceled';
+  result: BacktestResult;
+}
+
+/**
+ * Runs a bot's configuration over a market on a virtual clock, as fast as the CPU allows, through the live
+ * engine's own code: the scanner and its detectors, the bot matcher and sizing (entryJobs), the paper exchange
+ * (PaperGateway: fills against the books of that moment, fees, partial fills, depth shared by the orders of one
+ * book), the executors (runExecution), the statistical positions and their exits and stops, and the ledger's
+ * rules and risk stops (BacktestLedger). Deterministic: same configuration and source → same trades and totals.
+ * Each queued execution runs right after the market step that queued it (the live queue's delay is a few ms).
+ */
+export async function runBacktest(
+  bot: BacktestBotConfig,
+  source: BacktestSource,
+  options: BacktestOptions = {},
+): Promise<BacktestRun> {
+  const market = await openMarket(source, bot, options.recordingsDir ?? '.');
+  return runOnMarket(bot, market, options);
+}
+
+export async function runOnMarket(
+  bot: BacktestBotConfig,
+  market: BacktestMarket,
+  options: BacktestOptions = {},
+): Promise<BacktestRun> {
+  const wallNow = options.wallNow ?? (() => performance.now());
+  const wallStart = wallNow();
+  const clock = new VirtualScheduler(market.start);
+  const scanner = new ArbitrageScanner({
+    clock,
+    strategies: [bot.strategy],
+    cross: { symbols: bot.pairs },
+    statistical: { symbols: bot.pairs },
+    triangular: { exchanges: bot.exchanges },
+    specs: market.specs(),
+  });
+  const store = scanner.store;
+  const books = (ex: string, symbol: string) => store.get(ex as ExchangeId, symbol);
+  const fee = (ex: string) => scanner.fees.taker(ex as ExchangeId);
+  const running: RunningBot = {
+    id: BACKTEST_BOT_ID,
+    userId: BACKTEST_BOT_ID,
+    name: bot.name,
+    strategy: bot.strategy,
+    pairs: new Set(bot.pairs),
+    exchanges: new Set(bot.exchanges),
+    riskLevel: bot.riskLevel,
+    maxInvestment: bot.maxInvestment,
+    minProfitPercent: bot.minProfitPercent,
+    mode: 'paper',
+    usdt: new Map(),
+  };
+  const ledger = new BacktestLedger(bot);
+  const positions = new StatisticalPositions();
+  const paperOrders = new PaperOrders();
+  const queued = new Set<string>();
+  const jobs: ExecutionJob[] = [];
+  let results: ResultBuilder | null = null;
+  let pausedDay: number | null = null;
+  let rateKnown = true;
+
+  const candidates = () => (results && ledger.active ? [running] : undefined);
+  const closePosition = (pos: StatPosition) => {
+    const job = exitJob(pos, books, fee, String(scanner.rate.current().rate), clock.now());
+    if (!job) return;
+    pos.closing = true;
+    jobs.push(job);
+  };
+  const onOpportunity = (o: Opportunity) => {
+    if (o.statistical) {
+      for (const pos of positions.stopped(o.id, o.statistical.spreadBps)) {
+        results?.stops.push({ at: clock.now(), kind: 'position', reason: STAT_STOP_REASON });
+        closePosition(pos);
+      }
+    }
+    jobs.push(...entryJobs(candidates(), o, positions, queued, clock.now()));
+  };
+  scanner.registry.on({ added: onOpportunity, updated: onOpportunity });
+  scanner.statistical?.onSignal((sig) => {
+    if (sig.kind === 'exit') for (const pos of positions.exiting(sig.id)) closePosition(pos);
+  });
+  const sweep = () => {
+    scanner.sweep();
+    clock.schedule(SWEEP_EVERY_MS, sweep);
+  };
+  clock.schedule(SWEEP_EVERY_MS, sweep);
+
+  /** Paper balances once the bot's books are there (as a live paper bot is seeded when it starts). */
+  const trySeed = () => {
+    const booked = bot.exchanges.every((ex) =>
+      bot.pairs.every((pair) => (store.get(ex, pair)?.updates ?? 0) > 0),
+    );
+    if (!booked && clock.now() - market.start < SEED_DEADLINE_MS) return;
+    const seed = paperSeed(
+      { ...bot, maxInvestment: String(bot.maxInvestment) },
+      scanner.rate.current().rate,
+      (ex, pair) => store.get(ex, pair)?.mid ?? NaN,
+    );
+    ledger.seed(seed.balances);
+    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toNumber());
+    results = new ResultBuilder(seed.capital, clock.now());
+  };
+
+  const execute = async (job: ExecutionJob) => {
+    try {
+      const gateway = new PaperGateway(books, fee, ledger.rows(), paperOrders, 0);
+      const outcome = await runExecution(job, {
+        bot: {
+          id: running.id,
+          userId: running.userId,
+          name: bot.name,
+          strategy: bot.strategy,
+          mode: 'paper',
+        },
+        gateway,
+        amountStep: (ex, s) => store.get(ex as ExchangeId, s)?.spec.amountStep ?? 1e-8,
+        minAmount: (ex, s) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
+        now: () => new Date(clock.now()),
+      });
+      if (outcome.kind === 'skipped') return;
+      record(outcome.record, job);
+    } finally {
+      if (job.exitOf) {
+        const pos = positions.get(running.id, job.exitOf);
+        if (pos) pos.closing = false;
+      }
+    }
+  };
+
+  const record = (r: ExecutionRecord, job: ExecutionJob) => {
+    const now = clock.now();
+    const stopped = ledger.record(r, now);
+    positions.apply(r, true);
+    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toNumber());
+    const rate = scanner.rate.current();
+    if (rate.source === 'fallback') rateKnown = false;
+    results!.add(
+      {
+        at: now,
+        pair: r.pair,
+        buyExchange: r.buyExchange,
+        sellExchange: r.sellExchange,
+        buyPrice: r.buyPrice,
+        sellPrice: r.sellPrice,
+        amount: r.amount,
+        profit: r.profit,
+        profitPercent: r.profitPercent,
+        expectedProfit: r.expectedProfit,
+        expectedProfitPercent: r.expectedProfitPercent,
+        fees: feesUsdt(r, (ex, asset) => usdtValue(store, ex as ExchangeId, asset, now)),
+        status: r.status === 'failed' ? 'failed' : 'completed',
+        failureReason: r.failureReason,
+        exit: job.exitOf !== undefined,
+        legs: r.legs.map((l) => ({
+          kind: l.kind,
+          exchange: l.exchange,
+          symbol: l.symbol,
+          side: l.side,
+          filledAmount: l.filledAmount,
+          avgPrice: l.avgPrice,
+          quoteAmount: l.quoteAmount,
+          fee: l.fee,
+          feeAsset: l.feeAsset,
+        })),
+      },
+      rate.source === 'fallback' ? null : String(rate.rate),
+    );
+    if (stopped) {
+      results!.stops.push({ at: now, kind: 'bot', reason: stopped });
+      pausedDay = saoPauloDay(now);
+    }
+  };
+
+  const span = Math.max(1, market.end - market.start);
+  const progressEvery = options.progressEveryMs ?? 500;
+  let lastProgress = wallStart;
+  let lastYield = wallStart;
+  const progress = (): BacktestProgress => {
+    const done = Math.min(1, (clock.now() - market.start) / span);
+    const elapsed = wallNow() - wallStart;
+    return {
+      percent: Math.round(done * 1000) / 10,
+      trades: results?.tradeCount ?? 0,
+      marketMs: clock.now() - market.start,
+      etaMs: done > 0.005 ? Math.round((elapsed * (1 - done)) / done) : null,
+    };
+  };
+  let canceled = false;
+
+  const between = async (): Promise<boolean> => {
+    if (!results) trySeed();
+    if (pausedDay !== null && saoPauloDay(clock.now()) !== pausedDay) {
+      pausedDay = null;
+      ledger.resume();
+    }
+    while (jobs.length > 0) await execute(jobs.shift()!);
+    const wall = wallNow();
+    if (wall - lastYield >= 20) {
+      // let the process breathe: a cancel, a progress write, the heartbeat
+      lastYield = wall;
+      await new Promise<void>((r) => setImmediate(r));
+      if (wall - lastProgress >= progressEvery) {
+        lastProgress = wall;
+        options.onProgress?.(progress());
+      }
+    }
+    if (options.signal?.aborted) {
+      canceled = true;
+      return false;
+    }
+    return true;
+  };
+
+  await market.run(clock, (u) => scanner.handleUpdate(u), between);
+  if (!results) trySeed();
+  const end = clock.now();
+  const rate = scanner.rate.current();
+  const result = (results as ResultBuilder | null)!.build(
+    {
+      label: market.label,
+      simulated: market.simulated,
+      exchanges: market.exchanges,
+      from: market.start,
+      to: end,
+      usdtBrl: rateKnown && rate.source !== 'fallback' ? String(rate.rate) : null,
+    },
+    end,
+    Math.round(wallNow() - wallStart),
+    rateKnown && rate.source !== 'fallback',
+  );
+  options.onProgress?.(progress());
+  return { status: canceled ? 'canceled' : 'completed', result };
+}
+
+/** The fees of every leg of a trade, in USDT (a fee in another asset at its USDT price at that moment). */
+export function feesUsdt(
+  r: ExecutionRecord,
+  price: (exchange: string, asset: string) => number | null,
+): string {
+  let total = new Decimal(0);
+  for (const leg of r.legs) {
+    if (new Decimal(leg.fee).isZero()) continue;
+    if (leg.feeAsset === QUOTE_ASSET) total = total.plus(leg.fee);
+    else total = total.plus(new Decimal(leg.fee).mul(String(price(leg.exchange, leg.feeAsset) ?? 0)));
+  }
+  return total.toFixed();
+}

@@ -1,0 +1,147 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import type { Job, Worker } from 'bullmq';
+import {
+  EVENTS,
+  MESSAGES,
+  QUEUES,
+  ROOMS,
+  type BacktestJob,
+  type BacktestProgress,
+  type BacktestProgressEvent,
+  type BacktestStatus,
+} from '@arbitra/contracts';
+import { BacktestsRepository } from '@arbitra/db';
+import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
+import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { runOnMarket } from './backtest.js';
+import { openMarket, RecordingError } from './market-source.js';
+import { recordingsDir } from './recordings.js';
+
+/** How often a running backtest writes its progress (and heartbeat) and reads its cancel flag. */
+const PROGRESS_EVERY_MS = 500;
+/** A running backtest whose heartbeat is this old has lost its engine. */
+const STALE_AFTER_MS = 30_000;
+const STALE_SCAN_MS = 15_000;
+
+/**
+ * Works the 'backtests' queue (BACKTEST_CONCURRENCY at a time): claims the row, runs the backtest on a virtual
+ * clock (runOnMarket), writes progress every half second and pushes it to the owner's room, stops at once when
+ * the owner cancels, and writes the result. Writes only the backtests table. A backtest left 'running' by an
+ * engine that died (job delivered again, or heartbeat stopped) is marked 'interrupted'.
+ */
+@Injectable()
+export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(BacktestsProcessor.name);
+  private worker?: Worker;
+  private scan?: NodeJS.Timeout;
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly repo: BacktestsRepository,
+    @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
+    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
+    @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.interrupt({ engineId: this.identity.instanceId, staleAfterMs: STALE_AFTER_MS });
+    this.worker = this.queues.worker(QUEUES.backtests, (job) => this.process(job), {
+      concurrency: this.config.BACKTEST_CONCURRENCY,
+    });
+    this.worker.on('error', (e) => this.logger.warn(`backtests worker: ${e.message}`));
+    this.scan = setInterval(() => {
+      this.interrupt({ staleAfterMs: STALE_AFTER_MS }).catch((e: Error) =>
+        this.logger.warn(`backtests interrompidos: ${e.message}`),
+      );
+    }, STALE_SCAN_MS);
+    this.scan.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.scan) clearInterval(this.scan);
+    for (const c of this.running.values()) c.abort();
+    await this.worker?.close();
+    await this.interrupt({ engineId: this.identity.instanceId }).catch(() => undefined);
+  }
+
+  async process(job: Job<BacktestJob>): Promise<string> {
+    const id = job.data.backtestId;
+    const work = await this.repo.work(id);
+    if (!work) return 'gone';
+    if (work.status === 'running') {
+      // delivered again: the engine that ran it died mid-run
+      await this.interrupt({ id });
+      return 'interrupted';
+    }
+    if (work.status !== 'queued' || !(await this.repo.start(id, this.identity.instanceId)))
+      return work.status;
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    let last: BacktestProgress = { percent: 0, trades: 0, marketMs: 0, etaMs: null };
+    let writing = false;
+    let lastWrite = 0;
+    const write = (p: BacktestProgress) => {
+      if (writing) return;
+      writing = true;
+      lastWrite = performance.now();
+      this.repo
+        .progress(id, p)
+        .then(({ cancel }) => {
+          if (cancel) controller.abort();
+        })
+        .catch((e: Error) => this.logger.warn(`progresso do backtest ${id}: ${e.message}`))
+        .finally(() => (writing = false));
+    };
+    try {
+      const market = await openMarket(work.source, work.config, recordingsDir(this.config.RECORDINGS_DIR));
+      this.emit(work.userId, id, 'running', last);
+      const { status, result } = await runOnMarket(work.config, market, {
+        signal: controller.signal,
+        progressEveryMs: PROGRESS_EVERY_MS,
+        onProgress: (p) => {
+          last = p;
+          this.emit(work.userId, id, 'running', p);
+          if (performance.now() - lastWrite >= PROGRESS_EVERY_MS) write(p);
+        },
+      });
+      await this.repo.finish(id, {
+        status,
+        progress: last,
+        result,
+        error: status === 'canceled' ? MESSAGES.backtests.canceledReason : null,
+      });
+      this.emit(work.userId, id, status, last);
+      return status;
+    } catch (e) {
+      const error =
+        e instanceof RecordingError
+          ? MESSAGES.backtests.recordingNotFound
+          : `Erro na simulação: ${(e as Error).message}`;
+      this.logger.warn(`backtest ${id} falhou: ${(e as Error).message}`);
+      await this.repo.finish(id, { status: 'failed', progress: last, result: null, error });
+      this.emit(work.userId, id, 'failed', last);
+      return 'failed';
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async interrupt(which: { engineId?: string; id?: string; staleAfterMs?: number }): Promise<void> {
+    const rows = await this.repo.interrupt(MESSAGES.backtests.interruptedReason, which);
+    for (const r of rows) this.emit(r.userId, r.id, 'interrupted', r.progress);
+  }
+
+  private emit(userId: string, id: string, status: BacktestStatus, progress: BacktestProgress): void {
+    const payload: BacktestProgressEvent = { id, status, progress };
+    this.io.to(ROOMS.user(userId)).emit(EVENTS.backtestProgress, payload);
+  }
+}

@@ -1,0 +1,67 @@
+import type { ExchangeId, ExecutionJob, Opportunity } from '@arbitra/contracts';
+import type { BookSource } from '../execution/paper-gateway.js';
+import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
+import { exitOpportunity, type StatisticalPositions, type StatPosition } from './statistical-positions.js';
+
+/** Keys already queued are forgotten past this many (the ledger's unique key still refuses a repeat). */
+const QUEUED_MEMORY = 50_000;
+
+/**
+ * The execution jobs an added/updated opportunity starts, one per matching bot (the bot runner and the backtest
+ * both call this): same strategy and markets, net % ≥ minProfitPercent, one statistical position per opportunity,
+ * never twice the same bot + opportunity (`queued`), sized by riskLevel × maxInvestment capped by the USDT held.
+ */
+export function entryJobs(
+  candidates: readonly RunningBot[] | undefined,
+  o: Opportunity,
+  positions: StatisticalPositions,
+  queued: Set<string>,
+  nowMs: number,
+): ExecutionJob[] {
+  const jobs: ExecutionJob[] = [];
+  if (!candidates) return jobs;
+  for (const bot of candidates) {
+    if (!matches(bot, o)) continue;
+    if (o.strategy === 'statistical' && positions.get(bot.id, o.id)) continue; // one position per opportunity
+    const key = executionKey(bot.id, o);
+    if (queued.has(key)) continue;
+    const budget = budgetUsdt(bot, o);
+    if (budget === '0') continue;
+    if (queued.size > QUEUED_MEMORY) queued.clear();
+    queued.add(key);
+    jobs.push({
+      botId: bot.id,
+      userId: bot.userId,
+      executionKey: key,
+      opportunity: o,
+      budgetUsdt: budget,
+      enqueuedAt: nowMs,
+    });
+  }
+  return jobs;
+}
+
+/**
+ * The exit job of a statistical position (reverse legs, the entry's amount, at the current books), or null
+ * without books. One key per attempt: an exit that failed is tried again on the next signal or stop. The exit is
+ * limited by the bot's balances only (it closes what the entry opened).
+ */
+export function exitJob(
+  pos: StatPosition,
+  books: BookSource,
+  fee: (exchange: ExchangeId) => number | string,
+  usdtBrl: string,
+  nowMs: number,
+): ExecutionJob | null {
+  const o = exitOpportunity(pos, books, fee, usdtBrl, nowMs);
+  if (!o) return null;
+  return {
+    botId: pos.botId,
+    userId: pos.userId,
+    executionKey: `${executionKey(pos.botId, o)}@${nowMs}`,
+    opportunity: o,
+    budgetUsdt: '1000000000',
+    enqueuedAt: nowMs,
+    exitOf: pos.id,
+  };
+}

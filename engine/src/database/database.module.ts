@@ -1,0 +1,21 @@
+import { Module, type Provider } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { REPOSITORIES } from '@arbitra/db';
+import { ENGINE_DATA_SOURCE, engineDataSourceProviders } from './engine-data-source.js';
+
+/** One provider per repository of @arbitra/db, built on the engine's DataSource. */
+const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
+  provide: Repository,
+  inject: [ENGINE_DATA_SOURCE],
+  useFactory: (ds: DataSource) => new Repository(ds),
+}));
+
+/**
+ * The engine's data access: its one DataSource (closed at shutdown) and every repository. Feature modules import
+ * this module and inject repositories; only this folder knows the DataSource.
+ */
+@Module({
+  providers: [...engineDataSourceProviders, ...repositoryProviders],
+  exports: [ENGINE_DATA_SOURCE, ...REPOSITORIES],
+})
+export class DatabaseModule {}

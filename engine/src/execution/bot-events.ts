@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EVENTS, ROOMS, toBotStatusEvent, type BotStatusFields, type Trade } from '@arbitra/contracts';
+import { BotsRepository } from '@arbitra/db';
+import type { FabricServer } from '@arbitra/transport';
+import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
+
+/** 'bot:status' and 'trade:new' to the owner's room (ROOMS.user). */
+@Injectable()
+export class BotEvents {
+  constructor(
+    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly bots: BotsRepository,
+  ) {}
+
+  status(userId: string, b: BotStatusFields): void {
+    this.io.to(ROOMS.user(userId)).emit(EVENTS.botStatus, toBotStatusEvent(b));
+  }
+
+  /** Reads the bot row and sends its status (after a command). */
+  async statusFromDb(botId: string, userId: string): Promise<void> {
+    const status = await this.bots.statusOf(botId);
+    if (status) this.status(userId, status);
+  }
+
+  trade(userId: string, trade: Trade): void {
+    this.io.to(ROOMS.user(userId)).emit(EVENTS.tradeNew, trade);
+  }
+}

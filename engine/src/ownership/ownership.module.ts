@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { OwnershipService } from './ownership.service.js';
+
+/** Bot leases and the publisher election (one instance per engine, shared by the runner, the publisher, the heartbeat). */
+@Module({
+  providers: [OwnershipService],
+  exports: [OwnershipService],
+})
+export class OwnershipModule {}

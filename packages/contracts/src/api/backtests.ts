@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  BACKTEST_MAX_DURATION_MS,
+  BACKTEST_MIN_DURATION_MS,
+  BACKTEST_VOLATILITIES,
+  type BacktestBotConfig,
+  type BacktestSource,
+} from '../domain/backtests.js';
+import { MESSAGES } from '../messages/index.js';
+import { parseBot } from './bots.js';
+import { validateRequest, type ValidationResult } from './validation.js';
+
+const M = MESSAGES.backtests;
+
+/** A recording's file name: letters, digits, '.', '_' and '-', ending in .jsonl (never a path). */
+export const RECORDING_FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.jsonl$/;
+
+const sourceSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('simulated'),
+      seed: z
+        .number({ error: M.seedInvalid })
+        .int(M.seedInvalid)
+        .min(0, M.seedInvalid)
+        .max(2_147_483_647, M.seedInvalid),
+      durationMs: z
+        .number({ error: M.durationInvalid })
+        .int(M.durationInvalid)
+        .min(BACKTEST_MIN_DURATION_MS, M.durationInvalid)
+        .max(BACKTEST_MAX_DURATION_MS, M.durationInvalid),
+      volatility: z.enum(BACKTEST_VOLATILITIES, { error: M.volatilityInvalid }),
+    }),
+    z.strictObject({
+      kind: z.literal('replay'),
+      file: z.string({ error: M.recordingNotFound }).regex(RECORDING_FILE_PATTERN, M.recordingNotFound),
+    }),
+  ],
+  { error: M.sourceInvalid },
+);
+
+const requestSchema = z.strictObject({
+  /** The saved bot this simulation comes from (its card's 'Simular'), or null from an unsaved form. */
+  botId: z.uuid({ error: M.botNotFound }).nullable().optional(),
+  /** The bot's configuration as on the form (validated by the bot form's own rules). */
+  bot: z.record(z.string(), z.unknown(), { error: MESSAGES.validation.requiredField('bot') }),
+  source: sourceSchema,
+});
+
+export interface BacktestRequest {
+  botId?: string | null;
+  bot: BacktestBotConfig;
+  source: BacktestSource;
+}
+
+export interface BacktestInput {
+  botId: string | null;
+  bot: BacktestBotConfig;
+  source: BacktestSource;
+}
+
+/** POST /api/backtests: the bot part follows the bot form's rules (SPEC §5 order), then the source's. */
+export function parseBacktestRequest(input: unknown): ValidationResult<BacktestInput> {
+  const outer = validateRequest(requestSchema, input);
+  if (!outer.success) return outer;
+  const { name, strategy, pairs, exchanges, riskLevel, maxInvestment, minProfitPercent } = outer.data.bot;
+  const bot = parseBot({ name, strategy, pairs, exchanges, riskLevel, maxInvestment, minProfitPercent });
+  if (!bot.success) return bot;
+  return {
+    success: true,
+    data: {
+      botId: outer.data.botId ?? null,
+      bot: {
+        name: bot.data.name,
+        strategy: bot.data.strategy,
+        pairs: bot.data.pairs,
+        exchanges: bot.data.exchanges,
+        riskLevel: bot.data.riskLevel,
+        maxInvestment: bot.data.maxInvestment,
+        minProfitPercent: bot.data.minProfitPercent,
+      },
+      source: outer.data.source,
+    },
+  };
+}

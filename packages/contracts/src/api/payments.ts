@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages/index.js';
+import type { PlanId } from '../domain/plans.js';
+import type { BillingCycle } from '../domain/subscription.js';
+import type {
+  CardBrand,
+  CheckoutMethod,
+  PaymentKind,
+  PaymentMethod,
+  PaymentProviderName,
+  PaymentStatus,
+} from '../domain/payments.js';
+
+/** POST /api/user/subscription/upgrade. */
+export interface UpgradeRequest {
+  planId: PlanId;
+  billing: BillingCycle;
+}
+
+/** What a plan change costs now, or when it takes effect. */
+export interface CheckoutQuote {
+  planId: PlanId;
+  planName: string;
+  billing: BillingCycle;
+  kind: 'new' | 'renewal' | 'upgrade' | 'downgrade';
+  /** To pay now, in cents and reais (0 for a downgrade, which takes effect at the next period). */
+  amountCents: number;
+  amount: number;
+  /** The full price of the cycle (what the next renewals charge). */
+  fullPriceCents: number;
+  /** An upgrade: the prorated difference for the rest of the current period. */
+  prorated: boolean;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** Answer of POST /api/user/subscription/upgrade: where to pay ('Redirecionando para o pagamento...'). */
+export interface UpgradeResponse {
+  message: string;
+  /** /payment?plan=…&billing=…: the checkout to open; null when nothing is to be paid (a downgrade). */
+  checkoutUrl: string | null;
+  quote: CheckoutQuote;
+}
+
+/** The card as it reaches the server: never the number or the CVV. */
+export interface CardTokenInput {
+  brand: CardBrand;
+  last4: string;
+  /** The provider's token (sandbox: made in the browser; Mercado Pago: from @mercadopago/sdk-js). */
+  token: string;
+}
+
+/** POST /api/payments. */
+export interface CreatePaymentRequest {
+  planId: PlanId;
+  billing: BillingCycle;
+  method: CheckoutMethod;
+  card?: CardTokenInput;
+}
+
+export interface PaymentResponse {
+  id: string;
+  planId: PlanId;
+  planName: string;
+  billing: BillingCycle;
+  kind: PaymentKind;
+  amountCents: number;
+  amount: number;
+  method: PaymentMethod;
+  methodLabel: string;
+  provider: PaymentProviderName;
+  status: PaymentStatus;
+  statusLabel: string;
+  invoiceNumber: string | null;
+  /** /api/payments/{id}/invoice when approved or refunded. */
+  invoiceUrl: string | null;
+  cardBrand: CardBrand | null;
+  cardLast4: string | null;
+  pix: { code: string; qrDataUrl: string; expiresAt: string } | null;
+  boleto: { line: string; barcode: string; dueDate: string } | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  failureReason: string | null;
+  createdAt: string;
+  approvedAt: string | null;
+  refundedAt: string | null;
+  /** Whether the sandbox control ('Simular pagamento aprovado'…) may be shown. */
+  sandbox: boolean;
+}
+
+/** POST /api/payments/{id}/sandbox. */
+export type SandboxAction = 'approve' | 'decline' | 'expire';
+export interface SandboxActionRequest {
+  action: SandboxAction;
+}
+
+/** Socket event 'payment:updated' to user:<owner>. */
+export interface PaymentUpdatedEvent {
+  payment: PaymentResponse;
+  /** 'Assinatura {plan} ativada com sucesso!' when the payment activated a plan. */
+  message: string | null;
+}
+
+/** Socket event 'subscription:updated' to user:<owner>: the subscription changed (payment, lapse, cancel). */
+export interface SubscriptionUpdatedEvent {
+  status: string;
+  planId: PlanId;
+}
+
+const M = MESSAGES.payments;
+const planIdField = z.enum(['basic', 'professional', 'enterprise'], { error: M.planInvalid });
+const billingField = z.enum(['monthly', 'yearly'], { error: M.billingInvalid });
+
+export const upgradeRequestSchema = z.strictObject({
+  planId: planIdField,
+  billing: billingField.default('monthly'),
+});
+
+/** GET /api/user/subscription/quote?planId=…&billing=… */
+export const quoteQuerySchema = z.strictObject({
+  planId: planIdField,
+  billing: billingField.default('monthly'),
+});
+
+export const cardTokenSchema = z.strictObject({
+  brand: z.enum(['visa', 'mastercard', 'elo'], { error: M.cardBrandInvalid }),
+  last4: z.string({ error: M.cardLast4Invalid }).regex(/^\d{4}$/, M.cardLast4Invalid),
+  token: z
+    .string({ error: M.cardTokenInvalid })
+    .min(8, M.cardTokenInvalid)
+    .max(200, M.cardTokenInvalid)
+    .regex(/^[A-Za-z0-9_.-]+$/, M.cardTokenInvalid),
+});
+
+export const createPaymentSchema = z
+  .strictObject({
+    planId: planIdField,
+    billing: billingField,
+    method: z.enum(['card', 'pix', 'boleto'], { error: M.methodInvalid }),
+    card: cardTokenSchema.optional(),
+  })
+  .refine((v) => v.method !== 'card' || v.card !== undefined, { message: M.cardRequired, path: ['card'] });
+
+export const sandboxActionSchema = z.strictObject({
+  action: z.enum(['approve', 'decline', 'expire'], { error: M.sandboxActionInvalid }),
+});

@@ -1,0 +1,444 @@
+import { Decimal } from 'decimal.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { BotMode, BotStatus, BotStatusFields, BotStrategy, ExchangeId, RiskLevel } from '@arbitra/contracts';
+import { BotBalanceEntity } from '../entities/bot-balance.entity.js';
+import { BotEntity } from '../entities/bot.entity.js';
+
+/** The columns of a bot the engine's runner needs (snake_case, as read). */
+export interface RunnerBotRow {
+  id: string;
+  user_id: string;
+  name: string;
+  strategy: BotStrategy;
+  pairs: string[];
+  exchanges: ExchangeId[];
+  risk_level: RiskLevel;
+  max_investment: string;
+  min_profit_percent: string;
+  mode: BotMode;
+  active: boolean;
+  status: string;
+}
+
+/** The columns of a bot the executor needs. */
+export type ExecutorBotRow = Pick<
+  RunnerBotRow,
+  'id' | 'user_id' | 'name' | 'strategy' | 'mode' | 'active' | 'status' | 'exchanges'
+>;
+
+/** The bot as the ledger locks and updates it (totals and risk state). */
+export interface LedgerBotRow {
+  id: string;
+  user_id: string;
+  max_investment: string;
+  risk_level: RiskLevel;
+  status: BotStatus;
+  active: boolean;
+  status_reason: string | null;
+  total_trades: number;
+  total_profit: string;
+  profit_percent: string;
+  consecutive_failures: number;
+  /** Today's (São Paulo) profit of the bot, this trade included (after the update only). */
+  day_profit?: string;
+}
+
+
+export interface BalanceRow {
+  exchange: string;
+  asset: string;
+  amount: string;
+}
+
+export interface BalanceDelta {
+  exchange: string;
+  asset: string;
+  delta: string;
+}
+
+/** An open statistical position as stored (stat_positions). */
+export interface OpenPosition {
+  opportunityId: string;
+  symbol: string;
+  buyExchange: string;
+  sellExchange: string;
+  amount: string;
+  entrySpreadBps: number;
+  meanBps: number;
+  firstSeen: number;
+}
+
+/** A stat_positions row as the runner loads it. */
+export interface StoredPosition extends OpenPosition {
+  userId: string;
+  buyExchange: ExchangeId;
+  sellExchange: ExchangeId;
+}
+
+/** What a recorded trade does to the bot's statistical positions. */
+export interface PositionChange {
+  botId: string;
+  userId: string;
+  openPosition?: OpenPosition;
+  closesPosition?: string;
+  reducesPosition?: { opportunityId: string; amount: string };
+}
+
+/** The columns a user edits (from the API's BotInput). */
+export type BotColumns = Pick<
+  BotEntity,
+  | 'name'
+  | 'strategy'
+  | 'pairs'
+  | 'exchanges'
+  | 'riskLevel'
+  | 'maxInvestment'
+  | 'minProfitPercent'
+  | 'active'
+  | 'mode'
+>;
+
+const RUNNER_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_level, max_investment::text,
+  min_profit_percent::text, mode, active, status`;
+
+const LEDGER_COLUMNS = `id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
+  total_profit::text, profit_percent::text, consecutive_failures`;
+
+/**
+ * The ONLY code that reads or writes `bots`, `bot_balances` and `stat_positions`. The api's BotsService (a user's
+ * CRUD), the engine's runner (running bots, paper balances, positions), the executor (stops) and the ledger
+ * transaction (totals, balances, positions; the statements taking an EntityManager) all come here.
+ */
+export class BotsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  // ── the api: a user's bots ────────────────────────────────────────────────────────────────────────────────
+
+  listForUser(userId: string): Promise<BotEntity[]> {
+    return this.ds
+      .getRepository(BotEntity)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  findOwned(userId: string, id: string): Promise<BotEntity | null> {
+    return this.ds.getRepository(BotEntity).findOneBy({ id, userId });
+  }
+
+  /**
+   * Creates a bot, one creation at a time per user (advisory lock), after `check(count)` accepted the number of
+   * bots the user already has (it throws to refuse), so two parallel requests cannot both pass a limit.
+   */
+  async createChecked(
+    userId: string,
+    values: BotColumns & Pick<BotEntity, 'status' | 'statusReason'>,
+    check: (count: () => Promise<number>) => Promise<void>,
+  ): Promise<BotEntity> {
+    return this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bots:${userId}`]);
+      await check(() => m.getRepository(BotEntity).count({ where: { userId } }));
+      const repo = m.getRepository(BotEntity);
+      return repo.save(repo.create({ userId, ...values }));
+    });
+  }
+
+  async updateOwned(userId: string, id: string, patch: Partial<BotEntity>): Promise<void> {
+    await this.ds.getRepository(BotEntity).update({ id, userId }, patch);
+  }
+
+  async deleteOwned(userId: string, id: string): Promise<void> {
+    await this.ds.getRepository(BotEntity).delete({ id, userId });
+  }
+
+  /** Every bot of the user stopped (account deletion); answers the bots as they were. */
+  async stopAllOf(userId: string): Promise<BotEntity[]> {
+    const repo = this.ds.getRepository(BotEntity);
+    const bots = await repo.find({ where: { userId } });
+    if (bots.length > 0)
+      await repo.update({ userId }, { active: false, status: 'stopped', statusReason: null });
+    return bots;
+  }
+
+  /**
+   * Every active bot of the user, paper and live, stopped with `reason` shown on it (account disabled, subscription
+   * lapsed); answers the bots stopped (as they were). Nothing is deleted.
+   */
+  async stopActiveOf(userId: string, reason: string): Promise<BotEntity[]> {
+    const repo = this.ds.getRepository(BotEntity);
+    const bots = await repo.find({ where: { userId, active: true } });
+    if (bots.length > 0) await repo.update({ userId, active: true }, { active: false, status: 'stopped', statusReason: reason });
+    return bots;
+  }
+
+  /** How many of the user's bots are running (a downgrade compares it with the lower plan's limit). */
+  countActiveOf(userId: string): Promise<number> {
+    return this.ds.getRepository(BotEntity).countBy({ userId, active: true });
+  }
+
+  /** The user's active live bots trading on this exchange. */
+  activeLiveOn(userId: string, exchange: ExchangeId): Promise<BotEntity[]> {
+    return this.ds
+      .getRepository(BotEntity)
+      .createQueryBuilder('b')
+      .where(
+        'b.user_id = :userId AND b.mode = :mode AND b.active = true AND b.exchanges @> :exchange::jsonb',
+        {
+          userId,
+          mode: 'live',
+          exchange: JSON.stringify([exchange]),
+        },
+      )
+      .getMany();
+  }
+
+  balances(botId: string): Promise<BotBalanceEntity[]> {
+    return this.ds
+      .getRepository(BotBalanceEntity)
+      .find({ where: { botId }, order: { exchange: 'ASC', asset: 'ASC' } });
+  }
+
+  // ── the engine: runner and executor ───────────────────────────────────────────────────────────────────────
+
+  /** The bots to run at start. */
+  running(): Promise<RunnerBotRow[]> {
+    return this.ds.query(`SELECT ${RUNNER_COLUMNS} FROM bots WHERE active AND status = 'running'`);
+  }
+
+  async forRunner(botId: string): Promise<RunnerBotRow | undefined> {
+    const rows: RunnerBotRow[] = await this.ds.query(`SELECT ${RUNNER_COLUMNS} FROM bots WHERE id = $1`, [
+      botId,
+    ]);
+    return rows[0];
+  }
+
+  async forExecutor(botId: string): Promise<ExecutorBotRow | undefined> {
+    const rows: ExecutorBotRow[] = await this.ds.query(
+      `SELECT id, user_id, name, strategy, mode, active, status, exchanges FROM bots WHERE id = $1`,
+      [botId],
+    );
+    return rows[0];
+  }
+
+  /** What 'bot:status' carries, as stored. */
+  async statusOf(botId: string): Promise<BotStatusFields | undefined> {
+    const rows: BotStatusFields[] = await this.ds.query(
+      `SELECT id AS "botId", status, active, status_reason AS "statusReason", total_trades AS "totalTrades",
+              total_profit::text AS "totalProfit", profit_percent::text AS "profitPercent"
+         FROM bots WHERE id = $1`,
+      [botId],
+    );
+    return rows[0];
+  }
+
+  /** The executor (live credentials refused) or the api (credential disabled) stops a bot with a reason. */
+  async stopWithError(botId: string, reason: string, userId?: string): Promise<void> {
+    if (userId) {
+      await this.ds
+        .getRepository(BotEntity)
+        .update({ id: botId, userId }, { active: false, status: 'error', statusReason: reason });
+      return;
+    }
+    await this.ds.query(
+      `UPDATE bots SET active = false, status = 'error', status_reason = $2 WHERE id = $1`,
+      [botId, reason],
+    );
+  }
+
+  usdtBalances(botId: string): Promise<{ exchange: string; amount: string }[]> {
+    return this.ds.query(
+      `SELECT exchange, amount::text FROM bot_balances WHERE bot_id = $1 AND asset = 'USDT'`,
+      [botId],
+    );
+  }
+
+  balanceRows(botId: string): Promise<BalanceRow[]> {
+    return this.ds.query<BalanceRow[]>(
+      `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1`,
+      [botId],
+    );
+  }
+
+  async hasBalances(botId: string): Promise<boolean> {
+    const existing: { n: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`,
+      [botId],
+    );
+    return (existing[0]?.n ?? 0) > 0;
+  }
+
+  /** Paper balances on a bot's first start, and its initial capital (USDT), in one transaction. */
+  async seedBalances(
+    botId: string,
+    rows: readonly [string, string, string][],
+    initialCapital: string,
+  ): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      for (const [ex, asset, amount] of rows) {
+        await m.query(
+          `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES ($1,$2,$3,$4,$4)
+           ON CONFLICT (bot_id, exchange, asset) DO NOTHING`,
+          [botId, ex, asset, amount],
+        );
+      }
+      await m.query(`UPDATE bots SET initial_capital = $2 WHERE id = $1 AND initial_capital IS NULL`, [
+        botId,
+        initialCapital,
+      ]);
+    });
+  }
+
+  /** The bot's open statistical positions. */
+  async positions(botId: string): Promise<StoredPosition[]> {
+    const rows: {
+      opportunity_id: string;
+      user_id: string;
+      symbol: string;
+      buy_exchange: ExchangeId;
+      sell_exchange: ExchangeId;
+      amount: string;
+      entry_spread_bps: number;
+      mean_bps: number;
+      first_seen: string;
+    }[] = await this.ds.query(
+      `SELECT opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount::text,
+              entry_spread_bps::float8 AS entry_spread_bps, mean_bps::float8 AS mean_bps, first_seen::text
+         FROM stat_positions WHERE bot_id = $1`,
+      [botId],
+    );
+    return rows.map((r) => ({
+      opportunityId: r.opportunity_id,
+      userId: r.user_id,
+      symbol: r.symbol,
+      buyExchange: r.buy_exchange,
+      sellExchange: r.sell_exchange,
+      amount: r.amount,
+      entrySpreadBps: r.entry_spread_bps,
+      meanBps: r.mean_bps,
+      firstSeen: Number(r.first_seen),
+    }));
+  }
+
+  // ── the ledger transaction (TradesRepository.record): statements on its EntityManager ────────────────────
+
+  /** Locks the bot first: one ledger write at a time per bot, totals always consistent. */
+  async lockForLedger(m: EntityManager, botId: string): Promise<LedgerBotRow | null> {
+    const bots: LedgerBotRow[] = await m.query(
+      `SELECT ${LEDGER_COLUMNS} FROM bots WHERE id = $1 FOR UPDATE`,
+      [botId],
+    );
+    return bots[0] ?? null;
+  }
+
+  /** The trade's effect on the bot's totals, failures and naked exposure; answers the bot with today's profit. */
+  async applyTrade(
+    m: EntityManager,
+    botId: string,
+    profit: string,
+    failed: boolean,
+    nakedExposure: Record<string, string>,
+  ): Promise<LedgerBotRow> {
+    const updated = returning<LedgerBotRow>(
+      await m.query(
+        `UPDATE bots SET
+           total_trades = total_trades + 1,
+           total_profit = total_profit + $2::numeric,
+           profit_percent = CASE WHEN COALESCE(initial_capital, 0) > 0
+             THEN (total_profit + $2::numeric) * 100 / initial_capital ELSE 0 END,
+           consecutive_failures = CASE WHEN $3 THEN consecutive_failures + 1 ELSE 0 END,
+           naked_exposure = (
+             SELECT COALESCE(jsonb_object_agg(k, to_jsonb(total::text)), '{}'::jsonb) FROM (
+               SELECT k, SUM(v::numeric) AS total FROM (
+                 SELECT key AS k, value #>> '{}' AS v FROM jsonb_each(naked_exposure)
+                 UNION ALL SELECT key, value #>> '{}' FROM jsonb_each($4::jsonb)
+               ) parts GROUP BY k HAVING SUM(v::numeric) <> 0
+             ) sums),
+           updated_at = now()
+         WHERE id = $1
+         RETURNING ${LEDGER_COLUMNS},
+                   (SELECT COALESCE(SUM(profit), 0) FROM trades WHERE bot_id = $1 AND executed_at >=
+                      (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')
+                   )::text AS day_profit`,
+        [botId, profit, failed, JSON.stringify(nakedExposure)],
+      ),
+    );
+    return updated[0]!;
+  }
+
+  /** A risk stop inside the ledger transaction. */
+  async stopInLedger(m: EntityManager, botId: string, reason: string): Promise<LedgerBotRow> {
+    const stopped = returning<LedgerBotRow>(
+      await m.query(
+        `UPDATE bots SET active = false, status = 'error', status_reason = $2, updated_at = now() WHERE id = $1
+           RETURNING ${LEDGER_COLUMNS}`,
+        [botId, reason],
+      ),
+    );
+    return stopped[0]!;
+  }
+
+  /** The balance changes, merged per exchange and asset, in one statement; answers the balances they touched. */
+  async applyDeltas(m: EntityManager, botId: string, deltas: readonly BalanceDelta[]): Promise<BalanceRow[]> {
+    const merged = new Map<string, { exchange: string; asset: string; delta: Decimal }>();
+    for (const d of deltas) {
+      const key = `${d.exchange}|${d.asset}`;
+      const cur = merged.get(key) ?? { exchange: d.exchange, asset: d.asset, delta: new Decimal(0) };
+      cur.delta = cur.delta.plus(d.delta);
+      merged.set(key, cur);
+    }
+    const changes = [...merged.values()].filter((d) => !d.delta.isZero());
+    if (changes.length === 0) return [];
+    return m.query(
+      `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial)
+         SELECT $1::uuid, exchange, asset, delta, 0 FROM unnest($2::text[], $3::text[], $4::numeric[]) AS d(exchange, asset, delta)
+       ON CONFLICT (bot_id, exchange, asset) DO UPDATE SET amount = bot_balances.amount + EXCLUDED.amount, updated_at = now()
+       RETURNING exchange, asset, amount::text`,
+      [
+        botId,
+        changes.map((d) => d.exchange),
+        changes.map((d) => d.asset),
+        changes.map((d) => d.delta.toFixed()),
+      ],
+    );
+  }
+
+  /** A statistical entry opens its position and an exit closes or reduces it, with the trade (a restart finds them). */
+  async applyPosition(m: EntityManager, r: PositionChange): Promise<void> {
+    if (r.closesPosition) {
+      await m.query(`DELETE FROM stat_positions WHERE bot_id = $1 AND opportunity_id = $2`, [
+        r.botId,
+        r.closesPosition,
+      ]);
+    }
+    if (r.reducesPosition) {
+      await m.query(
+        `UPDATE stat_positions SET amount = amount - $3::numeric WHERE bot_id = $1 AND opportunity_id = $2`,
+        [r.botId, r.reducesPosition.opportunityId, r.reducesPosition.amount],
+      );
+    }
+    const p = r.openPosition;
+    if (p) {
+      await m.query(
+        `INSERT INTO stat_positions (bot_id, opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount,
+           entry_spread_bps, mean_bps, first_seen)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (bot_id, opportunity_id) DO NOTHING`,
+        [
+          r.botId,
+          p.opportunityId,
+          r.userId,
+          p.symbol,
+          p.buyExchange,
+          p.sellExchange,
+          p.amount,
+          p.entrySpreadBps,
+          p.meanBps,
+          Math.round(p.firstSeen),
+        ],
+      );
+    }
+  }
+}
+
+/** TypeORM answers an UPDATE … RETURNING on Postgres as [rows, affected]. */
+export function returning<T>(result: unknown): T[] {
+  const r = result as unknown[];
+  return (Array.isArray(r[0]) ? r[0] : r) as T[];
+}

@@ -1,0 +1,384 @@
+import type { DataSource } from 'typeorm';
+import type {
+  BillingCycle,
+  PaymentKind,
+  PaymentMethod,
+  PaymentProviderName,
+  PaymentStatus,
+  PlanId,
+} from '@arbitra/contracts';
+import { managerOf, type Tx } from './unit-of-work.js';
+
+export type { PaymentKind, PaymentMethod, PaymentProviderName, PaymentStatus };
+
+/** One row of the payments ledger. Money in integer cents of BRL. */
+export interface PaymentRecord {
+  id: string;
+  userId: string;
+  planId: PlanId;
+  billing: BillingCycle;
+  kind: PaymentKind;
+  amountCents: number;
+  method: PaymentMethod;
+  provider: PaymentProviderName;
+  providerPaymentId: string | null;
+  status: PaymentStatus;
+  invoiceNumber: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The provider's stored card/customer reference used for renewals (never a card number). */
+  cardToken: string | null;
+  pixCode: string | null;
+  pixExpiresAt: Date | null;
+  boletoLine: string | null;
+  boletoBarcode: string | null;
+  boletoDueDate: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  approvedAt: Date | null;
+  refundedAt: Date | null;
+}
+
+export interface NewPayment {
+  userId: string;
+  planId: PlanId;
+  billing: BillingCycle;
+  kind: PaymentKind;
+  amountCents: number;
+  method: PaymentMethod;
+  provider: PaymentProviderName;
+  providerPaymentId?: string | null;
+  status?: PaymentStatus;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  cardToken?: string | null;
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+}
+
+/** What a provider answered when the charge was created (PIX/boleto data, its id). */
+export interface ProviderCharge {
+  providerPaymentId: string;
+  pixCode?: string | null;
+  pixExpiresAt?: Date | null;
+  boletoLine?: string | null;
+  boletoBarcode?: string | null;
+  boletoDueDate?: string | null;
+}
+
+export interface RevenueSummary {
+  /** Approved (not refunded) payments whose approval falls in the range. */
+  approvedCount: number;
+  approvedCents: number;
+  /** Payments refunded in the range (their original amounts). */
+  refundedCount: number;
+  refundedCents: number;
+  byPlan: { planId: PlanId; count: number; cents: number }[];
+}
+
+interface PaymentRow {
+  id: string;
+  user_id: string;
+  plan_id: PlanId;
+  billing: BillingCycle;
+  kind: PaymentKind;
+  amount_cents: number;
+  method: PaymentMethod;
+  provider: PaymentProviderName;
+  provider_payment_id: string | null;
+  status: PaymentStatus;
+  invoice_number: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_token: string | null;
+  pix_code: string | null;
+  pix_expires_at: Date | null;
+  boleto_line: string | null;
+  boleto_barcode: string | null;
+  boleto_due_date: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  approved_at: Date | null;
+  refunded_at: Date | null;
+}
+
+const COLUMNS = `id, user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id, status,
+  invoice_number, card_brand, card_last4, card_token, pix_code, pix_expires_at, boleto_line, boleto_barcode,
+  to_char(boleto_due_date, 'YYYY-MM-DD') AS boleto_due_date, period_start, period_end, failure_reason,
+  created_at, updated_at, approved_at, refunded_at`;
+
+function toRecord(r: PaymentRow): PaymentRecord {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    planId: r.plan_id,
+    billing: r.billing,
+    kind: r.kind,
+    amountCents: Number(r.amount_cents),
+    method: r.method,
+    provider: r.provider,
+    providerPaymentId: r.provider_payment_id,
+    status: r.status,
+    invoiceNumber: r.invoice_number,
+    cardBrand: r.card_brand,
+    cardLast4: r.card_last4,
+    cardToken: r.card_token,
+    pixCode: r.pix_code,
+    pixExpiresAt: r.pix_expires_at,
+    boletoLine: r.boleto_line,
+    boletoBarcode: r.boleto_barcode,
+    boletoDueDate: r.boleto_due_date,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+    failureReason: r.failure_reason,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    approvedAt: r.approved_at,
+    refundedAt: r.refunded_at,
+  };
+}
+
+/**
+ * All SQL of the payments ledger. Status changes are conditional updates (pending → approved once),
+ * so a webhook delivered twice, or by two processes at once, changes a payment once: the caller
+ * gets the row back only from the call that changed it.
+ */
+export class PaymentsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  private async rows(sql: string, params: unknown[], tx?: Tx): Promise<PaymentRecord[]> {
+    const out = await managerOf(this.ds, tx).query<PaymentRow[] | [PaymentRow[], number]>(sql, params);
+    // UPDATE … RETURNING answers [rows, count] through TypeORM's postgres driver.
+    const rows: PaymentRow[] = Array.isArray(out[0]) ? out[0] : (out as PaymentRow[]);
+    return rows.map(toRecord);
+  }
+
+  private async one(sql: string, params: unknown[], tx?: Tx): Promise<PaymentRecord | null> {
+    return (await this.rows(sql, params, tx))[0] ?? null;
+  }
+
+  async create(p: NewPayment, tx?: Tx): Promise<PaymentRecord> {
+    const row = await this.one(
+      `INSERT INTO payments (user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id,
+                             status, card_brand, card_last4, card_token, period_start, period_end)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)
+       RETURNING ${COLUMNS}`,
+      [
+        p.userId,
+        p.planId,
+        p.billing,
+        p.kind,
+        p.amountCents,
+        p.method,
+        p.provider,
+        p.providerPaymentId ?? null,
+        p.status ?? 'pending',
+        p.cardBrand ?? null,
+        p.cardLast4 ?? null,
+        p.cardToken ?? null,
+        p.periodStart ?? null,
+        p.periodEnd ?? null,
+      ],
+      tx,
+    );
+    return row!;
+  }
+
+  /** Stores what the provider answered when the charge was created. */
+  async attachCharge(id: string, charge: ProviderCharge, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(
+      `UPDATE payments
+          SET provider_payment_id = $2, pix_code = $3, pix_expires_at = $4, boleto_line = $5,
+              boleto_barcode = $6, boleto_due_date = $7::date, updated_at = now()
+        WHERE id = $1
+        RETURNING ${COLUMNS}`,
+      [
+        id,
+        charge.providerPaymentId,
+        charge.pixCode ?? null,
+        charge.pixExpiresAt ?? null,
+        charge.boletoLine ?? null,
+        charge.boletoBarcode ?? null,
+        charge.boletoDueDate ?? null,
+      ],
+      tx,
+    );
+  }
+
+  /** The provider's reusable card reference (renewals charge it again). */
+  async setCardToken(id: string, cardToken: string, tx?: Tx): Promise<void> {
+    await managerOf(this.ds, tx).query(
+      `UPDATE payments SET card_token = $2, updated_at = now() WHERE id = $1`,
+      [id, cardToken],
+    );
+  }
+
+  async findById(id: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id], tx);
+  }
+
+  /** The payment when it belongs to userId; null otherwise (callers answer 404 either way). */
+  async findForUser(userId: string, id: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(`SELECT ${COLUMNS} FROM payments WHERE id = $1 AND user_id = $2`, [id, userId], tx);
+  }
+
+  async findByProviderPaymentId(
+    provider: PaymentProviderName,
+    providerPaymentId: string,
+    tx?: Tx,
+  ): Promise<PaymentRecord | null> {
+    return this.one(
+      `SELECT ${COLUMNS} FROM payments WHERE provider = $1 AND provider_payment_id = $2`,
+      [provider, providerPaymentId],
+      tx,
+    );
+  }
+
+  /** Locks the row for the rest of the transaction (one webhook at a time per payment). */
+  async lockById(id: string, tx: Tx): Promise<PaymentRecord | null> {
+    return this.one(`SELECT ${COLUMNS} FROM payments WHERE id = $1 FOR UPDATE`, [id], tx);
+  }
+
+  /** Newest first. */
+  async listForUser(userId: string, limit = 50, tx?: Tx): Promise<PaymentRecord[]> {
+    return this.rows(
+      `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [userId, limit],
+      tx,
+    );
+  }
+
+  /** The user's pending payment for the same checkout, if any (a second click reuses it). */
+  async findPendingForUser(userId: string, tx?: Tx): Promise<PaymentRecord[]> {
+    return this.rows(
+      `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 AND status = 'pending' ORDER BY created_at DESC`,
+      [userId],
+      tx,
+    );
+  }
+
+  /**
+   * pending → approved, with its invoice number and paid period. Null when the payment was not
+   * pending (already approved, declined, expired): the caller then changes nothing.
+   */
+  async markApproved(
+    id: string,
+    period: { start: Date; end: Date },
+    at: Date = new Date(),
+    tx?: Tx,
+  ): Promise<PaymentRecord | null> {
+    return this.one(
+      `UPDATE payments
+          SET status = 'approved', approved_at = $2, period_start = $3, period_end = $4, updated_at = now(),
+              failure_reason = NULL,
+              invoice_number = 'ARB-' || to_char($2::timestamptz AT TIME ZONE 'America/Sao_Paulo', 'YYYY') || '-'
+                               || lpad(nextval('payments_invoice_seq')::text, 6, '0')
+        WHERE id = $1 AND status = 'pending'
+        RETURNING ${COLUMNS}`,
+      [id, at, period.start, period.end],
+      tx,
+    );
+  }
+
+  /** pending → declined. Null when it was not pending. */
+  async markDeclined(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(
+      `UPDATE payments SET status = 'declined', failure_reason = $2, updated_at = now()
+        WHERE id = $1 AND status = 'pending'
+        RETURNING ${COLUMNS}`,
+      [id, reason],
+      tx,
+    );
+  }
+
+  /** pending → expired. Null when it was not pending. */
+  async markExpired(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(
+      `UPDATE payments SET status = 'expired', failure_reason = $2, updated_at = now()
+        WHERE id = $1 AND status = 'pending'
+        RETURNING ${COLUMNS}`,
+      [id, reason],
+      tx,
+    );
+  }
+
+  /** approved → refunded. Null when it was not approved. */
+  async markRefunded(id: string, at: Date = new Date(), tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(
+      `UPDATE payments SET status = 'refunded', refunded_at = $2, updated_at = now()
+        WHERE id = $1 AND status = 'approved'
+        RETURNING ${COLUMNS}`,
+      [id, at],
+      tx,
+    );
+  }
+
+  /** Pending PIX/boleto charges whose deadline passed (PIX: pix_expires_at; boleto: the day after its due date). */
+  async listOverduePending(now: Date = new Date(), limit = 200, tx?: Tx): Promise<PaymentRecord[]> {
+    return this.rows(
+      `SELECT ${COLUMNS} FROM payments
+        WHERE status = 'pending'
+          AND ((pix_expires_at IS NOT NULL AND pix_expires_at <= $1)
+            OR (boleto_due_date IS NOT NULL AND boleto_due_date < ($1::timestamptz AT TIME ZONE 'America/Sao_Paulo')::date))
+        ORDER BY created_at LIMIT $2`,
+      [now, limit],
+      tx,
+    );
+  }
+
+  /** The user's approved payments (oldest first): the first one is the refund-guarantee candidate. */
+  async listApprovedForUser(userId: string, tx?: Tx): Promise<PaymentRecord[]> {
+    return this.rows(
+      `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 AND status IN ('approved','refunded') AND kind <> 'grant'
+        ORDER BY approved_at ASC`,
+      [userId],
+      tx,
+    );
+  }
+
+  /** The newest approved card payment with a stored provider card reference (renewals charge it again). */
+  async findLatestCardForUser(userId: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(
+      `SELECT ${COLUMNS} FROM payments
+        WHERE user_id = $1 AND method = 'card' AND status = 'approved' AND card_token IS NOT NULL
+        ORDER BY approved_at DESC LIMIT 1`,
+      [userId],
+      tx,
+    );
+  }
+
+  /** Revenue in [from, to): approvals (minus nothing) and refunds, in integer cents. Grants count 0. */
+  async revenueSummary(from: Date, to: Date, tx?: Tx): Promise<RevenueSummary> {
+    const m = managerOf(this.ds, tx);
+    const [totals] = await m.query<
+      { approved_count: number; approved_cents: string; refunded_count: number; refunded_cents: string }[]
+    >(
+      `SELECT
+         count(*) FILTER (WHERE status = 'approved' AND approved_at >= $1 AND approved_at < $2)::int AS approved_count,
+         coalesce(sum(amount_cents) FILTER (WHERE status = 'approved' AND approved_at >= $1 AND approved_at < $2), 0)::bigint AS approved_cents,
+         count(*) FILTER (WHERE status = 'refunded' AND refunded_at >= $1 AND refunded_at < $2)::int AS refunded_count,
+         coalesce(sum(amount_cents) FILTER (WHERE status = 'refunded' AND refunded_at >= $1 AND refunded_at < $2), 0)::bigint AS refunded_cents
+       FROM payments`,
+      [from, to],
+    );
+    const byPlan = await m.query<{ plan_id: PlanId; count: number; cents: string }[]>(
+      `SELECT plan_id, count(*)::int AS count, coalesce(sum(amount_cents), 0)::bigint AS cents
+         FROM payments WHERE status = 'approved' AND approved_at >= $1 AND approved_at < $2
+        GROUP BY plan_id ORDER BY plan_id`,
+      [from, to],
+    );
+    return {
+      approvedCount: totals!.approved_count,
+      approvedCents: Number(totals!.approved_cents),
+      refundedCount: totals!.refunded_count,
+      refundedCents: Number(totals!.refunded_cents),
+      byPlan: byPlan.map((r) => ({ planId: r.plan_id, count: r.count, cents: Number(r.cents) })),
+    };
+  }
+}

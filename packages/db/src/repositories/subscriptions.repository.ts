@@ -1,0 +1,227 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { BillingCycle, PlanId, SubscriptionStatus } from '@arbitra/contracts';
+import { PlanEntity } from '../entities/plan.entity.js';
+import { SubscriptionEntity } from '../entities/subscription.entity.js';
+import { sqlRows } from './sql.js';
+import { managerOf, type Tx } from './unit-of-work.js';
+
+/** A user's subscription row, as the billing state machine reads and writes it. */
+export interface SubscriptionRecord {
+  id: string;
+  userId: string;
+  planId: PlanId;
+  status: SubscriptionStatus;
+  billing: BillingCycle;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  scheduledPlanId: PlanId | null;
+  scheduledBilling: BillingCycle | null;
+}
+
+export type SubscriptionChange = Omit<SubscriptionRecord, 'id' | 'userId'>;
+
+interface Row {
+  id: string;
+  user_id: string;
+  plan_id: PlanId;
+  status: SubscriptionStatus;
+  billing: BillingCycle;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+  canceled_at: Date | null;
+  scheduled_plan_id: PlanId | null;
+  scheduled_billing: BillingCycle | null;
+}
+
+const COLUMNS = `id, user_id, plan_id, status, billing, current_period_start, current_period_end, cancel_at_period_end,
+  canceled_at, scheduled_plan_id, scheduled_billing`;
+
+const toRecord = (r: Row): SubscriptionRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  planId: r.plan_id,
+  status: r.status,
+  billing: r.billing,
+  currentPeriodStart: r.current_period_start,
+  currentPeriodEnd: r.current_period_end,
+  cancelAtPeriodEnd: r.cancel_at_period_end,
+  canceledAt: r.canceled_at,
+  scheduledPlanId: r.scheduled_plan_id,
+  scheduledBilling: r.scheduled_billing,
+});
+
+
+/** A plan's prices (integer cents) and limits (-1 = unlimited), as billing reads them. */
+export interface PlanPriceRecord {
+  id: PlanId;
+  name: string;
+  monthlyCents: number;
+  yearlyCents: number;
+  maxBots: number;
+  maxExchanges: number;
+  sortOrder: number;
+}
+
+/** The ONLY code that reads or writes `subscriptions` and `plans`. */
+export class SubscriptionsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  activePlans(): Promise<PlanEntity[]> {
+    return this.ds.getRepository(PlanEntity).find({ where: { active: true }, order: { sortOrder: 'ASC' } });
+  }
+
+  plan(id: PlanId): Promise<PlanEntity | null> {
+    return this.ds.getRepository(PlanEntity).findOneBy({ id });
+  }
+
+  forUser(userId: string): Promise<SubscriptionEntity | null> {
+    return this.ds.getRepository(SubscriptionEntity).findOneBy({ userId });
+  }
+
+  /** The user's subscription and its plan, or null. */
+  async withPlan(userId: string): Promise<{ subscription: SubscriptionEntity; plan: PlanEntity } | null> {
+    const subscription = await this.forUser(userId);
+    if (!subscription) return null;
+    const plan = await this.ds.getRepository(PlanEntity).findOneByOrFail({ id: subscription.planId });
+    return { subscription, plan };
+  }
+
+  /** Inserts a subscription (inside the registration's transaction when `m` is given). */
+  insert(
+    values: Partial<SubscriptionEntity>,
+    m: EntityManager = this.ds.manager,
+  ): Promise<SubscriptionEntity> {
+    const repo = m.getRepository(SubscriptionEntity);
+    return repo.save(repo.create(values));
+  }
+
+  /**
+   * Ended trials/periods become past_due (canceled when cancel_at_period_end). Safe on several instances: each
+   * row moves once. Answers the rows that moved.
+   */
+  lapse(): Promise<{ user_id: string; status: SubscriptionStatus }[]> {
+    return sqlRows<{ user_id: string; status: SubscriptionStatus }>(
+      this.ds,
+      `UPDATE subscriptions
+          SET status = CASE WHEN cancel_at_period_end THEN 'canceled' ELSE 'past_due' END,
+              canceled_at = CASE WHEN cancel_at_period_end THEN now() ELSE canceled_at END,
+              updated_at = now()
+        WHERE status IN ('trialing', 'active') AND current_period_end <= now()
+          -- a card renewal being charged right now (by another process) decides first
+          AND NOT EXISTS (SELECT 1 FROM payments p
+                           WHERE p.user_id = subscriptions.user_id AND p.kind = 'renewal' AND p.method = 'card'
+                             AND p.status = 'pending' AND p.created_at > now() - interval '1 hour')
+        RETURNING user_id, status`,
+    );
+  }
+
+  /**
+   * A granted plan: the subscription becomes `plan`, active, its period running `days` more days from its
+   * current end (or from now when it already ended). Returns the granted period.
+   */
+  async grant(
+    userId: string,
+    plan: PlanId,
+    days: number,
+    now: Date = new Date(),
+    tx?: Tx,
+  ): Promise<{ start: Date; end: Date }> {
+    const [row] = await sqlRows<{ start: Date; end: Date }>(
+      tx?.manager ?? this.ds,
+      `WITH prev AS (SELECT GREATEST(COALESCE((SELECT current_period_end FROM subscriptions WHERE user_id = $1), $3::timestamptz), $3::timestamptz) AS start)
+       INSERT INTO subscriptions (user_id, plan_id, status, billing, current_period_start, current_period_end, cancel_at_period_end)
+       SELECT $1, $2, 'active', 'monthly', $3::timestamptz, prev.start + $4::int * interval '1 day', false FROM prev
+       ON CONFLICT (user_id) DO UPDATE
+          SET plan_id = EXCLUDED.plan_id, status = 'active', cancel_at_period_end = false, canceled_at = NULL,
+              current_period_start = CASE WHEN subscriptions.current_period_end > $3::timestamptz
+                                          THEN subscriptions.current_period_start ELSE $3::timestamptz END,
+              current_period_end = EXCLUDED.current_period_end, updated_at = now()
+       RETURNING (SELECT start FROM prev) AS start, current_period_end AS end`,
+      [userId, plan, now, days],
+    );
+    return { start: row!.start, end: row!.end };
+  }
+
+  // ---------------------------------------------------------------- billing (issue 10)
+
+  private async rows(sql: string, params: unknown[], tx?: Tx): Promise<SubscriptionRecord[]> {
+    const out = await managerOf(this.ds, tx).query<Row[] | [Row[], number]>(sql, params);
+    const rows: Row[] = Array.isArray(out[0]) ? out[0] : (out as Row[]);
+    return rows.map(toRecord);
+  }
+
+  /** `lock`: FOR UPDATE, inside `tx` (one transition at a time per user). */
+  async findByUser(userId: string, tx?: Tx, lock = false): Promise<SubscriptionRecord | null> {
+    const [row] = await this.rows(
+      `SELECT ${COLUMNS} FROM subscriptions WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [userId],
+      tx,
+    );
+    return row ?? null;
+  }
+
+  /** Writes the state the machine answered. */
+  async save(userId: string, s: SubscriptionChange, tx?: Tx): Promise<SubscriptionRecord | null> {
+    const [row] = await this.rows(
+      `UPDATE subscriptions
+          SET plan_id = $2, status = $3, billing = $4, current_period_start = $5, current_period_end = $6,
+              cancel_at_period_end = $7, canceled_at = $8, scheduled_plan_id = $9, scheduled_billing = $10,
+              updated_at = now()
+        WHERE user_id = $1
+        RETURNING ${COLUMNS}`,
+      [
+        userId,
+        s.planId,
+        s.status,
+        s.billing,
+        s.currentPeriodStart,
+        s.currentPeriodEnd,
+        s.cancelAtPeriodEnd,
+        s.canceledAt,
+        s.scheduledPlanId,
+        s.scheduledBilling,
+      ],
+      tx,
+    );
+    return row ?? null;
+  }
+
+  /** Active subscriptions renewing (not canceling) whose period ends before `horizon`. */
+  async listRenewing(horizon: Date, limit = 500, tx?: Tx): Promise<SubscriptionRecord[]> {
+    return this.rows(
+      `SELECT ${COLUMNS} FROM subscriptions
+        WHERE status = 'active' AND NOT cancel_at_period_end AND current_period_end <= $1
+        ORDER BY current_period_end LIMIT $2`,
+      [horizon, limit],
+      tx,
+    );
+  }
+
+  /** Every plan's prices and limits, for billing (the price list of DECISIONS §2). */
+  async listPrices(tx?: Tx): Promise<PlanPriceRecord[]> {
+    const rows = await sqlRows<{
+      id: PlanId;
+      name: string;
+      monthly_cents: number;
+      yearly_cents: number;
+      max_bots: number;
+      max_exchanges: number;
+      sort_order: number;
+    }>(
+      managerOf(this.ds, tx),
+      `SELECT id, name, monthly_cents, yearly_cents, max_bots, max_exchanges, sort_order FROM plans ORDER BY sort_order`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      monthlyCents: r.monthly_cents,
+      yearlyCents: r.yearly_cents,
+      maxBots: r.max_bots,
+      maxExchanges: r.max_exchanges,
+      sortOrder: r.sort_order,
+    }));
+  }
+}

@@ -1,0 +1,486 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { In } from 'typeorm';
+import type { BotMode, BotStatus, BotStrategy, TradeLeg, TradeStatus, TradesQuery } from '@arbitra/contracts';
+import { TradeEntity } from '../entities/trade.entity.js';
+import { TradeLegEntity } from '../entities/trade-leg.entity.js';
+import {
+  BotsRepository,
+  type BalanceDelta,
+  type BalanceRow,
+  type ExecutorBotRow,
+  type LedgerBotRow,
+  type OpenPosition,
+} from './bots.repository.js';
+
+/** A leg as the ledger stores it: the leg the API shows, plus the exchange's order id. */
+export interface LegRecord extends TradeLeg {
+  orderId: string | null;
+}
+
+/** What an execution produced; the ledger records it in one transaction. */
+export interface ExecutionRecord {
+  executionKey: string;
+  botId: string;
+  userId: string;
+  botName: string;
+  opportunityId: string;
+  strategy: BotStrategy;
+  mode: BotMode;
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  buyPrice: string;
+  sellPrice: string;
+  amount: string;
+  /** Realised profit in USDT: must equal the sum of the USDT balance deltas. */
+  profit: string;
+  profitPercent: string;
+  expectedProfit: string;
+  expectedProfitPercent: string;
+  usdtBrl: string;
+  status: TradeStatus;
+  failureReason: string | null;
+  executedAt: Date;
+  legs: LegRecord[];
+  deltas: BalanceDelta[];
+  /** Base amounts left open by a failed unwind, per `${exchange}:${asset}`. */
+  nakedExposure?: Record<string, string>;
+  /** A completed statistical entry opens this position (same transaction). */
+  openPosition?: OpenPosition;
+  /** A statistical exit closes the position opened on this opportunity id. */
+  closesPosition?: string;
+  /** A statistical exit that matched only part of the position reduces it by this amount. */
+  reducesPosition?: { opportunityId: string; amount: string };
+}
+
+/** Where an execution's orders may go: how a recovery finds them again by client order id. */
+export interface ExecutionPlan<S = unknown> {
+  /** Entry legs in order (seq 1..n). */
+  legs: { exchange: string; symbol: string }[];
+  /** Markets an unwind may use. */
+  unwindMarkets: { exchange: string; symbol: string }[];
+  /** The most orders the execution places (entries and unwinds): client order ids seq 1..maxOrders. */
+  maxOrders: number;
+  /** A statistical entry or exit: the position it opens or closes (a recovery applies it too). */
+  statistical?: S;
+}
+
+/** The trade as written 'pending' before the first order (the opportunity's figures; no fills yet). */
+export type PendingExecution<S = unknown> = Omit<
+  ExecutionRecord,
+  | 'legs'
+  | 'deltas'
+  | 'status'
+  | 'failureReason'
+  | 'profit'
+  | 'profitPercent'
+  | 'nakedExposure'
+  | 'openPosition'
+  | 'closesPosition'
+> & {
+  plan: ExecutionPlan<S>;
+};
+
+/** A pending trade read back for recovery. */
+export interface PendingTrade<S = unknown> extends PendingExecution<S> {
+  tradeId: string;
+  ageMs: number;
+}
+
+export interface BotTotals {
+  botId: string;
+  userId: string;
+  status: BotStatus;
+  active: boolean;
+  statusReason: string | null;
+  totalTrades: number;
+  totalProfit: string;
+  profitPercent: string;
+}
+
+export interface LedgerResult {
+  /** false: this execution key was already recorded (a retried or duplicated job): nothing changed. */
+  recorded: boolean;
+  tradeId: string | null;
+  /** The bot after the trade (null when the bot no longer exists). */
+  bot: BotTotals | null;
+  /** Set when this trade stopped the bot (daily loss limit or consecutive failures). */
+  stoppedReason: string | null;
+  /** The bot's balances this trade changed, as they are now. */
+  balances?: BalanceRow[];
+}
+
+/** What the executor reads before an execution, in one round trip. */
+export type ExecutionStart = ExecutorBotRow & { journal: TradeStatus | null; balances: BalanceRow[] };
+
+export type TradeFilters = Pick<TradesQuery, 'dateRange' | 'status' | 'bot'>;
+
+/**
+ * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
+ * ledger transaction (the trade, its legs, and through BotsRepository's statements the bot's balances, totals
+ * and positions), and the api's history queries. The ledger's statements are single round trips on purpose
+ * (see bench/README.md): keep them so.
+ */
+export class TradesRepository {
+  private readonly bots: BotsRepository;
+
+  constructor(private readonly ds: DataSource) {
+    this.bots = new BotsRepository(ds);
+  }
+
+  // ── the execution journal and ledger (engine) ─────────────────────────────────────────────────────────────
+
+  /** One round trip: the journal's word on this execution, the bot, and its balances (paper). */
+  async executionStart(
+    botId: string,
+    userId: string,
+    executionKey: string,
+  ): Promise<ExecutionStart | undefined> {
+    const rows: ExecutionStart[] = await this.ds.query(
+      `SELECT b.id, b.user_id, b.name, b.strategy, b.mode, b.active, b.status, b.exchanges,
+              (SELECT status FROM trades WHERE execution_key = $3) AS journal,
+              (SELECT COALESCE(json_agg(json_build_object('exchange', exchange, 'asset', asset, 'amount', amount::text)), '[]')
+                 FROM bot_balances WHERE bot_id = b.id) AS balances
+         FROM bots b WHERE b.id = $1 AND b.user_id = $2`,
+      [botId, userId, executionKey],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Runs `fn` holding the recovery lock of an execution key (a session advisory lock, so two engines never
+   * recover the same trade). null: another process holds it.
+   */
+  async withRecoveryLock<T>(executionKey: string, fn: () => Promise<T>): Promise<T | null> {
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    try {
+      const [lock] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 7)) AS ok`, [
+        executionKey,
+      ])) as { ok: boolean }[];
+      if (!lock?.ok) return null;
+      try {
+        return await fn();
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 7))`, [executionKey]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * The journal entry, before any order: the trade 'pending' with its plan. false: this execution key is
+   * already there (a retried or duplicated job), and nothing was written.
+   */
+  async begin<S>(p: PendingExecution<S>): Promise<boolean> {
+    const rows: unknown[] = await this.ds.query(
+      `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
+         buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
+         expected_profit_percent, usdt_brl, status, executed_at, plan)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,0,0,$14,$15,$16,'pending',$17,$18)
+       ON CONFLICT (execution_key) DO NOTHING RETURNING id`,
+      [
+        p.userId,
+        p.botId,
+        p.botName,
+        p.executionKey,
+        p.opportunityId,
+        p.strategy,
+        p.mode,
+        p.pair,
+        p.buyExchange,
+        p.sellExchange,
+        p.buyPrice,
+        p.sellPrice,
+        p.amount,
+        p.expectedProfit,
+        p.expectedProfitPercent,
+        p.usdtBrl,
+        p.executedAt,
+        JSON.stringify(p.plan),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** The execution placed no order (skipped): its pending entry goes. */
+  async abandon(executionKey: string): Promise<void> {
+    await this.ds.query(`DELETE FROM trades WHERE execution_key = $1 AND status = 'pending'`, [executionKey]);
+  }
+
+  /** A pending trade that cannot be recovered (its bot is gone): failed, with the reason. */
+  async fail(executionKey: string, reason: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE trades SET status = 'failed', failure_reason = $2 WHERE execution_key = $1 AND status = 'pending'`,
+      [executionKey, reason],
+    );
+  }
+
+  /** The status of an execution key: null (never begun), 'pending', or the recorded status. */
+  async status(executionKey: string): Promise<TradeStatus | null> {
+    const rows: { status: TradeStatus }[] = await this.ds.query(
+      `SELECT status FROM trades WHERE execution_key = $1`,
+      [executionKey],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /** Pending trades (all, or those older than `olderThanMs`, or one key). */
+  async pending<S = unknown>(filter: {
+    olderThanMs?: number;
+    executionKey?: string;
+  }): Promise<PendingTrade<S>[]> {
+    const rows: {
+      id: string;
+      user_id: string;
+      bot_id: string | null;
+      bot_name: string;
+      execution_key: string;
+      opportunity_id: string;
+      strategy: BotStrategy;
+      mode: BotMode;
+      pair: string;
+      buy_exchange: string;
+      sell_exchange: string;
+      buy_price: string;
+      sell_price: string;
+      amount: string;
+      expected_profit: string;
+      expected_profit_percent: string;
+      usdt_brl: string;
+      executed_at: Date;
+      plan: ExecutionPlan<S> | null;
+      age_ms: string;
+    }[] = await this.ds.query(
+      `SELECT id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
+              sell_exchange, buy_price::text, sell_price::text, amount::text, expected_profit::text,
+              expected_profit_percent::text, usdt_brl::text, executed_at, plan,
+              (extract(epoch FROM now() - created_at) * 1000)::bigint::text AS age_ms
+         FROM trades
+        WHERE status = 'pending'
+          AND ($1::text IS NULL OR execution_key = $1)
+          AND ($2::int IS NULL OR created_at < now() - make_interval(secs => $2::int / 1000.0))
+        ORDER BY created_at LIMIT 100`,
+      [filter.executionKey ?? null, filter.olderThanMs ?? null],
+    );
+    return rows.map((r) => ({
+      tradeId: r.id,
+      executionKey: r.execution_key,
+      botId: r.bot_id ?? '',
+      userId: r.user_id,
+      botName: r.bot_name,
+      opportunityId: r.opportunity_id,
+      strategy: r.strategy,
+      mode: r.mode,
+      pair: r.pair,
+      buyExchange: r.buy_exchange,
+      sellExchange: r.sell_exchange,
+      buyPrice: r.buy_price,
+      sellPrice: r.sell_price,
+      amount: r.amount,
+      expectedProfit: r.expected_profit,
+      expectedProfitPercent: r.expected_profit_percent,
+      usdtBrl: r.usdt_brl,
+      executedAt: r.executed_at,
+      plan: r.plan ?? { legs: [], unwindMarkets: [], maxOrders: 0 },
+      ageMs: Number(r.age_ms),
+    }));
+  }
+
+  /**
+   * The ledger transaction: the bot locked, the trade (turning its pending row final, once), its legs, the
+   * balances, positions and totals; `riskStop` (the engine's rule, given the bot after the trade) may stop it.
+   */
+  async record(r: ExecutionRecord, riskStop: (bot: LedgerBotRow) => string | null): Promise<LedgerResult> {
+    return this.ds.transaction(async (m) => {
+      // Lock the bot first: one ledger write at a time per bot, totals always consistent.
+      const bot = await this.bots.lockForLedger(m, r.botId);
+      const inserted: { id: string }[] = await m.query(
+        `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
+           buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
+           expected_profit_percent, usdt_brl, status, failure_reason, executed_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)
+         ON CONFLICT (execution_key) DO UPDATE SET
+           buy_price = EXCLUDED.buy_price, sell_price = EXCLUDED.sell_price, amount = EXCLUDED.amount,
+           profit = EXCLUDED.profit, profit_percent = EXCLUDED.profit_percent,
+           expected_profit = EXCLUDED.expected_profit, expected_profit_percent = EXCLUDED.expected_profit_percent,
+           status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason, executed_at = EXCLUDED.executed_at
+         WHERE trades.status = 'pending'
+         RETURNING id`,
+        [
+          r.userId,
+          bot ? r.botId : null,
+          r.botName,
+          r.executionKey,
+          r.opportunityId,
+          r.strategy,
+          r.mode,
+          r.pair,
+          r.buyExchange,
+          r.sellExchange,
+          r.buyPrice,
+          r.sellPrice,
+          r.amount,
+          r.profit,
+          r.profitPercent,
+          r.expectedProfit,
+          r.expectedProfitPercent,
+          r.usdtBrl,
+          r.status,
+          r.failureReason,
+          r.executedAt,
+        ],
+      );
+      const tradeId = inserted[0]?.id;
+      if (!tradeId)
+        return { recorded: false, tradeId: null, bot: bot ? totals(bot) : null, stoppedReason: null };
+      await insertLegs(m, tradeId, r.legs);
+      if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null };
+      const balances = await this.bots.applyDeltas(m, r.botId, r.deltas);
+      await this.bots.applyPosition(m, r);
+      let after = await this.bots.applyTrade(
+        m,
+        r.botId,
+        r.profit,
+        r.status === 'failed',
+        r.nakedExposure ?? {},
+      );
+      const stoppedReason = riskStop(after);
+      if (stoppedReason) after = await this.bots.stopInLedger(m, r.botId, stoppedReason);
+      return { recorded: true, tradeId, bot: totals(after), stoppedReason, balances };
+    });
+  }
+
+  // ── the trade history (api) ───────────────────────────────────────────────────────────────────────────────
+
+  private filtered(userId: string, f: TradeFilters, now = new Date()): SelectQueryBuilder<TradeEntity> {
+    const qb = this.ds
+      .getRepository(TradeEntity)
+      .createQueryBuilder('t')
+      .where('t.user_id = :userId', { userId });
+    if (f.dateRange !== 'all') {
+      const since = new Date(now.getTime() - Number(f.dateRange) * 24 * 3600 * 1000);
+      qb.andWhere('t.executed_at >= :since', { since });
+    }
+    if (f.status !== 'all') qb.andWhere('t.status = :status', { status: f.status });
+    if (f.bot !== 'all') qb.andWhere('t.bot_id = :botId', { botId: f.bot });
+    return qb;
+  }
+
+  /** One page of the filtered set, newest first. */
+  page(userId: string, f: TradeFilters, offset: number, limit: number): Promise<TradeEntity[]> {
+    return this.filtered(userId, f)
+      .orderBy('t.executed_at', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .offset(offset)
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Count, completed count and exact profit sum of the filtered set. */
+  async totals(
+    userId: string,
+    f: TradeFilters,
+  ): Promise<{ total: number; completed: number; profit: string }> {
+    const raw = await this.filtered(userId, f)
+      .select('COUNT(*)::int', 'total')
+      .addSelect(`COUNT(*) FILTER (WHERE t.status = 'completed')::int`, 'completed')
+      .addSelect('COALESCE(SUM(t.profit), 0)::text', 'profit')
+      .getRawOne<{ total: number; completed: number; profit: string }>();
+    return { total: raw?.total ?? 0, completed: raw?.completed ?? 0, profit: raw?.profit ?? '0' };
+  }
+
+  /** The filtered set for an export (newest first, at most `limit`). */
+  forExport(userId: string, f: TradeFilters, now: Date, limit: number): Promise<TradeEntity[]> {
+    return this.filtered(userId, f, now)
+      .orderBy('t.executed_at', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Every trade of the user (newest first) and their legs (LGPD export). */
+  async allForUser(userId: string): Promise<{ trades: TradeEntity[]; legs: TradeLegEntity[] }> {
+    const trades = await this.ds
+      .getRepository(TradeEntity)
+      .find({ where: { userId }, order: { executedAt: 'DESC', id: 'DESC' } });
+    const legs = trades.length
+      ? await this.ds
+          .getRepository(TradeLegEntity)
+          .find({ where: { tradeId: In(trades.map((r) => r.id)) }, order: { tradeId: 'ASC', seq: 'ASC' } })
+      : [];
+    return { trades, legs };
+  }
+
+  /** A bot's latest trades. */
+  recentForBot(userId: string, botId: string, limit: number): Promise<TradeEntity[]> {
+    return this.ds.getRepository(TradeEntity).find({
+      where: { userId, botId },
+      order: { executedAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  /** Cumulative profit after each of the bot's last `limit` trades (newest first), and the expected/realised sums. */
+  async equityForBot(
+    userId: string,
+    botId: string,
+    limit: number,
+  ): Promise<{ points: { executed_at: Date; cumulative: string }[]; expected: string; realised: string }> {
+    const points: { executed_at: Date; cumulative: string }[] = await this.ds.query(
+      `SELECT executed_at, cumulative::text FROM (
+         SELECT executed_at, id, SUM(profit) OVER (ORDER BY executed_at, id) AS cumulative
+           FROM trades WHERE user_id = $1 AND bot_id = $2
+       ) s ORDER BY executed_at DESC, id DESC LIMIT $3`,
+      [userId, botId, limit],
+    );
+    const sums: { expected: string; realised: string }[] = await this.ds.query(
+      `SELECT COALESCE(SUM(expected_profit),0)::text AS expected, COALESCE(SUM(profit),0)::text AS realised
+         FROM trades WHERE user_id = $1 AND bot_id = $2`,
+      [userId, botId],
+    );
+    return { points, expected: sums[0]?.expected ?? '0', realised: sums[0]?.realised ?? '0' };
+  }
+}
+
+/** The legs of a trade, in one statement. */
+async function insertLegs(m: EntityManager, tradeId: string, legs: readonly LegRecord[]): Promise<void> {
+  if (legs.length === 0) return;
+  const col = <K extends keyof LegRecord>(k: K) => legs.map((l) => l[k]);
+  await m.query(
+    `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
+       avg_price, quote_amount, fee, fee_asset, status, order_id)
+     SELECT $1::uuid, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[],
+       $9::numeric[], $10::numeric[], $11::numeric[], $12::text[], $13::text[], $14::text[])`,
+    [
+      tradeId,
+      col('seq'),
+      col('kind'),
+      col('exchange'),
+      col('symbol'),
+      col('side'),
+      col('requestedAmount'),
+      col('filledAmount'),
+      col('avgPrice'),
+      col('quoteAmount'),
+      col('fee'),
+      col('feeAsset'),
+      col('status'),
+      col('orderId'),
+    ],
+  );
+}
+
+function totals(b: LedgerBotRow): BotTotals {
+  return {
+    botId: b.id,
+    userId: b.user_id,
+    status: b.status,
+    active: b.active,
+    statusReason: b.status_reason,
+    totalTrades: b.total_trades,
+    totalProfit: b.total_profit,
+    profitPercent: b.profit_percent,
+  };
+}

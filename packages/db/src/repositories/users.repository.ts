@@ -1,0 +1,241 @@
+import { likePattern } from './sql.js';
+import type { DataSource } from 'typeorm';
+import { IsNull } from 'typeorm';
+import type { PlanId, SubscriptionStatus } from '@arbitra/contracts';
+import { PasswordResetTokenEntity } from '../entities/password-reset-token.entity.js';
+import type { SessionEntity } from '../entities/session.entity.js';
+import type { SubscriptionEntity } from '../entities/subscription.entity.js';
+import { UserEntity } from '../entities/user.entity.js';
+import { AuditRepository } from './audit.repository.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { sqlRows } from './sql.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+
+/** A user as the admin listing shows it (with 2FA and subscription). */
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  created_at: Date;
+  last_login_at: Date | null;
+  disabled_at: Date | null;
+  two_factor: boolean;
+  plan_id: PlanId | null;
+  status: SubscriptionStatus | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean | null;
+}
+
+/** LIKE pattern of a search text, its wildcards taken literally. */
+
+/**
+ * The ONLY code that reads or writes `users` and `password_reset_tokens`. The two transactions that span other
+ * aggregates live here and call those repositories' statements: registration (user + trial + first session) and
+ * account deletion (anonymous audit rows and rate-limit buckets of the email, the user, the anonymised record).
+ */
+export class UsersRepository {
+  private readonly subscriptions: SubscriptionsRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly audit: AuditRepository;
+  private readonly rateLimits: RateLimitRepository;
+
+  constructor(private readonly ds: DataSource) {
+    this.subscriptions = new SubscriptionsRepository(ds);
+    this.sessions = new SessionsRepository(ds);
+    this.audit = new AuditRepository(ds);
+    this.rateLimits = new RateLimitRepository(ds);
+  }
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.ds.getRepository(UserEntity).findOneBy({ id });
+  }
+
+  getById(id: string): Promise<UserEntity> {
+    return this.ds.getRepository(UserEntity).findOneByOrFail({ id });
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.ds.getRepository(UserEntity).findOneBy({ email });
+  }
+
+  emailTaken(email: string): Promise<boolean> {
+    return this.ds.getRepository(UserEntity).existsBy({ email });
+  }
+
+  /** Only id and role (entitlements). */
+  roleOf(id: string): Promise<Pick<UserEntity, 'id' | 'role'> | null> {
+    return this.ds.getRepository(UserEntity).findOne({ where: { id }, select: { id: true, role: true } });
+  }
+
+  countAdmins(): Promise<number> {
+    return this.ds.getRepository(UserEntity).countBy({ role: 'admin' });
+  }
+
+  /** A user made by an admin (their password is set from the invitation). Null when the email is taken. */
+  async createInvited(u: { name: string; email: string; role: 'admin' | 'user'; passwordHash: string }): Promise<string | null> {
+    const rows = await sqlRows<{ id: string }>(
+      this.ds,
+      `INSERT INTO users (name, email, password_hash, role, password_changed_at)
+       VALUES ($1, $2, $3, $4, now()) ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [u.name, u.email, u.passwordHash, u.role],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async update(id: string, patch: Partial<UserEntity>): Promise<void> {
+    await this.ds.getRepository(UserEntity).update({ id }, patch);
+  }
+
+  /** A new account: the user, its trial and its first session together, or nothing. */
+  async register(
+    user: Partial<UserEntity>,
+    extras: (userId: string) => {
+      subscription: Partial<SubscriptionEntity>;
+      session: Partial<SessionEntity>;
+    },
+  ): Promise<{ user: UserEntity; session: SessionEntity }> {
+    return this.ds.transaction(async (m) => {
+      const repo = m.getRepository(UserEntity);
+      const created = await repo.save(repo.create(user));
+      const { subscription, session } = extras(created.id);
+      await this.subscriptions.insert(subscription, m);
+      return { user: created, session: await this.sessions.insert(session, m) };
+    });
+  }
+
+  /**
+   * Deletes the account: every table keyed to the user follows by FK cascade; failed logins typed with its email
+   * and its rate-limit buckets go too; one anonymised 'account_deleted' row remains.
+   */
+  async deleteAccount(
+    user: Pick<UserEntity, 'id' | 'email' | 'role'>,
+    rateLimitKeys: readonly string[],
+  ): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await this.audit.deleteAnonymousForEmail(m, user.email);
+      await this.rateLimits.deleteKeys(m, rateLimitKeys);
+      await m.getRepository(UserEntity).delete({ id: user.id });
+      await this.audit.insert(
+        {
+          userId: null,
+          actorId: null,
+          action: 'account_deleted',
+          ip: null,
+          userAgent: null,
+          metadata: { deletedUserId: user.id, role: user.role },
+        },
+        m,
+      );
+    });
+  }
+
+  // ── admin listing ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Users matching a search (name or email) and/or a role, newest first, one page (and the total). */
+  async adminPage(
+    filter: { search?: string | undefined; role?: string | undefined },
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; rows: AdminUserRow[] }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.search) {
+      params.push(likePattern(filter.search));
+      where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
+    }
+    if (filter.role) {
+      params.push(filter.role);
+      where.push(`u.role = $${params.length}`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [count] = await sqlRows<{ total: string }>(
+      this.ds,
+      `SELECT count(*) AS total FROM users u ${clause}`,
+      params,
+    );
+    const rows = await this.adminSelect(clause, params, limit, offset);
+    return { total: Number(count?.total ?? 0), rows };
+  }
+
+  async adminRow(id: string): Promise<AdminUserRow | undefined> {
+    const [row] = await this.adminSelect('WHERE u.id = $1', [id], 1, 0);
+    return row;
+  }
+
+  private adminSelect(
+    clause: string,
+    params: unknown[],
+    limit: number,
+    offset: number,
+  ): Promise<AdminUserRow[]> {
+    return sqlRows<AdminUserRow>(
+      this.ds,
+      `SELECT u.id, u.name, u.email, u.role, u.created_at, u.last_login_at, u.disabled_at,
+              (tf.enabled_at IS NOT NULL) AS two_factor,
+              s.plan_id, s.status, s.current_period_end, s.cancel_at_period_end
+         FROM users u
+         LEFT JOIN two_factor tf ON tf.user_id = u.id
+         LEFT JOIN subscriptions s ON s.user_id = u.id
+         ${clause}
+        ORDER BY u.created_at DESC, u.id
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    );
+  }
+
+  // ── password reset tokens ─────────────────────────────────────────────────────────────────────────────────
+
+  async insertResetToken(
+    values: Pick<PasswordResetTokenEntity, 'userId' | 'tokenHash' | 'expiresAt' | 'requestedIp'>,
+  ): Promise<void> {
+    await this.ds.getRepository(PasswordResetTokenEntity).insert(values);
+  }
+
+  /** Every unused link of the user stops working (a new invitation replaces them). */
+  async expireResetTokens(userId: string): Promise<void> {
+    await this.ds.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+  }
+
+  unusedResetToken(tokenHash: string): Promise<PasswordResetTokenEntity | null> {
+    return this.ds.getRepository(PasswordResetTokenEntity).findOneBy({ tokenHash, usedAt: IsNull() });
+  }
+
+  /** Spends a live token atomically (a second use finds nothing); answers its user id. */
+  async spendResetToken(tokenHash: string): Promise<string | undefined> {
+    const spent = await sqlRows<{ user_id: string }>(
+      this.ds,
+      `UPDATE password_reset_tokens SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+      [tokenHash],
+    );
+    return spent[0]?.user_id;
+  }
+
+  /** The new password, and every other link sent before stops working too; answers the user. */
+  async setPasswordAfterReset(userId: string, passwordHash: string): Promise<UserEntity> {
+    return this.ds.transaction(async (m) => {
+      await m
+        .getRepository(UserEntity)
+        .update({ id: userId }, { passwordHash, passwordChangedAt: new Date() });
+      await m.query(
+        `UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
+        [userId],
+      );
+      return m.getRepository(UserEntity).findOneByOrFail({ id: userId });
+    });
+  }
+
+  /** The user's reset requests, newest first (LGPD export). */
+  resetTokensOf(userId: string): Promise<PasswordResetTokenEntity[]> {
+    return this.ds
+      .getRepository(PasswordResetTokenEntity)
+      .find({ where: { userId }, order: { createdAt: 'DESC' } });
+  }
+
+  async purgeExpiredResetTokens(): Promise<void> {
+    await this.ds.query(`DELETE FROM password_reset_tokens WHERE expires_at < now() - interval '1 day'`);
+  }
+}

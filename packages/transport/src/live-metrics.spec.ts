@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { JobStats, OutcomeCounter, SlidingWindow, quantile } from './live-metrics.js';
+
+describe('live metrics windows', () => {
+  it('SlidingWindow counts the last N seconds only', () => {
+    const w = new SlidingWindow(10);
+    for (let i = 0; i < 5; i++) w.record(i, 100_000 + i * 100);
+    w.record(50, 105_000);
+    expect(w.read(105_500)).toEqual({ count: 6, values: [0, 1, 2, 3, 4, 50] });
+    // 10 s after the first second: only the sample at 105 s is left
+    expect(w.read(110_500)).toEqual({ count: 1, values: [50] });
+    expect(w.read(200_000).count).toBe(0);
+  });
+
+  it('quantile picks the nearest rank', () => {
+    expect(quantile([5, 1, 3, 2, 4], 0.5)).toBe(3);
+    expect(
+      quantile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        0.99,
+      ),
+    ).toBe(100);
+    expect(quantile([], 0.5)).toBeNull();
+  });
+
+  it('JobStats and OutcomeCounter cover the last minute', () => {
+    const j = new JobStats();
+    j.completed('executions', 4, 1_000);
+    j.completed('executions', 10, 2_000);
+    j.failed('executions', 2_000);
+    expect(j.read(3_000)).toEqual([
+      { queue: 'executions', completedLastMinute: 2, failedLastMinute: 1, waitP50Ms: 10, waitP99Ms: 10 },
+    ]);
+    expect(j.read(70_000)[0]).toMatchObject({ completedLastMinute: 0, waitP50Ms: null });
+    const o = new OutcomeCounter();
+    o.add('completed', 1_000);
+    o.add('completed', 2_000);
+    o.add('expired', 2_000);
+    expect(o.lastMinute(3_000)).toEqual({ completed: 2, expired: 1 });
+    expect(o.lastMinute(62_500)).toEqual({});
+  });
+});

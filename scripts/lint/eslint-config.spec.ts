@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint, Linter } from 'eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The architecture rules of eslint.config.js, checked on deliberate violations: the rule each file gets is read from
+// the real configuration (calculateConfigForFile), then applied to a snippet.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function configFor(file: string): Promise<Linter.Config> {
+  return (await eslint.calculateConfigForFile(path.join(root, file))) as Linter.Config;
+}
+
+async function ruleFor(file: string, rule: string): Promise<Linter.RuleEntry | undefined> {
+  const config = await configFor(file);
+  const entry = config.rules?.[rule];
+  const level = Array.isArray(entry) ? entry[0] : entry;
+  return level === undefined || level === 0 || level === 'off' ? undefined : entry;
+}
+
+function lint(code: string, rule: string, entry: Linter.RuleEntry): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  return linter
+    .verify(code, [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { [rule]: entry } }], 'x.ts')
+    .map((m) => m.message);
+}
+
+describe('lint: data access only through the repositories of @arbitra/db', () => {
+  const feature = 'api/src/modules/bots/bots.service.ts';
+
+  it('fails a feature file importing typeorm, pg, @nestjs/typeorm or the DataSource factory', async () => {
+    const entry = (await ruleFor(feature, 'no-restricted-imports'))!;
+    expect(entry).toBeDefined();
+    for (const code of [
+      `import { DataSource } from 'typeorm';`,
+      `import type { EntityManager } from 'typeorm';`,
+      `import pg from 'pg';`,
+      `import { InjectDataSource } from '@nestjs/typeorm';`,
+      `import { createDataSource } from '@arbitra/db';`,
+    ]) {
+      const messages = lint(code, 'no-restricted-imports', entry);
+      expect(messages, code).toHaveLength(1);
+      expect(messages[0]).toContain('repositórios de @arbitra/db');
+    }
+  });
+
+  it('lets a feature file inject a repository', async () => {
+    const entry = (await ruleFor(feature, 'no-restricted-imports'))!;
+    expect(lint(`import { BotsRepository, type BotEntity } from '@arbitra/db';`, 'no-restricted-imports', entry)).toEqual([]);
+  });
+
+  it('is the same in the engine, and off where the DataSource is built (db package, DatabaseModules, CLI, tests)', async () => {
+    expect(await ruleFor('engine/src/execution/executions.processor.ts', 'no-restricted-imports')).toBeDefined();
+    for (const file of [
+      'packages/db/src/data-source.ts',
+      'api/src/database/database.module.ts',
+      'engine/src/database/database.module.ts',
+      'api/src/cli/setup.ts',
+      'api/test/trades.test.ts',
+    ]) {
+      expect(await ruleFor(file, 'no-restricted-imports'), file).toBeUndefined();
+    }
+  });
+});
+
+describe('lint: module boundaries', () => {
+  it('import-x/no-cycle fails two files importing each other', async () => {
+    const entry = (await ruleFor('engine/src/execution/executions.processor.ts', 'import-x/no-cycle'))!;
+    expect(entry).toBeDefined();
+    const dir = mkdtempSync(path.join(tmpdir(), 'arbitra-lint-'));
+    try {
+      writeFileSync(path.join(dir, 'runner.ts'), `import { execute } from './executor.js';\nexport const run = () => execute();\n`);
+      const executor = `import { run } from './runner.js';\nexport const execute = () => 1;\nexport const again = () => run();\n`;
+      writeFileSync(path.join(dir, 'executor.ts'), executor);
+      const messages = lintFile(executor, path.join(dir, 'executor.ts'), 'import-x/no-cycle', entry, dir);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(/cycle/i);
+      // Without the way back, no cycle.
+      writeFileSync(path.join(dir, 'runner.ts'), `export const run = () => 0;\n`);
+      expect(lintFile(executor, path.join(dir, 'executor.ts'), 'import-x/no-cycle', entry, dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a web feature importing another feature fails; its own files and shared lib do not', async () => {
+    const file = 'web/src/features/bots/hooks/use-bots.ts';
+    const entry = (await ruleFor(file, 'import-x/no-restricted-paths'))!;
+    expect(entry).toBeDefined();
+    const bad = lintFile(
+      `import { x } from '../../trades/api/trades-api';\nexport const y = x;\n`,
+      path.join(root, file),
+      'import-x/no-restricted-paths',
+      entry,
+      root,
+    );
+    expect(bad).toHaveLength(1);
+    expect(bad[0]).toContain('Uma feature não importa outra');
+    const ok = lintFile(
+      `import { a } from '../api/bots-api';\nimport { b } from '../../../lib/cn';\nexport const y = [a, b];\n`,
+      path.join(root, file),
+      'import-x/no-restricted-paths',
+      entry,
+      root,
+    );
+    expect(ok).toEqual([]);
+  });
+});
+
+/** How the real configuration parses dependencies (import-x reads them from disk). */
+let importSettings: Record<string, unknown> = {};
+beforeAll(async () => {
+  importSettings = (await configFor('engine/src/execution/executions.processor.ts')).settings ?? {};
+});
+
+/** One rule of the real configuration on a file on disk (rules that follow imports need real paths). */
+function lintFile(code: string, filename: string, rule: string, entry: Linter.RuleEntry, cwd: string): string[] {
+  const linter = new Linter({ configType: 'flat', cwd });
+  return linter
+    .verify(
+      code,
+      [
+        {
+          files: ['**/*.ts', '**/*.tsx'],
+          plugins: { 'import-x': importX as unknown as ESLint.Plugin },
+          languageOptions: { parser: tseslint.parser },
+          settings: { ...importSettings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+          rules: { [rule]: entry },
+        },
+      ],
+      filename,
+    )
+    .map((m) => m.message);
+}

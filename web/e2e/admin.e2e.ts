@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
+import {
+  ADMIN,
+  newAccount,
+  registerByApi,
+  submitLogin,
+  waitForMail,
+  waitForPath,
+} from './support/accounts.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+
+const FIRST_TRADE_TIMEOUT_MS = 120_000;
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, ADMIN.email, ADMIN.password);
+  await waitForPath(page, '/admin');
+}
+
+/** Polls `read` until `ok` holds (the page is live: no reload), failing after `timeoutMs`. */
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+  timeoutMs: number,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last = await read();
+  while (!ok(last)) {
+    if (Date.now() > end)
+      throw new Error(`${what}: não aconteceu em ${timeoutMs / 1000} s (último: ${String(last)})`);
+    await new Promise((r) => setTimeout(r, 250));
+    last = await read();
+  }
+  return last;
+}
+
+/** The figure of a KPI card as a number ('1.234' → 1234). */
+async function kpi(page: Page, id: string): Promise<number> {
+  const text = await page.getByTestId(`${id}-value`).innerText();
+  return Number(text.replace(/\./g, '').replace(',', '.'));
+}
+
+describe('admin console in the browser (issue 11)', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await closeBrowser();
+  });
+
+  it("the overview's 'Trades hoje' goes up live while a paper bot trades, without a reload", async () => {
+    const { page, context } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.getByTestId('kpi-trades-today-value').waitFor();
+    const before = await kpi(page, 'kpi-trades-today');
+    let navigations = 0;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations++;
+    });
+
+    const trader = newAccount('admin-kpi');
+    const token = await registerByApi(trader);
+    const res = await fetch(`${baseUrl()}/api/bots`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bot do painel',
+        pairs: PAIRS,
+        exchanges: EXCHANGE_IDS,
+        riskLevel: 'high',
+        maxInvestment: 250000,
+        minProfitPercent: 0.1,
+        active: true,
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const after = await until(
+      () => kpi(page, 'kpi-trades-today'),
+      (n) => n > before,
+      "'Trades hoje' sobe",
+      FIRST_TRADE_TIMEOUT_MS,
+    );
+    expect(after).toBeGreaterThan(before);
+    expect(navigations).toBe(0);
+    await page.getByText('Simulado: ').first().waitFor();
+    await screenshot(page, 'admin-overview-live');
+    await context.close();
+  }, 180_000);
+
+  it("the system page's book updates/s chart moves", async () => {
+    const { page, context } = await newPage(browser);
+    await signInAsAdmin(page);
+    await page.getByRole('link', { name: 'Sistema' }).click();
+    await waitForPath(page, '/admin/system');
+    const line = page.getByTestId('chart-book-updates').locator('path.recharts-line-curve').first();
+    await line.waitFor({ timeout: 20_000 });
+    const first = await line.getAttribute('d');
+    await until(
+      () => line.getAttribute('d'),
+      (d) => d !== first,
+      'o gráfico de atualizações/s se move',
+      15_000,
+    );
+    const last = await page.getByTestId('chart-book-updates-last').innerText();
+    expect(last).toMatch(/^\d[\d.]*,\d \/s/);
+    expect(Number(last.split(' ')[0]!.replace(/\./g, '').replace(',', '.'))).toBeGreaterThan(0);
+    await page.getByRole('heading', { name: 'Feeds das exchanges' }).waitFor();
+    await screenshot(page, 'admin-system');
+    await context.close();
+  }, 60_000);
+
+  it("'Add User' sends an invitation: the new user sets a password from the mail and signs in", async () => {
+    const { page, context } = await newPage(browser);
+    await signInAsAdmin(page);
+    const invited = newAccount('convite');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome').fill(invited.name);
+    await dialog.getByLabel('Email').fill(invited.email);
+    await screenshot(page, 'admin-add-user');
+    await dialog.getByRole('button', { name: 'Criar e enviar convite' }).click();
+    await page
+      .getByText('Usuário criado. O convite para definir a senha foi enviado por email.')
+      .first()
+      .waitFor();
+    await page.getByRole('cell', { name: invited.email }).waitFor();
+
+    const mail = await waitForMail(invited.email, 'Convite para a Arbitra - defina sua senha');
+    const link = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[\w-]+/.exec(
+      mail.text ?? mail.html ?? '',
+    )?.[0];
+    expect(link).toBeDefined();
+    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await waitForPath(page, '/login');
+
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Redefinir senha' }).waitFor();
+    await page.getByLabel('Nova senha', { exact: true }).fill(invited.password);
+    await page.getByLabel('Confirmar nova senha').fill(invited.password);
+    await page.getByRole('button', { name: 'Redefinir senha' }).click();
+    await waitForPath(page, '/login');
+    await submitLogin(page, invited.email, invited.password);
+    await waitForPath(page, '/dashboard');
+    await screenshot(page, 'admin-invited-signed-in');
+    await context.close();
+  }, 90_000);
+});

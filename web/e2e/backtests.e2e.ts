@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+
+/** Opens 'Novo bot', fills it, and presses 'Simular' in the form (nothing is saved). */
+async function simulateFromForm(page: Page, name: string, minProfit: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Menu do painel' })
+    .getByRole('button', { name: 'Bots' })
+    .click();
+  await page.getByRole('button', { name: 'Novo bot' }).click();
+  const form = page.getByLabel('Novo bot');
+  await form.getByLabel('Nome do bot').fill(name);
+  await form.getByLabel('BTC/USDT').check();
+  await form.getByLabel('ETH/USDT').check();
+  await form.getByLabel('Binance').check();
+  await form.getByLabel('Bybit').check();
+  await form.getByLabel('Lucro mínimo (%)').fill(minProfit);
+  await form.getByRole('button', { name: 'Simular' }).click();
+  const dialog = page.getByRole('form', { name: 'Simular bot' });
+  await dialog.getByLabel('Duração').selectOption({ label: '1 hora' });
+  await dialog.getByLabel('Semente').fill('42');
+  await dialog.getByRole('button', { name: 'Simular' }).click();
+  await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
+}
+
+async function waitForResult(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Curva de patrimônio' }).waitFor({ timeout: 480_000 });
+}
+
+describe("'Simular' in Chromium: progress, equity curve, trades, two runs side by side (issue 14)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(closeBrowser);
+
+  it('simulates a bot from its form, watches the bar move, reads the results and compares two runs', async () => {
+    const account = newAccount('backtests');
+    await registerByApi(account);
+    const { page, context } = await newPage(browser);
+    await loginViaUi(page, account.email, account.password);
+
+    await simulateFromForm(page, 'Bot simulado', '0.2');
+    await page.getByText('Simulação — resultados passados não garantem resultados futuros').waitFor();
+    await page.getByText('Fonte: Dados simulados, semente 42').waitFor();
+    // The progress bar moves while the engine works (pushed on the owner's socket).
+    const bar = page.getByRole('progressbar', { name: 'Progresso da simulação' });
+    const seen = new Set<string>();
+    const deadline = Date.now() + 240_000;
+    while (Date.now() < deadline && seen.size < 2) {
+      const value = await bar.getAttribute('aria-valuenow', { timeout: 1_000 }).catch(() => null);
+      if (value === null) break; // finished: the bar is gone
+      seen.add(value);
+      await page.waitForTimeout(200);
+    }
+    expect(seen.size, `progress values seen: ${[...seen].join(', ')}`).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'backtest-progress');
+    await waitForResult(page);
+    const first = page.url().split('/').pop()!;
+    await page.getByRole('region', { name: 'Trades da simulação' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('region', { name: 'Calibração' }).waitFor();
+    await screenshot(page, 'backtest-result');
+
+    await page.goto(new URL('/dashboard', page.url()).href);
+    await simulateFromForm(page, 'Bot mais exigente', '0.6');
+    await waitForResult(page);
+    await page.getByLabel('Comparar com').selectOption({ index: 1 });
+    await page.waitForURL(new RegExp(`compare=${first}`));
+    const table = page.getByRole('table', { name: 'Comparação lado a lado' });
+    await table.getByText('lucro mín. 0,20%').waitFor();
+    await table.getByText('lucro mín. 0,60%').waitFor();
+    await table.getByText('Taxa de sucesso').waitFor();
+    await screenshot(page, 'backtest-compare');
+
+    // Nothing reached the real history.
+    await page.goto(new URL('/dashboard', page.url()).href);
+    await page
+      .getByRole('navigation', { name: 'Menu do painel' })
+      .getByRole('button', { name: 'Bots' })
+      .click();
+    await page.getByText('Você ainda não tem bots. Crie o primeiro.').waitFor();
+    await context.close();
+  }, 1_200_000);
+});

@@ -1,0 +1,21 @@
+import { BacktestPage } from '@/features/backtests/components/backtest-page';
+import { BacktestsList } from '@/features/backtests/components/backtests-page';
+import { UserAreaPage } from './user-area-page';
+
+/** /backtests (lazy: recharts stays out of the public pages). */
+export function BacktestsPage() {
+  return (
+    <UserAreaPage page="bots" title="Simulações">
+      <BacktestsList />
+    </UserAreaPage>
+  );
+}
+
+/** /backtests/:id */
+export function BacktestResultPage() {
+  return (
+    <UserAreaPage page="bots" title="Simulação">
+      <BacktestPage />
+    </UserAreaPage>
+  );
+}

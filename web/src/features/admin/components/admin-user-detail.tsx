@@ -1,0 +1,339 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  BOT_MODE_LABELS,
+  BOT_STRATEGY_LABELS,
+  botStatusLabel,
+  exchangeName,
+  isExchangeId,
+  PLANS,
+  subscriptionStatusLabel,
+  type PlanId,
+} from '@arbitra/contracts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { ROUTES } from '@/config/routes';
+import { errorMessage } from '@/lib/api-error';
+import { formatBRL, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { adminApi } from '../api/admin-api';
+import { Pager, ReasonDialog, TableCard } from './admin-widgets';
+import { planName, selectClass } from './admin-users';
+
+type Action = 'role' | 'disable' | 'enable' | 'grant' | 'invite' | { session: string } | null;
+
+/** /admin/users/:id: a user's profile, subscription and payments, bots, exchanges, sessions and audit log, with audited actions. */
+export function AdminUserDetail() {
+  const { id = '' } = useParams();
+  const { user: me } = useSession();
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => adminApi.user(id) });
+  const [auditPage, setAuditPage] = useState(1);
+  const audit = useQuery({
+    queryKey: ['admin', 'user-audit', id, auditPage],
+    queryFn: () => adminApi.auditForUser(id, auditPage),
+    placeholderData: keepPreviousData,
+  });
+  const [action, setAction] = useState<Action>(null);
+  const [grantPlan, setGrantPlan] = useState<PlanId>('professional');
+  const [grantDays, setGrantDays] = useState('30');
+  const done = (message: string) => {
+    toast({ title: message });
+    void qc.invalidateQueries({ queryKey: ['admin'] });
+  };
+  if (query.isLoading) return <Spinner />;
+  if (query.error || !query.data)
+    return (
+      <FormAlert
+        message={errorMessage(query.error, 'Erro ao carregar o usuário')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const d = query.data;
+  const u = d.user;
+  const self = me?.id === u.id;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        eyebrow="Usuário"
+        title={u.name}
+        description={
+          <span>
+            {u.email} · {u.role === 'admin' ? 'Administrador' : 'Usuário'} · cadastro em{' '}
+            {formatDate(u.createdAt)} · último acesso{' '}
+            {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'nunca'}{' '}
+            {u.twoFactorEnabled ? '· 2FA ativo' : ''}{' '}
+            {u.disabled ? <Badge variant="destructive">Conta desativada</Badge> : null}
+          </span>
+        }
+        actions={
+          <Link className="text-sm hover:underline" to={ROUTES.adminUsers}>
+            ← Usuários
+          </Link>
+        }
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" disabled={self} onClick={() => setAction('role')}>
+          {u.role === 'admin' ? 'Tornar usuário' : 'Tornar administrador'}
+        </Button>
+        {u.disabled ? (
+          <Button variant="outline" onClick={() => setAction('enable')}>
+            Reativar conta
+          </Button>
+        ) : (
+          <Button variant="destructive" disabled={self} onClick={() => setAction('disable')}>
+            Desativar conta
+          </Button>
+        )}
+        {u.role === 'user' ? (
+          <Button variant="outline" onClick={() => setAction('grant')}>
+            Conceder ou estender plano
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={() => setAction('invite')}>
+          Reenviar email para definir senha
+        </Button>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Assinatura</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {d.subscription ? (
+              <dl className="grid grid-cols-2 gap-1">
+                <dt className="text-muted-foreground">Plano</dt>
+                <dd>
+                  {planName(d.subscription.planId)} (
+                  {d.subscription.billing === 'yearly' ? 'anual' : 'mensal'})
+                </dd>
+                <dt className="text-muted-foreground">Situação</dt>
+                <dd>
+                  {subscriptionStatusLabel(d.subscription.status)}
+                  {d.subscription.cancelAtPeriodEnd ? ' (cancela no fim do período)' : ''}
+                </dd>
+                <dt className="text-muted-foreground">Período</dt>
+                <dd>
+                  {formatDate(d.subscription.currentPeriodStart)} a{' '}
+                  {formatDate(d.subscription.currentPeriodEnd)}
+                </dd>
+              </dl>
+            ) : (
+              <p className="text-muted-foreground">Sem assinatura.</p>
+            )}
+          </CardContent>
+        </Card>
+        <TableCard
+          title="Pagamentos"
+          empty="Nenhum pagamento."
+          rows={d.payments}
+          columns={[
+            { header: 'Data', cell: (p) => formatDateTime(p.createdAt) },
+            { header: 'Plano', cell: (p) => planName(p.planId) },
+            { header: 'Tipo', cell: (p) => (p.kind === 'grant' ? 'Concessão' : p.kind) },
+            { header: 'Método', cell: (p) => p.method },
+            { header: 'Valor', cell: (p) => formatBRL(p.amountCents) },
+            {
+              header: 'Situação',
+              cell: (p) => `${p.status}${p.invoiceNumber ? ` · ${p.invoiceNumber}` : ''}`,
+            },
+          ]}
+        />
+        <TableCard
+          title="Bots"
+          empty="Nenhum bot."
+          rows={d.bots}
+          columns={[
+            { header: 'Nome', cell: (b) => b.name },
+            { header: 'Estratégia', cell: (b) => BOT_STRATEGY_LABELS[b.strategy] },
+            { header: 'Modo', cell: (b) => BOT_MODE_LABELS[b.mode] },
+            { header: 'Status', cell: (b) => botStatusLabel(b.status) },
+            { header: 'Trades', cell: (b) => b.totalTrades },
+            { header: 'Lucro (USDT)', cell: (b) => formatNumber(b.totalProfit, 2) },
+          ]}
+        />
+        <TableCard
+          title="Exchanges"
+          empty="Nenhuma exchange configurada."
+          rows={d.exchanges}
+          columns={[
+            {
+              header: 'Exchange',
+              cell: (e) => (isExchangeId(e.exchange) ? exchangeName(e.exchange) : e.exchange),
+            },
+            { header: 'Ativa', cell: (e) => (e.isActive ? 'Sim' : 'Não') },
+            {
+              header: 'Validação',
+              cell: (e) => <span title={e.validationReason ?? ''}>{e.validationStatus}</span>,
+            },
+            { header: 'Desde', cell: (e) => formatDate(e.createdAt) },
+          ]}
+        />
+      </div>
+
+      <TableCard
+        title="Sessões ativas"
+        empty="Nenhuma sessão ativa."
+        rows={d.sessions}
+        columns={[
+          { header: 'Dispositivo', cell: (s) => s.device ?? '—' },
+          { header: 'IP', cell: (s) => s.ip ?? '—' },
+          { header: 'Local', cell: (s) => s.location ?? '—' },
+          { header: 'Início', cell: (s) => formatDateTime(s.createdAt) },
+          { header: 'Última atividade', cell: (s) => formatDateTime(s.lastActiveAt) },
+          {
+            header: '',
+            cell: (s) => (
+              <Button size="sm" variant="outline" onClick={() => setAction({ session: s.id })}>
+                Encerrar
+              </Button>
+            ),
+          },
+        ]}
+      />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Registro de auditoria</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Quando</TableHead>
+                <TableHead>Evento</TableHead>
+                <TableHead>Por</TableHead>
+                <TableHead>Detalhes</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(audit.data?.items ?? []).map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell>{formatDateTime(a.createdAt)}</TableCell>
+                  <TableCell>{a.label}</TableCell>
+                  <TableCell>{a.actor ? a.actor.name : 'o próprio usuário'}</TableCell>
+                  <TableCell
+                    className="max-w-md truncate text-xs text-muted-foreground"
+                    title={JSON.stringify(a.metadata)}
+                  >
+                    {typeof a.metadata.reason === 'string' ? `Motivo: ${a.metadata.reason}` : (a.ip ?? '')}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {audit.data ? (
+            <Pager
+              page={auditPage}
+              pageSize={audit.data.pageSize}
+              total={audit.data.total}
+              onPage={setAuditPage}
+            />
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <ReasonDialog
+        open={action === 'role'}
+        onOpenChange={(o) => !o && setAction(null)}
+        title={u.role === 'admin' ? 'Remover acesso de administrador?' : 'Tornar administrador?'}
+        description={`${u.name} passa a ser ${u.role === 'admin' ? 'usuário comum' : 'administrador (acesso total ao console)'}.`}
+        confirmLabel="Alterar perfil"
+        onConfirm={async (reason) =>
+          done(
+            (await adminApi.updateUser(u.id, { role: u.role === 'admin' ? 'user' : 'admin', reason }))
+              .message,
+          )
+        }
+      />
+      <ReasonDialog
+        open={action === 'disable'}
+        onOpenChange={(o) => !o && setAction(null)}
+        title="Desativar a conta?"
+        description="Todas as sessões do usuário são encerradas e os bots em execução são parados."
+        confirmLabel="Desativar"
+        destructive
+        onConfirm={async (reason) =>
+          done((await adminApi.updateUser(u.id, { disabled: true, reason })).message)
+        }
+      />
+      <ReasonDialog
+        open={action === 'enable'}
+        onOpenChange={(o) => !o && setAction(null)}
+        title="Reativar a conta?"
+        description="O usuário volta a poder entrar. Os bots continuam parados até ele iniciá-los."
+        confirmLabel="Reativar"
+        onConfirm={async (reason) =>
+          done((await adminApi.updateUser(u.id, { disabled: false, reason })).message)
+        }
+      />
+      <ReasonDialog
+        open={action === 'grant'}
+        onOpenChange={(o) => !o && setAction(null)}
+        title="Conceder ou estender plano"
+        description="Registra um pagamento de R$ 0,00 do tipo concessão e estende o período a partir do fim atual."
+        confirmLabel="Conceder"
+        onConfirm={async (reason) =>
+          done((await adminApi.grant(u.id, { plan: grantPlan, days: Number(grantDays), reason })).message)
+        }
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="grant-plan">Plano</Label>
+            <select
+              id="grant-plan"
+              className={selectClass}
+              value={grantPlan}
+              onChange={(e) => setGrantPlan(e.target.value as PlanId)}
+            >
+              {PLANS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="grant-days">Dias</Label>
+            <Input
+              id="grant-days"
+              inputMode="numeric"
+              value={grantDays}
+              onChange={(e) => setGrantDays(e.target.value.replace(/\D/g, ''))}
+            />
+          </div>
+        </div>
+      </ReasonDialog>
+      <ReasonDialog
+        open={action === 'invite'}
+        onOpenChange={(o) => !o && setAction(null)}
+        title="Reenviar email para definir senha?"
+        description={`Um novo link (válido por 72 horas) é enviado para ${u.email}; os anteriores deixam de valer.`}
+        confirmLabel="Enviar"
+        onConfirm={async (reason) => done((await adminApi.resendInvite(u.id, reason)).message)}
+      />
+      <ReasonDialog
+        open={typeof action === 'object' && action !== null}
+        onOpenChange={(o) => !o && setAction(null)}
+        title="Encerrar sessão?"
+        description="O dispositivo é desconectado na hora."
+        confirmLabel="Encerrar"
+        destructive
+        onConfirm={async (reason) => {
+          if (typeof action === 'object' && action)
+            done((await adminApi.revokeSession(u.id, action.session, reason)).message);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LIVE_METRICS_INTERVAL_MS } from '@arbitra/contracts';
+import { useSocket, useSocketEvent } from '@/lib/socket';
+import { LiveMetricsState, type LivePoint, type LiveWarning } from '../lib/live-metrics-store';
+
+export interface LiveMetricsView {
+  state: LiveMetricsState;
+  /** Changes every second (re-render). */
+  now: number;
+  history: LivePoint[];
+  current: LivePoint | null;
+  warnings: LiveWarning[];
+  connected: boolean;
+}
+
+const LiveMetricsContext = createContext<LiveMetricsView | null>(null);
+
+/**
+ * Listens to 'admin:metrics' for every admin page (mounted by the admin layout, so the 15 minutes of history
+ * survive a change of page) and builds one platform point a second.
+ */
+export function LiveMetricsProvider({ children }: { children: ReactNode }) {
+  const socket = useSocket();
+  const state = useMemo(() => new LiveMetricsState(), []);
+  const [now, setNow] = useState(() => Date.now());
+  useSocketEvent(socket, 'admin:metrics', (sample) => state.receive(sample));
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const t = Date.now();
+      state.tick(t);
+      setNow(t);
+    }, LIVE_METRICS_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [state]);
+  const view = useMemo<LiveMetricsView>(
+    () => ({
+      state,
+      now,
+      history: state.history,
+      current: state.history[state.history.length - 1] ?? null,
+      warnings: state.warnings(now),
+      connected: socket?.connected ?? false,
+    }),
+    [state, now, socket],
+  );
+  return <LiveMetricsContext.Provider value={view}>{children}</LiveMetricsContext.Provider>;
+}
+
+export function useLiveMetrics(): LiveMetricsView {
+  const v = useContext(LiveMetricsContext);
+  if (!v) throw new Error('useLiveMetrics precisa do LiveMetricsProvider (layout da administração)');
+  return v;
+}

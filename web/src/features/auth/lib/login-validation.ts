@@ -1,0 +1,10 @@
+import { loginRequestSchema, validateRequest } from '@arbitra/contracts';
+import type { LoginValues } from '../components/login-form';
+
+/**
+ * The login form's check, with the server's own schema (zod). A module of its own, loaded by the form when
+ * the visitor starts using it, so zod is not part of /login's first load (issue 17).
+ */
+export function validateLogin(values: LoginValues) {
+  return validateRequest(loginRequestSchema, values);
+}

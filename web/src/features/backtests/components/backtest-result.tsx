@@ -1,0 +1,267 @@
+import {
+  BACKTEST_DISCLAIMER,
+  type BacktestDetail,
+  type BacktestResult,
+  type BacktestTotals,
+} from '@arbitra/contracts';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { exchangeName } from '@arbitra/contracts';
+import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+
+/** Most trades listed on the page (the totals count them all). */
+const TRADES_SHOWN = 200;
+
+export function Disclaimer({ backtest }: { backtest: Pick<BacktestDetail, 'sourceLabel'> }) {
+  return (
+    <div className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+      <p className="font-medium">{BACKTEST_DISCLAIMER}</p>
+      <p className="text-muted-foreground">Fonte: {backtest.sourceLabel}</p>
+    </div>
+  );
+}
+
+const usdt = (v: string | number, d = 2) => `${formatNumber(v, d)} USDT`;
+
+/** Profit and fees in R$ when the source had a USDT/BRL rate, and always in USDT. */
+export function totalsRows(t: BacktestTotals): [string, string][] {
+  return [
+    [
+      'Lucro',
+      t.profitBrl !== null ? `${formatBRL(t.profitBrl)} (${usdt(t.profitUsdt)})` : usdt(t.profitUsdt),
+    ],
+    ['Retorno sobre o capital', formatPercent(t.returnPercent, 2)],
+    ['Trades', String(t.trades)],
+    ['Taxa de sucesso', formatPercent(t.successRate, 1)],
+    ['Lucro médio por trade', usdt(t.avgProfitUsdt, 4)],
+    ['Drawdown máximo', `${usdt(t.maxDrawdownUsdt)} (${formatPercent(t.maxDrawdownPercent, 2)})`],
+    ['Taxas pagas', t.feesBrl !== null ? `${formatBRL(t.feesBrl)} (${usdt(t.feesUsdt)})` : usdt(t.feesUsdt)],
+    ['Capital inicial', usdt(t.capitalUsdt)],
+  ];
+}
+
+const exchangesOf = (key: string) =>
+  key
+    .split(' → ')
+    .map((e) => exchangeName(e))
+    .join(' → ');
+
+/** A finished backtest: totals, equity and drawdown, by pair and exchange pair, trades, calibration, stops. */
+export function BacktestResultView({ result }: { result: BacktestResult }) {
+  const t = result.totals;
+  const equity = result.equity;
+  const tick = (v: number) => formatNumber(v, 2);
+  const timeAxis = (
+    <XAxis
+      dataKey="t"
+      type="number"
+      domain={['dataMin', 'dataMax']}
+      tickFormatter={(v: number) => formatDateTime(v)}
+      hide
+    />
+  );
+  const calibration = result.trades.map((x) => ({
+    expected: Number(x.expectedProfit),
+    realised: Number(x.profit),
+  }));
+  const lo = Math.floor(Math.min(0, ...calibration.map((c) => Math.min(c.expected, c.realised))) * 100) / 100;
+  const hi = Math.ceil(Math.max(0, ...calibration.map((c) => Math.max(c.expected, c.realised))) * 100) / 100;
+  return (
+    <div className="flex flex-col gap-6">
+      {t.profitBrl === null && (
+        <p className="text-sm text-muted-foreground">
+          A fonte de dados não tem cotação USDT/BRL: os valores são mostrados em USDT.
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Totais da simulação">
+        {totalsRows(t).map(([label, value]) => (
+          <Card key={label}>
+            <CardHeader>
+              <CardTitle className="text-xs text-muted-foreground">{label}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-lg font-semibold">{value}</CardContent>
+          </Card>
+        ))}
+      </div>
+
+      <section aria-label="Curva de patrimônio" className="flex flex-col gap-2">
+        <h3 className="font-medium">Curva de patrimônio (USDT)</h3>
+        <div className="h-56 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={equity}>
+              <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+              {timeAxis}
+              <YAxis width={70} domain={['auto', 'auto']} tickFormatter={tick} />
+              <Tooltip formatter={(v) => usdt(Number(v))} labelFormatter={(v) => formatDateTime(Number(v))} />
+              <Line type="stepAfter" dataKey="equity" name="Patrimônio" dot={false} stroke="currentColor" />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      </section>
+      <section aria-label="Drawdown" className="flex flex-col gap-2">
+        <h3 className="font-medium">Drawdown (USDT, sobre o lucro realizado)</h3>
+        <div className="h-40 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            <AreaChart data={equity}>
+              <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+              {timeAxis}
+              <YAxis width={70} tickFormatter={tick} />
+              <Tooltip formatter={(v) => usdt(Number(v))} labelFormatter={(v) => formatDateTime(Number(v))} />
+              <Area
+                type="stepAfter"
+                dataKey="drawdown"
+                name="Drawdown"
+                stroke="#dc2626"
+                fill="#dc2626"
+                fillOpacity={0.2}
+              />
+            </AreaChart>
+          </ResponsiveContainer>
+        </div>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <GroupTable title="Lucro por par" rows={result.byPair} label={(k) => k} />
+        <GroupTable title="Lucro por par de exchanges" rows={result.byExchangePair} label={exchangesOf} />
+      </div>
+
+      <section aria-label="Calibração" className="flex flex-col gap-2">
+        <h3 className="font-medium">Calibração: esperado × realizado por trade (USDT)</h3>
+        <p className="text-xs text-muted-foreground">
+          Cada ponto é um trade: no eixo x o lucro esperado pela oportunidade, no eixo y o realizado. Sobre a
+          diagonal, o robô realizou o que esperava.
+        </p>
+        <div className="h-64 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            <ScatterChart>
+              <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+              <XAxis
+                type="number"
+                dataKey="expected"
+                name="Esperado"
+                domain={[lo, hi]}
+                tickFormatter={tick}
+              />
+              <YAxis
+                type="number"
+                dataKey="realised"
+                name="Realizado"
+                domain={[lo, hi]}
+                width={60}
+                tickFormatter={tick}
+              />
+              <Tooltip formatter={(v) => usdt(Number(v), 4)} />
+              <ReferenceLine
+                segment={[
+                  { x: lo, y: lo },
+                  { x: hi, y: hi },
+                ]}
+                strokeDasharray="4 4"
+              />
+              <Scatter data={calibration} fill="currentColor" />
+            </ScatterChart>
+          </ResponsiveContainer>
+        </div>
+      </section>
+
+      <section aria-label="Paradas de risco" className="flex flex-col gap-2">
+        <h3 className="font-medium">Paradas de risco</h3>
+        {result.stops.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhuma parada de risco.</p>
+        ) : (
+          <ul className="text-sm">
+            {result.stops.map((s, i) => (
+              <li key={i}>
+                {formatDateTime(s.at)} — {s.reason}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-label="Trades da simulação" className="flex flex-col gap-2">
+        <h3 className="font-medium">
+          Trades ({t.trades}
+          {t.trades > TRADES_SHOWN ? `, os primeiros ${TRADES_SHOWN}` : ''})
+        </h3>
+        <div className="overflow-x-auto">
+          <table className="w-full text-xs">
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                <th className="py-1">Data</th>
+                <th>Par</th>
+                <th>Compra → Venda</th>
+                <th className="px-2 text-right">Esperado</th>
+                <th className="px-2 text-right">Realizado</th>
+                <th className="px-2 text-right">Taxas</th>
+                <th className="px-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.trades.slice(0, TRADES_SHOWN).map((x, i) => (
+                <tr key={i} className="border-t border-border">
+                  <td className="py-1">{formatDateTime(x.at)}</td>
+                  <td>{x.pair}</td>
+                  <td>
+                    {exchangeName(x.buyExchange)} → {exchangeName(x.sellExchange)}
+                  </td>
+                  <td className="px-2 text-right">{usdt(x.expectedProfit, 4)}</td>
+                  <td className="px-2 text-right">{usdt(x.profit, 4)}</td>
+                  <td className="px-2 text-right">{usdt(x.fees, 4)}</td>
+                  <td className="px-2" title={x.failureReason ?? undefined}>
+                    {x.status === 'completed' ? 'Concluído' : 'Falhou'}
+                    {x.exit ? ' (saída)' : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function GroupTable({
+  title,
+  rows,
+  label,
+}: {
+  title: string;
+  rows: BacktestResult['byPair'];
+  label: (key: string) => string;
+}) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2">
+      <h3 className="font-medium">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhum trade.</p>
+      ) : (
+        <table className="w-full text-sm">
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className="border-t border-border">
+                <td className="py-1">{label(r.key)}</td>
+                <td className="text-right">{r.trades} trades</td>
+                <td className="text-right">{usdt(r.profitUsdt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

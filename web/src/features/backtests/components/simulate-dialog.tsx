@@ -1,0 +1,194 @@
+import {
+  BACKTEST_VOLATILITIES,
+  BACKTEST_VOLATILITY_LABELS,
+  type BacktestBotConfig,
+  type BacktestVolatility,
+} from '@arbitra/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-client';
+import { backtestPath } from '@/config/routes';
+import { backtestsApi } from '../api/backtests-api';
+
+/** Market lengths offered for the simulated market (1 hour to 7 days). */
+export const DURATIONS: readonly { label: string; ms: number }[] = [
+  { label: '1 hora', ms: 3_600_000 },
+  { label: '6 horas', ms: 6 * 3_600_000 },
+  { label: '24 horas', ms: 24 * 3_600_000 },
+  { label: '3 dias', ms: 3 * 24 * 3_600_000 },
+  { label: '7 dias', ms: 7 * 24 * 3_600_000 },
+];
+
+interface SimulateDialogProps {
+  /** The configuration to simulate (a saved bot's, or the form's as typed); null: closed. */
+  bot: BacktestBotConfig | null;
+  botId?: string | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Simular': runs the bot's configuration over a market without saving or starting anything — the simulated market
+ * (seed, length, volatility) or a recording — and opens the results page, where the progress bar moves.
+ */
+export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogProps) {
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<'simulated' | 'replay'>('simulated');
+  const [seed, setSeed] = useState('42');
+  const [durationMs, setDurationMs] = useState(24 * 3_600_000);
+  const [volatility, setVolatility] = useState<BacktestVolatility>('normal');
+  const [file, setFile] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const recordings = useQuery({
+    queryKey: ['backtests', 'recordings'],
+    queryFn: backtestsApi.recordings,
+    enabled: bot !== null,
+  });
+
+  const start = useMutation({
+    mutationFn: () =>
+      backtestsApi.create({
+        botId,
+        bot: bot!,
+        source:
+          kind === 'simulated'
+            ? { kind, seed: Number(seed), durationMs, volatility }
+            : { kind, file: file || recordings.data?.[0]?.file || '' },
+      }),
+    onSuccess: (res) => {
+      toast({ title: res.message, variant: 'success' });
+      onClose();
+      void navigate(backtestPath(res.backtest.id));
+    },
+    onError: (e) => setError(isApiError(e) ? e.message : 'Erro de conexão com o servidor'),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    start.mutate();
+  };
+
+  return (
+    <Dialog open={bot !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Simular {bot?.name}</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Simular bot">
+          <p className="text-xs text-muted-foreground">
+            A simulação roda a configuração do bot sobre um mercado passado, com o mesmo código do robô ao
+            vivo e a corretora simulada. Nada é salvo nem iniciado, e nenhum trade entra no seu histórico.
+          </p>
+          {error && (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
+              {error}
+            </p>
+          )}
+          <fieldset className="flex gap-4 text-sm">
+            <legend className="mb-1 text-sm font-medium">Fonte de dados</legend>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="source"
+                checked={kind === 'simulated'}
+                onChange={() => setKind('simulated')}
+              />
+              Mercado simulado
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="source"
+                checked={kind === 'replay'}
+                onChange={() => setKind('replay')}
+              />
+              Gravação
+            </label>
+          </fieldset>
+          {kind === 'simulated' ? (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="sim-seed">Semente</Label>
+                <Input
+                  id="sim-seed"
+                  type="number"
+                  min={0}
+                  step={1}
+                  value={seed}
+                  onChange={(e) => setSeed(e.target.value)}
+                />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="sim-duration">Duração</Label>
+                <select
+                  id="sim-duration"
+                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+                  value={durationMs}
+                  onChange={(e) => setDurationMs(Number(e.target.value))}
+                >
+                  {DURATIONS.map((d) => (
+                    <option key={d.ms} value={d.ms}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="sim-volatility">Volatilidade</Label>
+                <select
+                  id="sim-volatility"
+                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+                  value={volatility}
+                  onChange={(e) => setVolatility(e.target.value as BacktestVolatility)}
+                >
+                  {BACKTEST_VOLATILITIES.map((v) => (
+                    <option key={v} value={v}>
+                      {BACKTEST_VOLATILITY_LABELS[v]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="sim-recording">Gravação</Label>
+              {recordings.data && recordings.data.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nenhuma gravação na pasta de gravações.</p>
+              ) : (
+                <select
+                  id="sim-recording"
+                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+                  value={file || recordings.data?.[0]?.file || ''}
+                  onChange={(e) => setFile(e.target.value)}
+                >
+                  {recordings.data?.map((r) => (
+                    <option key={r.file} value={r.file}>
+                      {r.file} ({Math.max(1, Math.round(r.sizeBytes / 1024))} KB)
+                    </option>
+                  ))}
+                </select>
+              )}
+            </div>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose} disabled={start.isPending}>
+              Fechar
+            </Button>
+            <Button type="submit" disabled={start.isPending}>
+              {start.isPending ? 'Iniciando...' : 'Simular'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
