@@ -102,6 +102,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/backtests/:id': OWNED,
   'GET /api/trades': SIGNED_IN,
   'GET /api/trades/export': SIGNED_IN,
+  'GET /api/trades/export-brl': SIGNED_IN,
   'POST /api/user/subscription/upgrade': SIGNED_IN,
   'GET /api/user/subscription/quote': SIGNED_IN,
   'POST /api/user/subscription/cancel': SIGNED_IN,

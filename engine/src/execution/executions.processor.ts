@@ -13,6 +13,7 @@ import {
   type ExchangeId,
   type ExecutionJob,
   toTrade,
+  tradeBrlFigures,
 } from '@arbitra/contracts';
 import { BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
 import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
@@ -211,7 +212,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     this.observers.notify((o) => o.tradeRecorded(record));
     if (result.stoppedReason) this.observers.notify((o) => o.botStopped(record.botId));
     this.notifier.afterRecord(record, result);
-    this.events.trade(record.userId, toTrade({ ...record, id: result.tradeId! }));
+    this.events.trade(
+      record.userId,
+      toTrade({ ...record, ...(result.brl ?? tradeBrlFigures(record)), id: result.tradeId! }),
+    );
     if (result.bot) this.events.status(record.userId, result.bot);
     return result.stoppedReason ? `recorded; bot stopped: ${result.stoppedReason}` : 'recorded';
   }
