@@ -63,11 +63,12 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
 
     const list = await waitFor(async () => {
       const r = await call<TradesResponse>('GET', `/api/trades?bot=${id}&mode=paper`, { token: maria.token });
-      return r.body.trades.length > 0 ? r.body : undefined;
+      // The journal writes the trade 'pending' before its orders: wait for the recorded one.
+      return r.body.trades.some((t) => t.status === 'completed') ? r.body : undefined;
     }, 30_000, 200);
     expect(list, 'no paper trade after the dislocation').toBeDefined();
     await call('POST', `/api/bots/${id}/toggle`, { token: maria.token });
-    const trade = list!.trades[0]!;
+    const trade = list!.trades.find((t) => t.status === 'completed')!;
     expect(trade).toMatchObject({ mode: 'paper', quote: 'USDT', pair: 'ETH/USDT' });
 
     const stored = await sql.query<Record<string, string>>(
@@ -88,7 +89,9 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
     expect(trade.profitBrl).toBe(brlForDisplay(row.profit_brl!));
     expect(trade.feesBrl).toBe(brlForDisplay(row.fees_brl!));
     expect(trade.volumeBrl).toBe(brlForDisplay(row.volume_brl!));
-    expect(list!.stats.totalProfitBrl).toBe(brlForDisplay(row.profit_brl!));
+    const all = await sql.query<{ s: string }>(`SELECT SUM(profit_brl)::text AS s FROM trades WHERE bot_id = $1`, [id]);
+    const again = await call<TradesResponse>('GET', `/api/trades?bot=${id}`, { token: maria.token });
+    expect(again.body.stats.totalProfitBrl).toBe(brlForDisplay(all.rows[0]!.s));
 
     // The bot's total and its detail in R$ (the ledger's running sum).
     const detail = await call<BotDetail>('GET', `/api/bots/${id}`, { token: maria.token });
@@ -111,23 +114,17 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
     // The SPEC CSV keeps its columns; the second one adds the rate and the R$ figures.
     const auth = { headers: { authorization: `Bearer ${maria.token}` } };
     const spec = (await (await fetch(`${platform.baseUrl}/api/trades/export?bot=${id}`, auth)).text()).split('\r\n');
-    expect(spec[0]).toBe(`\uFEFF${TRADES_CSV_COLUMNS.join(';')}`);
+    expect(spec[0]).toBe(`${TRADES_CSV_COLUMNS.join(';')}`);
     const res = await fetch(`${platform.baseUrl}/api/trades/export-brl?bot=${id}&mode=paper`, auth);
     expect(res.status).toBe(200);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="trades_brl_${today}.csv"`);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe(`\uFEFF${TRADES_BRL_CSV_COLUMNS.join(';')}`);
+    expect(lines[0]).toBe(`${TRADES_BRL_CSV_COLUMNS.join(';')}`);
     expect(lines[0]).toContain('Cotação USDT/BRL;Volume R$;Taxas R$;Lucro R$');
-    const cells = lines[1]!.split(';');
     const comma = (v: string) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP).replace('.', ',');
-    expect(cells.slice(-6)).toEqual([
-      'USDT',
-      'Simulado',
-      row.usdt_brl!.replace(/\.?0+$/, '').replace('.', ','),
-      comma(row.volume_brl!),
-      comma(row.fees_brl!),
-      comma(row.profit_brl!),
-    ]);
+    const rate = new Decimal(row.usdt_brl!).toFixed().replace('.', ',');
+    const tail = `;Concluído;USDT;Simulado;${rate};${comma(row.volume_brl!)};${comma(row.fees_brl!)};${comma(row.profit_brl!)}`;
+    expect(lines.some((l) => l.endsWith(tail)), tail).toBe(true);
   }, 90_000);
 });

@@ -1,0 +1,40 @@
+import { BOT_MODE_LABELS, type BotMode } from '@arbitra/contracts';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { formatBRL, formatNumber } from '@/lib/format';
+
+/**
+ * A result in R$ first and USDT second (issue 15, DECISIONS §11): 'R$ 12,34 · 2,26 USDT'. `brl` is the API's exact
+ * decimal string (centavos), `usdt` its rounded USDT figure; null when it has none.
+ */
+export function BrlFirst({
+  brl,
+  usdt,
+  className,
+}: {
+  brl: string;
+  usdt: number | null;
+  className?: string;
+}) {
+  return (
+    <span className={cn('whitespace-nowrap', className)}>
+      <span data-currency="brl">{formatBRL(brl)}</span>
+      {usdt !== null && (
+        <span data-currency="usdt" className="text-xs text-muted-foreground">
+          {' · '}
+          {formatNumber(usdt, 2)} USDT
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The 'Simulado' tag of a paper trade or bot (nothing for a live one): paper is never passed off as real. */
+export function PaperTag({ mode, className }: { mode: BotMode; className?: string }) {
+  if (mode !== 'paper') return null;
+  return (
+    <Badge variant="warning" className={className} title="Operação simulada (paper trading), sem ordens reais.">
+      {BOT_MODE_LABELS.paper}
+    </Badge>
+  );
+}
