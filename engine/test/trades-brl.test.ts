@@ -61,11 +61,17 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
     const scanner = platform.engines[0]!.get(ScannerService);
     expect((scanner.feed as SimulatedFeed).forceDislocation('binance', 'ETH/USDT', -0.02)).toBe(true);
 
-    const list = await waitFor(async () => {
-      const r = await call<TradesResponse>('GET', `/api/trades?bot=${id}&mode=paper`, { token: maria.token });
-      // The journal writes the trade 'pending' before its orders: wait for the recorded one.
-      return r.body.trades.some((t) => t.status === 'completed') ? r.body : undefined;
-    }, 30_000, 200);
+    const list = await waitFor(
+      async () => {
+        const r = await call<TradesResponse>('GET', `/api/trades?bot=${id}&mode=paper`, {
+          token: maria.token,
+        });
+        // The journal writes the trade 'pending' before its orders: wait for the recorded one.
+        return r.body.trades.some((t) => t.status === 'completed') ? r.body : undefined;
+      },
+      30_000,
+      200,
+    );
     expect(list, 'no paper trade after the dislocation').toBeDefined();
     await call('POST', `/api/bots/${id}/toggle`, { token: maria.token });
     const trade = list!.trades.find((t) => t.status === 'completed')!;
@@ -89,13 +95,19 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
     expect(trade.profitBrl).toBe(brlForDisplay(row.profit_brl!));
     expect(trade.feesBrl).toBe(brlForDisplay(row.fees_brl!));
     expect(trade.volumeBrl).toBe(brlForDisplay(row.volume_brl!));
-    const all = await sql.query<{ s: string }>(`SELECT SUM(profit_brl)::text AS s FROM trades WHERE bot_id = $1`, [id]);
+    const all = await sql.query<{ s: string }>(
+      `SELECT SUM(profit_brl)::text AS s FROM trades WHERE bot_id = $1`,
+      [id],
+    );
     const again = await call<TradesResponse>('GET', `/api/trades?bot=${id}`, { token: maria.token });
     expect(again.body.stats.totalProfitBrl).toBe(brlForDisplay(all.rows[0]!.s));
 
     // The bot's total and its detail in R$ (the ledger's running sum).
     const detail = await call<BotDetail>('GET', `/api/bots/${id}`, { token: maria.token });
-    const sum = await sql.query<{ s: string }>(`SELECT SUM(profit_brl)::text AS s FROM trades WHERE bot_id = $1`, [id]);
+    const sum = await sql.query<{ s: string }>(
+      `SELECT SUM(profit_brl)::text AS s FROM trades WHERE bot_id = $1`,
+      [id],
+    );
     expect(detail.body.bot.totalProfitBrl).toBe(brlForDisplay(sum.rows[0]!.s));
     expect(detail.body.realisedProfitBrl).toBe(brlForDisplay(sum.rows[0]!.s));
     expect(detail.body.recentTrades[0]!.profitBrl).toBe(trade.profitBrl);
@@ -113,7 +125,9 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
 
     // The SPEC CSV keeps its columns; the second one adds the rate and the R$ figures.
     const auth = { headers: { authorization: `Bearer ${maria.token}` } };
-    const spec = (await (await fetch(`${platform.baseUrl}/api/trades/export?bot=${id}`, auth)).text()).split('\r\n');
+    const spec = (await (await fetch(`${platform.baseUrl}/api/trades/export?bot=${id}`, auth)).text()).split(
+      '\r\n',
+    );
     expect(spec[0]).toBe(`${TRADES_CSV_COLUMNS.join(';')}`);
     const res = await fetch(`${platform.baseUrl}/api/trades/export-brl?bot=${id}&mode=paper`, auth);
     expect(res.status).toBe(200);
@@ -125,6 +139,9 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
     const comma = (v: string) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP).replace('.', ',');
     const rate = new Decimal(row.usdt_brl!).toFixed().replace('.', ',');
     const tail = `;Concluído;USDT;Simulado;${rate};${comma(row.volume_brl!)};${comma(row.fees_brl!)};${comma(row.profit_brl!)}`;
-    expect(lines.some((l) => l.endsWith(tail)), tail).toBe(true);
+    expect(
+      lines.some((l) => l.endsWith(tail)),
+      tail,
+    ).toBe(true);
   }, 90_000);
 });

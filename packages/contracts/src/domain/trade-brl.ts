@@ -77,12 +77,7 @@ export function quoteToUsdt(value: Decimal.Value, pair: string, usdtBrl: Decimal
 }
 
 /** R$ per unit of `asset` at the trade's moment, from the rate and the trade's own legs (null: unknown). */
-function brlPrice(
-  asset: string,
-  legs: readonly BrlLeg[],
-  usdtBrl: Decimal.Value,
-  depth = 0,
-): Decimal | null {
+function brlPrice(asset: string, legs: readonly BrlLeg[], usdtBrl: Decimal.Value, depth = 0): Decimal | null {
   const fiat = fiatRate(asset, usdtBrl);
   if (fiat) return fiat;
   if (depth > 1) return null;
@@ -106,7 +101,8 @@ export function tradeBrlFigures(t: BrlTradeInput): TradeBrlFigures {
     }
     const quote = MARKET.exec(leg.symbol)?.[2];
     const rate = quote ? fiatRate(quote, t.usdtBrl) : null;
-    if (leg.kind === 'entry' && leg.side === 'buy' && rate) volume = volume.plus(new Decimal(leg.quoteAmount).mul(rate));
+    if (leg.kind === 'entry' && leg.side === 'buy' && rate)
+      volume = volume.plus(new Decimal(leg.quoteAmount).mul(rate));
   }
   if (t.legs.length === 0) volume = quoteToBrl(new Decimal(t.amount).mul(t.buyPrice), t.pair, t.usdtBrl);
   return {

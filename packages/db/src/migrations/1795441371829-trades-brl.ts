@@ -21,16 +21,17 @@ export class TradesBrl1795441371829 implements MigrationInterface {
     await q.query(`CREATE INDEX trades_user_mode_executed_idx ON trades (user_id, mode, executed_at)`);
 
     let after = '00000000-0000-0000-0000-000000000000';
+    type Row = {
+      id: string;
+      pair: string;
+      usdt_brl: string;
+      profit: string;
+      amount: string;
+      buy_price: string;
+      legs: BrlLeg[];
+    };
     for (;;) {
-      const rows: {
-        id: string;
-        pair: string;
-        usdt_brl: string;
-        profit: string;
-        amount: string;
-        buy_price: string;
-        legs: BrlLeg[];
-      }[] = await q.query(
+      const rows = (await q.query(
         `SELECT t.id, t.pair, t.usdt_brl::text, t.profit::text, t.amount::text, t.buy_price::text,
                 COALESCE((SELECT json_agg(json_build_object('kind', l.kind, 'symbol', l.symbol, 'side', l.side,
                    'filledAmount', l.filled_amount::text, 'avgPrice', l.avg_price::text,
@@ -38,7 +39,7 @@ export class TradesBrl1795441371829 implements MigrationInterface {
                    FROM trade_legs l WHERE l.trade_id = t.id), '[]') AS legs
            FROM trades t WHERE t.id > $1 ORDER BY t.id LIMIT ${BATCH}`,
         [after],
-      );
+      )) as Row[];
       if (rows.length === 0) break;
       const figures = rows.map((r) =>
         tradeBrlFigures({

@@ -7,15 +7,7 @@ import { formatBRL, formatNumber } from '@/lib/format';
  * A result in R$ first and USDT second (issue 15, DECISIONS §11): 'R$ 12,34 · 2,26 USDT'. `brl` is the API's exact
  * decimal string (centavos), `usdt` its rounded USDT figure; null when it has none.
  */
-export function BrlFirst({
-  brl,
-  usdt,
-  className,
-}: {
-  brl: string;
-  usdt: number | null;
-  className?: string;
-}) {
+export function BrlFirst({ brl, usdt, className }: { brl: string; usdt: number | null; className?: string }) {
   return (
     <span className={cn('whitespace-nowrap', className)}>
       <span data-currency="brl">{formatBRL(brl)}</span>
@@ -29,12 +21,19 @@ export function BrlFirst({
   );
 }
 
-/** The 'Simulado' tag of a paper trade or bot (nothing for a live one): paper is never passed off as real. */
-export function PaperTag({ mode, className }: { mode: BotMode; className?: string }) {
-  if (mode !== 'paper') return null;
-  return (
-    <Badge variant="warning" className={className} title="Operação simulada (paper trading), sem ordens reais.">
+/** The mode tag of a trade or bot: 'Simulado' stands out (paper is never passed off as real), 'Real' is plain. */
+export function ModeTag({ mode, className }: { mode: BotMode; className?: string }) {
+  return mode === 'paper' ? (
+    <Badge
+      variant="warning"
+      className={className}
+      title="Operação simulada (paper trading), sem ordens reais."
+    >
       {BOT_MODE_LABELS.paper}
+    </Badge>
+  ) : (
+    <Badge variant="outline" className={className}>
+      {BOT_MODE_LABELS.live}
     </Badge>
   );
 }

@@ -1,7 +1,7 @@
-import { BOT_MODE_LABELS, TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/contracts';
+import { TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { BrlFirst, PaperTag } from '@/components/money/brl-first';
+import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Spinner } from '@/components/ui/spinner';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatDateTime, formatPercent } from '@/lib/format';
@@ -34,7 +34,7 @@ export function BotDetailView({ botId }: { botId: string }) {
         <div>
           <dt className="text-muted-foreground">Modo</dt>
           <dd>
-            {bot.mode === 'paper' ? <PaperTag mode={bot.mode} /> : BOT_MODE_LABELS[bot.mode]}
+            <ModeTag mode={bot.mode} />
           </dd>
         </div>
         <div>
@@ -86,25 +86,28 @@ export function BotDetailView({ botId }: { botId: string }) {
             <th>Esperado</th>
             <th>Realizado</th>
             <th>Status</th>
+            <th>Modo</th>
           </tr>
         </thead>
         <tbody>
           {data.recentTrades.map((t) => (
             <tr key={t.id}>
-              <td>
-                {formatDateTime(t.executedAt)} <PaperTag mode={t.mode} />
-              </td>
+              <td>{formatDateTime(t.executedAt)}</td>
               <td>{t.pair}</td>
               <td>
                 {exchangeName(t.buyExchange)} → {exchangeName(t.sellExchange)}
               </td>
               <td>
-                <BrlFirst brl={t.expectedProfitBrl} usdt={null} /> ({formatPercent(t.expectedProfitPercent, 2)})
+                <BrlFirst brl={t.expectedProfitBrl} usdt={null} /> (
+                {formatPercent(t.expectedProfitPercent, 2)})
               </td>
               <td>
                 <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} /> ({formatPercent(t.profitPercent, 2)})
               </td>
               <td>{TRADE_STATUS_LABELS[t.status]}</td>
+              <td>
+                <ModeTag mode={t.mode} />
+              </td>
             </tr>
           ))}
         </tbody>

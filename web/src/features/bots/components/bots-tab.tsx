@@ -1,5 +1,4 @@
 import {
-  BOT_MODE_LABELS,
   BOT_STRATEGY_LABELS,
   MESSAGES,
   RISK_LEVEL_LABELS,
@@ -10,7 +9,7 @@ import {
 } from '@arbitra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
-import { BrlFirst, PaperTag } from '@/components/money/brl-first';
+import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -139,11 +138,7 @@ export function BotsTab() {
                     <div className="flex items-center gap-2">
                       <span className="font-medium">{bot.name}</span>
                       <Badge variant={statusVariant(bot.status)}>{botStatusLabel(bot.status)}</Badge>
-                      {bot.mode === 'paper' ? (
-                        <PaperTag mode={bot.mode} />
-                      ) : (
-                        <Badge variant="outline">{BOT_MODE_LABELS[bot.mode]}</Badge>
-                      )}
+                      <ModeTag mode={bot.mode} />
                     </div>
                     <p className="text-xs text-muted-foreground">
                       {BOT_STRATEGY_LABELS[bot.strategy]} · Risco {RISK_LEVEL_LABELS[bot.riskLevel]} ·{' '}

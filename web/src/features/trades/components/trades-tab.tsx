@@ -10,7 +10,7 @@ import {
 } from '@arbitra/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrlFirst, PaperTag } from '@/components/money/brl-first';
+import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -181,15 +181,14 @@ export function TradesTab() {
                 <TableHead>Lucro %</TableHead>
                 <TableHead>Taxas (R$)</TableHead>
                 <TableHead>Status</TableHead>
+                <TableHead>Modo</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.trades.map((t) => (
                 <TableRow key={t.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(t.executedAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {t.botName} <PaperTag mode={t.mode} />
-                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{t.botName}</TableCell>
                   <TableCell>{t.pair}</TableCell>
                   <TableCell>{exchangeName(t.buyExchange)}</TableCell>
                   <TableCell>{exchangeName(t.sellExchange)}</TableCell>
@@ -200,11 +199,17 @@ export function TradesTab() {
                     <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
                   <TableCell>{formatPercent(t.profitPercent, 2)}</TableCell>
-                  <TableCell className="whitespace-nowrap" title={`Cotação USDT/BRL ${formatNumber(t.usdtBrl, 4)}`}>
+                  <TableCell
+                    className="whitespace-nowrap"
+                    title={`Cotação USDT/BRL ${formatNumber(t.usdtBrl, 4)}`}
+                  >
                     {formatBRL(t.feesBrl)}
                   </TableCell>
                   <TableCell>
                     <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    <ModeTag mode={t.mode} />
                   </TableCell>
                 </TableRow>
               ))}
