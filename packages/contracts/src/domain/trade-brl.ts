@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import type { TradeLeg } from './bots.js';
 
 /**
  * R$ figures of a trade (issue 15, DECISIONS §11): one rule, used by the ledger when it records a trade (and by
@@ -21,17 +22,11 @@ import { Decimal } from 'decimal.js';
  * Stored exact (Postgres numeric); shown rounded to centavos.
  */
 
-/** What the rule needs of a leg (TradeLeg, a ledger LegRecord or a trade_legs row). */
-export interface BrlLeg {
-  kind: 'entry' | 'unwind';
-  symbol: string;
-  side: 'buy' | 'sell';
-  filledAmount: string;
-  avgPrice: string;
-  quoteAmount: string;
-  fee: string;
-  feeAsset: string;
-}
+/** What the rule needs of a leg (TradeLeg, a ledger LegRecord, a backtest leg or a trade_legs row). */
+export type BrlLeg = Pick<
+  TradeLeg,
+  'kind' | 'symbol' | 'side' | 'avgPrice' | 'quoteAmount' | 'fee' | 'feeAsset'
+>;
 
 export interface BrlTradeInput {
   pair: string;

@@ -34,7 +34,7 @@ export class TradesBrl1795441371829 implements MigrationInterface {
       const rows = (await q.query(
         `SELECT t.id, t.pair, t.usdt_brl::text, t.profit::text, t.amount::text, t.buy_price::text,
                 COALESCE((SELECT json_agg(json_build_object('kind', l.kind, 'symbol', l.symbol, 'side', l.side,
-                   'filledAmount', l.filled_amount::text, 'avgPrice', l.avg_price::text,
+                   'avgPrice', l.avg_price::text,
                    'quoteAmount', l.quote_amount::text, 'fee', l.fee::text, 'feeAsset', l.fee_asset) ORDER BY l.seq)
                    FROM trade_legs l WHERE l.trade_id = t.id), '[]') AS legs
            FROM trades t WHERE t.id > $1 ORDER BY t.id LIMIT ${BATCH}`,
