@@ -303,9 +303,9 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
 
     const everything = await shows('todos os trades (30 dias)', all);
     // R$ first, USDT second (issue 15); every row of the paper bot is tagged 'Simulado'.
-    const spaces = (t: string) => t.replace(/\s/g, ' ');
+    const spaces = (t: string) => t.replace(/\s+/g, ' ');
     expect(spaces(everything.profit)).toBe(
-      spaces(`${formatBRL(settled.stats.totalProfitBrl)} · ${brNumber(settled.stats.totalProfit, 2)} USDT`),
+      spaces(`${formatBRL(settled.stats.totalProfitBrl)}\n${brNumber(settled.stats.totalProfit, 2)} USDT`),
     );
     for (const r of everything.rows) {
       expect(r.profit).toMatch(/^-?R\$\s[\d.]+,\d{2} · -?[\d.]+,\d{2} USDT$/);

@@ -7,13 +7,24 @@ import { formatBRL, formatNumber } from '@/lib/format';
  * A result in R$ first and USDT second (issue 15, DECISIONS §11): 'R$ 12,34 · 2,26 USDT'. `brl` is the API's exact
  * decimal string (centavos), `usdt` its rounded USDT figure; null when it has none.
  */
-export function BrlFirst({ brl, usdt, className }: { brl: string; usdt: number | null; className?: string }) {
+export function BrlFirst({
+  brl,
+  usdt,
+  stacked = false,
+  className,
+}: {
+  brl: string;
+  usdt: number | null;
+  /** USDT on a line of its own (a summary card). */
+  stacked?: boolean;
+  className?: string;
+}) {
   return (
     <span className={cn('whitespace-nowrap', className)}>
       <span data-currency="brl">{formatBRL(brl)}</span>
       {usdt !== null && (
-        <span data-currency="usdt" className="text-xs text-muted-foreground">
-          {' · '}
+        <span data-currency="usdt" className={cn('text-xs text-muted-foreground', stacked && 'block')}>
+          {stacked ? '' : ' · '}
           {formatNumber(usdt, 2)} USDT
         </span>
       )}

@@ -116,7 +116,7 @@ export function BotsTab() {
           ['Total de bots', String(stats.total)],
           ['Em execução', String(stats.running)],
           ['Trades', String(stats.totalTrades)],
-          ['Lucro total', <BrlFirst brl={stats.totalProfitBrl} usdt={stats.totalProfit} />],
+          ['Lucro total', <BrlFirst brl={stats.totalProfitBrl} usdt={stats.totalProfit} stacked />],
         ].map(([label, value]) => (
           <Card key={label as string}>
             <CardHeader>

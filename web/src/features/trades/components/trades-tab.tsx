@@ -109,12 +109,12 @@ export function TradesTab() {
           ['Total de trades', data ? String(data.stats.totalTrades) : '—'],
           [
             'Lucro total',
-            data ? <BrlFirst brl={data.stats.totalProfitBrl} usdt={data.stats.totalProfit} /> : '—',
+            data ? <BrlFirst brl={data.stats.totalProfitBrl} usdt={data.stats.totalProfit} stacked /> : '—',
           ],
           ['Taxa de sucesso', data ? formatPercent(data.stats.successRate, 1) : '—'],
           [
             'Lucro médio',
-            data ? <BrlFirst brl={data.stats.avgProfitBrl} usdt={data.stats.avgProfit} /> : '—',
+            data ? <BrlFirst brl={data.stats.avgProfitBrl} usdt={data.stats.avgProfit} stacked /> : '—',
           ],
         ].map(([label, value]) => (
           <Card key={label as string}>
@@ -177,7 +177,7 @@ export function TradesTab() {
                 <TableHead>Preço Compra</TableHead>
                 <TableHead>Preço Venda</TableHead>
                 <TableHead>Quantidade</TableHead>
-                <TableHead>Lucro (R$ · moeda do par)</TableHead>
+                <TableHead>Lucro (R$ · USDT)</TableHead>
                 <TableHead>Lucro %</TableHead>
                 <TableHead>Taxas (R$)</TableHead>
                 <TableHead>Status</TableHead>
