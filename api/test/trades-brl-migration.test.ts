@@ -73,13 +73,16 @@ describe('migration 1795441371829-trades-brl: backfill of existing trades', () =
         `SELECT execution_key AS key, profit_brl::text, fees_brl::text, volume_brl::text FROM trades ORDER BY execution_key`,
       );
       const exact = (v: string) => new Decimal(v).toFixed();
-      expect(rows.rows.map((r) => [r.key, exact(r.profit_brl), exact(r.fees_brl), exact(r.volume_brl)])).toEqual([
+      expect(
+        rows.rows.map((r) => [r.key, exact(r.profit_brl), exact(r.fees_brl), exact(r.volume_brl)]),
+      ).toEqual([
         ['k1', '9.6908562', '6.4929438', '3240'],
         ['k2', '-2.7', '0', '324'],
       ]);
-      const total = await sql.query<{ t: string }>(`SELECT total_profit_brl::text AS t FROM bots WHERE id = $1`, [
-        botId,
-      ]);
+      const total = await sql.query<{ t: string }>(
+        `SELECT total_profit_brl::text AS t FROM bots WHERE id = $1`,
+        [botId],
+      );
       expect(exact(total.rows[0]!.t)).toBe('6.9908562');
     } finally {
       await ds.destroy();
