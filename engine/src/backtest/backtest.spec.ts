@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BacktestBotConfig, BacktestResult } from '@arbitra/contracts';
 import { VirtualScheduler } from '../market-data/clock.js';
-import { runBacktest } from './backtest.js';
+import { runBacktest, runOnMarket } from './backtest.js';
+import { simulatedMarket } from './market-source.js';
 
 const bot: BacktestBotConfig = {
   name: 'Bot de teste',
@@ -58,6 +59,12 @@ describe('a backtest', () => {
     expect(comparable(b.result)).toBe(comparable(a.result));
     const other = await runBacktest(bot, { ...source, seed: 7 });
     expect(comparable(other.result)).not.toBe(comparable(a.result));
+  }, 240_000);
+
+  it('generates only the markets its bot reads, with exactly the result of the whole simulated market', async () => {
+    const a = await runBacktest(bot, source);
+    const whole = await runOnMarket(bot, simulatedMarket(source, bot.exchanges, undefined));
+    expect(comparable(whole.result)).toBe(comparable(a.result));
   }, 240_000);
 
   it('trades with the live rules: profit = the USDT the fills moved, minProfitPercent respected, equity from capital', async () => {
