@@ -63,8 +63,9 @@ interface Stream {
   exchange: ExchangeId;
   symbol: string;
   spec: MarketSpec;
-  tickDecimals: number;
-  stepDecimals: number;
+  /** k ticks and k amount steps written cleanly (multipleOf, without its per-call work). */
+  tick: Multiples;
+  step: Multiples;
   profile: ExchangeProfile;
   /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL). */
   baseIdx: number;
@@ -86,6 +87,23 @@ const REF = -2;
 /** The symbols one exchange lists in the simulation, in publishing order. */
 function symbolsOf(profile: ExchangeProfile): string[] {
   return [...SIMULATED_PAIRS, ...profile.crossPairs, ...(profile.reference ? [REFERENCE_MODEL.symbol] : [])];
+}
+
+/** k × one unit (a tick, an amount step), as multipleOf writes it. */
+interface Multiples {
+  of(k: number): number;
+}
+
+/**
+ * multipleOf(k, unit) for integer k, precomputed for one unit: a unit of d ≤ 15 decimals is an integer count of
+ * 10^-d, so k units are (k × count) / 10^d, the double multipleOf gives, in one multiplication and one division.
+ */
+function multiples(unit: number): Multiples {
+  const decimals = decimalsOf(unit);
+  if (decimals > 15) return { of: (k) => multipleOf(k, unit, decimals) };
+  const scale = 10 ** decimals;
+  const count = Math.round(unit * scale);
+  return { of: (k) => (k * count < 4e15 ? (k * count) / scale : multipleOf(k, unit, decimals)) };
 }
 
 /** A market's own seed: FNV-1a of 'seed:exchange:symbol' (stable across platforms and processes). */
@@ -271,27 +289,35 @@ export class SimulatedFeed extends FeedBase {
   private emit(s: Stream): void {
     this.advanceStream(s);
     const { rng, profile: p } = s;
-    const { tickSize, amountStep } = s.spec;
+    const { tickSize } = s.spec;
     const mid = this.fairPrice(s) * Math.exp(s.offset + s.shock);
     const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * rng.next());
     let bidK = Math.floor((mid * (1 - half)) / tickSize);
     let askK = Math.ceil((mid * (1 + half)) / tickSize);
     if (askK <= bidK) askK = bidK + 1;
     if (bidK < 1) bidK = 1;
-    const baseUsdt = this.baseUsdt(s);
-    const bids: PriceLevel[] = [];
-    const asks: PriceLevel[] = [];
+    const n = p.levels;
+    const bids: PriceLevel[] = new Array<PriceLevel>(n);
+    const asks: PriceLevel[] = new Array<PriceLevel>(n);
+    let nBids = 0;
     const gapTicks = (mid * p.levelGapBps * 1e-4) / tickSize;
-    let notional = p.topNotionalUsdt * s.liquidity;
-    for (let i = 0; i < p.levels; i++) {
-      const bidAmt = levelAmount(rng, notional, baseUsdt, amountStep, s.stepDecimals);
-      const askAmt = levelAmount(rng, notional, baseUsdt, amountStep, s.stepDecimals);
-      if (bidK >= 1) bids.push([multipleOf(bidK, tickSize, s.tickDecimals), bidAmt]);
-      asks.push([multipleOf(askK, tickSize, s.tickDecimals), askAmt]);
+    // level sizes in whole amount steps: notional × a log-normal factor / (base price × step)
+    let notionalSteps = (p.topNotionalUsdt * s.liquidity) / (this.baseUsdt(s) * s.spec.amountStep);
+    const { tick, step } = s;
+    for (let i = 0; i < n; i++) {
+      const bidAmt = step.of(
+        Math.max(1, Math.round(notionalSteps * LEVEL_FACTORS[(rng.next() * 4096) | 0]!)),
+      );
+      const askAmt = step.of(
+        Math.max(1, Math.round(notionalSteps * LEVEL_FACTORS[(rng.next() * 4096) | 0]!)),
+      );
+      if (bidK >= 1) bids[nBids++] = [tick.of(bidK), bidAmt];
+      asks[i] = [tick.of(askK), askAmt];
       bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * rng.next())));
       askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * rng.next())));
-      notional *= p.depthGrowth;
+      notionalSteps *= p.depthGrowth;
     }
+    bids.length = nBids;
     const receivedTs = this.scheduler.now();
     const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * rng.next();
     const exchangeTs = Math.max(s.lastExchangeTs, Math.floor(receivedTs - lag));
@@ -344,8 +370,8 @@ export class SimulatedFeed extends FeedBase {
       exchange,
       symbol,
       spec,
-      tickDecimals: decimalsOf(tickSize),
-      stepDecimals: decimalsOf(amountStep),
+      tick: multiples(tickSize),
+      step: multiples(amountStep),
       profile,
       baseIdx,
       quoteIdx,
@@ -371,15 +397,3 @@ export class SimulatedFeed extends FeedBase {
 const LEVEL_FACTORS = Float64Array.from({ length: 4096 }, (_, i) =>
   Math.exp(0.5 * normalQuantile((i + 0.5) / 4096) - 0.125),
 );
-
-/** One level's amount: a log-normal draw around the level's notional, in whole steps. */
-function levelAmount(
-  rng: Rng,
-  notionalUsdt: number,
-  baseUsdt: number,
-  step: number,
-  decimals: number,
-): number {
-  const amount = (notionalUsdt * LEVEL_FACTORS[(rng.next() * 4096) | 0]!) / baseUsdt;
-  return multipleOf(Math.max(1, Math.round(amount / step)), step, decimals);
-}
