@@ -72,7 +72,7 @@ async function clientProcess(): Promise<void> {
       count = msg.setup.count;
       const realtimeSeen = new Set<number>();
       for (let i = 0; i < count; i++) {
-        const s = io(msg.setup.urls[i % msg.setup.urls.length]!, {
+        const s = io(msg.setup.urls[i % msg.setup.urls.length], {
           transports: ['websocket'],
           auth: { token: msg.setup.token },
           reconnection: false,
