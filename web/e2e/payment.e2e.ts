@@ -153,4 +153,43 @@ describe('payments in Chromium (sandbox provider)', () => {
     expect(sub).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     await context.close();
   });
+
+  it('refunds the first payment within 7 days from the payment history, after a confirmation', async () => {
+    const account = newAccount('reembolso');
+    const token = await registerByApi(account);
+    const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
+      planId: 'professional',
+      billing: 'monthly',
+      method: 'pix',
+    });
+    await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
+
+    const { page, context } = await newPage(browser);
+    await loginViaUi(page, account.email, account.password);
+    await page.goto('/dashboard?tab=subscription');
+    const card = page.getByRole('region', { name: 'Plano atual' });
+    await card.getByText('Ativo').waitFor();
+    const history = page.getByRole('region', { name: 'Histórico de pagamentos' });
+    const row = history.getByRole('row').filter({ hasText: 'Profissional (mensal)' });
+    await row.getByText('Aprovado').waitFor();
+    await row.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Solicitar reembolso?' });
+    await dialog
+      .getByText(/Pela garantia de 7 dias .*R\$\s99,90 do plano Profissional voltam para você/)
+      .waitFor();
+    await screenshot(page, 'payment-refund-confirm');
+    // Keeping the plan changes nothing.
+    await dialog.getByRole('button', { name: 'Manter o plano' }).click();
+    await row.getByText('Aprovado').waitFor();
+    await row.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await dialog.getByRole('button', { name: 'Reembolsar e encerrar o plano' }).click();
+    await page.getByText('Pagamento reembolsado. O plano foi encerrado.').first().waitFor();
+    await row.getByText('Reembolsado').waitFor();
+    expect(await row.getByRole('button', { name: 'Solicitar reembolso' }).count()).toBe(0);
+    await card.getByText(/Assinatura cancelada: seus bots foram parados/).waitFor();
+    // Audited: the user's 'Atividade recente' lists it.
+    const audit = await api<{ items: { action: string }[] }>(token, 'GET', '/api/user/audit');
+    expect(audit.items.map((e) => e.action)).toContain('payment_refunded');
+    await context.close();
+  });
 });

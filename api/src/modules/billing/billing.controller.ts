@@ -14,7 +14,8 @@ import {
 } from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
-import type { AuthenticatedUser } from '../../common/http/request-context.js';
+import { Client } from '../../common/decorators/client.decorator.js';
+import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { BillingService } from './billing.service.js';
 
@@ -95,10 +96,15 @@ export class PaymentsController {
     return this.billing.invoice(user.id, id);
   }
 
+  /** The 7-day guarantee (the user's first payment): refunded, the plan ends now; audited. */
   @Post(':id/refund')
   @HttpCode(200)
-  refund(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
-    return this.billing.refund(user.id, id);
+  refund(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Client() client: ClientInfo,
+  ): Promise<PaymentResponse> {
+    return this.billing.refund(user.id, id, client);
   }
 
   /** Sandbox only: 'Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'. */

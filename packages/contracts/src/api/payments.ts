@@ -84,6 +84,8 @@ export interface PaymentResponse {
   createdAt: string;
   approvedAt: string | null;
   refundedAt: string | null;
+  /** Until when the 7-day guarantee lets the user refund it (only the first paid payment); null: not refundable. */
+  refundableUntil: string | null;
   /** Whether the sandbox control ('Simular pagamento aprovado'…) may be shown. */
   sandbox: boolean;
 }

@@ -29,6 +29,7 @@ export const paymentApi = {
   get: (id: string, signal?: AbortSignal) =>
     apiClient.get<PaymentResponse>(`/api/payments/${id}`, { signal }),
   history: (signal?: AbortSignal) => apiClient.get<PaymentResponse[]>('/api/payments', { signal }),
+  refund: (id: string) => apiClient.post<PaymentResponse>(`/api/payments/${id}/refund`),
   sandbox: (id: string, action: SandboxAction) =>
     apiClient.post<PaymentResponse>(`/api/payments/${id}/sandbox`, { action }),
 };
