@@ -108,6 +108,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/user/subscription/reactivate': SIGNED_IN,
   'POST /api/payments': SIGNED_IN,
   'GET /api/payments': SIGNED_IN,
+  'GET /api/payments/config': SIGNED_IN,
   'GET /api/payments/:id': OWNED,
   'GET /api/payments/:id/invoice': OWNED,
   'POST /api/payments/:id/refund': OWNED,

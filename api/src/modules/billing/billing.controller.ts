@@ -8,6 +8,7 @@ import {
   type CheckoutQuote,
   type CreatePaymentRequest,
   type PaymentResponse,
+  type PaymentsConfig,
   type SandboxActionRequest,
   type UpgradeRequest,
   type UpgradeResponse,
@@ -82,6 +83,12 @@ export class PaymentsController {
       body: req.body,
       headers: req.headers,
     });
+  }
+
+  /** The browser side of the provider: Mercado Pago's public key and SDK address, or the sandbox. */
+  @Get('config')
+  config(): PaymentsConfig {
+    return this.billing.paymentsConfig();
   }
 
   @Get(':id')

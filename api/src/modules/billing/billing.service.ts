@@ -9,6 +9,7 @@ import {
   type CreatePaymentRequest,
   type NotificationJob,
   type PaymentResponse,
+  type PaymentsConfig,
   type PlanId,
   type SandboxAction,
   type SubscriptionStatus,
@@ -224,6 +225,18 @@ export class BillingService implements OnModuleInit {
     }
     await this.charge(payment, await this.payer(userId), req.card);
     return this.view(userId, payment.id);
+  }
+
+  /** How the payment page charges a card (the browser side of the provider). */
+  paymentsConfig(): PaymentsConfig {
+    if (this.provider.name !== 'mercadopago') return { provider: this.provider.name, mercadoPago: null };
+    return {
+      provider: 'mercadopago',
+      mercadoPago: {
+        publicKey: this.config.MERCADOPAGO_PUBLIC_KEY ?? '',
+        sdkUrl: this.config.MERCADOPAGO_SDK_URL,
+      },
+    };
   }
 
   async getPayment(userId: string, id: string): Promise<PaymentResponse> {

@@ -90,6 +90,16 @@ export interface PaymentResponse {
   sandbox: boolean;
 }
 
+/**
+ * GET /api/payments/config: how the payment page charges a card. 'sandbox': the browser checks the card and makes
+ * a sandbox token; 'mercadopago': the browser loads Mercado Pago's SDK from `sdkUrl` and tokenises the card with
+ * `publicKey` (only the token, brand and last 4 reach the server).
+ */
+export interface PaymentsConfig {
+  provider: PaymentProviderName;
+  mercadoPago: { publicKey: string; sdkUrl: string } | null;
+}
+
 /** POST /api/payments/{id}/sandbox. */
 export type SandboxAction = 'approve' | 'decline' | 'expire';
 export interface SandboxActionRequest {
