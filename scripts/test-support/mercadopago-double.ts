@@ -93,12 +93,13 @@ export async function startMercadoPagoDouble(
     };
     if (req.method === 'OPTIONS') return send(204, '');
     if (req.method === 'GET' && path === '/js/v2') return send(200, SDK_SCRIPT, 'text/javascript');
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     } catch {
       return send(400, { message: 'invalid json' });
     }
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
     seen.push({
       method: req.method!,
       url: req.url!,
@@ -109,7 +110,7 @@ export async function startMercadoPagoDouble(
 
     if (req.method === 'POST' && path === '/v1/card_tokens') {
       if (query.get('public_key') !== publicKey) return send(401, { message: 'invalid public key' });
-      const number = String(body?.card_number ?? '').replace(/\D/g, '');
+      const number = text(body?.card_number).replace(/\D/g, '');
       if (number.length < 13) return send(400, { message: 'invalid card_number', cause: [{ code: '205' }] });
       const id = randomBytes(16).toString('hex');
       const holder = String((body?.cardholder as { name?: string } | undefined)?.name ?? '');
@@ -157,7 +158,7 @@ export async function startMercadoPagoDouble(
         };
         p.date_of_expiration = '2026-11-26T23:59:59.000-03:00';
       } else {
-        const token = String(body!.token ?? '');
+        const token = text(body!.token);
         const card = cards.get(token);
         if (card) {
           if (card.publicKey !== publicKey) return send(400, { message: 'token of another account' });
