@@ -194,6 +194,10 @@ export async function startMercadoPagoDouble(
     sdkUrl: `${url}/js/v2`,
     seen,
     payments,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // keep-alive sockets of the SDK's client
+      }),
   };
 }

@@ -69,7 +69,7 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     });
     await loginViaUi(page, account.email, account.password);
     await page.goto('/payment?plan=basic&billing=monthly');
-    await page.getByLabel('Número do cartão').fill('5031433215406351');
+    await page.getByLabel('Número do cartão').fill('5474925432670366');
     await page.getByLabel('Validade (MM/AA)').fill('1130');
     await page.getByLabel('CVV').fill('123');
     await page.getByLabel('Nome impresso no cartão').fill('apro');
@@ -85,13 +85,13 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     // The card went to Mercado Pago (the double) with the public key the API served…
     const tokenCall = double.seen.find((s) => s.url.startsWith('/v1/card_tokens'))!;
     expect(tokenCall.url).toBe(`/v1/card_tokens?public_key=${PUBLIC_KEY}`);
-    expect(tokenCall.body).toMatchObject({ card_number: '5031433215406351', security_code: '123' });
+    expect(tokenCall.body).toMatchObject({ card_number: '5474925432670366', security_code: '123' });
     // …our server received only the token, the brand and the last 4…
     expect(toServer).toHaveLength(1);
     const sent = JSON.parse(toServer[0]!) as { card: Record<string, string> };
     expect(Object.keys(sent.card).sort()).toEqual(['brand', 'last4', 'token']);
-    expect(sent.card).toMatchObject({ brand: 'mastercard', last4: '6351' });
-    expect(toServer[0]).not.toContain('5031433215406351');
+    expect(sent.card).toMatchObject({ brand: 'mastercard', last4: '0366' });
+    expect(toServer[0]).not.toContain('5474925432670366');
     expect(toServer[0]).not.toContain('"123"');
     // …and charged that token through the SDK, with its access token and the ledger id as idempotency key.
     const charge = double.seen.find((s) => s.url === '/v1/payments' && s.method === 'POST')!;
@@ -102,7 +102,7 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
       transaction_amount: 49.9,
       installments: 1,
     });
-    expect(JSON.stringify(charge.body)).not.toContain('5031433215406351');
+    expect(JSON.stringify(charge.body)).not.toContain('5474925432670366');
     await context.close();
   });
 
