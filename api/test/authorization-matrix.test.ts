@@ -111,6 +111,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/payments/config': SIGNED_IN,
   'GET /api/payments/:id': OWNED,
   'GET /api/payments/:id/invoice': OWNED,
+  'GET /api/payments/:id/invoice.pdf': OWNED,
   'POST /api/payments/:id/refund': OWNED,
   'POST /api/payments/:id/sandbox': OWNED,
   'GET /api/notifications': SIGNED_IN,

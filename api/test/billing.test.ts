@@ -146,6 +146,18 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(html).toContain('Ana Paga');
     expect(html).toContain('R$\u00a01.999,00');
     expect(html).toContain('Enterprise');
+    // The same invoice as a PDF download.
+    const pdf = await fetch(`${platform.baseUrl}/api/payments/${p.id}/invoice.pdf`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="fatura-${approved.invoiceNumber}.pdf"`,
+    );
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(bytes.startsWith('%PDF-')).toBe(true);
+    expect(bytes).toContain(`(Fatura ${approved.invoiceNumber} - Arbitra)`);
 
     const history = await call<PaymentResponse[]>('GET', '/api/payments', { token: ana.token });
     expect(history.body.map((x) => [x.id, x.status])).toEqual([[p.id, 'approved']]);
@@ -154,6 +166,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const bruno = await register(call, { name: 'Bruno' });
     expect((await call('GET', `/api/payments/${p.id}`, { token: bruno.token })).status).toBe(404);
     expect((await call('GET', `/api/payments/${p.id}/invoice`, { token: bruno.token })).status).toBe(404);
+    expect((await call('GET', `/api/payments/${p.id}/invoice.pdf`, { token: bruno.token })).status).toBe(404);
     expect(
       (
         await call('POST', `/api/payments/${p.id}/sandbox`, {

@@ -1,5 +1,17 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   createPaymentSchema,
   quoteQuerySchema,
@@ -100,7 +112,20 @@ export class PaymentsController {
   @Get(':id/invoice')
   @Header('Content-Type', 'text/html; charset=utf-8')
   invoice(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<string> {
-    return this.billing.invoice(user.id, id);
+    return this.billing.invoice(user.id, id, 'html');
+  }
+
+  /** The same invoice as a PDF download ('fatura-ARB-….pdf'). */
+  @Get(':id/invoice.pdf')
+  async invoicePdf(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const { number, pdf } = await this.billing.invoice(user.id, id, 'pdf');
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="fatura-${number}.pdf"`);
+    return new StreamableFile(pdf);
   }
 
   /** The 7-day guarantee (the user's first payment): refunded, the plan ends now; audited. */

@@ -44,7 +44,7 @@ import {
   lapsedNotice,
   refundedMail,
 } from './billing-mails.js';
-import { invoiceHtml } from './invoice.js';
+import { invoiceHtml, invoicePdf } from './invoice.js';
 import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
@@ -250,19 +250,29 @@ export class BillingService implements OnModuleInit {
     return Promise.all(rows.map((p) => toPaymentResponse(p, names.get(p.planId) ?? p.planId, first)));
   }
 
-  async invoice(userId: string, id: string): Promise<string> {
+  /** The invoice of an approved (or later refunded) payment: a printable HTML page or a PDF. */
+  async invoice(userId: string, id: string, format: 'html'): Promise<string>;
+  async invoice(userId: string, id: string, format: 'pdf'): Promise<{ number: string; pdf: Buffer }>;
+  async invoice(
+    userId: string,
+    id: string,
+    format: 'html' | 'pdf',
+  ): Promise<string | { number: string; pdf: Buffer }> {
     const p = await this.owned(userId, id);
     if (!p.invoiceNumber || (p.status !== 'approved' && p.status !== 'refunded'))
       throw badRequest('invoice_unavailable', M.invoiceUnavailable);
     const user = await this.users.find(userId);
-    return invoiceHtml(p, (await this.planNames()).get(p.planId) ?? p.planId, {
+    const planName = (await this.planNames()).get(p.planId) ?? p.planId;
+    const parties = {
       company: {
         name: this.config.COMPANY_NAME,
         taxId: this.config.COMPANY_TAX_ID,
         address: this.config.COMPANY_ADDRESS,
       },
       customer: { name: user.name, email: user.email },
-    });
+    };
+    if (format === 'html') return invoiceHtml(p, planName, parties);
+    return { number: p.invoiceNumber, pdf: await invoicePdf(p, planName, parties) };
   }
 
   /**

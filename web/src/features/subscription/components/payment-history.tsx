@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
+import { downloadFromApi } from '@/lib/download';
 import { formatBRL, formatDate, formatDateTime } from '@/lib/format';
 import { openInvoice, paymentApi, paymentKeys } from '@/lib/billing/payment-api';
 import { subscriptionKeys } from '@/lib/billing/subscription-api';
@@ -85,17 +86,39 @@ export function PaymentHistory() {
                 </TableCell>
                 <TableCell>
                   {p.invoiceUrl ? (
-                    <Button
-                      variant="link"
-                      className="h-auto p-0"
-                      onClick={() =>
-                        void openInvoice(p.invoiceUrl!).catch(() =>
-                          toast({ title: 'Erro ao abrir a fatura', variant: 'destructive' }),
-                        )
-                      }
-                    >
-                      {p.invoiceNumber}
-                    </Button>
+                    <span className="flex items-center gap-3">
+                      <Button
+                        variant="link"
+                        className="h-auto p-0"
+                        onClick={() =>
+                          void openInvoice(p.invoiceUrl!).catch(() =>
+                            toast({ title: 'Erro ao abrir a fatura', variant: 'destructive' }),
+                          )
+                        }
+                      >
+                        {p.invoiceNumber}
+                      </Button>
+                      <Button
+                        variant="link"
+                        className="h-auto p-0"
+                        aria-label={`Baixar a fatura ${p.invoiceNumber} em PDF`}
+                        onClick={() =>
+                          void downloadFromApi(
+                            `${p.invoiceUrl}.pdf`,
+                            {},
+                            `fatura-${p.invoiceNumber}.pdf`,
+                            'Erro ao baixar a fatura',
+                          ).catch((e: unknown) =>
+                            toast({
+                              title: errorMessage(e, 'Erro ao baixar a fatura'),
+                              variant: 'destructive',
+                            }),
+                          )
+                        }
+                      >
+                        PDF
+                      </Button>
+                    </span>
                   ) : (
                     '—'
                   )}
