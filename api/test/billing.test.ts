@@ -59,6 +59,24 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     await db?.drop();
   });
 
+  /** A paper bot created running for `u`. */
+  const runningBot = async (u: RegisteredUser, name: string) => {
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: u.token,
+      body: {
+        name,
+        pairs: ['BTC/USDT'],
+        exchanges: ['binance', 'mexc'],
+        maxInvestment: 1000,
+        minProfitPercent: 1.5,
+        active: true,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.bot.status).toBe('running');
+    return created.body.bot;
+  };
+
   const subscription = async (u: RegisteredUser) =>
     (await call<SubscriptionResponse>('GET', '/api/user/subscription', { token: u.token })).body;
 
@@ -328,19 +346,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
 
   it('a lapsed trial stops the running bots with "Assinatura vencida", mails the user and reads past_due', async () => {
     const fabio = await register(call, { name: 'Fabio' });
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
-      token: fabio.token,
-      body: {
-        name: 'Robô do Fabio',
-        pairs: ['BTC/USDT'],
-        exchanges: ['binance', 'mexc'],
-        maxInvestment: 1000,
-        minProfitPercent: 1.5,
-        active: true,
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.bot.status).toBe('running');
+    await runningBot(fabio, 'Robô do Fabio');
     await sql.query(
       `UPDATE subscriptions SET current_period_start = now() - interval '7 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
       [fabio.id],
@@ -397,18 +403,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       body: { preferences: [{ event: 'bot.stopped', channel: 'email', enabled: false }] },
     });
     expect(prefs.status, JSON.stringify(prefs.body)).toBe(200);
-    const bot = await call<{ bot: Bot }>('POST', '/api/bots', {
-      token: ines.token,
-      body: {
-        name: 'Robô da Ines',
-        pairs: ['BTC/USDT'],
-        exchanges: ['binance', 'mexc'],
-        maxInvestment: 1000,
-        minProfitPercent: 1.5,
-        active: true,
-      },
-    });
-    expect(bot.status, JSON.stringify(bot.body)).toBe(201);
+    await runningBot(ines, 'Robô da Ines');
     await sql.query(
       `UPDATE subscriptions SET current_period_start = now() - interval '7 days', current_period_end = now() - interval '1 second' WHERE user_id = ANY($1)`,
       [[ines.id, joao.id]],

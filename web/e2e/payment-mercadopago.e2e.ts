@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNotification } from '../../api/src/modules/billing/webhook-signature.js';
 import { launchPlatform } from '../../scripts/lib/launch.mjs';
@@ -49,6 +49,13 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     await double?.close();
   });
 
+  const fillCard = async (page: Page, number: string, holder: string) => {
+    await page.getByLabel('Número do cartão').fill(number);
+    await page.getByLabel('Validade (MM/AA)').fill('1130');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByLabel('Nome impresso no cartão').fill(holder);
+  };
+
   const newPage = async () => {
     const context = await browser.newContext({
       locale: 'pt-BR',
@@ -69,10 +76,8 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     });
     await loginViaUi(page, account.email, account.password);
     await page.goto('/payment?plan=basic&billing=monthly');
-    await page.getByLabel('Número do cartão').fill('5474925432670366');
-    await page.getByLabel('Validade (MM/AA)').fill('1130');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('Nome impresso no cartão').fill('apro');
+    // Mercado Pago's test-card convention: the holder's name decides ('APRO' approved, 'OTHE' rejected).
+    await fillCard(page, '5474925432670366', 'apro');
     await page.getByText('Bandeira: Mastercard').waitFor();
     await page
       .getByRole('region', { name: 'Resumo do pedido' })
@@ -112,10 +117,7 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     const { page, context } = await newPage();
     await loginViaUi(page, account.email, account.password);
     await page.goto('/payment?plan=professional&billing=monthly');
-    await page.getByLabel('Número do cartão').fill('4235647728025682');
-    await page.getByLabel('Validade (MM/AA)').fill('1130');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('Nome impresso no cartão').fill('othe');
+    await fillCard(page, '4235647728025682', 'othe');
     const summary = page.getByRole('region', { name: 'Resumo do pedido' });
     await summary.getByRole('button', { name: /Pagar R\$\s99,90/ }).click();
     await page.getByText('Pagamento recusado pelo emissor do cartão').waitFor({ timeout: 20_000 });

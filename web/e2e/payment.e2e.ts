@@ -24,6 +24,24 @@ describe('payments in Chromium (sandbox provider)', () => {
   });
   afterAll(closeBrowser);
 
+  /** A user who paid Profissional monthly by PIX (sandbox), signed in on Dashboard › Assinatura. */
+  const paidProfessional = async (label: string) => {
+    const account = newAccount(label);
+    const token = await registerByApi(account);
+    const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
+      planId: 'professional',
+      billing: 'monthly',
+      method: 'pix',
+    });
+    await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
+    const { page, context } = await newPage(browser);
+    await loginViaUi(page, account.email, account.password);
+    await page.goto('/dashboard?tab=subscription');
+    const card = page.getByRole('region', { name: 'Plano atual' });
+    await card.getByText('Ativo').waitFor();
+    return { token, page, context, card };
+  };
+
   it('a trial user upgrades to Enterprise yearly with PIX and sees the plan active without reloading', async () => {
     const account = newAccount('pix');
     await registerByApi(account);
@@ -118,20 +136,7 @@ describe('payments in Chromium (sandbox provider)', () => {
   });
 
   it('cancels with a confirmation, keeps access, and reactivates', async () => {
-    const account = newAccount('cancela');
-    const token = await registerByApi(account);
-    const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
-      planId: 'professional',
-      billing: 'monthly',
-      method: 'pix',
-    });
-    await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
-
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/dashboard?tab=subscription');
-    const card = page.getByRole('region', { name: 'Plano atual' });
-    await card.getByText('Ativo').waitFor();
+    const { token, page, context, card } = await paidProfessional('cancela');
     await card.getByText('Data da próxima cobrança').waitFor();
     await card.getByRole('button', { name: 'Cancelar assinatura' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Cancelar assinatura?' });
@@ -155,20 +160,7 @@ describe('payments in Chromium (sandbox provider)', () => {
   });
 
   it('refunds the first payment within 7 days from the payment history, after a confirmation', async () => {
-    const account = newAccount('reembolso');
-    const token = await registerByApi(account);
-    const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
-      planId: 'professional',
-      billing: 'monthly',
-      method: 'pix',
-    });
-    await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
-
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/dashboard?tab=subscription');
-    const card = page.getByRole('region', { name: 'Plano atual' });
-    await card.getByText('Ativo').waitFor();
+    const { token, page, context, card } = await paidProfessional('reembolso');
     const history = page.getByRole('region', { name: 'Histórico de pagamentos' });
     const row = history.getByRole('row').filter({ hasText: 'Profissional (mensal)' });
     await row.getByText('Aprovado').waitFor();
