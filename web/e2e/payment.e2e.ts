@@ -88,8 +88,18 @@ describe('payments in Chromium (sandbox provider)', () => {
 
     await done.getByRole('link', { name: 'Ver minha assinatura' }).click();
     const history = page.getByRole('region', { name: 'Histórico de pagamentos' });
-    await history.getByText(/^ARB-\d{4}-\d{6}$/).waitFor();
+    const number = (await history.getByText(/^ARB-\d{4}-\d{6}$/).textContent())!;
     await history.getByText('Aprovado').waitFor();
+    // The invoice downloads as a PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: `Baixar a fatura ${number} em PDF` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`fatura-${number}.pdf`);
+    const pdf = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of pdf) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await context.close();
   });
 
