@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -15,47 +14,28 @@ import { parseApiConfig } from '../src/config/config.js';
 import { BillingService } from '../src/modules/billing/billing.service.js';
 import { SandboxPaymentProvider } from '../src/modules/billing/sandbox.provider.js';
 import { signNotification } from '../src/modules/billing/webhook-signature.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
-import { startMailCatcher } from './support/mail-catcher.js';
-import { client, register, type Client, type RegisteredUser } from './support/http.js';
+import { register, type RegisteredUser } from './support/http.js';
 
 const M = MESSAGES.payments;
 const CARD = { brand: 'visa', last4: '1111', token: 'sbx_tok_4111111111111111x' } as const;
 
 describe('subscriptions and payments end to end (issue 10, sandbox provider)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
+  const t = useTestPlatform({ mail: true, env: { SUBSCRIPTION_SWEEP_MS: '400' } });
+  const { call, sql } = t;
   let second: ApiApp;
-  let call: Client;
-  let sql: pg.Client;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let secret: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    mail = await startMailCatcher();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: { SMTP_URL: mail.smtpUrl, SUBSCRIPTION_SWEEP_MS: '400' },
-    });
     // A second api process on the same database and queues (renewals must still happen once).
-    second = await createApiApp(parseApiConfig(platform.env));
+    second = await createApiApp(parseApiConfig(t.platform.env));
     await second.app.listen(0, '127.0.0.1');
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-    secret = SandboxPaymentProvider.secretFrom(undefined, platform.env.JWT_SECRET!);
+    secret = SandboxPaymentProvider.secretFrom(undefined, t.platform.env.JWT_SECRET!);
   });
 
   afterAll(async () => {
-    await sql?.end();
     await second?.app.close();
-    await platform?.close();
-    await mail?.close();
-    await db?.drop();
   });
 
   const subscription = async (u: RegisteredUser) =>
@@ -118,7 +98,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const expiresIn = Date.parse(p.pix!.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(29 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
-    await mail.waitFor(ana.email, 'Cobrança PIX', 15_000);
+    await t.mail.waitFor(ana.email, 'Cobrança PIX', 15_000);
 
     const approved = await simulate(ana, p.id, 'approve');
     expect(approved).toMatchObject({ status: 'approved', statusLabel: 'Aprovado', sandbox: false });
@@ -133,10 +113,10 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       cancelAtPeriodEnd: false,
     });
     expect(sub.daysLeft).toBeGreaterThanOrEqual(365);
-    const approvedMail = await mail.waitFor(ana.email, 'Pagamento aprovado', 15_000);
+    const approvedMail = await t.mail.waitFor(ana.email, 'Pagamento aprovado', 15_000);
     expect(approvedMail.text).toContain('Assinatura Enterprise ativada com sucesso!');
 
-    const invoice = await fetch(`${platform.baseUrl}/api/payments/${p.id}/invoice`, {
+    const invoice = await fetch(`${t.platform.baseUrl}/api/payments/${p.id}/invoice`, {
       headers: { authorization: `Bearer ${ana.token}` },
     });
     expect(invoice.status).toBe(200);
@@ -208,8 +188,8 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const rows = await sql.query(`SELECT status, invoice_number FROM payments WHERE user_id = $1`, [caio.id]);
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]).toMatchObject({ status: 'approved' });
-    await mail.waitFor(caio.email, 'Pagamento aprovado', 15_000);
-    const mails = (await mail.all()).filter(
+    await t.mail.waitFor(caio.email, 'Pagamento aprovado', 15_000);
+    const mails = (await t.mail.all()).filter(
       (m) => m.to.some((t) => t.address === caio.email) && m.subject.includes('Pagamento aprovado'),
     );
     expect(mails).toHaveLength(1);
@@ -224,7 +204,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       failureReason: 'Pagamento recusado pelo emissor do cartão',
     });
     expect((await subscription(dora)).status).toBe('trialing');
-    await mail.waitFor(dora.email, 'Pagamento não concluído', 15_000);
+    await t.mail.waitFor(dora.email, 'Pagamento não concluído', 15_000);
     const again = await pay(dora, { planId: 'basic', billing: 'monthly', method: 'card', card: CARD });
     expect((await simulate(dora, again.id, 'approve')).status).toBe('approved');
     expect(await subscription(dora)).toMatchObject({ status: 'active', planId: 'basic' });
@@ -307,13 +287,13 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     }, 20_000);
     expect(stopped).toMatchObject({ active: false, status: 'stopped', statusReason: 'Assinatura vencida' });
     expect((await subscription(fabio)).status).toBe('past_due');
-    const lapsedMail = await mail.waitFor(fabio.email, 'Assinatura vencida', 15_000);
+    const lapsedMail = await t.mail.waitFor(fabio.email, 'Assinatura vencida', 15_000);
     expect(lapsedMail.text).toContain('Assinatura vencida');
     // The engine is told to stop it (the bot-commands queue carries a 'stop' for this bot).
     const factory = createQueueFactory({
-      databaseUrl: db.url,
+      databaseUrl: t.db.url,
       redisUrl: undefined,
-      namespace: platform.env.TRANSPORT_NAMESPACE,
+      namespace: t.platform.env.TRANSPORT_NAMESPACE,
     });
     try {
       const jobs = await factory
@@ -394,7 +374,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(canceled.status).toBe(200);
     expect(canceled.body.message).toBe('Assinatura cancelada com sucesso.');
     expect(await subscription(hugo)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    await mail.waitFor(hugo.email, 'Cancelamento confirmado', 15_000);
+    await t.mail.waitFor(hugo.email, 'Cancelamento confirmado', 15_000);
     expect((await call('POST', '/api/user/subscription/cancel', { token: hugo.token })).status).toBe(400);
 
     expect((await call('POST', '/api/user/subscription/reactivate', { token: hugo.token })).status).toBe(200);
@@ -413,7 +393,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     }, 20_000);
     expect(stored).toEqual({ status: 'canceled' });
     expect((await subscription(hugo)).status).toBe('canceled');
-    await mail.waitFor(hugo.email, 'Assinatura encerrada', 15_000);
+    await t.mail.waitFor(hugo.email, 'Assinatura encerrada', 15_000);
   });
 
   it('a card renewal is charged once with two api processes running the billing job', async () => {
@@ -434,7 +414,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
         [iris.id],
       )
     ).rows[0]!;
-    await Promise.all([platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    await Promise.all([t.platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
     const renewed = await waitFor(async () => {
       const rows = (
         await sql.query<{ status: string; amount_cents: number; period_start: Date }>(
@@ -448,7 +428,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(renewed![0]).toMatchObject({ status: 'approved', amount_cents: 9990 });
     expect(renewed![0]!.period_start.getTime()).toBe(end.getTime());
     // A few more job runs change nothing.
-    await Promise.all([platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    await Promise.all([t.platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
     const count = await sql.query(
       `SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
       [iris.id],

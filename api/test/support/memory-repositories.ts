@@ -79,7 +79,7 @@ function seededPlans(): Map<PlanId, PlanEntity> {
         highlights: [...p.highlights],
         sortOrder: i + 1,
         active: true,
-      } as PlanEntity,
+      } satisfies PlanEntity,
     ]),
   );
 }
