@@ -2,14 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routesOf } from './support/routes.js';
 import { useTestPlatform } from './support/test-platform.js';
-import {
-  client,
-  login,
-  register,
-  tradeEverythingBot,
-  type Client,
-  type RegisteredUser,
-} from './support/http.js';
+import { login, register, tradeEverythingBot, type RegisteredUser } from './support/http.js';
 
 /**
  * Issue 13: every endpoint × {anonymous, user, other user, admin} in ONE table, checked against the

@@ -1,15 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestPlatform } from './support/test-platform.js';
-import {
-  client,
-  login,
-  register,
-  uniqueEmail,
-  uniqueIp,
-  type Client,
-  type HttpResult,
-} from './support/http.js';
+import { login, register, uniqueEmail, uniqueIp, type HttpResult } from './support/http.js';
 
 /** Everything the bad input could have touched. */
 async function snapshot(sql: Pick<pg.Client, 'query'>): Promise<string> {
