@@ -14,10 +14,12 @@
  * ownership in every lookup, ordering, the unique email — but not transactions, locks or concurrency: the
  * integration tests under api/test (real Postgres) prove those.
  *
- * Beside the repositories: `recordingAudit()` (an AuditService that keeps what it was told) and
- * `entitlementsOf()` (an EntitlementsService answering fixed limits), which most services also inject.
+ * Beside the repositories: `recordingAudit()` (an AuditService that keeps what it was told),
+ * `entitlementsOf()` (an EntitlementsService answering fixed limits), which most services also inject, and
+ * `refusal(promise)`: the AppError a service call was refused with ({ status, code, message }).
  */
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { PLANS, type Entitlements, type PlanId } from '@arbitra/contracts';
 import type {
   BotEntity,
@@ -32,6 +34,7 @@ import type {
   UserEntity,
   UsersRepository,
 } from '@arbitra/db';
+import { AppError } from '../../src/common/errors/app-error.js';
 import type { AuditService } from '../../src/modules/audit/audit.service.js';
 import type { EntitlementsService } from '../../src/modules/subscriptions/entitlements.service.js';
 
@@ -387,4 +390,17 @@ export function entitlementsOf(over: Partial<Entitlements> = {}): EntitlementsSe
     ...over,
   };
   return double<EntitlementsService>('EntitlementsService', { forUser: async () => answer });
+}
+
+/** The AppError a service call was refused with (it fails the test if the call succeeded or threw anything else). */
+export async function refusal(
+  p: Promise<unknown>,
+): Promise<{ status: number; code: string; message: string }> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  const { status, code, message } = e as AppError;
+  return { status, code, message };
 }

@@ -6,7 +6,6 @@ import {
   type LoginSuccessResponse,
   type NotificationJob,
 } from '@arbitra/contracts';
-import { AppError } from '../../common/errors/app-error.js';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import type { ApiConfig } from '../../config/config.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -15,7 +14,12 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import { double, memoryDatabase, recordingAudit } from '../../../test/support/memory-repositories.js';
+import {
+  double,
+  memoryDatabase,
+  recordingAudit,
+  refusal,
+} from '../../../test/support/memory-repositories.js';
 import { AuthService } from './auth.service.js';
 import { SessionsService } from './sessions.service.js';
 import { TokensService } from './tokens.service.js';
@@ -64,16 +68,6 @@ function setup({ twoFactor = false } = {}) {
   const register = (email = 'ana@exemplo.com.br') =>
     service.register({ name: 'Ana Souza', email, password: PASSWORD }, client());
   return { db, service, sessions, audit, notified, register };
-}
-
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  const { status, code, message } = e as AppError;
-  return { status, code, message };
 }
 
 const tokenOf = (r: LoginResponse) => (r as LoginSuccessResponse).access_token;

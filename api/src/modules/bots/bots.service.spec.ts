@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseBot, type BotInput, type Entitlements } from '@arbitra/contracts';
-import { AppError } from '../../common/errors/app-error.js';
 import type { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
 import type { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
-import { entitlementsOf, memoryDatabase } from '../../../test/support/memory-repositories.js';
+import { entitlementsOf, memoryDatabase, refusal } from '../../../test/support/memory-repositories.js';
 import type { BotCommandsService } from './bot-commands.service.js';
 import { BotsService } from './bots.service.js';
 
@@ -60,22 +59,13 @@ function input(over: Record<string, unknown> = {}): BotInput {
   return parsed.data;
 }
 
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return { status: (e as AppError).status, code: (e as AppError).code };
-}
-
 describe('BotsService (in-memory repository)', () => {
   it('creates a running bot and tells the engine; the plan limit refuses the next one (403)', async () => {
     const { service, sent } = setup({ maxBots: 1 });
     const bot = await service.create('u1', input());
     expect(bot).toMatchObject({ name: 'Arbitragem BTC', status: 'running', active: true, totalProfit: 0 });
     expect(sent).toEqual([`start:${bot.id}`]);
-    expect(await refusal(service.create('u1', input({ name: 'Outro' })))).toEqual({
+    expect(await refusal(service.create('u1', input({ name: 'Outro' })))).toMatchObject({
       status: 403,
       code: 'bot_limit_reached',
     });
@@ -85,8 +75,8 @@ describe('BotsService (in-memory repository)', () => {
   it("another user's bot is not found (404), and is not changed", async () => {
     const { service } = setup();
     const bot = await service.create('u1', input());
-    expect(await refusal(service.get('u2', bot.id))).toEqual({ status: 404, code: 'bot_not_found' });
-    expect(await refusal(service.toggle('u2', bot.id))).toEqual({ status: 404, code: 'bot_not_found' });
+    expect(await refusal(service.get('u2', bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
+    expect(await refusal(service.toggle('u2', bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
     expect((await service.get('u1', bot.id)).active).toBe(true);
   });
 

@@ -7,10 +7,14 @@ import {
   type Entitlements,
   type ParsedExchangeInput,
 } from '@arbitra/contracts';
-import { AppError } from '../../common/errors/app-error.js';
 import type { ApiConfig } from '../../config/config.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
-import { entitlementsOf, memoryDatabase, recordingAudit } from '../../../test/support/memory-repositories.js';
+import {
+  entitlementsOf,
+  memoryDatabase,
+  recordingAudit,
+  refusal,
+} from '../../../test/support/memory-repositories.js';
 import type { CredentialChecksQueue } from './credential-checks.queue.js';
 import { CredentialVault } from './credential-vault.js';
 import { ExchangeCredentialsService, type CredentialDisabledEvent } from './exchange-credentials.service.js';
@@ -56,16 +60,6 @@ function input(over: Record<string, unknown> = {}): ParsedExchangeInput {
   );
   if (!parsed.success) throw new Error(parsed.message);
   return parsed.data;
-}
-
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string; message: string }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  const { status, code, message } = e as AppError;
-  return { status, code, message };
 }
 
 describe('ExchangeCredentialsService (in-memory repository)', () => {
