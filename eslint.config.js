@@ -38,8 +38,19 @@ export const featureZones = webFeatures.map((name) => ({
   target: `./web/src/features/${name}`,
   from: './web/src/features',
   except: [`./${name}`],
-  message: 'Uma feature não importa outra: mova o que é comum para web/src/components, web/src/lib ou @arbitra/contracts.',
+  message:
+    'Uma feature não importa outra: mova o que é comum para web/src/components, web/src/lib ou @arbitra/contracts.',
 }));
+
+/** `@Global()` on a feature module hides what it depends on (a users <-> auth cycle hid behind it once). */
+export const noGlobalModuleRule = [
+  'error',
+  {
+    selector: "Decorator[expression.callee.name='Global']",
+    message:
+      'Um módulo de feature não é @Global(): declare em imports o que ele injeta (docs/ARCHITECTURE.md).',
+  },
+];
 
 export const dataAccessAllowed = [
   'packages/db/**',
@@ -61,7 +72,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: ['./tsconfig.json', './web/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ['./tsconfig.json', './web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -99,13 +113,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': dataAccessRule },
   },
   {
+    // No global feature module: a feature module lists what it imports (docs/ARCHITECTURE.md "Module boundaries").
+    files: ['api/src/modules/**/*.ts', 'engine/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': noGlobalModuleRule },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.ts', 'web/e2e/**/*.ts', 'scripts/test-support/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/test/**/*.ts',
+      'web/e2e/**/*.ts',
+      'scripts/test-support/**/*.ts',
+      'bench/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',

@@ -1,9 +1,7 @@
 import { LEGAL_VERSION } from '@arbitra/contracts';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, login, register, uniqueEmail, type Client } from './support/http.js';
+import { describe, expect, it } from 'vitest';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, uniqueEmail } from './support/http.js';
 
 interface AuditItem {
   id: string;
@@ -15,24 +13,8 @@ interface AuditItem {
 }
 
 describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
-  let call: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
-  });
+  const t = useTestPlatform();
+  const { call, sql } = t;
 
   describe('GET/PUT /api/user/profile', () => {
     it('reads the profile', async () => {
@@ -292,7 +274,9 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
       });
       const sms = await call('PUT', '/api/user/notifications', { token: u.token, body: { sms: true } });
       expect(sms.status).toBe(400);
-      expect(sms.body.message).toBe('O envio por SMS ainda não é oferecido: nenhum provedor de SMS está contratado.');
+      expect(sms.body.message).toBe(
+        'O envio por SMS ainda não é oferecido: nenhum provedor de SMS está contratado.',
+      );
       expect((await call('GET', '/api/user/notifications', { token: u.token })).body).toEqual({
         email: false,
         sms: false,

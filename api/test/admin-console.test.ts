@@ -1,13 +1,9 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '@arbitra/db';
 import { QUEUES } from '@arbitra/contracts';
 import { createQueueFactory, type QueueFactory } from '@arbitra/transport';
-import { seed } from '../src/cli/seed.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
-import { client, login, register, type Client } from './support/http.js';
+import { login, register } from './support/http.js';
 
 const TZ = 'America/Sao_Paulo';
 /** 'YYYY-MM' of an instant in São Paulo. */
@@ -40,36 +36,22 @@ interface Revenue {
 }
 
 describe('admin console (issue 11): endpoints, KPIs and revenue, actions', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
-  let call: Client;
+  const t = useTestPlatform({ seed: true });
+  const { call, sql } = t;
   let adminToken: string;
   let queues: QueueFactory;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const ds = createDataSource(db.url);
-    await ds.initialize();
-    await seed(ds);
-    await ds.destroy();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     adminToken = (await login(call, 'admin@arbitra.local', 'admin12345')).body.access_token as string;
     queues = createQueueFactory({
-      databaseUrl: db.url,
-      redisUrl: platform.env.REDIS_URL || undefined,
-      namespace: platform.env.TRANSPORT_NAMESPACE,
+      databaseUrl: t.db.url,
+      redisUrl: t.platform.env.REDIS_URL || undefined,
+      namespace: t.platform.env.TRANSPORT_NAMESPACE,
     });
   }, 120_000);
 
   afterAll(async () => {
     await queues?.close();
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
   });
 
   /** A user row with a subscription (no password: these users never sign in). */
@@ -349,7 +331,7 @@ describe('admin console (issue 11): endpoints, KPIs and revenue, actions', () =>
       refunds: 1,
     });
 
-    const csv = await fetch(`${platform.baseUrl}/api/admin/revenue/export?months=12`, {
+    const csv = await fetch(`${t.platform.baseUrl}/api/admin/revenue/export?months=12`, {
       headers: { Authorization: `Bearer ${adminToken}` },
     });
     expect(csv.status).toBe(200);

@@ -1,12 +1,10 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '@arbitra/db';
 import { seed } from '../src/cli/seed.js';
 import { EntitlementsService } from '../src/modules/subscriptions/entitlements.service.js';
 import { SubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, login, register, type Client } from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register } from './support/http.js';
 
 interface Page<T> {
   items: T[];
@@ -24,33 +22,20 @@ interface AdminUser {
 }
 
 describe('plans, subscription record, entitlements and admin enforcement (issue 3 §7, §9)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
-  let call: Client;
+  const t = useTestPlatform();
+  const { call, sql } = t;
   let adminToken: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const ds = createDataSource(db.url);
+    const ds = createDataSource(t.db.url);
     await ds.initialize();
     expect(await seed(ds)).toEqual(['admin@arbitra.local', 'demo@arbitra.local']);
     expect(await seed(ds)).toEqual([]);
     await ds.destroy();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     const admin = await login(call, 'admin@arbitra.local', 'admin12345');
     expect(admin.status).toBe(200);
     expect(admin.body.user).toMatchObject({ email: 'admin@arbitra.local', role: 'admin' });
     adminToken = admin.body.access_token as string;
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
   });
 
   describe('GET /api/plans (public)', () => {
@@ -140,7 +125,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
         maxBots: 0,
         canUseRealTime: false,
       });
-      const lapsed = await platform.api.app.get(SubscriptionsService).sweep();
+      const lapsed = await t.platform.api.app.get(SubscriptionsService).sweep();
       expect(lapsed).toContainEqual({ userId: u.id, status: 'past_due' });
       expect(
         (await sql.query<{ status: string }>('SELECT status FROM subscriptions WHERE user_id = $1', [u.id]))
@@ -159,7 +144,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
 
     it('answers "what may this user do" in one service for the other modules', async () => {
       const u = await register(call);
-      const entitlements = platform.api.app.get(EntitlementsService);
+      const entitlements = t.platform.api.app.get(EntitlementsService);
       expect(await entitlements.forUser(u.id)).toMatchObject({
         planId: 'professional',
         status: 'trialing',
@@ -263,7 +248,10 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       expect(promoted.status).toBe(200);
       expect(promoted.body.user).toMatchObject({ id: u.id, role: 'admin' });
       expect((await call('GET', '/api/admin/users', { token: u.token })).status).toBe(200);
-      await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: { role: 'user', reason: 'motivo do teste' } });
+      await call('PATCH', `/api/admin/users/${u.id}`, {
+        token: adminToken,
+        body: { role: 'user', reason: 'motivo do teste' },
+      });
       expect((await call('GET', '/api/admin/users', { token: u.token })).status).toBe(403);
 
       const disabled = await call<{ user: AdminUser }>('PATCH', `/api/admin/users/${u.id}`, {
@@ -273,7 +261,10 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       expect(disabled.body.user.disabled).toBe(true);
       expect((await call('GET', '/api/auth/me', { token: u.token })).status).toBe(401);
       expect((await login(call, u.email, u.password)).status).toBe(403);
-      await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: { disabled: false, reason: 'motivo do teste' } });
+      await call('PATCH', `/api/admin/users/${u.id}`, {
+        token: adminToken,
+        body: { disabled: false, reason: 'motivo do teste' },
+      });
       expect((await login(call, u.email, u.password)).status).toBe(200);
 
       const adminId = (await call<{ user: { id: string } }>('GET', '/api/auth/me', { token: adminToken }))
@@ -285,8 +276,12 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       expect(self.status).toBe(400);
       expect(self.body.message).toBe('Você não pode alterar o próprio acesso');
       expect(
-        (await call('PATCH', '/api/admin/users/nao-existe', { token: adminToken, body: { role: 'user', reason: 'motivo do teste' } }))
-          .status,
+        (
+          await call('PATCH', '/api/admin/users/nao-existe', {
+            token: adminToken,
+            body: { role: 'user', reason: 'motivo do teste' },
+          })
+        ).status,
       ).toBe(404);
       expect((await call('PATCH', `/api/admin/users/${u.id}`, { token: adminToken, body: {} })).status).toBe(
         400,

@@ -1,11 +1,9 @@
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOMS } from '@arbitra/contracts';
 import { RealtimeGateway } from '../src/realtime/realtime.gateway.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, login, register, uniqueEmail, uniqueIp, type Client } from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, uniqueEmail, uniqueIp } from './support/http.js';
 
 interface SessionItem {
   id: string;
@@ -21,34 +19,19 @@ interface SessionItem {
 const FIREFOX_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
 describe('register, login, sessions (issue 3 §1, §2)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
-  let call: Client;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: {
-        RATE_LIMIT_LOGIN_ACCOUNT: '5/15m',
-        RATE_LIMIT_LOGIN_ACCOUNT_IP: '5/15m',
-        RATE_LIMIT_LOGIN_IP: '8/15m',
-        RATE_LIMIT_REGISTER_IP: '3/1h',
-      },
-    });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
+  const t = useTestPlatform({
+    env: {
+      RATE_LIMIT_LOGIN_ACCOUNT: '5/15m',
+      RATE_LIMIT_LOGIN_ACCOUNT_IP: '5/15m',
+      RATE_LIMIT_LOGIN_IP: '8/15m',
+      RATE_LIMIT_REGISTER_IP: '3/1h',
+    },
   });
+  const { call, sql } = t;
+  const sockets: Socket[] = [];
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
   });
 
   const userCount = async () =>
@@ -381,9 +364,9 @@ describe('register, login, sessions (issue 3 §1, §2)', () => {
   });
 
   describe('the socket handshake', () => {
-    const gateway = () => platform.api.app.get(RealtimeGateway);
+    const gateway = () => t.platform.api.app.get(RealtimeGateway);
     const open = (token?: string) => {
-      const s = connect(platform.baseUrl, {
+      const s = connect(t.platform.baseUrl, {
         transports: ['websocket'],
         auth: token ? { token } : {},
         reconnection: false,

@@ -1,16 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routesOf } from './support/routes.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import {
-  client,
-  login,
-  register,
-  tradeEverythingBot,
-  type Client,
-  type RegisteredUser,
-} from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, tradeEverythingBot, type RegisteredUser } from './support/http.js';
 
 /**
  * Issue 13: every endpoint × {anonymous, user, other user, admin} in ONE table, checked against the
@@ -153,33 +145,21 @@ const BODIES: Record<string, unknown> = {
 };
 
 describe('authorization matrix: every endpoint × anonymous, user, other user, admin', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let call: Client;
+  const t = useTestPlatform({ env: { RATE_LIMIT_REGISTER_IP: '1000/1h' } });
+  const { call, sql } = t;
   let user: RegisteredUser;
   let other: RegisteredUser;
   let admin: RegisteredUser;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: { RATE_LIMIT_REGISTER_IP: '1000/1h' },
-    });
-    call = client(platform.baseUrl);
     [user, other, admin] = [await register(call), await register(call), await register(call)];
-    const pg = (await import('pg')).default;
-    const sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     await sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]);
     const note = await sql.query<{ id: string }>(
       `INSERT INTO notifications (user_id, event, title, body) VALUES ($1, 'bot_error', 'Aviso', 'Teste') RETURNING id`,
       [user.id],
     );
     ids.notification = note.rows[0]!.id;
-    await sql.end();
     const bot = await call<{ bot: { id: string } }>('POST', '/api/bots', {
       token: user.token,
       body: tradeEverythingBot('Meu bot'),
@@ -210,13 +190,8 @@ describe('authorization matrix: every endpoint × anonymous, user, other user, a
     ids.payment = payment.body.id;
   }, 120_000);
 
-  afterAll(async () => {
-    await platform?.close();
-    await db?.drop();
-  });
-
   it('has exactly one row per route of the api (a new route needs its row)', () => {
-    const routes = routesOf(platform).map((r) => `${r.method} ${r.path}`);
+    const routes = routesOf(t.platform).map((r) => `${r.method} ${r.path}`);
     const missing = routes.filter((r) => !(r in MATRIX));
     const stale = Object.keys(MATRIX).filter((k) => !routes.includes(k));
     expect(missing, 'routes without a row in MATRIX').toEqual([]);
@@ -236,7 +211,7 @@ describe('authorization matrix: every endpoint × anonymous, user, other user, a
   it('answers every endpoint for every caller as the table says', async () => {
     const mismatches: string[] = [];
     // Deletions last, so the resources they remove are there for every other route.
-    const ordered = routesOf(platform).sort(
+    const ordered = routesOf(t.platform).sort(
       (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
     );
     for (const route of ordered) {

@@ -1,19 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import {
-  client,
-  login,
-  register,
-  uniqueEmail,
-  uniqueIp,
-  type Client,
-  type HttpResult,
-} from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, uniqueEmail, uniqueIp, type HttpResult } from './support/http.js';
 
 /** Everything the bad input could have touched. */
-async function snapshot(sql: pg.Client): Promise<string> {
+async function snapshot(sql: Pick<pg.Client, 'query'>): Promise<string> {
   const parts: string[] = [];
   for (const q of [
     'SELECT id, name, email, role, password_hash, disabled_at FROM users ORDER BY id',
@@ -33,19 +24,12 @@ function expectClean4xx(res: HttpResult, status: number, message: string): void 
 }
 
 describe('bad input never reaches the data (issue 3 §10)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
-  let call: Client;
+  const t = useTestPlatform();
+  const { call, sql } = t;
   let token: string;
   let before: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     token = (await register(call, { email: 'vitima@exemplo.com' })).token;
     before = await snapshot(sql);
   });
@@ -53,9 +37,6 @@ describe('bad input never reaches the data (issue 3 §10)', () => {
   afterAll(async () => {
     // Whatever was thrown at it, the stored data is what it was.
     expect(await snapshot(sql)).toBe(before);
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
   });
 
   it('malformed JSON → 400', async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -16,47 +15,28 @@ import { parseApiConfig } from '../src/config/config.js';
 import { BillingService } from '../src/modules/billing/billing.service.js';
 import { SandboxPaymentProvider } from '../src/modules/billing/sandbox.provider.js';
 import { signNotification } from '../src/modules/billing/webhook-signature.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
-import { startMailCatcher } from './support/mail-catcher.js';
-import { client, register, type Client, type RegisteredUser } from './support/http.js';
+import { register, type RegisteredUser } from './support/http.js';
 
 const M = MESSAGES.payments;
 const CARD = { brand: 'visa', last4: '1111', token: 'sbx_tok_4111111111111111x' } as const;
 
 describe('subscriptions and payments end to end (issue 10, sandbox provider)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
+  const t = useTestPlatform({ mail: true, env: { SUBSCRIPTION_SWEEP_MS: '400' } });
+  const { call, sql } = t;
   let second: ApiApp;
-  let call: Client;
-  let sql: pg.Client;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let secret: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    mail = await startMailCatcher();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: { SMTP_URL: mail.smtpUrl, SUBSCRIPTION_SWEEP_MS: '400' },
-    });
     // A second api process on the same database and queues (renewals must still happen once).
-    second = await createApiApp(parseApiConfig(platform.env));
+    second = await createApiApp(parseApiConfig(t.platform.env));
     await second.app.listen(0, '127.0.0.1');
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-    secret = SandboxPaymentProvider.secretFrom(undefined, platform.env.JWT_SECRET!);
+    secret = SandboxPaymentProvider.secretFrom(undefined, t.platform.env.JWT_SECRET!);
   });
 
   afterAll(async () => {
-    await sql?.end();
     await second?.app.close();
-    await platform?.close();
-    await mail?.close();
-    await db?.drop();
   });
 
   /** A paper bot created running for `u`. */
@@ -137,7 +117,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const expiresIn = Date.parse(p.pix!.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(29 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(30 * 60_000);
-    await mail.waitFor(ana.email, 'Cobrança PIX', 15_000);
+    await t.mail.waitFor(ana.email, 'Cobrança PIX', 15_000);
 
     const approved = await simulate(ana, p.id, 'approve');
     expect(approved).toMatchObject({ status: 'approved', statusLabel: 'Aprovado', sandbox: false });
@@ -152,10 +132,10 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       cancelAtPeriodEnd: false,
     });
     expect(sub.daysLeft).toBeGreaterThanOrEqual(365);
-    const approvedMail = await mail.waitFor(ana.email, 'Pagamento aprovado', 15_000);
+    const approvedMail = await t.mail.waitFor(ana.email, 'Pagamento aprovado', 15_000);
     expect(approvedMail.text).toContain('Assinatura Enterprise ativada com sucesso!');
 
-    const invoice = await fetch(`${platform.baseUrl}/api/payments/${p.id}/invoice`, {
+    const invoice = await fetch(`${t.platform.baseUrl}/api/payments/${p.id}/invoice`, {
       headers: { authorization: `Bearer ${ana.token}` },
     });
     expect(invoice.status).toBe(200);
@@ -165,7 +145,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(html).toContain('R$\u00a01.999,00');
     expect(html).toContain('Enterprise');
     // The same invoice as a PDF download.
-    const pdf = await fetch(`${platform.baseUrl}/api/payments/${p.id}/invoice.pdf`, {
+    const pdf = await fetch(`${t.platform.baseUrl}/api/payments/${p.id}/invoice.pdf`, {
       headers: { authorization: `Bearer ${ana.token}` },
     });
     expect(pdf.status).toBe(200);
@@ -240,9 +220,9 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const rows = await sql.query(`SELECT status, invoice_number FROM payments WHERE user_id = $1`, [caio.id]);
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0]).toMatchObject({ status: 'approved' });
-    await mail.waitFor(caio.email, 'Pagamento aprovado', 15_000);
-    const mails = (await mail.all()).filter(
-      (m) => m.to.some((t) => t.address === caio.email) && m.subject.includes('Pagamento aprovado'),
+    await t.mail.waitFor(caio.email, 'Pagamento aprovado', 15_000);
+    const mails = (await t.mail.all()).filter(
+      (m) => m.to.some((to) => to.address === caio.email) && m.subject.includes('Pagamento aprovado'),
     );
     expect(mails).toHaveLength(1);
   });
@@ -256,7 +236,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       failureReason: 'Pagamento recusado pelo emissor do cartão',
     });
     expect((await subscription(dora)).status).toBe('trialing');
-    await mail.waitFor(dora.email, 'Pagamento não concluído', 15_000);
+    await t.mail.waitFor(dora.email, 'Pagamento não concluído', 15_000);
     const again = await pay(dora, { planId: 'basic', billing: 'monthly', method: 'card', card: CARD });
     expect((await simulate(dora, again.id, 'approve')).status).toBe('approved');
     expect(await subscription(dora)).toMatchObject({ status: 'active', planId: 'basic' });
@@ -287,7 +267,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(M.refundWindowClosed);
-    await mail.waitFor(rui.email, 'Reembolso confirmado', 15_000);
+    await t.mail.waitFor(rui.email, 'Reembolso confirmado', 15_000);
     const audit = await call<{ items: { action: string }[] }>('GET', '/api/user/audit', { token: rui.token });
     expect(audit.body.items.filter((e) => e.action === 'payment_refunded')).toHaveLength(1);
   });
@@ -358,7 +338,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(stopped).toMatchObject({ active: false, status: 'stopped', statusReason: 'Assinatura vencida' });
     expect((await subscription(fabio)).status).toBe('past_due');
     // Told through the notification service: one 'bot.stopped' (cause: the subscription) in-app and by email.
-    const lapsedMail = await mail.waitFor(fabio.email, 'Assinatura vencida', 15_000);
+    const lapsedMail = await t.mail.waitFor(fabio.email, 'Assinatura vencida', 15_000);
     expect(lapsedMail.subject).toBe('Assinatura vencida: bot "Robô do Fabio" parado - Arbitra');
     expect(lapsedMail.text).toContain('sua assinatura não está ativa');
     const inApp = await waitFor(async () => {
@@ -371,15 +351,15 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     });
     // No second email of the same lapse (billing no longer mails it itself).
     expect(
-      (await mail.all()).filter(
-        (m) => m.to.some((t) => t.address === fabio.email) && /vencida/i.test(m.subject),
+      (await t.mail.all()).filter(
+        (m) => m.to.some((to) => to.address === fabio.email) && /vencida/i.test(m.subject),
       ),
     ).toHaveLength(1);
     // The engine is told to stop it (the bot-commands queue carries a 'stop' for this bot).
     const factory = createQueueFactory({
-      databaseUrl: db.url,
+      databaseUrl: t.db.url,
       redisUrl: undefined,
-      namespace: platform.env.TRANSPORT_NAMESPACE,
+      namespace: t.platform.env.TRANSPORT_NAMESPACE,
     });
     try {
       const jobs = await factory
@@ -414,7 +394,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     }, 20_000);
     expect(inApp?.body).toContain("motivo: 'Assinatura vencida'");
     // Joao had no running bot: one 'billing' notice of the lapse, in-app and by email.
-    await mail.waitFor(joao.email, 'Assinatura vencida', 15_000);
+    await t.mail.waitFor(joao.email, 'Assinatura vencida', 15_000);
     const joaoInApp = await waitFor(async () => {
       const r = await call<NotificationListResponse>('GET', '/api/notifications', { token: joao.token });
       return r.body.notifications.find((n) => n.event === 'billing');
@@ -422,9 +402,9 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(joaoInApp).toMatchObject({ title: 'Assinatura vencida', link: '/payment' });
     // Ines's notification job has finished (its email channel was off): she got no email.
     const factory = createQueueFactory({
-      databaseUrl: db.url,
+      databaseUrl: t.db.url,
       redisUrl: undefined,
-      namespace: platform.env.TRANSPORT_NAMESPACE,
+      namespace: t.platform.env.TRANSPORT_NAMESPACE,
     });
     try {
       await waitFor(async () => {
@@ -435,8 +415,8 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       await factory.close();
     }
     expect(
-      (await mail.all()).filter(
-        (m) => m.to.some((t) => t.address === ines.email) && /vencida|parado/i.test(m.subject),
+      (await t.mail.all()).filter(
+        (m) => m.to.some((to) => to.address === ines.email) && /vencida|parado/i.test(m.subject),
       ),
     ).toHaveLength(0);
   });
@@ -506,7 +486,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(canceled.status).toBe(200);
     expect(canceled.body.message).toBe('Assinatura cancelada com sucesso.');
     expect(await subscription(hugo)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
-    await mail.waitFor(hugo.email, 'Cancelamento confirmado', 15_000);
+    await t.mail.waitFor(hugo.email, 'Cancelamento confirmado', 15_000);
     expect((await call('POST', '/api/user/subscription/cancel', { token: hugo.token })).status).toBe(400);
 
     expect((await call('POST', '/api/user/subscription/reactivate', { token: hugo.token })).status).toBe(200);
@@ -525,7 +505,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     }, 20_000);
     expect(stored).toEqual({ status: 'canceled' });
     expect((await subscription(hugo)).status).toBe('canceled');
-    await mail.waitFor(hugo.email, 'Assinatura encerrada', 15_000);
+    await t.mail.waitFor(hugo.email, 'Assinatura encerrada', 15_000);
   });
 
   it('a card renewal is charged once with two api processes running the billing job', async () => {
@@ -546,7 +526,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
         [iris.id],
       )
     ).rows[0]!;
-    await Promise.all([platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    await Promise.all([t.platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
     const renewed = await waitFor(async () => {
       const rows = (
         await sql.query<{ status: string; amount_cents: number; period_start: Date }>(
@@ -560,7 +540,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(renewed![0]).toMatchObject({ status: 'approved', amount_cents: 9990 });
     expect(renewed![0]!.period_start.getTime()).toBe(end.getTime());
     // A few more job runs change nothing.
-    await Promise.all([platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    await Promise.all([t.platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
     const count = await sql.query(
       `SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
       [iris.id],

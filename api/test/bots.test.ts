@@ -1,10 +1,8 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, QUEUES, type Bot, type BotDetail } from '@arbitra/contracts';
 import { createQueueFactory, type QueueFactory } from '@arbitra/transport';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, register, type Client, type RegisteredUser } from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { register, type RegisteredUser } from './support/http.js';
 
 const M = MESSAGES.bots;
 
@@ -20,31 +18,22 @@ const valid = {
 };
 
 describe('bots API (issue 5 §1, §7)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let call: Client;
-  let sql: pg.Client;
+  const t = useTestPlatform();
+  const { call, sql } = t;
   let maria: RegisteredUser;
   let joao: RegisteredUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     maria = await register(call, { name: 'Maria' });
     joao = await register(call, { name: 'João' });
   });
 
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
-  });
-
   const setPlan = (userId: string, planId: string, status = 'active') =>
-    sql.query(`UPDATE subscriptions SET plan_id = $2, status = $3 WHERE user_id = $1`, [userId, planId, status]);
+    sql.query(`UPDATE subscriptions SET plan_id = $2, status = $3 WHERE user_id = $1`, [
+      userId,
+      planId,
+      status,
+    ]);
 
   it('needs a session', async () => {
     expect((await call('GET', '/api/bots')).status).toBe(401);
@@ -53,7 +42,13 @@ describe('bots API (issue 5 §1, §7)', () => {
   it('creates a bot with SPEC §9 defaults (paper, stopped) and lists it', async () => {
     const res = await call<{ message: string; bot: Bot }>('POST', '/api/bots', {
       token: maria.token,
-      body: { name: '  Bot padrão ', pairs: ['BTC/USDT'], exchanges: ['binance', 'mexc'], maxInvestment: 1000, minProfitPercent: 1.5 },
+      body: {
+        name: '  Bot padrão ',
+        pairs: ['BTC/USDT'],
+        exchanges: ['binance', 'mexc'],
+        maxInvestment: 1000,
+        minProfitPercent: 1.5,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Bot criado com sucesso!');
@@ -78,10 +73,19 @@ describe('bots API (issue 5 §1, §7)', () => {
 
   it('answers each validation message of SPEC §5, in order, one at a time', async () => {
     const steps: [Record<string, unknown>, string][] = [
-      [{ ...valid, name: '   ', pairs: [], exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 }, M.nameRequired],
-      [{ ...valid, pairs: [], exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 }, M.pairsRequired],
+      [
+        { ...valid, name: '   ', pairs: [], exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 },
+        M.nameRequired,
+      ],
+      [
+        { ...valid, pairs: [], exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 },
+        M.pairsRequired,
+      ],
       [{ ...valid, exchanges: ['binance'], maxInvestment: 0, minProfitPercent: 0 }, M.exchangesRequired],
-      [{ ...valid, exchanges: ['binance', 'binance'], maxInvestment: 0, minProfitPercent: 0 }, M.exchangesRequired],
+      [
+        { ...valid, exchanges: ['binance', 'binance'], maxInvestment: 0, minProfitPercent: 0 },
+        M.exchangesRequired,
+      ],
       [{ ...valid, maxInvestment: 0, minProfitPercent: 0 }, M.maxInvestmentPositive],
       [{ ...valid, maxInvestment: -5, minProfitPercent: 0 }, M.maxInvestmentPositive],
       [{ ...valid, minProfitPercent: 0 }, M.minProfitPositive],
@@ -96,29 +100,46 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(M.exchangesRequired).toBe('Selecione pelo menos duas exchanges');
     expect(M.maxInvestmentPositive).toBe('Investimento máximo deve ser maior que zero');
     expect(M.minProfitPositive).toBe('Lucro mínimo deve ser maior que zero');
-    const unknownPair = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, pairs: ['DOGE/USDT'] } });
+    const unknownPair = await call('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, pairs: ['DOGE/USDT'] },
+    });
     expect(unknownPair.body.message).toBe(M.pairInvalid);
-    const extra = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, status: 'running' } });
+    const extra = await call('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, status: 'running' },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.message).toBe('Campo não permitido: status');
   });
 
   it('starts a bot created with active=true and sends the engine a start command', async () => {
-    const factory: QueueFactory = createQueueFactory({ databaseUrl: db.url });
+    const factory: QueueFactory = createQueueFactory({ databaseUrl: t.db.url });
     const queue = factory.queue(QUEUES.botCommands);
     try {
-      const res = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Ativo', active: true } });
+      const res = await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: maria.token,
+        body: { ...valid, name: 'Ativo', active: true },
+      });
       expect(res.status).toBe(201);
       expect(res.body.bot).toMatchObject({ active: true, status: 'running' });
       const jobs = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized'])).map(
         (j) => j.data,
       );
-      expect(jobs.some((j) => j.botId === res.body.bot.id && j.action === 'start' && j.userId === maria.id)).toBe(true);
+      expect(
+        jobs.some((j) => j.botId === res.body.bot.id && j.action === 'start' && j.userId === maria.id),
+      ).toBe(true);
 
-      const toggled = await call<{ bot: Bot; message: string }>('POST', `/api/bots/${res.body.bot.id}/toggle`, { token: maria.token });
+      const toggled = await call<{ bot: Bot; message: string }>(
+        'POST',
+        `/api/bots/${res.body.bot.id}/toggle`,
+        { token: maria.token },
+      );
       expect(toggled.status).toBe(200);
       expect(toggled.body.bot).toMatchObject({ active: false, status: 'stopped' });
-      const again = await call<{ bot: Bot }>('POST', `/api/bots/${res.body.bot.id}/toggle`, { token: maria.token });
+      const again = await call<{ bot: Bot }>('POST', `/api/bots/${res.body.bot.id}/toggle`, {
+        token: maria.token,
+      });
       expect(again.body.bot).toMatchObject({ active: true, status: 'running' });
       const actions = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized']))
         .map((j) => j.data)
@@ -132,7 +153,10 @@ describe('bots API (issue 5 §1, §7)', () => {
   });
 
   it('updates and deletes, with SPEC §8 messages', async () => {
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Editar' } });
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, name: 'Editar' },
+    });
     const id = created.body.bot.id;
     const upd = await call<{ message: string; bot: Bot }>('PUT', `/api/bots/${id}`, {
       token: maria.token,
@@ -140,12 +164,23 @@ describe('bots API (issue 5 §1, §7)', () => {
     });
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe('Bot atualizado com sucesso!');
-    expect(upd.body.bot).toMatchObject({ name: 'Editado', riskLevel: 'high', maxInvestment: 2500.56, minProfitPercent: 0.3 });
+    expect(upd.body.bot).toMatchObject({
+      name: 'Editado',
+      riskLevel: 'high',
+      maxInvestment: 2500.56,
+      minProfitPercent: 0.3,
+    });
     const bad = await call('PUT', `/api/bots/${id}`, { token: maria.token, body: { ...valid, name: '' } });
     expect(bad.body.message).toBe(M.nameRequired);
     const detail = await call<BotDetail>('GET', `/api/bots/${id}`, { token: maria.token });
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ bot: { id, name: 'Editado' }, equity: [], recentTrades: [], expectedProfit: 0, realisedProfit: 0 });
+    expect(detail.body).toMatchObject({
+      bot: { id, name: 'Editado' },
+      equity: [],
+      recentTrades: [],
+      expectedProfit: 0,
+      realisedProfit: 0,
+    });
     const del = await call('DELETE', `/api/bots/${id}`, { token: maria.token });
     expect(del.status).toBe(200);
     expect(del.body.message).toBe('Bot excluído com sucesso!');
@@ -153,7 +188,10 @@ describe('bots API (issue 5 §1, §7)', () => {
   });
 
   it("answers 404 for another user's bot on every route", async () => {
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Da Maria' } });
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, name: 'Da Maria' },
+    });
     const id = created.body.bot.id;
     for (const [method, path, body] of [
       ['GET', `/api/bots/${id}`, undefined],
@@ -175,17 +213,25 @@ describe('bots API (issue 5 §1, §7)', () => {
   it('enforces the plan: bot count and advanced strategies (403 pt-BR)', async () => {
     const user = await register(call, { name: 'Básico' });
     await setPlan(user.id, 'basic');
-    const tri = await call('POST', '/api/bots', { token: user.token, body: { ...valid, strategy: 'triangular' } });
+    const tri = await call('POST', '/api/bots', {
+      token: user.token,
+      body: { ...valid, strategy: 'triangular' },
+    });
     expect(tri.status).toBe(403);
     expect(tri.body.message).toBe(M.advancedStrategiesRequired);
     for (let i = 0; i < 3; i++) {
-      expect((await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: `b${i}` } })).status).toBe(201);
+      expect(
+        (await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: `b${i}` } })).status,
+      ).toBe(201);
     }
     const fourth = await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: 'b4' } });
     expect(fourth.status).toBe(403);
     expect(fourth.body.message).toBe('Seu plano permite até 3 bots. Faça upgrade para criar mais.');
     // The trial (Profissional) allows the advanced strategies.
-    const pro = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, name: 'Estat', strategy: 'statistical' } });
+    const pro = await call('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, name: 'Estat', strategy: 'statistical' },
+    });
     expect(pro.status).toBe(201);
     await setPlan(user.id, 'basic', 'past_due');
     const lapsed = await call('POST', '/api/bots', { token: user.token, body: { ...valid, name: 'x' } });
@@ -194,10 +240,16 @@ describe('bots API (issue 5 §1, §7)', () => {
   });
 
   it('asks for confirmLive and validated credentials before live mode', async () => {
-    const noConfirm = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, mode: 'live' } });
+    const noConfirm = await call('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, mode: 'live' },
+    });
     expect(noConfirm.status).toBe(400);
     expect(noConfirm.body.message).toBe(M.liveConfirmRequired);
-    const noKeys = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, mode: 'live', confirmLive: true } });
+    const noKeys = await call('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...valid, mode: 'live', confirmLive: true },
+    });
     expect(noKeys.status).toBe(409);
     expect(String(noKeys.body.message)).not.toBe('');
   });
@@ -208,13 +260,21 @@ describe('bots API (issue 5 §1, §7)', () => {
     for (const exchange_name of ['binance', 'gateio']) {
       const res = await call<{ exchange: { id: string } }>('POST', '/api/user/exchanges', {
         token: maria.token,
-        body: { exchange_name, api_key: `${exchange_name}KEY0123456789abcdef`, api_secret: 'SECRET0123456789abcdefSECRET', is_active: true },
+        body: {
+          exchange_name,
+          api_key: `${exchange_name}KEY0123456789abcdef`,
+          api_secret: 'SECRET0123456789abcdefSECRET',
+          is_active: true,
+        },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids[exchange_name] = res.body.exchange.id;
     }
     // What the engine's check records for keys the exchange accepts (no exchange is reachable from this machine).
-    await sql.query(`UPDATE exchange_credentials SET validation_status = 'valid', validated_at = now() WHERE user_id = $1`, [maria.id]);
+    await sql.query(
+      `UPDATE exchange_credentials SET validation_status = 'valid', validated_at = now() WHERE user_id = $1`,
+      [maria.id],
+    );
     const created = await call<{ bot: Bot }>('POST', '/api/bots', {
       token: maria.token,
       body: { ...valid, name: 'Bot real', mode: 'live', confirmLive: true, active: true },
@@ -222,7 +282,9 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.bot).toMatchObject({ mode: 'live', status: 'running' });
 
-    expect((await call('DELETE', `/api/user/exchanges/${ids.gateio}`, { token: maria.token })).status).toBe(200);
+    expect((await call('DELETE', `/api/user/exchanges/${ids.gateio}`, { token: maria.token })).status).toBe(
+      200,
+    );
     const after = await call<BotDetail>('GET', `/api/bots/${created.body.bot.id}`, { token: maria.token });
     expect(after.body.bot).toMatchObject({ status: 'error', active: false });
     expect(after.body.bot.statusReason).toContain('Gate.io');
@@ -230,11 +292,17 @@ describe('bots API (issue 5 §1, §7)', () => {
   it("exports the user's bots and trades, and 'Excluir conta' sends 'delete' for each bot before the rows go", async () => {
     const u = await register(call, { name: 'Ana' });
     await setPlan(u.id, 'professional');
-    const factory: QueueFactory = createQueueFactory({ databaseUrl: db.url });
+    const factory: QueueFactory = createQueueFactory({ databaseUrl: t.db.url });
     const queue = factory.queue(QUEUES.botCommands);
     try {
-      const a = await call<{ bot: Bot }>('POST', '/api/bots', { token: u.token, body: { ...valid, name: 'Um', active: true } });
-      const b = await call<{ bot: Bot }>('POST', '/api/bots', { token: u.token, body: { ...valid, name: 'Dois' } });
+      const a = await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: u.token,
+        body: { ...valid, name: 'Um', active: true },
+      });
+      const b = await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: u.token,
+        body: { ...valid, name: 'Dois' },
+      });
       expect([a.status, b.status]).toEqual([201, 201]);
       const trade = await sql.query<{ id: string }>(
         `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
@@ -250,22 +318,33 @@ describe('bots API (issue 5 §1, §7)', () => {
         [trade.rows[0]!.id],
       );
 
-      const exported = await call<{ bots: Bot[]; trades: { id: string; botName: string; profitExact: string; legs: unknown[] }[] }>(
-        'GET',
-        '/api/user/export',
-        { token: u.token },
-      );
+      const exported = await call<{
+        bots: Bot[];
+        trades: { id: string; botName: string; profitExact: string; legs: unknown[] }[];
+      }>('GET', '/api/user/export', { token: u.token });
       expect(exported.status).toBe(200);
       expect(exported.body.bots.map((x) => x.name)).toEqual(['Um', 'Dois']);
       expect(exported.body.trades).toHaveLength(1);
-      expect(exported.body.trades[0]).toMatchObject({ id: trade.rows[0]!.id, botName: 'Um', profit: 0.12, profitExact: '0.123456789000000000' });
-      expect(exported.body.trades[0]!.legs).toEqual([expect.objectContaining({ seq: 1, side: 'buy', feeAsset: 'USDT' })]);
+      expect(exported.body.trades[0]).toMatchObject({
+        id: trade.rows[0]!.id,
+        botName: 'Um',
+        profit: 0.12,
+        profitExact: '0.123456789000000000',
+      });
+      expect(exported.body.trades[0]!.legs).toEqual([
+        expect.objectContaining({ seq: 1, side: 'buy', feeAsset: 'USDT' }),
+      ]);
       // Another user's export holds none of them.
-      const other = await call<{ bots: Bot[]; trades: unknown[] }>('GET', '/api/user/export', { token: joao.token });
+      const other = await call<{ bots: Bot[]; trades: unknown[] }>('GET', '/api/user/export', {
+        token: joao.token,
+      });
       expect(other.body.bots.some((x) => x.id === a.body.bot.id)).toBe(false);
       expect(other.body.trades).toEqual([]);
 
-      const deleted = await call('DELETE', '/api/user/account', { token: u.token, body: { password: u.password } });
+      const deleted = await call('DELETE', '/api/user/account', {
+        token: u.token,
+        body: { password: u.password },
+      });
       expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
       const deletes = (await queue.getJobs(['waiting', 'active', 'completed', 'delayed', 'prioritized']))
         .map((j) => j.data)
@@ -274,7 +353,9 @@ describe('bots API (issue 5 §1, §7)', () => {
         .sort();
       expect(deletes).toEqual([a.body.bot.id, b.body.bot.id].sort());
       for (const table of ['bots', 'trades'])
-        expect((await sql.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [u.id])).rowCount, table).toBe(0);
+        expect((await sql.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [u.id])).rowCount, table).toBe(
+          0,
+        );
     } finally {
       await factory.close();
     }

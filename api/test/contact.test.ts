@@ -1,37 +1,14 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ContactMessagesPage } from '@arbitra/contracts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { startMailCatcher } from './support/mail-catcher.js';
-import { client, login, register, uniqueEmail, uniqueIp, type Client } from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, uniqueEmail, uniqueIp } from './support/http.js';
 
 describe('the contact form reaches the support inbox and admins answer it (issue 16)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-  let call: Client;
-  let sql: pg.Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    mail = await startMailCatcher();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: { SMTP_URL: mail.smtpUrl, SUPPORT_EMAIL: 'suporte@exemplo.com.br', RATE_LIMIT_CONTACT_IP: '3/1h' },
-    });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
+  const t = useTestPlatform({
+    mail: true,
+    env: { SUPPORT_EMAIL: 'suporte@exemplo.com.br', RATE_LIMIT_CONTACT_IP: '3/1h' },
   });
-
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await mail?.close();
-    await db?.drop();
-  });
+  const { call, sql } = t;
 
   const form = (email: string) => ({
     name: 'Ana Souza',
@@ -48,10 +25,10 @@ describe('the contact form reaches the support inbox and admins answer it (issue
     expect(res.body.message).toBe(
       'Mensagem enviada! Enviamos uma confirmação para o seu email e responderemos por lá.',
     );
-    const support = await mail.waitFor('suporte@exemplo.com.br', '[Contato] Dúvida sobre o plano');
+    const support = await t.mail.waitFor('suporte@exemplo.com.br', '[Contato] Dúvida sobre o plano');
     expect(support.text).toContain('O plano Básico permite usar a estratégia triangular?');
     expect(support.text).toContain(email);
-    await mail.waitFor(email, 'Recebemos sua mensagem');
+    await t.mail.waitFor(email, 'Recebemos sua mensagem');
 
     const user = await register(call);
     expect((await call('GET', '/api/admin/messages', { token: user.token })).status).toBe(403);
@@ -68,7 +45,7 @@ describe('the contact form reaches the support inbox and admins answer it (issue
     });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Resposta enviada por email');
-    const reply = await mail.waitFor(email, 'Re: Dúvida sobre o plano');
+    const reply = await t.mail.waitFor(email, 'Re: Dúvida sobre o plano');
     expect(reply.text).toContain('A triangular está nos planos Profissional e Enterprise.');
     expect(
       (await call<ContactMessagesPage>('GET', '/api/admin/messages', { token: admin })).body.unanswered,

@@ -1,22 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import pg from 'pg';
 import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MESSAGES, type ExchangeValidatedEvent, type UserExchange } from '@arbitra/contracts';
 import { CredentialCipher, ExchangeCredentialsRepository, createDataSource } from '@arbitra/db';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
 import {
   ExchangeCredentialsService,
   type CredentialDisabledEvent,
 } from '../src/modules/exchanges/exchange-credentials.service.js';
-import { client, register, type Client, type RegisteredUser } from './support/http.js';
+import { register, type RegisteredUser } from './support/http.js';
 
 /** Realistic-looking Binance key material (64 alphanumerics each); unique per call. */
 function binanceKeys() {
-  const alnum = (n: number) => randomBytes(n).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(n, 'x').slice(0, n);
+  const alnum = (n: number) =>
+    randomBytes(n)
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .padEnd(n, 'x')
+      .slice(0, n);
   return { api_key: `Ak${alnum(62)}`, api_secret: `Sc${alnum(62)}` };
 }
 
@@ -27,22 +30,17 @@ interface Saved {
 
 describe('exchange credentials (issue 6): endpoints, secrets, validation through the engine', () => {
   const keysK1 = `k1:${randomBytes(32).toString('base64')}`;
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
+  const t = useTestPlatform({
+    engines: 1,
+    env: { CREDENTIALS_KEYS: keysK1, LOG_LEVEL: 'trace', RATE_LIMIT_REGISTER_IP: '1000/1h' },
+  });
+  const { call, sql } = t;
   let ds: ReturnType<typeof createDataSource>;
   let credentials: ExchangeCredentialsRepository;
-  let call: Client;
   const logLines: string[] = [];
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 1,
-      env: { CREDENTIALS_KEYS: keysK1, LOG_LEVEL: 'trace', RATE_LIMIT_REGISTER_IP: '1000/1h' },
-    });
     // Every api log line from now on is captured (and kept out of the test output).
     const capture = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -50,27 +48,21 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         done();
       },
     });
-    (platform.api.logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = capture;
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-    ds = await createDataSource(db.url).initialize();
+    (t.platform.api.logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = capture;
+    ds = await createDataSource(t.db.url).initialize();
     credentials = new ExchangeCredentialsRepository(ds);
   });
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await sql?.end();
     await ds?.destroy();
-    await platform?.close();
-    await db?.drop();
   });
 
   const add = (u: RegisteredUser, body: Record<string, unknown>) =>
     call<Saved>('POST', '/api/user/exchanges', { token: u.token, body });
 
   function listen(u: RegisteredUser): Promise<Socket> {
-    const socket = io(platform.baseUrl, { auth: { token: u.token }, transports: ['websocket'] });
+    const socket = io(t.platform.baseUrl, { auth: { token: u.token }, transports: ['websocket'] });
     sockets.push(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -93,7 +85,10 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
 
   describe('GET /api/exchanges/supported — public', () => {
     it('lists the five exchanges with requires_passphrase as data', async () => {
-      const res = await call<{ name: string; display_name: string; requires_passphrase: boolean }[]>('GET', '/api/exchanges/supported');
+      const res = await call<{ name: string; display_name: string; requires_passphrase: boolean }[]>(
+        'GET',
+        '/api/exchanges/supported',
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
         { name: 'binance', display_name: 'Binance', requires_passphrase: false },
@@ -110,7 +105,13 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const u = await register(call);
       const res = await call('GET', '/api/user/plan-exchange-info', { token: u.token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ plan: 'Profissional', plan_id: 'professional', max_exchanges: 5, unlimited_exchanges: false, used_exchanges: 0 });
+      expect(res.body).toEqual({
+        plan: 'Profissional',
+        plan_id: 'professional',
+        max_exchanges: 5,
+        unlimited_exchanges: false,
+        used_exchanges: 0,
+      });
       expect((await call('GET', '/api/user/plan-exchange-info')).status).toBe(401);
       expect((await call('GET', '/api/user/exchanges')).status).toBe(401);
     });
@@ -162,12 +163,30 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         [{ exchange_name: 'binance' }, 'API Key é obrigatória'],
         [{ exchange_name: 'binance', api_key: '   ', api_secret: k.api_secret }, 'API Key é obrigatória'],
         [{ exchange_name: 'binance', api_key: k.api_key }, 'API Secret é obrigatório'],
-        [{ exchange_name: 'binance', api_key: 'curta', api_secret: k.api_secret }, MESSAGES.exchanges.apiKeyLength],
-        [{ exchange_name: 'binance', api_key: 'x'.repeat(257), api_secret: k.api_secret }, MESSAGES.exchanges.apiKeyLength],
-        [{ exchange_name: 'binance', api_key: 'chave com espaços e acentuação', api_secret: k.api_secret }, MESSAGES.exchanges.apiKeyCharset],
-        [{ exchange_name: 'binance', api_key: 1234567890123456, api_secret: k.api_secret }, 'API Key é obrigatória'],
-        [{ exchange_name: 'binance', api_key: k.api_key, api_secret: 'y'.repeat(600) }, MESSAGES.exchanges.apiSecretLength],
-        [{ exchange_name: 'binance', api_key: k.api_key, api_secret: 'segredo com espaço 1234' }, MESSAGES.exchanges.apiSecretCharset],
+        [
+          { exchange_name: 'binance', api_key: 'curta', api_secret: k.api_secret },
+          MESSAGES.exchanges.apiKeyLength,
+        ],
+        [
+          { exchange_name: 'binance', api_key: 'x'.repeat(257), api_secret: k.api_secret },
+          MESSAGES.exchanges.apiKeyLength,
+        ],
+        [
+          { exchange_name: 'binance', api_key: 'chave com espaços e acentuação', api_secret: k.api_secret },
+          MESSAGES.exchanges.apiKeyCharset,
+        ],
+        [
+          { exchange_name: 'binance', api_key: 1234567890123456, api_secret: k.api_secret },
+          'API Key é obrigatória',
+        ],
+        [
+          { exchange_name: 'binance', api_key: k.api_key, api_secret: 'y'.repeat(600) },
+          MESSAGES.exchanges.apiSecretLength,
+        ],
+        [
+          { exchange_name: 'binance', api_key: k.api_key, api_secret: 'segredo com espaço 1234' },
+          MESSAGES.exchanges.apiSecretCharset,
+        ],
         [{ exchange_name: 'binance', ...k, passphrase: 'minha-frase' }, 'Esta exchange não usa passphrase'],
         [{ exchange_name: 'binance', ...k, is_active: 'sim' }, 'Valor inválido para o campo is_active'],
         [{ exchange_name: 'binance', ...k, user_id: u.id }, 'Campo não permitido: user_id'],
@@ -178,16 +197,24 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body, JSON.stringify(body)).toMatchObject({ message, code: 'validation_failed' });
       }
-      const nul = await add(u, { exchange_name: 'binance', api_key: `${k.api_key}\u0000`, api_secret: k.api_secret });
+      const nul = await add(u, {
+        exchange_name: 'binance',
+        api_key: `${k.api_key}\u0000`,
+        api_secret: k.api_secret,
+      });
       expect(nul.body).toMatchObject({ code: 'invalid_characters' });
-      const huge = await call('POST', '/api/user/exchanges', { token: u.token, rawBody: JSON.stringify({ exchange_name: 'binance', api_key: 'x'.repeat(70_000) }) });
+      const huge = await call('POST', '/api/user/exchanges', {
+        token: u.token,
+        rawBody: JSON.stringify({ exchange_name: 'binance', api_key: 'x'.repeat(70_000) }),
+      });
       expect(huge.status).toBe(413);
       expect((await call<UserExchange[]>('GET', '/api/user/exchanges', { token: u.token })).body).toEqual([]);
     });
 
     it('accepts a PEM private key as the secret (Binance Ed25519 keys)', async () => {
       const u = await register(call);
-      const pem = '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIGxN6f4qTq0X4sD0bKp1E8l3fQm0n0uZr0E3Yq3n3p6X\n-----END PRIVATE KEY-----';
+      const pem =
+        '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIGxN6f4qTq0X4sD0bKp1E8l3fQm0n0uZr0E3Yq3n3p6X\n-----END PRIVATE KEY-----';
       const res = await add(u, { exchange_name: 'binance', api_key: binanceKeys().api_key, api_secret: pem });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     });
@@ -197,7 +224,10 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       expect((await add(u, { exchange_name: 'gateio', ...binanceKeys() })).status).toBe(201);
       const again = await add(u, { exchange_name: 'gateio', ...binanceKeys() });
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: 'exchange_already_connected', message: MESSAGES.exchanges.alreadyConnected });
+      expect(again.body).toMatchObject({
+        code: 'exchange_already_connected',
+        message: MESSAGES.exchanges.alreadyConnected,
+      });
       // Another user may connect the same exchange.
       const other = await register(call);
       expect((await add(other, { exchange_name: 'gateio', ...binanceKeys() })).status).toBe(201);
@@ -207,7 +237,9 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const u = await register(call);
       await sql.query(`UPDATE subscriptions SET plan_id = 'basic' WHERE user_id = $1`, [u.id]);
       const results = await Promise.all(
-        (['binance', 'mexc', 'bybit', 'gateio'] as const).map((exchange_name) => add(u, { exchange_name, ...binanceKeys() })),
+        (['binance', 'mexc', 'bybit', 'gateio'] as const).map((exchange_name) =>
+          add(u, { exchange_name, ...binanceKeys() }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 201, 403, 403]);
       const refused = results.find((r) => r.status === 403);
@@ -235,16 +267,31 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
     it('toggles with only { is_active } and keeps the key (no new check)', async () => {
       const u = await register(call);
       const saved = (await add(u, { exchange_name: 'mexc', ...binanceKeys() })).body.exchange;
-      const before = await sql.query('SELECT check_version, api_secret_encrypted FROM exchange_credentials WHERE id = $1', [saved.id]);
-      const off = await call<Saved>('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: false } });
+      const before = await sql.query(
+        'SELECT check_version, api_secret_encrypted FROM exchange_credentials WHERE id = $1',
+        [saved.id],
+      );
+      const off = await call<Saved>('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { is_active: false },
+      });
       expect(off.status).toBe(200);
       expect(off.body.message).toBe('Exchange atualizada com sucesso!');
       expect(off.body.exchange.is_active).toBe(false);
-      const on = await call<Saved>('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: true } });
+      const on = await call<Saved>('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { is_active: true },
+      });
       expect(on.body.exchange.is_active).toBe(true);
-      const after = await sql.query('SELECT check_version, api_secret_encrypted FROM exchange_credentials WHERE id = $1', [saved.id]);
+      const after = await sql.query(
+        'SELECT check_version, api_secret_encrypted FROM exchange_credentials WHERE id = $1',
+        [saved.id],
+      );
       expect(after.rows[0]).toEqual(before.rows[0]);
-      const bad = await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: 'não' } });
+      const bad = await call('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { is_active: 'não' },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ message: 'Valor inválido para o campo is_active' });
     });
@@ -253,9 +300,15 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const u = await register(call);
       const k = binanceKeys();
       const saved = (await add(u, { exchange_name: 'bybit', ...k })).body.exchange;
-      const v1 = await sql.query<{ check_version: number }>('SELECT check_version FROM exchange_credentials WHERE id = $1', [saved.id]);
+      const v1 = await sql.query<{ check_version: number }>(
+        'SELECT check_version FROM exchange_credentials WHERE id = $1',
+        [saved.id],
+      );
 
-      const moved = await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { exchange_name: 'binance', ...k } });
+      const moved = await call('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { exchange_name: 'binance', ...k },
+      });
       expect(moved.status).toBe(400);
       expect(moved.body).toMatchObject({ message: 'A exchange não pode ser alterada na edição' });
 
@@ -264,20 +317,36 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         body: { exchange_name: 'bybit', api_key: k.api_key, api_secret: '', passphrase: '', is_active: true },
       });
       expect(same.status, JSON.stringify(same.body)).toBe(200);
-      const v2 = await sql.query<{ check_version: number }>('SELECT check_version FROM exchange_credentials WHERE id = $1', [saved.id]);
+      const v2 = await sql.query<{ check_version: number }>(
+        'SELECT check_version FROM exchange_credentials WHERE id = $1',
+        [saved.id],
+      );
       expect(v2.rows[0]?.check_version).toBe(v1.rows[0]?.check_version);
 
       const next = binanceKeys();
-      const noSecret = await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { exchange_name: 'bybit', api_key: next.api_key } });
+      const noSecret = await call('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { exchange_name: 'bybit', api_key: next.api_key },
+      });
       expect(noSecret.status).toBe(400);
       expect(noSecret.body).toMatchObject({ message: 'API Secret é obrigatório' });
       const empty = await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: {} });
       expect(empty.body).toMatchObject({ message: 'API Key é obrigatória' });
 
-      const changed = await call<Saved>('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { exchange_name: 'bybit', ...next } });
+      const changed = await call<Saved>('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { exchange_name: 'bybit', ...next },
+      });
       expect(changed.status).toBe(200);
-      expect(changed.body.exchange).toMatchObject({ api_key: next.api_key, validation_status: 'pending', is_validated: false });
-      const v3 = await sql.query<{ check_version: number }>('SELECT check_version FROM exchange_credentials WHERE id = $1', [saved.id]);
+      expect(changed.body.exchange).toMatchObject({
+        api_key: next.api_key,
+        validation_status: 'pending',
+        is_validated: false,
+      });
+      const v3 = await sql.query<{ check_version: number }>(
+        'SELECT check_version FROM exchange_credentials WHERE id = $1',
+        [saved.id],
+      );
       expect(v3.rows[0]?.check_version).toBe((v1.rows[0]?.check_version ?? 0) + 1);
     });
   });
@@ -287,7 +356,9 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const u = await register(call);
       const k = binanceKeys();
       const saved = (await add(u, { exchange_name: 'binance', ...k })).body.exchange;
-      const exp = await call<{ exchanges: Record<string, unknown>[] }>('GET', '/api/user/export', { token: u.token });
+      const exp = await call<{ exchanges: Record<string, unknown>[] }>('GET', '/api/user/export', {
+        token: u.token,
+      });
       expect(exp.body.exchanges[0]).toMatchObject({ id: saved.id, api_key_preview: saved.api_key_preview });
       expect(JSON.stringify(exp.body)).not.toContain(k.api_secret);
       expect(JSON.stringify(exp.body)).not.toContain(k.api_key);
@@ -298,11 +369,15 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       expect((await call<UserExchange[]>('GET', '/api/user/exchanges', { token: u.token })).body).toEqual([]);
       expect((await call('DELETE', `/api/user/exchanges/${saved.id}`, { token: u.token })).status).toBe(404);
 
-      const audit = await call<{ items: { action: string; label: string; metadata: Record<string, unknown> }[] }>('GET', '/api/user/audit', { token: u.token });
+      const audit = await call<{
+        items: { action: string; label: string; metadata: Record<string, unknown> }[];
+      }>('GET', '/api/user/audit', { token: u.token });
       const actions = audit.body.items.map((i) => i.action);
       expect(actions).toContain('exchange_key_added');
       expect(actions).toContain('exchange_key_removed');
-      expect(audit.body.items.find((i) => i.action === 'exchange_key_removed')?.label).toBe('Chave de API removida');
+      expect(audit.body.items.find((i) => i.action === 'exchange_key_removed')?.label).toBe(
+        'Chave de API removida',
+      );
       expect(JSON.stringify(audit.body)).not.toContain(k.api_secret);
     });
   });
@@ -316,7 +391,10 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const path = `/api/user/exchanges/${saved.id}`;
       const attempts = [
         await call('PUT', path, { token: intruder.token, body: { is_active: false } }),
-        await call('PUT', path, { token: intruder.token, body: { exchange_name: 'binance', ...binanceKeys() } }),
+        await call('PUT', path, {
+          token: intruder.token,
+          body: { exchange_name: 'binance', ...binanceKeys() },
+        }),
         await call('PUT', path, { token: intruder.token, body: { nonsense: true } }),
         await call('DELETE', path, { token: intruder.token }),
         await call('POST', `${path}/validate`, { token: intruder.token }),
@@ -325,8 +403,17 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         expect(r.status).toBe(404);
         expect(r.body).toMatchObject({ code: 'exchange_not_found', message: 'Exchange não encontrada' });
       }
-      expect((await call<UserExchange[]>('GET', '/api/user/exchanges', { token: intruder.token })).body).toEqual([]);
-      expect((await call('PUT', '/api/user/exchanges/nao-e-um-uuid', { token: owner.token, body: { is_active: false } })).status).toBe(404);
+      expect(
+        (await call<UserExchange[]>('GET', '/api/user/exchanges', { token: intruder.token })).body,
+      ).toEqual([]);
+      expect(
+        (
+          await call('PUT', '/api/user/exchanges/nao-e-um-uuid', {
+            token: owner.token,
+            body: { is_active: false },
+          })
+        ).status,
+      ).toBe(404);
       // Untouched.
       const mine = await call<UserExchange[]>('GET', '/api/user/exchanges', { token: owner.token });
       expect(mine.body[0]).toMatchObject({ id: saved.id, is_active: true, api_key: k.api_key });
@@ -349,7 +436,11 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       });
       expect(JSON.stringify(event)).not.toContain(k.api_secret);
       const list = await call<UserExchange[]>('GET', '/api/user/exchanges', { token: u.token });
-      expect(list.body[0]).toMatchObject({ is_validated: false, validation_status: 'invalid', validation_reason: 'não foi possível contatar a exchange' });
+      expect(list.body[0]).toMatchObject({
+        is_validated: false,
+        validation_status: 'invalid',
+        validation_reason: 'não foi possível contatar a exchange',
+      });
 
       // 'Validar novamente': pending at once, then the new result arrives.
       const again = nextValidation(socket, saved.id);
@@ -380,9 +471,17 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const k = binanceKeys();
       const saved = (await add(u, { exchange_name: 'binance', ...k })).body.exchange;
       await nextValidation(socket, saved.id);
-      await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { exchange_name: 'binance', api_key: k.api_key, api_secret: `${k.api_secret}Z` } });
+      await call('PUT', `/api/user/exchanges/${saved.id}`, {
+        token: u.token,
+        body: { exchange_name: 'binance', api_key: k.api_key, api_secret: `${k.api_secret}Z` },
+      });
       // Bad requests carrying secrets are not logged with them either.
-      await add(u, { exchange_name: 'binance', api_key: k.api_key, api_secret: k.api_secret, passphrase: 'frase-secreta-123' });
+      await add(u, {
+        exchange_name: 'binance',
+        api_key: k.api_key,
+        api_secret: k.api_secret,
+        passphrase: 'frase-secreta-123',
+      });
 
       const row = await sql.query('SELECT * FROM exchange_credentials WHERE id = $1', [saved.id]);
       expect(row.rows[0]).toMatchObject({ key_id: 'k1', passphrase_encrypted: null });
@@ -410,8 +509,11 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       expect(logs).not.toContain(k.api_key);
       expect(logs).not.toContain('frase-secreta-123');
       // pino's redaction covers the credential fields should anyone log a body.
-      platform.api.logger.info({ body: { api_key: k.api_key, api_secret: k.api_secret, passphrase: 'p' } }, 'teste de redação');
-      platform.api.logger.info({ api_secret: k.api_secret }, 'teste de redação');
+      t.platform.api.logger.info(
+        { body: { api_key: k.api_key, api_secret: k.api_secret, passphrase: 'p' } },
+        'teste de redação',
+      );
+      t.platform.api.logger.info({ api_secret: k.api_secret }, 'teste de redação');
       expect(logLines.join('')).not.toContain(k.api_secret);
     });
   });
@@ -427,9 +529,12 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       expect(first.currentKeyId).toBe('k2');
       expect(first.rotated).toBeGreaterThan(0);
       expect(first.failed).toEqual([]);
-      const remaining = await sql.query(`SELECT count(*)::int AS n FROM exchange_credentials WHERE key_id <> 'k2'`);
+      const remaining = await sql.query(
+        `SELECT count(*)::int AS n FROM exchange_credentials WHERE key_id <> 'k2'`,
+      );
       expect(remaining.rows[0]).toEqual({ n: 0 });
-      const row = (await sql.query('SELECT * FROM exchange_credentials WHERE id = $1', [saved.id])).rows[0] as Record<string, string | null>;
+      const row = (await sql.query('SELECT * FROM exchange_credentials WHERE id = $1', [saved.id]))
+        .rows[0] as Record<string, string | null>;
       const opened = CredentialCipher.fromSpec(keysK2).open(saved.id, {
         keyId: row.key_id ?? '',
         apiKeyEncrypted: row.api_key_encrypted ?? '',
@@ -437,7 +542,14 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         passphraseEncrypted: row.passphrase_encrypted ?? null,
       });
       expect(opened).toEqual({ apiKey: k.api_key, apiSecret: k.api_secret, passphrase: null });
-      expect(() => CredentialCipher.fromSpec(keysK1).open(saved.id, { keyId: 'k2', apiKeyEncrypted: row.api_key_encrypted ?? '', apiSecretEncrypted: '', passphraseEncrypted: null })).toThrow();
+      expect(() =>
+        CredentialCipher.fromSpec(keysK1).open(saved.id, {
+          keyId: 'k2',
+          apiKeyEncrypted: row.api_key_encrypted ?? '',
+          apiSecretEncrypted: '',
+          passphraseEncrypted: null,
+        }),
+      ).toThrow();
       // Idempotent; then back under k1 (the key this platform runs with), which reads them again.
       expect((await credentials.rotate(rotating)).rotated).toBe(0);
       const back = await credentials.rotate(CredentialCipher.fromSpec(`${keysK1},${keysK2}`));
@@ -452,17 +564,22 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const stranger = CredentialCipher.fromSpec(`k7:${randomBytes(32).toString('base64')}`);
       const result = await credentials.rotate(stranger);
       expect(result.failed.map((f) => f.id)).toContain(saved.id);
-      const row = await sql.query<{ key_id: string }>('SELECT key_id FROM exchange_credentials WHERE id = $1', [saved.id]);
+      const row = await sql.query<{ key_id: string }>(
+        'SELECT key_id FROM exchange_credentials WHERE id = $1',
+        [saved.id],
+      );
       expect(row.rows[0]?.key_id).toBe('k1');
     });
   });
 
   describe('for the bots module: assertLiveReady and onCredentialDisabled', () => {
     it('names, in pt-BR, every exchange that is not ready for a live bot', async () => {
-      const service = platform.api.app.get(ExchangeCredentialsService);
+      const service = t.platform.api.app.get(ExchangeCredentialsService);
       const u = await register(call);
       const saved = (await add(u, { exchange_name: 'binance', ...binanceKeys() })).body.exchange;
-      await sql.query(`UPDATE exchange_credentials SET validation_status = 'valid' WHERE id = $1`, [saved.id]);
+      await sql.query(`UPDATE exchange_credentials SET validation_status = 'valid' WHERE id = $1`, [
+        saved.id,
+      ]);
       await expect(service.assertLiveReady(u.id, ['binance'])).resolves.toBeUndefined();
       const err = (await service.assertLiveReady(u.id, ['binance', 'bybit']).catch((e: unknown) => e)) as {
         status: number;
@@ -471,14 +588,25 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         details: { exchanges: { exchange: string; problem: string }[] };
       };
       expect(err).toMatchObject({ status: 409, code: 'live_credentials_not_ready' });
-      expect(err.message).toBe('Para operar em modo real, ajuste as credenciais de: Bybit (nenhuma credencial cadastrada).');
-      expect(err.details.exchanges).toEqual([{ exchange: 'bybit', display_name: 'Bybit', problem: 'missing', problem_label: 'nenhuma credencial cadastrada' }]);
+      expect(err.message).toBe(
+        'Para operar em modo real, ajuste as credenciais de: Bybit (nenhuma credencial cadastrada).',
+      );
+      expect(err.details.exchanges).toEqual([
+        {
+          exchange: 'bybit',
+          display_name: 'Bybit',
+          problem: 'missing',
+          problem_label: 'nenhuma credencial cadastrada',
+        },
+      ]);
       await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: false } });
-      await expect(service.assertLiveReady(u.id, ['binance'])).rejects.toThrow('Binance (credencial desativada)');
+      await expect(service.assertLiveReady(u.id, ['binance'])).rejects.toThrow(
+        'Binance (credencial desativada)',
+      );
     });
 
     it('tells the listeners when a credential is deactivated, changed or removed (a failing listener does not undo it)', async () => {
-      const service = platform.api.app.get(ExchangeCredentialsService);
+      const service = t.platform.api.app.get(ExchangeCredentialsService);
       const events: CredentialDisabledEvent[] = [];
       const off1 = service.onCredentialDisabled((e) => {
         events.push(e);
@@ -491,11 +619,20 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         const saved = (await add(u, { exchange_name: 'gateio', ...binanceKeys() })).body.exchange;
         await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: false } });
         await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: true } });
-        await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { exchange_name: 'gateio', ...binanceKeys() } });
-        expect((await call('DELETE', `/api/user/exchanges/${saved.id}`, { token: u.token })).status).toBe(200);
+        await call('PUT', `/api/user/exchanges/${saved.id}`, {
+          token: u.token,
+          body: { exchange_name: 'gateio', ...binanceKeys() },
+        });
+        expect((await call('DELETE', `/api/user/exchanges/${saved.id}`, { token: u.token })).status).toBe(
+          200,
+        );
         const mine = events.filter((e) => e.credentialId === saved.id);
         expect(mine.map((e) => e.reason)).toEqual(['deactivated', 'key_changed', 'removed']);
-        expect(mine[0]).toMatchObject({ userId: u.id, exchange: 'gateio', message: 'Gate.io: As credenciais da exchange foram desativadas' });
+        expect(mine[0]).toMatchObject({
+          userId: u.id,
+          exchange: 'gateio',
+          message: 'Gate.io: As credenciais da exchange foram desativadas',
+        });
       } finally {
         off1();
         off2();

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, register, tradeEverythingBot, type Client, type RegisteredUser } from './support/http.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestPlatform } from './support/test-platform.js';
+import { register, tradeEverythingBot, type RegisteredUser } from './support/http.js';
 import { routesOf, type Route } from './support/routes.js';
 
 /**
@@ -128,35 +126,26 @@ const LEAKS =
   /(\n\s+at\s|node_modules|\.ts:\d+|\.js:\d+|QueryFailedError|TypeError|SyntaxError|stack|correlationId)/;
 
 describe('fuzzing every endpoint with a body or a query', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let call: Client;
+  const t = useTestPlatform({
+    env: {
+      RATE_LIMIT_LOGIN_IP: '100000/15m',
+      RATE_LIMIT_LOGIN_ACCOUNT_IP: '100000/15m',
+      RATE_LIMIT_REGISTER_IP: '100000/1h',
+      RATE_LIMIT_FORGOT_IP: '100000/1h',
+      RATE_LIMIT_FORGOT_ACCOUNT: '100000/1h',
+      RATE_LIMIT_RESET_IP: '100000/15m',
+      RATE_LIMIT_TWO_FACTOR_IP: '100000/15m',
+      RATE_LIMIT_TWO_FACTOR_ACCOUNT: '100000/15m',
+      RATE_LIMIT_PASSWORD_CONFIRM: '100000/15m',
+    },
+  });
+  const { call, sql } = t;
   let user: RegisteredUser;
   let admin: RegisteredUser;
-  let sql: pg.Client;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: {
-        RATE_LIMIT_LOGIN_IP: '100000/15m',
-        RATE_LIMIT_LOGIN_ACCOUNT_IP: '100000/15m',
-        RATE_LIMIT_REGISTER_IP: '100000/1h',
-        RATE_LIMIT_FORGOT_IP: '100000/1h',
-        RATE_LIMIT_FORGOT_ACCOUNT: '100000/1h',
-        RATE_LIMIT_RESET_IP: '100000/15m',
-        RATE_LIMIT_TWO_FACTOR_IP: '100000/15m',
-        RATE_LIMIT_TWO_FACTOR_ACCOUNT: '100000/15m',
-        RATE_LIMIT_PASSWORD_CONFIRM: '100000/15m',
-      },
-    });
-    call = client(platform.baseUrl);
     [user, admin] = [await register(call), await register(call)];
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     await sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]);
     const bot = await call<{ bot: { id: string } }>('POST', '/api/bots', {
       token: user.token,
@@ -174,19 +163,15 @@ describe('fuzzing every endpoint with a body or a query', () => {
     ids.exchange = ex.body.exchange.id;
   }, 120_000);
 
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
-  });
-
   /** What the user and the platform hold, to compare before and after a refused request. */
   async function stored(): Promise<string> {
     const tables = ['users', 'bots', 'exchange_credentials', 'notification_settings', 'subscriptions'];
     const parts: string[] = [];
     for (const t of tables) {
       const r = await sql
-        .query<{ h: string }>(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${t} t`)
+        .query<{ h: string }>(
+          `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${t} t`,
+        )
         .catch(() => null);
       parts.push(`${t}:${String(r?.rows[0]?.h)}`);
     }
@@ -209,7 +194,7 @@ describe('fuzzing every endpoint with a body or a query', () => {
   };
 
   it('answers hostile bodies with a clean 4xx and changes nothing', async () => {
-    const routes = routesOf(platform).filter(
+    const routes = routesOf(t.platform).filter(
       (r) =>
         !SKIP.has(`${r.method} ${r.path}`) &&
         (['POST', 'PUT', 'PATCH'].includes(r.method) || r.path === '/api/user/account'),
@@ -243,7 +228,7 @@ describe('fuzzing every endpoint with a body or a query', () => {
       await fc.assert(
         fc.asyncProperty(bodyFor(fields), async (b) => {
           const before = await stored();
-          const res = await fetch(`${platform.baseUrl}${pathOf(route)}`, {
+          const res = await fetch(`${t.platform.baseUrl}${pathOf(route)}`, {
             method: route.method,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: 'raw' in b ? b.raw : JSON.stringify(b.json),
@@ -268,13 +253,13 @@ describe('fuzzing every endpoint with a body or a query', () => {
   }, 240_000);
 
   it('answers hostile query strings with a clean answer', async () => {
-    const routes = routesOf(platform).filter((r) => r.method === 'GET');
+    const routes = routesOf(t.platform).filter((r) => r.method === 'GET');
     for (const route of routes) {
       const token = route.path.startsWith('/api/admin/') ? admin.token : user.token;
       await fc.assert(
         fc.asyncProperty(query, async (q) => {
           const qs = new URLSearchParams(Object.entries(q)).toString();
-          const res = await fetch(`${platform.baseUrl}${pathOf(route)}?${qs}`, {
+          const res = await fetch(`${t.platform.baseUrl}${pathOf(route)}?${qs}`, {
             headers: { authorization: `Bearer ${token}` },
           });
           const text = await res.text();

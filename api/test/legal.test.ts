@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEGAL_VERSION, type ProfileResponse } from '@arbitra/contracts';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, uniqueEmail, uniqueIp, type Client } from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { uniqueEmail, uniqueIp } from './support/http.js';
 
 describe('the accepted Terms/Privacy version is stored with the date (issue 16)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let call: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-  });
-
-  afterAll(async () => {
-    await platform?.close();
-    await db?.drop();
-  });
+  const t = useTestPlatform();
+  const { call } = t;
 
   const body = (termsVersion: string) => ({
     name: 'Maria',

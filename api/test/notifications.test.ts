@@ -1,5 +1,4 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesRepository, createDataSource } from '@arbitra/db';
 import {
@@ -24,12 +23,10 @@ import { QUEUE_FACTORY } from '../src/transport/transport.providers.js';
 import { Notifier } from '../../engine/src/execution/notifier.js';
 import { TradeLedger, type ExecutionRecord } from '../../engine/src/execution/trade-ledger.js';
 import { losingRecord } from '../../engine/src/execution/testing/losing-record.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
 import { startTelegramDouble, type TelegramDouble } from '../../scripts/test-support/telegram-double.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
-import { startMailCatcher } from './support/mail-catcher.js';
-import { client, register, type Client, type RegisteredUser } from './support/http.js';
+import { register, type RegisteredUser } from './support/http.js';
 
 const TOKEN = '123456:TESTE-token-do-bot';
 
@@ -81,12 +78,23 @@ const trade = (
   });
 
 describe('notifications reach people: in-app (live), email, Telegram, each where enabled (issue 16)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let telegram: TelegramDouble;
-  let call: Client;
-  let sql: pg.Client;
+  beforeAll(async () => {
+    telegram = await startTelegramDouble(TOKEN);
+  });
+  afterAll(async () => {
+    await telegram?.close();
+  });
+  const t = useTestPlatform({
+    engines: 1,
+    mail: true,
+    env: () => ({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      DAILY_SUMMARY_TICK_MS: '0',
+    }),
+  });
+  const { call, sql } = t;
   let maria: RegisteredUser;
   let joao: RegisteredUser;
   const sockets: Socket[] = [];
@@ -95,8 +103,8 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
 
   let notificationsQueue: Queue | undefined;
   const queue = () =>
-    (notificationsQueue ??= platform.api.app.get<QueueFactory>(QUEUE_FACTORY).queue(QUEUES.notifications));
-  const notifier = () => platform.engines[0]!.get(Notifier);
+    (notificationsQueue ??= t.platform.api.app.get<QueueFactory>(QUEUE_FACTORY).queue(QUEUES.notifications));
+  const notifier = () => t.platform.engines[0]!.get(Notifier);
   /** Waits until the notification job of `key` has been worked. */
   async function settled(key: string): Promise<void> {
     const q = queue();
@@ -108,7 +116,7 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
   }
   async function live(user: RegisteredUser): Promise<NotificationNewEvent[]> {
     const got: NotificationNewEvent[] = [];
-    const s = connect(platform.baseUrl, { auth: { token: user.token }, transports: ['websocket'] });
+    const s = connect(t.platform.baseUrl, { auth: { token: user.token }, transports: ['websocket'] });
     sockets.push(s);
     s.on(EVENTS.notificationNew, (e: NotificationNewEvent) => got.push(e));
     await new Promise<void>((resolve) => s.once('connect', () => resolve()));
@@ -116,34 +124,13 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    mail = await startMailCatcher();
-    telegram = await startTelegramDouble(TOKEN);
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 1,
-      env: {
-        SMTP_URL: mail.smtpUrl,
-        TELEGRAM_BOT_TOKEN: TOKEN,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        DAILY_SUMMARY_TICK_MS: '0',
-      },
-    });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
     maria = await register(call, { name: 'Maria' });
     joao = await register(call, { name: 'João' });
   });
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await sql?.end();
     await second?.app.close();
-    await platform?.close();
-    await telegram?.close();
-    await mail?.close();
-    await db?.drop();
   });
 
   it('links Telegram with a one-time code sent to the bot, and unlinks', async () => {
@@ -206,7 +193,7 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
     const mariaLive = await live(maria);
     const joaoLive = await live(joao);
 
-    const ds = createDataSource(db.url);
+    const ds = createDataSource(t.db.url);
     await ds.initialize();
     try {
       const ledger = new TradeLedger(new TradesRepository(ds));
@@ -247,9 +234,9 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
     expect(mariaLive[0]!.unread).toBe(1);
     expect(joaoLive).toHaveLength(1);
 
-    const email = await mail.waitFor(maria.email, title);
+    const email = await t.mail.waitFor(maria.email, title);
     expect(email.text).toContain('Limite de perda diária atingido');
-    expect((await mail.all()).filter((m) => m.subject.includes(title))).toHaveLength(1); // none to João
+    expect((await t.mail.all()).filter((m) => m.subject.includes(title))).toHaveLength(1); // none to João
     expect(telegram.to(MARIA_CHAT).filter((t) => t.includes(title))).toHaveLength(1);
     expect(telegram.to(55)).toHaveLength(1); // João's link confirmation only: he unlinked
 
@@ -299,7 +286,7 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
       [maria.id],
     );
     expect(inApp.rowCount).toBe(1);
-    expect((await mail.all()).filter((m) => m.subject.includes(title))).toHaveLength(1);
+    expect((await t.mail.all()).filter((m) => m.subject.includes(title))).toHaveLength(1);
     expect(telegram.to(MARIA_CHAT).filter((t) => t.includes(title))).toHaveLength(1);
     const counts = await sql.query<{ status: string; n: number }>(
       `SELECT status, count(*)::int AS n FROM notification_deliveries WHERE idempotency_key LIKE 'trade.unhedged:burst-%' GROUP BY status ORDER BY status`,
@@ -327,8 +314,8 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
   it('the daily summary at 20:00 São Paulo is sent once, with two api processes adding it', async () => {
     second = await createApiApp(
       parseApiConfig({
-        ...platform.env,
-        SMTP_URL: mail.smtpUrl,
+        ...t.platform.env,
+        SMTP_URL: t.mail.smtpUrl,
         TELEGRAM_BOT_TOKEN: TOKEN,
         TELEGRAM_API_ROOT: telegram.apiRoot,
         TELEGRAM_POLLING: 'false',
@@ -339,7 +326,7 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
     const { date } = saoPauloClock(new Date());
     const at = new Date(`${date}T23:30:00Z`); // 20:30 in São Paulo (UTC-3) that day
     const before = new Date(`${date}T22:59:00Z`); // 19:59: not yet
-    const schedulers = [platform.api.app.get(DailySummaryScheduler), second.app.get(DailySummaryScheduler)];
+    const schedulers = [t.platform.api.app.get(DailySummaryScheduler), second.app.get(DailySummaryScheduler)];
     expect(await schedulers[0]!.tick(before)).toBeNull();
     const added = await Promise.all([...schedulers, ...schedulers].map((s) => s.tick(at)));
     expect(added).toEqual([date, date, date, date]);
@@ -347,10 +334,12 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
     const title = `Resumo do dia ${date.split('-').reverse().join('/')}`;
     await settled(`daily.summary:${maria.id}:${date}`);
     await settled(`daily.summary:${joao.id}:${date}`);
-    const summary = await mail.waitFor(maria.email, title, 20_000);
+    const summary = await t.mail.waitFor(maria.email, title, 20_000);
     // Maria: 2 losing trades (R$ -54,50) and 52 failed ones of the burst are not in the ledger; her bot was stopped.
-    expect(summary.text.replace(/\u00a0/g, ' ')).toContain('Hoje: 2 operações, resultado de -R$ 54,50, 0 bots em execução.');
-    expect((await mail.all()).filter((m) => m.subject.includes(title))).toHaveLength(2); // Maria and João, once each
+    expect(summary.text.replace(/\u00a0/g, ' ')).toContain(
+      'Hoje: 2 operações, resultado de -R$ 54,50, 0 bots em execução.',
+    );
+    expect((await t.mail.all()).filter((m) => m.subject.includes(title))).toHaveLength(2); // Maria and João, once each
     expect(telegram.to(MARIA_CHAT).filter((t) => t.includes(title))).toHaveLength(0); // Telegram is off for summaries by default
     const inApp = await sql.query(`SELECT user_id FROM notifications WHERE event = 'daily.summary'`);
     expect(inApp.rowCount).toBe(2);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, register, type Client } from './support/http.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { register } from './support/http.js';
 
 interface Operation {
   operationId: string;
@@ -41,28 +41,19 @@ function expressRoutes(platform: TestPlatform): { method: string; path: string }
 }
 
 describe('/docs and /api/openapi.json: the whole REST API, generated from the code (issue 16)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let call: Client;
+  const t = useTestPlatform();
+  const { call } = t;
   let doc: OpenApi;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
     const res = await call<OpenApi>('GET', '/api/openapi.json');
     expect(res.status).toBe(200);
     doc = res.body;
   });
 
-  afterAll(async () => {
-    await platform?.close();
-    await db?.drop();
-  });
-
   it('has every route a controller answers (a missing one fails here)', () => {
     const own = new Set(['/docs', '/api/openapi.json', '/api/openapi.yaml']);
-    const routes = expressRoutes(platform).filter((r) => !own.has(r.path) && !r.path.startsWith('/docs'));
+    const routes = expressRoutes(t.platform).filter((r) => !own.has(r.path) && !r.path.startsWith('/docs'));
     expect(routes.length).toBeGreaterThan(50);
     const missing = routes
       .map((r) => ({ ...r, openapi: r.path.replace(/:(\w+)/g, '{$1}') }))
@@ -93,7 +84,7 @@ describe('/docs and /api/openapi.json: the whole REST API, generated from the co
   });
 
   it('serves the interactive reference at /docs, and a developer calls the API with their token', async () => {
-    const page = await fetch(`${platform.baseUrl}/docs`);
+    const page = await fetch(`${t.platform.baseUrl}/docs`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('swagger-ui');
     const u = await register(call);

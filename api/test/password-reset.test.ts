@@ -1,53 +1,29 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, login, register, uniqueEmail, uniqueIp, type Client } from './support/http.js';
-import { startMailCatcher } from './support/mail-catcher.js';
+import { describe, expect, it } from 'vitest';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, uniqueEmail, uniqueIp } from './support/http.js';
 
 const APP_URL = 'http://arbitra.test:5173';
 const SENT = 'Se houver uma conta com este email, enviaremos um link para redefinir a senha.';
 const INVALID = 'Link inválido ou expirado. Solicite um novo.';
 
 describe('forgot and reset password by real email (issue 3 §4)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-  let sql: pg.Client;
-  let call: Client;
-
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-    db = await createTestDatabase();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: {
-        SMTP_URL: mail.smtpUrl,
-        APP_URL,
-        MAIL_FROM: 'Arbitra <nao-responda@arbitra.test>',
-        RATE_LIMIT_FORGOT_ACCOUNT: '3/1h',
-        RATE_LIMIT_RESET_IP: '12/15m',
-      },
-    });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
+  const t = useTestPlatform({
+    mail: true,
+    env: {
+      APP_URL,
+      MAIL_FROM: 'Arbitra <nao-responda@arbitra.test>',
+      RATE_LIMIT_FORGOT_ACCOUNT: '3/1h',
+      RATE_LIMIT_RESET_IP: '12/15m',
+    },
   });
-
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
-    await mail?.close();
-  });
+  const { call, sql } = t;
 
   /** Asks for a link and returns the token from the mail that arrives in MailDev. */
   async function requestLink(email: string): Promise<string> {
     const res = await call('POST', '/api/auth/forgot-password', { body: { email }, ip: uniqueIp() });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: SENT });
-    const received = await mail.waitFor(email, 'Redefinição de senha');
+    const received = await t.mail.waitFor(email, 'Redefinição de senha');
     const link = /http:\/\/arbitra\.test:5173\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(received.text);
     expect(link, received.text).not.toBeNull();
     return link![1]!;
@@ -59,7 +35,7 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: SENT });
     await new Promise((r) => setTimeout(r, 300));
-    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === email))).toHaveLength(0);
+    expect((await t.mail.all()).filter((m) => m.to.some((t) => t.address === email))).toHaveLength(0);
   });
 
   it('validates the email', async () => {
@@ -76,7 +52,7 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     const u = await register(call);
     const other = await login(call, u.email, u.password);
     const token = await requestLink(u.email);
-    const received = (await mail.all()).find((m) => m.to.some((t) => t.address === u.email))!;
+    const received = (await t.mail.all()).find((m) => m.to.some((t) => t.address === u.email))!;
     expect(received.subject).toBe('Redefinição de senha - Arbitra');
     expect(received.text).toContain(`Olá, ${u.name}!`);
     expect(received.text).toContain('válido por 1 hora');
@@ -181,7 +157,7 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
     });
-    const alert = await mail.waitFor(u.email, 'Novo acesso');
+    const alert = await t.mail.waitFor(u.email, 'Novo acesso');
     expect(alert.text).toContain('iOS 17.1');
     const v = await register(call);
     await call('PUT', '/api/user/notifications', { token: v.token, body: { loginAlerts: false } });
@@ -190,7 +166,7 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0',
     });
     await new Promise((r) => setTimeout(r, 300));
-    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === v.email))).toHaveLength(0);
+    expect((await t.mail.all()).filter((m) => m.to.some((t) => t.address === v.email))).toHaveLength(0);
   });
 
   it('limits reset-password and its check per address (429), a bogus token never reaching the password hash', async () => {
@@ -229,7 +205,7 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
       body: { name: u.name, email: newEmail, currentPassword: u.password },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    const notice = await mail.waitFor(u.email, 'O email da sua conta foi alterado');
+    const notice = await t.mail.waitFor(u.email, 'O email da sua conta foi alterado');
     expect(notice.text).toContain(newEmail);
     expect((await call('GET', '/api/auth/me', { token: otherToken })).status).toBe(401);
     expect((await call('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
@@ -243,6 +219,6 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
       },
     });
     expect(pw.status).toBe(200);
-    expect((await mail.waitFor(newEmail, 'Sua senha foi alterada')).text).toContain('/forgot-password');
+    expect((await t.mail.waitFor(newEmail, 'Sua senha foi alterada')).text).toContain('/forgot-password');
   });
 });

@@ -2,26 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { describe, expect, it } from 'vitest';
+import { useTestPlatform } from './support/test-platform.js';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Issue 13, finding 2: the headers a browser needs to contain an XSS and refuse framing, on every kind of answer. */
 describe('security headers', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0, env: { WEB_DIST_DIR: webDist } });
-  });
-
-  afterAll(async () => {
-    await platform?.close();
-    await db?.drop();
-  });
+  const t = useTestPlatform({ env: { WEB_DIST_DIR: webDist } });
 
   const expectHardened = (headers: Headers) => {
     const csp = headers.get('content-security-policy') ?? '';
@@ -37,7 +25,7 @@ describe('security headers', () => {
   };
 
   it('the app HTML has them, and the build has no inline script the CSP would block', async () => {
-    const res = await fetch(`${platform.baseUrl}/`);
+    const res = await fetch(`${t.platform.baseUrl}/`);
     expect(res.status).toBe(200);
     expectHardened(res.headers);
     const html = await res.text();
@@ -52,18 +40,18 @@ describe('security headers', () => {
 
   it('an asset has them', async () => {
     const asset = readdirSync(path.join(webDist, 'assets')).find((f) => f.endsWith('.js'));
-    const res = await fetch(`${platform.baseUrl}/assets/${asset}`);
+    const res = await fetch(`${t.platform.baseUrl}/assets/${asset}`);
     expect(res.status).toBe(200);
     expectHardened(res.headers);
     expect(readFileSync(path.join(webDist, 'index.html'), 'utf8')).toContain('<div id="root">');
   });
 
   it('an API answer has them, and is never stored (it may carry tokens or secrets)', async () => {
-    const res = await fetch(`${platform.baseUrl}/api/plans`);
+    const res = await fetch(`${t.platform.baseUrl}/api/plans`);
     expect(res.status).toBe(200);
     expectHardened(res.headers);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const login = await fetch(`${platform.baseUrl}/api/auth/login`, {
+    const login = await fetch(`${t.platform.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'ninguem@exemplo.com.br', password: 'qualquer-coisa' }),
@@ -72,12 +60,12 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only in production (TLS is in front there)', async () => {
-    const res = await fetch(`${platform.baseUrl}/api/plans`);
+    const res = await fetch(`${t.platform.baseUrl}/api/plans`);
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('refuses a form-encoded body with 415 and a pt-BR message (JSON only)', async () => {
-    const res = await fetch(`${platform.baseUrl}/api/auth/login`, {
+    const res = await fetch(`${t.platform.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'email=a%40b.com&password=12345678',
@@ -92,7 +80,7 @@ describe('security headers', () => {
   it("opens the socket only from the app's origin", async () => {
     const tryOrigin = (origin: string) =>
       new Promise<boolean>((resolve) => {
-        const s = connect(platform.baseUrl, {
+        const s = connect(t.platform.baseUrl, {
           transports: ['websocket'],
           extraHeaders: { origin },
           reconnection: false,
@@ -101,15 +89,15 @@ describe('security headers', () => {
         s.once('connect_error', () => (s.close(), resolve(false)));
       });
     expect(await tryOrigin('https://evil.example')).toBe(false);
-    expect(await tryOrigin(new URL(platform.baseUrl).origin)).toBe(true);
-    const polling = await fetch(`${platform.baseUrl}/socket.io/?EIO=4&transport=polling`, {
+    expect(await tryOrigin(new URL(t.platform.baseUrl).origin)).toBe(true);
+    const polling = await fetch(`${t.platform.baseUrl}/socket.io/?EIO=4&transport=polling`, {
       headers: { origin: 'https://evil.example' },
     });
     expect(polling.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
   });
 
   it('readiness with a part down (no engine yet, as at start-up): 503 as such, no internal counts for anonymous callers', async () => {
-    const res = await fetch(`${platform.baseUrl}/api/health/ready`);
+    const res = await fetch(`${t.platform.baseUrl}/api/health/ready`);
     expect(res.status).toBe(503);
     const body = (await res.json()) as Record<string, unknown> & {
       details: Record<string, Record<string, unknown>>;

@@ -1,12 +1,10 @@
 import { Decimal } from 'decimal.js';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesRepository, createDataSource } from '@arbitra/db';
 import type { Bot, TradesResponse } from '@arbitra/contracts';
 import { TradeLedger, type ExecutionRecord } from '../../engine/src/execution/trade-ledger.js';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, register, type Client, type RegisteredUser } from './support/http.js';
+import { useTestPlatform } from './support/test-platform.js';
+import { register, type RegisteredUser } from './support/http.js';
 
 /** A deterministic PRNG (mulberry32) so a failure can be replayed. */
 function prng(seed: number) {
@@ -26,7 +24,14 @@ const FEE = new Decimal('0.001');
 function execution(
   bot: { id: string; userId: string; name: string },
   key: string,
-  o: { amount: string; buy: string; sell: string; executedAt: Date; status?: 'completed' | 'failed'; pair?: string },
+  o: {
+    amount: string;
+    buy: string;
+    sell: string;
+    executedAt: Date;
+    status?: 'completed' | 'failed';
+    pair?: string;
+  },
 ): ExecutionRecord {
   const amount = new Decimal(o.amount);
   const cost = amount.mul(o.buy);
@@ -59,10 +64,36 @@ function execution(
     failureReason: o.status === 'failed' ? 'Perna de venda não executada' : null,
     executedAt: o.executedAt,
     legs: [
-      { seq: 1, kind: 'entry', exchange: 'binance', symbol: pair, side: 'buy', requestedAmount: o.amount, filledAmount: o.amount,
-        avgPrice: o.buy, quoteAmount: cost.toFixed(), fee: buyFee.toFixed(), feeAsset: 'USDT', status: 'filled', orderId: null },
-      { seq: 2, kind: 'entry', exchange: 'gateio', symbol: pair, side: 'sell', requestedAmount: o.amount, filledAmount: o.amount,
-        avgPrice: o.sell, quoteAmount: revenue.toFixed(), fee: sellFee.toFixed(), feeAsset: 'USDT', status: 'filled', orderId: null },
+      {
+        seq: 1,
+        kind: 'entry',
+        exchange: 'binance',
+        symbol: pair,
+        side: 'buy',
+        requestedAmount: o.amount,
+        filledAmount: o.amount,
+        avgPrice: o.buy,
+        quoteAmount: cost.toFixed(),
+        fee: buyFee.toFixed(),
+        feeAsset: 'USDT',
+        status: 'filled',
+        orderId: null,
+      },
+      {
+        seq: 2,
+        kind: 'entry',
+        exchange: 'gateio',
+        symbol: pair,
+        side: 'sell',
+        requestedAmount: o.amount,
+        filledAmount: o.amount,
+        avgPrice: o.sell,
+        quoteAmount: revenue.toFixed(),
+        fee: sellFee.toFixed(),
+        feeAsset: 'USDT',
+        status: 'filled',
+        orderId: null,
+      },
     ],
     deltas: [
       { exchange: 'binance', asset: 'USDT', delta: cost.plus(buyFee).negated().toFixed() },
@@ -74,10 +105,8 @@ function execution(
 }
 
 describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let call: Client;
-  let sql: pg.Client;
+  const t = useTestPlatform();
+  const { call, sql } = t;
   let ledger: TradeLedger;
   let ds: ReturnType<typeof createDataSource>;
   let maria: RegisteredUser;
@@ -88,19 +117,26 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
   const DAY = 24 * 3600 * 1000;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-    ds = createDataSource(db.url);
+    ds = createDataSource(t.db.url);
     await ds.initialize();
     ledger = new TradeLedger(new TradesRepository(ds));
     maria = await register(call, { name: 'Maria' });
     joao = await register(call, { name: 'João' });
-    const body = { pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1000, minProfitPercent: 0.5 };
-    botA = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Alfa; "1"' } })).body.bot;
-    botB = (await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Beta' } })).body.bot;
+    const body = {
+      pairs: ['BTC/USDT'],
+      exchanges: ['binance', 'gateio'],
+      maxInvestment: 1000,
+      minProfitPercent: 0.5,
+    };
+    botA = (
+      await call<{ bot: Bot }>('POST', '/api/bots', {
+        token: maria.token,
+        body: { ...body, name: 'Alfa; "1"' },
+      })
+    ).body.bot;
+    botB = (
+      await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name: 'Beta' } })
+    ).body.bot;
     for (const b of [botA, botB]) {
       await sql.query(`UPDATE bots SET initial_capital = 1000 WHERE id = $1`, [b.id]);
       await sql.query(
@@ -113,9 +149,6 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
 
   afterAll(async () => {
     await ds?.destroy();
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
   });
 
   type Row = Record<'n' | 's' | 'p' | 'ok' | 'total_trades' | 'total_profit' | 'asset' | 'change', string>;
@@ -126,24 +159,37 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
 
   it('records a retried or duplicated execution once', async () => {
     const rec = execution(A(), `${botA.id}:arbitrage:BTC/USDT:binance>gateio:1700000000000`, {
-      amount: '0.01', buy: '60000', sell: '60300', executedAt: new Date(Date.now() - 1000),
+      amount: '0.01',
+      buy: '60000',
+      sell: '60300',
+      executedAt: new Date(Date.now() - 1000),
     });
     const [first, second] = await Promise.all([ledger.record(rec), ledger.record(rec)]);
     expect([first.recorded, second.recorded].sort()).toEqual([false, true]);
     const third = await ledger.record(rec);
     expect(third.recorded).toBe(false);
-    const { rows } = await sqlq(`SELECT count(*)::int AS n FROM trades WHERE execution_key = $1`, [rec.executionKey]);
+    const { rows } = await sqlq(`SELECT count(*)::int AS n FROM trades WHERE execution_key = $1`, [
+      rec.executionKey,
+    ]);
     expect(rows[0]!.n).toBe(1);
     const bot = await sqlq(`SELECT total_trades, total_profit::text FROM bots WHERE id = $1`, [botA.id]);
     expect(bot.rows[0]!.total_trades).toBe(1);
     // 0.01 × 60300 × 0.999 − 0.01 × 60000 × 1.001 = 602.397 − 600.6 = 1.797
     expect(new Decimal(bot.rows[0]!.total_profit).toFixed()).toBe('1.797');
-    const legs = await sqlq(`SELECT count(*)::int AS n FROM trade_legs l JOIN trades t ON t.id = l.trade_id WHERE t.execution_key = $1`, [rec.executionKey]);
+    const legs = await sqlq(
+      `SELECT count(*)::int AS n FROM trade_legs l JOIN trades t ON t.id = l.trade_id WHERE t.execution_key = $1`,
+      [rec.executionKey],
+    );
     expect(legs.rows[0]!.n).toBe(2);
   });
 
   it('refuses a record whose profit does not match its USDT balance change', async () => {
-    const rec = execution(A(), `${botA.id}:bad:1`, { amount: '0.01', buy: '60000', sell: '60300', executedAt: new Date() });
+    const rec = execution(A(), `${botA.id}:bad:1`, {
+      amount: '0.01',
+      buy: '60000',
+      sell: '60300',
+      executedAt: new Date(),
+    });
     await expect(ledger.record({ ...rec, profit: '1.80' })).rejects.toThrow(/ledger/);
   });
 
@@ -151,7 +197,9 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     const rnd = prng(20240601);
     const records: ExecutionRecord[] = [];
     for (let i = 0; i < 1000; i++) {
-      const buy = new Decimal(50000 + Math.floor(rnd() * 20000)).plus(new Decimal(Math.floor(rnd() * 100)).div(100));
+      const buy = new Decimal(50000 + Math.floor(rnd() * 20000)).plus(
+        new Decimal(Math.floor(rnd() * 100)).div(100),
+      );
       const sell = buy.mul(new Decimal(0.995 + rnd() * 0.015).toDecimalPlaces(6)).toDecimalPlaces(2);
       const amount = new Decimal(Math.floor(1 + rnd() * 100000)).div(1e7);
       const bot = rnd() < 0.7 ? A() : { id: botB.id, userId: maria.id, name: botB.name };
@@ -165,10 +213,16 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
         }),
       );
     }
-    for (let i = 0; i < records.length; i += 8) await Promise.all(records.slice(i, i + 8).map((r) => ledger.record(r)));
+    for (let i = 0; i < records.length; i += 8)
+      await Promise.all(records.slice(i, i + 8).map((r) => ledger.record(r)));
     for (const b of [botA, botB]) {
-      const sum = await sqlq(`SELECT COALESCE(SUM(profit),0)::text AS s, count(*)::int AS n FROM trades WHERE bot_id = $1`, [b.id]);
-      const bot = await sqlq(`SELECT total_profit::text AS p, total_trades AS n FROM bots WHERE id = $1`, [b.id]);
+      const sum = await sqlq(
+        `SELECT COALESCE(SUM(profit),0)::text AS s, count(*)::int AS n FROM trades WHERE bot_id = $1`,
+        [b.id],
+      );
+      const bot = await sqlq(`SELECT total_profit::text AS p, total_trades AS n FROM bots WHERE id = $1`, [
+        b.id,
+      ]);
       const bal = await sqlq(
         `SELECT asset, SUM(amount - initial)::text AS change FROM bot_balances WHERE bot_id = $1 GROUP BY asset ORDER BY asset`,
         [b.id],
@@ -180,7 +234,9 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
       expect(change.BTC!.isZero()).toBe(true);
       expect(new Decimal(sum.rows[0]!.s).toFixed(2)).toBe(new Decimal(bot.rows[0]!.p).toFixed(2));
       const api = await call<{ bot: Bot }>('GET', `/api/bots/${b.id}`, { token: maria.token });
-      expect(api.body.bot.totalProfit).toBe(new Decimal(bot.rows[0]!.p).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber());
+      expect(api.body.bot.totalProfit).toBe(
+        new Decimal(bot.rows[0]!.p).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
+      );
     }
   });
 
@@ -201,7 +257,9 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
         totalTrades: n,
         totalProfit: p.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
         totalProfitBrl: brl.toFixed(2, Decimal.ROUND_HALF_UP),
-        successRate: n ? new Decimal(r.rows[0]!.ok).mul(100).div(n).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toNumber() : 0,
+        successRate: n
+          ? new Decimal(r.rows[0]!.ok).mul(100).div(n).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toNumber()
+          : 0,
         avgProfit: n ? p.div(n).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() : 0,
         avgProfitBrl: n ? brl.div(n).toFixed(2, Decimal.ROUND_HALF_UP) : '0.00',
       };
@@ -214,19 +272,46 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     const times = def.body.trades.map((t) => Date.parse(t.executedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
-    const all = await call<TradesResponse>('GET', '/api/trades?dateRange=all&status=failed&bot=' + botB.id + '&page=2&pageSize=7', { token: maria.token });
+    const all = await call<TradesResponse>(
+      'GET',
+      '/api/trades?dateRange=all&status=failed&bot=' + botB.id + '&page=2&pageSize=7',
+      { token: maria.token },
+    );
     expect(all.body.stats).toEqual(await expectFor(`AND status = 'failed' AND bot_id = $2`, [botB.id]));
     expect(all.body.trades.length).toBeLessThanOrEqual(7);
-    expect(all.body.trades.every((t) => t.status === 'failed' && t.botId === botB.id && t.botName === 'Beta')).toBe(true);
+    expect(
+      all.body.trades.every((t) => t.status === 'failed' && t.botId === botB.id && t.botName === 'Beta'),
+    ).toBe(true);
 
-    const week = await call<TradesResponse>('GET', '/api/trades?dateRange=7&status=completed', { token: maria.token });
-    expect(week.body.stats).toEqual(await expectFor(`AND executed_at >= now() - interval '7 days' AND status = 'completed'`, []));
-    expect(week.body.trades[0]).toMatchObject({ pair: 'BTC/USDT', buyExchange: 'binance', sellExchange: 'gateio', status: 'completed' });
+    const week = await call<TradesResponse>('GET', '/api/trades?dateRange=7&status=completed', {
+      token: maria.token,
+    });
+    expect(week.body.stats).toEqual(
+      await expectFor(`AND executed_at >= now() - interval '7 days' AND status = 'completed'`, []),
+    );
+    expect(week.body.trades[0]).toMatchObject({
+      pair: 'BTC/USDT',
+      buyExchange: 'binance',
+      sellExchange: 'gateio',
+      status: 'completed',
+    });
 
     const pending = await call<TradesResponse>('GET', '/api/trades?status=pending', { token: maria.token });
-    expect(pending.body).toMatchObject({ trades: [], total: 0, stats: { totalTrades: 0, totalProfit: 0, successRate: 0, avgProfit: 0 } });
+    expect(pending.body).toMatchObject({
+      trades: [],
+      total: 0,
+      stats: { totalTrades: 0, totalProfit: 0, successRate: 0, avgProfit: 0 },
+    });
 
-    for (const bad of ['dateRange=15', 'status=done', 'bot=x', 'page=0', 'pageSize=500', 'foo=1', 'mode=demo']) {
+    for (const bad of [
+      'dateRange=15',
+      'status=done',
+      'bot=x',
+      'page=0',
+      'pageSize=500',
+      'foo=1',
+      'mode=demo',
+    ]) {
       expect((await call('GET', `/api/trades?${bad}`, { token: maria.token })).status, bad).toBe(400);
     }
   });
@@ -234,9 +319,13 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
   it("never shows or exports another user's trades", async () => {
     const mine = await call<TradesResponse>('GET', '/api/trades?dateRange=all', { token: joao.token });
     expect(mine.body.total).toBe(0);
-    const hers = await call<TradesResponse>(`GET`, `/api/trades?dateRange=all&bot=${botA.id}`, { token: joao.token });
+    const hers = await call<TradesResponse>(`GET`, `/api/trades?dateRange=all&bot=${botA.id}`, {
+      token: joao.token,
+    });
     expect(hers.body.total).toBe(0);
-    const csv = await fetch(`${platform.baseUrl}/api/trades/export?dateRange=all`, { headers: { authorization: `Bearer ${joao.token}` } });
+    const csv = await fetch(`${t.platform.baseUrl}/api/trades/export?dateRange=all`, {
+      headers: { authorization: `Bearer ${joao.token}` },
+    });
     const text = await csv.text();
     expect(text.trim().split('\r\n')).toHaveLength(1);
     expect((await call('GET', `/api/bots/${botA.id}`, { token: joao.token })).status).toBe(404);
@@ -244,12 +333,18 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
 
   it('exports the filtered set as CSV for a Portuguese spreadsheet (BOM, ;, decimal comma, São Paulo time)', async () => {
     const rec = execution(A(), `${botA.id}:csv:1`, {
-      amount: '0.0125', buy: '61234.5', sell: '61500.25', executedAt: new Date('2025-01-15T15:04:05Z'),
+      amount: '0.0125',
+      buy: '61234.5',
+      sell: '61500.25',
+      executedAt: new Date('2025-01-15T15:04:05Z'),
     });
     await ledger.record(rec);
-    const res = await fetch(`${platform.baseUrl}/api/trades/export?dateRange=all&bot=${botA.id}&status=completed`, {
-      headers: { authorization: `Bearer ${maria.token}` },
-    });
+    const res = await fetch(
+      `${t.platform.baseUrl}/api/trades/export?dateRange=all&bot=${botA.id}&status=completed`,
+      {
+        headers: { authorization: `Bearer ${maria.token}` },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -257,18 +352,29 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes).split('\r\n');
-    expect(lines[0]).toBe('Data;Bot;Par;Compra;Venda;Preço Compra;Preço Venda;Quantidade;Lucro;Lucro %;Status');
-    // profit = 0.0125 × 61500.25 × 0.999 − 0.0125 × 61234.5 × 1.001 = 767.9718... − 766.1954... 
+    expect(lines[0]).toBe(
+      'Data;Bot;Par;Compra;Venda;Preço Compra;Preço Venda;Quantidade;Lucro;Lucro %;Status',
+    );
+    // profit = 0.0125 × 61500.25 × 0.999 − 0.0125 × 61234.5 × 1.001 = 767.9718... − 766.1954...
     const profit = new Decimal(rec.profit).toFixed(2).replace('.', ',');
     const pct = new Decimal(rec.profitPercent).toFixed(2).replace('.', ',');
-    expect(lines).toContain(`15/01/2025 12:04:05;"Alfa; ""1""";BTC/USDT;Binance;Gate.io;61234,5;61500,25;0,0125;${profit};${pct};Concluído`);
-    const statuses = new Set(lines.slice(1).filter(Boolean).map((l) => l.split(';').at(-1)));
+    expect(lines).toContain(
+      `15/01/2025 12:04:05;"Alfa; ""1""";BTC/USDT;Binance;Gate.io;61234,5;61500,25;0,0125;${profit};${pct};Concluído`,
+    );
+    const statuses = new Set(
+      lines
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split(';').at(-1)),
+    );
     expect([...statuses]).toEqual(['Concluído']);
-    const all = await fetch(`${platform.baseUrl}/api/trades/export?dateRange=all`, { headers: { authorization: `Bearer ${maria.token}` } });
+    const all = await fetch(`${t.platform.baseUrl}/api/trades/export?dateRange=all`, {
+      headers: { authorization: `Bearer ${maria.token}` },
+    });
     const allLines = (await all.text()).split('\r\n').filter(Boolean);
     const { rows } = await sqlq(`SELECT count(*)::int AS n FROM trades WHERE user_id = $1`, [maria.id]);
     expect(allLines.length - 1).toBe(rows[0]!.n);
     expect(allLines.some((l) => l.endsWith(';Falhou'))).toBe(true);
-    expect((await fetch(`${platform.baseUrl}/api/trades/export`)).status).toBe(401);
+    expect((await fetch(`${t.platform.baseUrl}/api/trades/export`)).status).toBe(401);
   });
 });

@@ -1,8 +1,6 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
-import { client, login, register, totp, uniqueIp, type Client, type RegisteredUser } from './support/http.js';
+import { describe, expect, it } from 'vitest';
+import { useTestPlatform } from './support/test-platform.js';
+import { login, register, totp, uniqueIp, type RegisteredUser } from './support/http.js';
 
 interface Setup {
   otpauthUrl: string;
@@ -13,28 +11,8 @@ interface Setup {
 const INVALID = 'Código inválido. Tente novamente.';
 
 describe('two-factor authentication (issue 3 §5)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
-  let sql: pg.Client;
-  let call: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    platform = await startPlatform({
-      databaseUrl: db.url,
-      engines: 0,
-      env: { RATE_LIMIT_TWO_FACTOR_ACCOUNT: '6/15m' },
-    });
-    call = client(platform.baseUrl);
-    sql = new pg.Client({ connectionString: db.url });
-    await sql.connect();
-  });
-
-  afterAll(async () => {
-    await sql?.end();
-    await platform?.close();
-    await db?.drop();
-  });
+  const t = useTestPlatform({ env: { RATE_LIMIT_TWO_FACTOR_ACCOUNT: '6/15m' } });
+  const { call, sql } = t;
 
   /** A user with 2FA on; the TOTP step of `offset` -1 was spent by the enabling. */
   async function withTwoFactor(): Promise<RegisteredUser & { secret: string; backupCodes: string[] }> {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
-import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { useTestPlatform } from './support/test-platform.js';
 
 interface RawResponse {
   status: number;
@@ -43,8 +42,6 @@ const BROWSER = {
 };
 
 describe('serving the web app: precompressed, cached by content hash (issue 17 ยง1)', () => {
-  let db: TestDatabase;
-  let platform: TestPlatform;
   let webDir: string;
   const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "linha ${i}" }`).join(',')}];\n`;
   const indexHtml =
@@ -61,18 +58,16 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 ย
     };
     write('assets/index-Bx7fK2a9.js', script);
     write('index.html', indexHtml);
-    db = await createTestDatabase();
-    platform = await startPlatform({ databaseUrl: db.url, engines: 0, env: { WEB_DIST_DIR: webDir } });
   });
 
   afterAll(async () => {
-    await platform?.close();
-    await db?.drop();
     rmSync(webDir, { recursive: true, force: true });
   });
 
+  const t = useTestPlatform({ env: () => ({ WEB_DIST_DIR: webDir }) });
+
   it('sends a hashed asset as brotli, cached for a year as immutable, and gzip to a client without brotli', async () => {
-    const br = await get(platform.baseUrl, '/assets/index-Bx7fK2a9.js', BROWSER);
+    const br = await get(t.platform.baseUrl, '/assets/index-Bx7fK2a9.js', BROWSER);
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -81,27 +76,29 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 ย
     expect(br.raw.length).toBeLessThan(script.length / 4);
     expect(decode(br)).toBe(script);
 
-    const gz = await get(platform.baseUrl, '/assets/index-Bx7fK2a9.js', { 'accept-encoding': 'gzip' });
+    const gz = await get(t.platform.baseUrl, '/assets/index-Bx7fK2a9.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(decode(gz)).toBe(script);
 
-    const plain = await get(platform.baseUrl, '/assets/index-Bx7fK2a9.js', { 'accept-encoding': 'identity' });
+    const plain = await get(t.platform.baseUrl, '/assets/index-Bx7fK2a9.js', {
+      'accept-encoding': 'identity',
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.raw.toString()).toBe(script);
   });
 
   it('sends index.html (at / and at any page of the app) compressed with no-cache, and 304 when unchanged', async () => {
     for (const page of ['/', '/index.html', '/login', '/dashboard', '/api']) {
-      const r = await get(platform.baseUrl, page, BROWSER);
+      const r = await get(t.platform.baseUrl, page, BROWSER);
       expect(r.status, page).toBe(200);
       expect(r.headers['cache-control'], page).toBe('no-cache');
       expect(r.headers['content-encoding'], page).toBe('br');
       expect(r.headers['content-type'], page).toMatch(/text\/html/);
       expect(decode(r), page).toBe(indexHtml);
     }
-    const first = await get(platform.baseUrl, '/', BROWSER);
-    const again = await get(platform.baseUrl, '/', {
+    const first = await get(t.platform.baseUrl, '/', BROWSER);
+    const again = await get(t.platform.baseUrl, '/', {
       ...BROWSER,
       'if-none-match': String(first.headers.etag),
     });
@@ -110,13 +107,13 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 ย
   });
 
   it('answers a missing asset with 404, never with the page', async () => {
-    const r = await get(platform.baseUrl, '/assets/nao-existe-123.js', BROWSER);
+    const r = await get(t.platform.baseUrl, '/assets/nao-existe-123.js', BROWSER);
     expect(r.status).toBe(404);
     expect(decode(r)).not.toContain('<div id="root">');
   });
 
   it('compresses API JSON above the threshold and leaves small answers alone', async () => {
-    const big = await get(platform.baseUrl, '/api/plans', { 'accept-encoding': 'gzip, br' });
+    const big = await get(t.platform.baseUrl, '/api/plans', { 'accept-encoding': 'gzip, br' });
     expect(big.status).toBe(200);
     const plans = JSON.parse(decode(big)) as unknown[];
     expect(plans.length).toBeGreaterThan(0);
@@ -124,13 +121,13 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 ย
     expect(big.headers['content-encoding']).toMatch(/^(br|gzip)$/);
     expect(big.headers['cache-control'] ?? '').not.toMatch(/immutable/);
 
-    const small = await get(platform.baseUrl, '/api/health', { 'accept-encoding': 'gzip, br' });
+    const small = await get(t.platform.baseUrl, '/api/health', { 'accept-encoding': 'gzip, br' });
     expect(small.status).toBe(200);
     expect(small.raw.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.raw.toString())).toBeTypeOf('object');
 
-    const unknown = await get(platform.baseUrl, '/api/nao-existe', BROWSER);
+    const unknown = await get(t.platform.baseUrl, '/api/nao-existe', BROWSER);
     expect(unknown.status).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/json/);
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,11 @@ async function ruleFor(file: string, rule: string): Promise<Linter.RuleEntry | u
 function lint(code: string, rule: string, entry: Linter.RuleEntry): string[] {
   const linter = new Linter({ configType: 'flat' });
   return linter
-    .verify(code, [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { [rule]: entry } }], 'x.ts')
+    .verify(
+      code,
+      [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules: { [rule]: entry } }],
+      'x.ts',
+    )
     .map((m) => m.message);
 }
 
@@ -52,11 +56,15 @@ describe('lint: data access only through the repositories of @arbitra/db', () =>
 
   it('lets a feature file inject a repository', async () => {
     const entry = (await ruleFor(feature, 'no-restricted-imports'))!;
-    expect(lint(`import { BotsRepository, type BotEntity } from '@arbitra/db';`, 'no-restricted-imports', entry)).toEqual([]);
+    expect(
+      lint(`import { BotsRepository, type BotEntity } from '@arbitra/db';`, 'no-restricted-imports', entry),
+    ).toEqual([]);
   });
 
   it('is the same in the engine, and off where the DataSource is built (db package, DatabaseModules, CLI, tests)', async () => {
-    expect(await ruleFor('engine/src/execution/executions.processor.ts', 'no-restricted-imports')).toBeDefined();
+    expect(
+      await ruleFor('engine/src/execution/executions.processor.ts', 'no-restricted-imports'),
+    ).toBeDefined();
     for (const file of [
       'packages/db/src/data-source.ts',
       'api/src/database/database.module.ts',
@@ -75,7 +83,10 @@ describe('lint: module boundaries', () => {
     expect(entry).toBeDefined();
     const dir = mkdtempSync(path.join(tmpdir(), 'arbitra-lint-'));
     try {
-      writeFileSync(path.join(dir, 'runner.ts'), `import { execute } from './executor.js';\nexport const run = () => execute();\n`);
+      writeFileSync(
+        path.join(dir, 'runner.ts'),
+        `import { execute } from './executor.js';\nexport const run = () => execute();\n`,
+      );
       const executor = `import { run } from './runner.js';\nexport const execute = () => 1;\nexport const again = () => run();\n`;
       writeFileSync(path.join(dir, 'executor.ts'), executor);
       const messages = lintFile(executor, path.join(dir, 'executor.ts'), 'import-x/no-cycle', entry, dir);
@@ -86,6 +97,18 @@ describe('lint: module boundaries', () => {
       expect(lintFile(executor, path.join(dir, 'executor.ts'), 'import-x/no-cycle', entry, dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('@Global() on a feature module fails (api modules and the engine)', async () => {
+    for (const file of ['api/src/modules/bots/bots.module.ts', 'engine/src/execution/execution.module.ts']) {
+      const entry = (await ruleFor(file, 'no-restricted-syntax'))!;
+      expect(entry, file).toBeDefined();
+      const code = `declare const Global: () => ClassDecorator;\n@Global()\nexport class BotsModule {}\n`;
+      const messages = lint(code, 'no-restricted-syntax', entry);
+      expect(messages, file).toHaveLength(1);
+      expect(messages[0]).toContain('não é @Global()');
+      expect(lint(code.replace('@Global()\n', ''), 'no-restricted-syntax', entry)).toEqual([]);
     }
   });
 
@@ -113,6 +136,23 @@ describe('lint: module boundaries', () => {
   });
 });
 
+describe('lint: no exception to the architecture rules', () => {
+  it('no source file turns off the data-access, cycle, zones or global-module rule', () => {
+    const rules =
+      /eslint-disable.*(no-restricted-imports|import-x\/no-cycle|import-x\/no-restricted-paths|no-restricted-syntax)/;
+    const offenders: string[] = [];
+    for (const dir of ['api/src', 'engine/src', 'packages', 'web/src']) {
+      for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.parentPath.includes('node_modules'))
+          continue;
+        const file = path.join(entry.parentPath, entry.name);
+        if (rules.test(readFileSync(file, 'utf8'))) offenders.push(path.relative(root, file));
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
 /** How the real configuration parses dependencies (import-x reads them from disk). */
 let importSettings: Record<string, unknown> = {};
 beforeAll(async () => {
@@ -120,7 +160,13 @@ beforeAll(async () => {
 });
 
 /** One rule of the real configuration on a file on disk (rules that follow imports need real paths). */
-function lintFile(code: string, filename: string, rule: string, entry: Linter.RuleEntry, cwd: string): string[] {
+function lintFile(
+  code: string,
+  filename: string,
+  rule: string,
+  entry: Linter.RuleEntry,
+  cwd: string,
+): string[] {
   const linter = new Linter({ configType: 'flat', cwd });
   return linter
     .verify(

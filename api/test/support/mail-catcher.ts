@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
   });
 }
 
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
 /** MailDev in this process on free ports; mails are read through its web API, as a person would. */
 export async function startMailCatcher() {
   const smtp = await freePort();

@@ -1,76 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseBot, type BotInput, type Entitlements } from '@arbitra/contracts';
-import type { BotEntity, BotsRepository } from '@arbitra/db';
-import { AppError } from '../../common/errors/app-error.js';
 import type { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
-import type { EntitlementsService } from '../subscriptions/entitlements.service.js';
 import type { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
+import { entitlementsOf, memoryDatabase, refusal } from '../../../test/support/memory-repositories.js';
 import type { BotCommandsService } from './bot-commands.service.js';
 import { BotsService } from './bots.service.js';
 
-// BotsService against an in-memory BotsRepository (no database): plan limits, ownership, commands to the engine.
-
-/** The bots table in memory, with the methods BotsService uses. */
-function memoryBots() {
-  const rows = new Map<string, BotEntity>();
-  const mine = (userId: string) => [...rows.values()].filter((b) => b.userId === userId);
-  const repo: Partial<BotsRepository> = {
-    listForUser: async (userId) => mine(userId),
-    findOwned: async (userId, id) => {
-      const b = rows.get(id);
-      return b && b.userId === userId ? b : null;
-    },
-    createChecked: async (userId, values, check) => {
-      await check(async () => mine(userId).length);
-      const now = new Date();
-      const bot = {
-        ...values,
-        id: randomUUID(),
-        userId,
-        totalTrades: 0,
-        totalProfit: '0',
-        totalProfitBrl: '0',
-        profitPercent: '0',
-        initialCapital: null,
-        consecutiveFailures: 0,
-        nakedExposure: {},
-        createdAt: now,
-        updatedAt: now,
-      } as BotEntity;
-      rows.set(bot.id, bot);
-      return bot;
-    },
-    updateOwned: async (userId, id, patch) => {
-      const b = rows.get(id);
-      if (b && b.userId === userId) rows.set(id, { ...b, ...patch });
-    },
-    deleteOwned: async (userId, id) => {
-      if (rows.get(id)?.userId === userId) rows.delete(id);
-    },
-    activeLiveOn: async (userId, exchange) =>
-      mine(userId).filter((b) => b.mode === 'live' && b.active && b.exchanges.includes(exchange)),
-    stopWithError: async (botId, reason) => {
-      const b = rows.get(botId);
-      if (b) rows.set(botId, { ...b, active: false, status: 'error', statusReason: reason });
-    },
-  };
-  return { rows, repo: repo as BotsRepository };
-}
+// BotsService against the in-memory repository kit (api/test/support/memory-repositories.ts; no database): plan limits, ownership, commands to the engine.
 
 function setup(ent: Partial<Entitlements> = {}) {
-  const bots = memoryBots();
+  const db = memoryDatabase();
+  const bots = { rows: db.tables.bots, repo: db.bots };
   const sent: string[] = [];
-  const entitlements = {
-    forUser: async () => ({
-      active: true,
-      canRunBots: true,
-      maxBots: 1,
-      canUseAdvancedStrategies: false,
-      ...ent,
-    }),
-  } as unknown as EntitlementsService;
+  const entitlements = entitlementsOf({ maxBots: 1, canUseAdvancedStrategies: false, ...ent });
   const commands = {
     send: async (action: string, botId: string) => void sent.push(`${action}:${botId}`),
   } as unknown as BotCommandsService;
@@ -116,22 +59,13 @@ function input(over: Record<string, unknown> = {}): BotInput {
   return parsed.data;
 }
 
-async function refusal(p: Promise<unknown>): Promise<{ status: number; code: string }> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return { status: (e as AppError).status, code: (e as AppError).code };
-}
-
 describe('BotsService (in-memory repository)', () => {
   it('creates a running bot and tells the engine; the plan limit refuses the next one (403)', async () => {
     const { service, sent } = setup({ maxBots: 1 });
     const bot = await service.create('u1', input());
     expect(bot).toMatchObject({ name: 'Arbitragem BTC', status: 'running', active: true, totalProfit: 0 });
     expect(sent).toEqual([`start:${bot.id}`]);
-    expect(await refusal(service.create('u1', input({ name: 'Outro' })))).toEqual({
+    expect(await refusal(service.create('u1', input({ name: 'Outro' })))).toMatchObject({
       status: 403,
       code: 'bot_limit_reached',
     });
@@ -141,8 +75,8 @@ describe('BotsService (in-memory repository)', () => {
   it("another user's bot is not found (404), and is not changed", async () => {
     const { service } = setup();
     const bot = await service.create('u1', input());
-    expect(await refusal(service.get('u2', bot.id))).toEqual({ status: 404, code: 'bot_not_found' });
-    expect(await refusal(service.toggle('u2', bot.id))).toEqual({ status: 404, code: 'bot_not_found' });
+    expect(await refusal(service.get('u2', bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
+    expect(await refusal(service.toggle('u2', bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
     expect((await service.get('u1', bot.id)).active).toBe(true);
   });
 

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { backtestPath, ROUTES } from '@/config/routes';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
-import { backtestsApi } from '../api/backtests-api';
+import { backtestsApi } from '@/lib/backtests-api';
 import { backtestKey, useBacktest, useBacktests } from '../hooks/use-backtests';
 import { BacktestResultView, Disclaimer, totalsRows } from './backtest-result';
 

@@ -9,7 +9,7 @@ import { backtestPath } from '@/config/routes';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { BACKTEST_DISCLAIMER } from '@arbitra/contracts';
-import { backtestsApi } from '../api/backtests-api';
+import { backtestsApi } from '@/lib/backtests-api';
 import { BACKTESTS_KEY, useBacktests } from '../hooks/use-backtests';
 
 /** /backtests — the user's simulations: open one, compare two, delete. */

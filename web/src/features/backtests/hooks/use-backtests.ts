@@ -1,7 +1,7 @@
 import type { BacktestDetail, BacktestProgressEvent } from '@arbitra/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSocket, useSocketEvent } from '@/lib/socket';
-import { backtestsApi } from '../api/backtests-api';
+import { backtestsApi } from '@/lib/backtests-api';
 
 export const BACKTESTS_KEY = ['backtests'] as const;
 export const backtestKey = (id: string) => ['backtests', id] as const;

@@ -17,13 +17,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { SimulateDialog } from '@/components/backtests/simulate-dialog';
 import { isApiError } from '@/lib/api-client';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
-// eslint-disable-next-line import-x/no-restricted-paths -- known exception (issue 12 report): the bots tab opens the backtest dialog; to move to a shared composition.
-import { SimulateDialog } from '@/features/backtests/components/simulate-dialog';
 import { BotForm, toBacktestConfig } from './bot-form';
 
 const M = MESSAGES.bots;

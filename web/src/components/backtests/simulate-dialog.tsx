@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { backtestPath } from '@/config/routes';
-import { backtestsApi } from '../api/backtests-api';
+import { backtestsApi } from '@/lib/backtests-api';
 
 /** Market lengths offered for the simulated market (1 hour to 7 days). */
 export const DURATIONS: readonly { label: string; ms: number }[] = [
