@@ -206,3 +206,58 @@ export function contactAnswerMail(
   const html = layout(subject, `<p>Olá, ${escape(name)}!</p>${paragraphs(answer)}<p>Equipe Arbitra</p>`);
   return { to, subject, text, html };
 }
+
+const button = (href: string, label: string) =>
+  `<p><a href="${escape(href)}" style="display:inline-block;background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escape(label)}</a></p>
+<p>Ou copie e cole este endereço no navegador:<br><span style="word-break:break-all">${escape(href)}</span></p>`;
+
+/** The newsletter's double opt-in: the address joins the list only through this link (valid for 48 hours). */
+export function newsletterConfirmMail(to: string, link: string): MailMessage {
+  const subject = 'Confirme sua inscrição na newsletter - Arbitra';
+  const text = [
+    'Olá!',
+    '',
+    'Recebemos um pedido para inscrever este email na newsletter do blog do Arbitra.',
+    'Para confirmar, abra o link abaixo (válido por 48 horas):',
+    '',
+    link,
+    '',
+    'Se não foi você, ignore este email: sem a confirmação, seu endereço não entra na lista.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá!</p><p>Recebemos um pedido para inscrever este email na newsletter do blog do Arbitra.</p>
+${button(link, 'Confirmar inscrição')}
+<p>O link é válido por 48 horas. Se não foi você, ignore este email: sem a confirmação, seu endereço não entra na lista.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+/** After the confirmation: what the list is, and the one-click unsubscribe (also as RFC 8058 headers). */
+export function newsletterWelcomeMail(to: string, blogUrl: string, unsubscribeUrl: string): MailMessage {
+  const subject = 'Inscrição confirmada - newsletter do Arbitra';
+  const text = [
+    'Olá!',
+    '',
+    'Sua inscrição na newsletter do blog do Arbitra está confirmada. Você vai receber os próximos artigos por email.',
+    `Enquanto isso, os artigos publicados estão em ${blogUrl}`,
+    '',
+    `Para sair da lista a qualquer momento, com um clique: ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá!</p><p>Sua inscrição na newsletter do blog do Arbitra está confirmada. Você vai receber os próximos artigos por email.</p>
+<p>Enquanto isso, os artigos publicados estão no <a href="${escape(blogUrl)}">blog</a>.</p>
+<p style="font-size:12px;color:#6b7280">Para sair da lista a qualquer momento: <a href="${escape(unsubscribeUrl)}">descadastrar com um clique</a>.</p>`,
+  );
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
