@@ -137,13 +137,13 @@ describe("'Mais lidos' from real page views, and the newsletter's double opt-in 
     expect((await mail.all()).filter((m) => m.to.some((t) => t.address === email)).length).toBe(count);
     const unsubscribe = linkIn(welcome.text, /http:\/\/\S+\/api\/newsletter\/unsubscribe\?\S+/);
     const path = unsubscribe.replace(/^http:\/\/[^/]+/, '');
-    const tampered = await call('GET', path.replace(/t=[^&]+/, 't=assinatura-falsa'));
+    const tampered = await call<string>('GET', path.replace(/t=[^&]+/, 't=assinatura-falsa'));
     expect(tampered.status).toBe(400);
-    expect(String(tampered.body)).toContain('Link de descadastro inválido.');
+    expect(tampered.body).toContain('Link de descadastro inválido.');
     // RFC 8058 one-click: a POST to the same link.
-    const out = await call('POST', path);
+    const out = await call<string>('POST', path);
     expect(out.status).toBe(200);
-    expect(String(out.body)).toContain('seu email foi removido da newsletter');
+    expect(out.body).toContain('seu email foi removido da newsletter');
     expect(await stats()).toMatchObject({
       confirmed: before.confirmed,
       unsubscribed: before.unsubscribed + 1,
