@@ -37,7 +37,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Equipe de Pesquisa',
     date: '2026-02-12',
     category: 'Estratégias',
-    readTime: '8 min',
+    readTime: '3 min',
     featured: true,
   },
   {
@@ -49,7 +49,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Equipe de Segurança',
     date: '2026-02-05',
     category: 'Segurança',
-    readTime: '6 min',
+    readTime: '3 min',
     featured: true,
   },
   {
@@ -61,7 +61,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Equipe de Pesquisa',
     date: '2026-01-28',
     category: 'Mercado',
-    readTime: '7 min',
+    readTime: '3 min',
     featured: false,
   },
   {
@@ -73,7 +73,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Equipe de Engenharia',
     date: '2026-01-20',
     category: 'Tecnologia',
-    readTime: '10 min',
+    readTime: '3 min',
     featured: false,
   },
   {
@@ -84,7 +84,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Equipe de Pesquisa',
     date: '2026-01-14',
     category: 'Risco',
-    readTime: '6 min',
+    readTime: '3 min',
     featured: false,
   },
   {
@@ -96,7 +96,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Equipe de Pesquisa',
     date: '2026-01-07',
     category: 'DeFi',
-    readTime: '9 min',
+    readTime: '3 min',
     featured: false,
   },
 ];

@@ -6,7 +6,7 @@ describe('knowledge base page', () => {
   it('shows featured articles only for all categories with no search, and the empty state', async () => {
     renderApp('/knowledge-base');
     expect(await screen.findByRole('heading', { name: 'Em destaque' })).toBeDefined();
-    expect(screen.getByText('12 artigos encontrados')).toBeDefined();
+    expect(screen.getByText('14 artigos encontrados')).toBeDefined();
 
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Categorias' })).getByRole('button', { name: 'Segurança' }),

@@ -43,7 +43,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
       'Entenda por que os preços diferem entre exchanges e como a arbitragem aproveita essa diferença.',
     category: 'getting-started',
     type: 'article',
-    readTime: '5 min',
+    readTime: '3 min',
     featured: true,
   },
   {
@@ -53,7 +53,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Passo a passo do cadastro e do que está incluído nos 7 dias grátis do plano Profissional.',
     category: 'getting-started',
     type: 'article',
-    readTime: '4 min',
+    readTime: '2 min',
     featured: true,
   },
   {
@@ -63,7 +63,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Crie uma chave só com permissão de leitura e negociação, sem saque, e restrinja por IP.',
     category: 'exchanges',
     type: 'documentation',
-    readTime: '6 min',
+    readTime: '2 min',
     featured: true,
   },
   {
@@ -73,7 +73,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Particularidades da integração com o Mercado Bitcoin e limites de requisições.',
     category: 'exchanges',
     type: 'documentation',
-    readTime: '5 min',
+    readTime: '3 min',
     featured: false,
   },
   {
@@ -84,7 +84,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
       'Configure pares, exchanges, investimento máximo e lucro mínimo, e acompanhe as operações simuladas.',
     category: 'bots',
     type: 'article',
-    readTime: '8 min',
+    readTime: '3 min',
     featured: true,
   },
   {
@@ -95,7 +95,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
       'O que verificar antes de ativar um bot com dinheiro real: credenciais validadas, saldos e limites.',
     category: 'bots',
     type: 'article',
-    readTime: '6 min',
+    readTime: '3 min',
     featured: true,
   },
   {
@@ -105,7 +105,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Três operações na mesma exchange para lucrar com preços cruzados inconsistentes.',
     category: 'strategies',
     type: 'article',
-    readTime: '7 min',
+    readTime: '2 min',
     featured: false,
   },
   {
@@ -115,7 +115,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Como o bot decide entrar e sair pela distância do spread em relação à sua média.',
     category: 'strategies',
     type: 'article',
-    readTime: '9 min',
+    readTime: '2 min',
     featured: false,
   },
   {
@@ -125,7 +125,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Use um aplicativo autenticador e guarde seus códigos de backup em lugar seguro.',
     category: 'security',
     type: 'documentation',
-    readTime: '4 min',
+    readTime: '2 min',
     featured: false,
   },
   {
@@ -136,7 +136,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
       'Criptografia AES-256-GCM, segredos que nunca voltam para o navegador e validação com a exchange.',
     category: 'security',
     type: 'article',
-    readTime: '5 min',
+    readTime: '2 min',
     featured: false,
   },
   {
@@ -146,7 +146,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'O que cada plano inclui, quantos bots e exchanges você pode usar e como mudar de plano.',
     category: 'billing',
     type: 'article',
-    readTime: '4 min',
+    readTime: '2 min',
     featured: false,
   },
   {
@@ -156,7 +156,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
     description: 'Formas de pagamento aceitas, prazos de confirmação e cancelamento da assinatura.',
     category: 'billing',
     type: 'documentation',
-    readTime: '3 min',
+    readTime: '2 min',
     featured: false,
   },
   {
@@ -167,7 +167,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
       'Como o scanner calcula o lucro de uma oportunidade depois das taxas, no tamanho que o livro aguenta, e converte para reais.',
     category: 'strategies',
     type: 'documentation',
-    readTime: '7 min',
+    readTime: '3 min',
     featured: false,
   },
   {
@@ -178,7 +178,7 @@ export const ARTICLES: readonly KnowledgeArticle[] = [
       'Ganho de capital, a isenção de R$ 35 mil para vendas no mês, declaração anual e o que guardar dos seus trades.',
     category: 'taxes',
     type: 'article',
-    readTime: '8 min',
+    readTime: '3 min',
     featured: false,
   },
 ];
