@@ -29,6 +29,7 @@ const NewsletterConfirmPage = lazyPage(
   () => import('@/features/blog/components/newsletter-confirm-page'),
   'NewsletterConfirmPage',
 );
+const HelpPage = lazyPage(() => import('@/features/landing/components/help-page'), 'HelpPage');
 const AboutPage = lazyPage(() => import('@/features/about/components/about-page'), 'AboutPage');
 const BlogPage = lazyPage(() => import('@/features/blog/components/blog-page'), 'BlogPage');
 const CareersPage = lazyPage(() => import('@/features/careers/components/careers-page'), 'CareersPage');
@@ -91,12 +92,17 @@ export function AppRoutes() {
           <Route path={ROUTES.status} element={<StatusPage />} />
           <Route path={ROUTES.api} element={<ApiPage />} />
           <Route path={ROUTES.docs} element={<DocsRedirect />} />
+          <Route path={ROUTES.help} element={<HelpPage />} />
           <Route path={ROUTES.terms} element={<TermsPage />} />
           <Route path={ROUTES.contact} element={<ContactPage />} />
           <Route path={ROUTES.support} element={<SupportPage />} />
           <Route path={ROUTES.privacy} element={<PrivacyPage />} />
           {UNDER_DEVELOPMENT_PAGES.map((page) => (
-            <Route key={page.path} path={page.path} element={<UnderDevelopmentPage title={page.title} />} />
+            <Route
+              key={page.path}
+              path={page.path}
+              element={<UnderDevelopmentPage title={page.title} detail={page.detail} />}
+            />
           ))}
         </Route>
 
