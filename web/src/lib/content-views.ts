@@ -1,5 +1,5 @@
 import type { ContentKind, PopularContent } from '@arbitra/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from './api-client';
 
@@ -10,10 +10,15 @@ export const popularKeys = { kind: (kind: ContentKind) => ['content', 'popular',
  * day; a failure is not the reader's problem and is ignored).
  */
 export function useRecordView(kind: ContentKind, slug: string | null): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!slug) return;
-    apiClient.post('/api/content/views', { kind, slug }, { auth: false }).catch(() => undefined);
-  }, [kind, slug]);
+    apiClient
+      .post('/api/content/views', { kind, slug }, { auth: false })
+      // 'Mais lidos' on the same page includes this reading.
+      .then(() => queryClient.invalidateQueries({ queryKey: popularKeys.kind(kind) }))
+      .catch(() => undefined);
+  }, [kind, slug, queryClient]);
 }
 
 /** 'Mais lidos': the most read articles or posts, measured from the page views. */
