@@ -6,6 +6,12 @@ export const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** RFC 8058 one-click unsubscribe headers (mail clients show an 'unsubscribe' button). */
+const oneClickUnsubscribe = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;background:#f5f7fb;margin:0;padding:24px;color:#1f2937">
@@ -93,10 +99,7 @@ ${n.url ? `<p><a href="${escape(n.url)}" style="display:inline-block;background:
     subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${n.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickUnsubscribe(n.unsubscribeUrl),
   };
 }
 
@@ -255,9 +258,6 @@ export function newsletterWelcomeMail(to: string, blogUrl: string, unsubscribeUr
     subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickUnsubscribe(unsubscribeUrl),
   };
 }

@@ -30,17 +30,26 @@ export function PostCard({ post, featured = false }: { post: BlogPost; featured?
       <CardContent className="flex flex-1 flex-col justify-between gap-4">
         <CardDescription className="leading-relaxed">{post.excerpt}</CardDescription>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <span>{post.author}</span>
-          <span className="inline-flex items-center gap-1">
-            <CalendarDays className="size-3.5" aria-hidden />
-            <time dateTime={post.date}>{formatDate(post.date)}</time>
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="size-3.5" aria-hidden />
-            {post.readTime} de leitura
-          </span>
+          <PostMeta post={post} />
         </p>
       </CardContent>
     </Card>
+  );
+}
+
+/** Author, date and reading time of a post (its card and its page). */
+export function PostMeta({ post }: { post: BlogPost }) {
+  return (
+    <>
+      <span>{post.author}</span>
+      <span className="inline-flex items-center gap-1">
+        <CalendarDays className="size-3.5" aria-hidden />
+        <time dateTime={post.date}>{formatDate(post.date)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Clock className="size-3.5" aria-hidden />
+        {post.readTime} de leitura
+      </span>
+    </>
   );
 }

@@ -1,13 +1,12 @@
-import { CalendarDays, Clock } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { ContentArticle, ContentNotFound } from '@/components/content/content-article';
 import { Badge } from '@/components/ui/badge';
 import { ROUTES } from '@/config/routes';
 import { useRecordView } from '@/lib/content-views';
-import { formatDate } from '@/lib/format';
 import { findPost, loadPostBody } from '../data/blog-posts';
 import { NewsletterBox } from './newsletter-box';
 import { PopularPosts } from './popular-posts';
+import { PostMeta } from './post-card';
 
 const BACK = { to: ROUTES.blog, label: 'Blog do Arbitra' };
 
@@ -23,19 +22,7 @@ export function BlogPostPage() {
       back={BACK}
       title={post.title}
       badges={<Badge>{post.category}</Badge>}
-      meta={
-        <>
-          <span>{post.author}</span>
-          <span className="inline-flex items-center gap-1">
-            <CalendarDays className="size-3.5" aria-hidden />
-            <time dateTime={post.date}>{formatDate(post.date)}</time>
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Clock className="size-3.5" aria-hidden />
-            {post.readTime} de leitura
-          </span>
-        </>
-      }
+      meta={<PostMeta post={post} />}
       load={() => loadPostBody(post.slug)}
       aside={
         <>
