@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { COMMON_MESSAGES } from '@arbitra/contracts';
 import { Construction } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
@@ -24,7 +24,7 @@ export function UnderDevelopmentPage({ title, detail }: { title: string; detail?
       </span>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="text-muted-foreground">
-        {MESSAGES.common.underDevelopment} {detail ?? 'Volte em breve.'}
+        {COMMON_MESSAGES.underDevelopment} {detail ?? 'Volte em breve.'}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild variant="outline">
