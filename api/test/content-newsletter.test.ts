@@ -117,7 +117,7 @@ describe("'Mais lidos' from real page views, and the newsletter's double opt-in 
     const confirmed = await call('POST', '/api/newsletter/confirm', { body: { token } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.message).toBe(
-      'Inscrição confirmada! Você vai receber os próximos artigos do blog por email.',
+      'Inscrição confirmada! Seu email está na lista da newsletter do blog do Arbitra.',
     );
     expect(await stats()).toMatchObject({ confirmed: before.confirmed + 1, pending: before.pending });
     // The link works once.

@@ -80,7 +80,7 @@ describe('knowledge base, blog and newsletter in Chromium (issue 16)', () => {
     expect(link).toBeDefined();
     await page.goto(link!);
     await page
-      .getByText('Inscrição confirmada! Você vai receber os próximos artigos do blog por email.')
+      .getByText('Inscrição confirmada! Seu email está na lista da newsletter do blog do Arbitra.')
       .waitFor();
     await screenshot(page, 'newsletter-confirmed');
     await waitForMail(email, 'Inscrição confirmada - newsletter do Arbitra');

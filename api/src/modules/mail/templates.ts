@@ -242,14 +242,14 @@ export function newsletterWelcomeMail(to: string, blogUrl: string, unsubscribeUr
   const text = [
     'Olá!',
     '',
-    'Sua inscrição na newsletter do blog do Arbitra está confirmada. Você vai receber os próximos artigos por email.',
+    'Sua inscrição na newsletter do blog do Arbitra está confirmada: cada nova edição chega neste email.',
     `Enquanto isso, os artigos publicados estão em ${blogUrl}`,
     '',
     `Para sair da lista a qualquer momento, com um clique: ${unsubscribeUrl}`,
   ].join('\n');
   const html = layout(
     subject,
-    `<p>Olá!</p><p>Sua inscrição na newsletter do blog do Arbitra está confirmada. Você vai receber os próximos artigos por email.</p>
+    `<p>Olá!</p><p>Sua inscrição na newsletter do blog do Arbitra está confirmada: cada nova edição chega neste email.</p>
 <p>Enquanto isso, os artigos publicados estão no <a href="${escape(blogUrl)}">blog</a>.</p>
 <p style="font-size:12px;color:#6b7280">Para sair da lista a qualquer momento: <a href="${escape(unsubscribeUrl)}">descadastrar com um clique</a>.</p>`,
   );

@@ -26,7 +26,7 @@ export const NOTIFICATION_MESSAGES = {
     pending:
       'Quase lá! Enviamos um link de confirmação para o seu email. Sua inscrição só vale depois que você clicar nele.',
     tooMany: 'Muitas inscrições a partir deste endereço. Aguarde um pouco e tente novamente.',
-    confirmed: 'Inscrição confirmada! Você vai receber os próximos artigos do blog por email.',
+    confirmed: 'Inscrição confirmada! Seu email está na lista da newsletter do blog do Arbitra.',
     confirmInvalid:
       'Link de confirmação inválido ou expirado. Inscreva-se de novo no blog para receber um novo link.',
     unsubscribeInvalid: 'Link de descadastro inválido.',

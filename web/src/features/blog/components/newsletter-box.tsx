@@ -47,7 +47,7 @@ export function NewsletterBox() {
           Newsletter
         </CardTitle>
         <CardDescription>
-          Receba por email os novos artigos do blog sobre arbitragem e mercado cripto.
+          A newsletter do blog, sobre arbitragem e mercado cripto, no seu email.
         </CardDescription>
       </CardHeader>
       <CardContent>
