@@ -24,6 +24,7 @@ import { BacktestsModule } from './modules/backtests/backtests.module.js';
 import { LiveMetricsModule } from './modules/live-metrics/live-metrics.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { ContentModule } from './modules/content/content.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
@@ -58,6 +59,7 @@ export class AppModule {
         NotificationsModule,
         DocsModule,
         ContactModule,
+        ContentModule,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

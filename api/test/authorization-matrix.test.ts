@@ -42,6 +42,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/openapi.yaml': PUBLIC,
   'GET /api/settings/public': PUBLIC,
   'POST /api/contact': PUBLIC,
+  'POST /api/content/views': PUBLIC,
+  'GET /api/content/popular': PUBLIC,
+  'POST /api/newsletter': PUBLIC,
+  'POST /api/newsletter/confirm': PUBLIC,
+  // Signed one-click link from an e-mail: public, a missing/bad signature is a 400 page.
+  'GET /api/newsletter/unsubscribe': PUBLIC,
+  'POST /api/newsletter/unsubscribe': PUBLIC,
   // Token-based unsubscribe link from an e-mail: public, a missing/bad token is a 4xx.
   'GET /api/notifications/unsubscribe': PUBLIC,
   'POST /api/notifications/unsubscribe': PUBLIC,
@@ -132,6 +139,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,
   'GET /api/admin/messages': ADMIN,
+  'GET /api/admin/newsletter': ADMIN,
   'POST /api/admin/messages/:id/answer': ADMIN,
   'PATCH /api/admin/users/:id': ADMIN,
   'GET /api/admin/audit': ADMIN,

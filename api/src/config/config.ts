@@ -121,6 +121,9 @@ export const apiConfigSchema = z.object({
   COMPANY_ADDRESS: z.string().default('São Paulo, SP, Brasil'),
   /** The contact form, per IP (issue 16). */
   RATE_LIMIT_CONTACT_IP: rateLimit('5/1h'),
+  /** Newsletter sign-ups (issue 16), per IP and per address (no inbox is flooded with confirmation emails). */
+  RATE_LIMIT_NEWSLETTER_IP: rateLimit('10/1h'),
+  RATE_LIMIT_NEWSLETTER_EMAIL: rateLimit('3/24h'),
   /** Where the contact form's messages are emailed (the support inbox). */
   SUPPORT_EMAIL: z.string().email().default('suporte@arbitra.com.br'),
   /** Telegram notifications (issue 16): the platform bot's token (from @BotFather). Absent: no Telegram channel. */

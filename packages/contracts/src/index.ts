@@ -31,3 +31,5 @@ export * from './domain/settings.js';
 export * from './domain/notifications.js';
 export * from './domain/legal.js';
 export * from './api/contact.js';
+export * from './domain/content.js';
+export * from './api/content.js';

@@ -20,6 +20,16 @@ const KnowledgeBasePage = lazyPage(
   () => import('@/features/knowledge-base/components/knowledge-base-page'),
   'KnowledgeBasePage',
 );
+const KnowledgeArticlePage = lazyPage(
+  () => import('@/features/knowledge-base/components/article-page'),
+  'KnowledgeArticlePage',
+);
+const BlogPostPage = lazyPage(() => import('@/features/blog/components/post-page'), 'BlogPostPage');
+const NewsletterConfirmPage = lazyPage(
+  () => import('@/features/blog/components/newsletter-confirm-page'),
+  'NewsletterConfirmPage',
+);
+const HelpPage = lazyPage(() => import('@/features/landing/components/help-page'), 'HelpPage');
 const AboutPage = lazyPage(() => import('@/features/about/components/about-page'), 'AboutPage');
 const BlogPage = lazyPage(() => import('@/features/blog/components/blog-page'), 'BlogPage');
 const CareersPage = lazyPage(() => import('@/features/careers/components/careers-page'), 'CareersPage');
@@ -53,7 +63,10 @@ const PaymentPage = lazyPage(() => import('./routes/payment-page'), 'PaymentPage
 const AdminLayout = lazyPage(() => import('./routes/admin-layout'), 'AdminLayout');
 const AdminOverview = lazyPage(() => import('@/features/admin/components/admin-overview'), 'AdminOverview');
 const AdminUsers = lazyPage(() => import('@/features/admin/components/admin-users'), 'AdminUsers');
-const AdminUserDetail = lazyPage(() => import('@/features/admin/components/admin-user-detail'), 'AdminUserDetail');
+const AdminUserDetail = lazyPage(
+  () => import('@/features/admin/components/admin-user-detail'),
+  'AdminUserDetail',
+);
 const AdminRevenue = lazyPage(() => import('@/features/admin/components/admin-revenue'), 'AdminRevenue');
 const AdminSystem = lazyPage(() => import('@/features/admin/components/admin-system'), 'AdminSystem');
 const AdminSecurity = lazyPage(() => import('@/features/admin/components/admin-security'), 'AdminSecurity');
@@ -70,18 +83,26 @@ export function AppRoutes() {
           <Route path={ROUTES.tutorial} element={<TutorialPage />} />
           <Route path={ROUTES.knowledgeBase} element={<KnowledgeBasePage />} />
           <Route path={ROUTES.about} element={<AboutPage />} />
+          <Route path={ROUTES.knowledgeArticle} element={<KnowledgeArticlePage />} />
           <Route path={ROUTES.blog} element={<BlogPage />} />
+          <Route path={ROUTES.blogPost} element={<BlogPostPage />} />
+          <Route path={ROUTES.newsletterConfirm} element={<NewsletterConfirmPage />} />
           <Route path={ROUTES.careers} element={<CareersPage />} />
           <Route path={ROUTES.press} element={<PressPage />} />
           <Route path={ROUTES.status} element={<StatusPage />} />
           <Route path={ROUTES.api} element={<ApiPage />} />
           <Route path={ROUTES.docs} element={<DocsRedirect />} />
+          <Route path={ROUTES.help} element={<HelpPage />} />
           <Route path={ROUTES.terms} element={<TermsPage />} />
           <Route path={ROUTES.contact} element={<ContactPage />} />
           <Route path={ROUTES.support} element={<SupportPage />} />
           <Route path={ROUTES.privacy} element={<PrivacyPage />} />
           {UNDER_DEVELOPMENT_PAGES.map((page) => (
-            <Route key={page.path} path={page.path} element={<UnderDevelopmentPage title={page.title} />} />
+            <Route
+              key={page.path}
+              path={page.path}
+              element={<UnderDevelopmentPage title={page.title} detail={page.detail} />}
+            />
           ))}
         </Route>
 

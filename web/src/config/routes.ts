@@ -6,8 +6,11 @@ export const ROUTES = {
   demo: '/demo',
   tutorial: '/tutorial',
   knowledgeBase: '/knowledge-base',
+  knowledgeArticle: '/knowledge-base/:slug',
   about: '/about',
   blog: '/blog',
+  blogPost: '/blog/:slug',
+  newsletterConfirm: '/newsletter/confirm',
   careers: '/careers',
   press: '/press',
   api: '/api',
@@ -47,3 +50,9 @@ export function homePathFor(role: Role): string {
 export function backtestPath(id: string, compare?: string): string {
   return `/backtests/${encodeURIComponent(id)}${compare ? `?compare=${encodeURIComponent(compare)}` : ''}`;
 }
+
+/** A knowledge-base article's page. */
+export const knowledgeArticlePath = (slug: string) => `/knowledge-base/${encodeURIComponent(slug)}`;
+
+/** A blog post's page. */
+export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

@@ -6,6 +6,12 @@ export const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** RFC 8058 one-click unsubscribe headers (mail clients show an 'unsubscribe' button). */
+const oneClickUnsubscribe = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
 export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;background:#f5f7fb;margin:0;padding:24px;color:#1f2937">
@@ -93,10 +99,7 @@ ${n.url ? `<p><a href="${escape(n.url)}" style="display:inline-block;background:
     subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${n.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickUnsubscribe(n.unsubscribeUrl),
   };
 }
 
@@ -205,4 +208,56 @@ export function contactAnswerMail(
   const text = [`Olá, ${name}!`, '', answer, '', 'Equipe Arbitra'].join('\n');
   const html = layout(subject, `<p>Olá, ${escape(name)}!</p>${paragraphs(answer)}<p>Equipe Arbitra</p>`);
   return { to, subject, text, html };
+}
+
+const button = (href: string, label: string) =>
+  `<p><a href="${escape(href)}" style="display:inline-block;background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escape(label)}</a></p>
+<p>Ou copie e cole este endereço no navegador:<br><span style="word-break:break-all">${escape(href)}</span></p>`;
+
+/** The newsletter's double opt-in: the address joins the list only through this link (valid for 48 hours). */
+export function newsletterConfirmMail(to: string, link: string): MailMessage {
+  const subject = 'Confirme sua inscrição na newsletter - Arbitra';
+  const text = [
+    'Olá!',
+    '',
+    'Recebemos um pedido para inscrever este email na newsletter do blog do Arbitra.',
+    'Para confirmar, abra o link abaixo (válido por 48 horas):',
+    '',
+    link,
+    '',
+    'Se não foi você, ignore este email: sem a confirmação, seu endereço não entra na lista.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá!</p><p>Recebemos um pedido para inscrever este email na newsletter do blog do Arbitra.</p>
+${button(link, 'Confirmar inscrição')}
+<p>O link é válido por 48 horas. Se não foi você, ignore este email: sem a confirmação, seu endereço não entra na lista.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+/** After the confirmation: what the list is, and the one-click unsubscribe (also as RFC 8058 headers). */
+export function newsletterWelcomeMail(to: string, blogUrl: string, unsubscribeUrl: string): MailMessage {
+  const subject = 'Inscrição confirmada - newsletter do Arbitra';
+  const text = [
+    'Olá!',
+    '',
+    'Sua inscrição na newsletter do blog do Arbitra está confirmada: cada nova edição chega neste email.',
+    `Enquanto isso, os artigos publicados estão em ${blogUrl}`,
+    '',
+    `Para sair da lista a qualquer momento, com um clique: ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá!</p><p>Sua inscrição na newsletter do blog do Arbitra está confirmada: cada nova edição chega neste email.</p>
+<p>Enquanto isso, os artigos publicados estão no <a href="${escape(blogUrl)}">blog</a>.</p>
+<p style="font-size:12px;color:#6b7280">Para sair da lista a qualquer momento: <a href="${escape(unsubscribeUrl)}">descadastrar com um clique</a>.</p>`,
+  );
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: oneClickUnsubscribe(unsubscribeUrl),
+  };
 }

@@ -27,18 +27,13 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
 import { badRequest, notFound } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
+import { simplePage } from '../../common/http/simple-page.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { NotificationsService } from './notifications.service.js';
 import { TelegramService } from './telegram.service.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, text: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} - Arbitra</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;background:#f5f7fb;color:#1f2937;padding:48px 16px">
-<main style="max-width:520px;margin:0 auto;background:#fff;border-radius:8px;padding:32px"><h1 style="font-size:20px">${escape(title)}</h1>
-<p>${escape(text)}</p><p><a href="/security">Gerenciar notificações</a></p></main></body></html>`;
-}
+const MANAGE = { href: '/security', label: 'Gerenciar notificações' };
+const page = (title: string, text: string) => simplePage(title, text, MANAGE);
 
 /** The notification centre (the bell), the per-event preferences, the Telegram link and the email unsubscribe. */
 @Controller('notifications')

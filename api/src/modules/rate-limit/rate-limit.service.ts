@@ -16,7 +16,9 @@ export type RateLimitName =
   | 'forgotAccount'
   | 'twoFactorIp'
   | 'twoFactorAccount'
-  | 'contactIp';
+  | 'contactIp'
+  | 'newsletterIp'
+  | 'newsletterEmail';
 
 export interface RateLimitCheck {
   name: RateLimitName;
@@ -64,6 +66,8 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       twoFactorIp: config.RATE_LIMIT_TWO_FACTOR_IP,
       twoFactorAccount: config.RATE_LIMIT_TWO_FACTOR_ACCOUNT,
       contactIp: config.RATE_LIMIT_CONTACT_IP,
+      newsletterIp: config.RATE_LIMIT_NEWSLETTER_IP,
+      newsletterEmail: config.RATE_LIMIT_NEWSLETTER_EMAIL,
     };
   }
 

@@ -16,6 +16,22 @@ export const NOTIFICATION_MESSAGES = {
     notFound: 'Mensagem não encontrada',
     answered: 'Resposta enviada por email',
   },
+  content: {
+    kindInvalid: 'Tipo de conteúdo inválido: use article ou post',
+    notFound: 'Artigo não encontrado',
+    limitInvalid: 'O limite deve ser um número inteiro entre 1 e 20',
+  },
+  newsletter: {
+    consentRequired: 'Marque a caixa para concordar em receber a newsletter',
+    pending:
+      'Quase lá! Enviamos um link de confirmação para o seu email. Sua inscrição só vale depois que você clicar nele.',
+    tooMany: 'Muitas inscrições a partir deste endereço. Aguarde um pouco e tente novamente.',
+    confirmed: 'Inscrição confirmada! Seu email está na lista da newsletter do blog do Arbitra.',
+    confirmInvalid:
+      'Link de confirmação inválido ou expirado. Inscreva-se de novo no blog para receber um novo link.',
+    unsubscribeInvalid: 'Link de descadastro inválido.',
+    unsubscribed: 'Pronto: seu email foi removido da newsletter do Arbitra. Você não receberá mais nossos artigos.',
+  },
   legal: {
     termsOutdated:
       'Os Termos de Serviço e a Política de Privacidade foram atualizados. Recarregue a página e aceite a versão atual.',

@@ -19,6 +19,8 @@ import { PlatformSettingsRepository } from './platform-settings.repository.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
 import { RevenueReportingRepository } from './revenue-reporting.repository.js';
 import { DatabaseStatsReader } from './database-stats.js';
+import { ContentViewsRepository } from './content-views.repository.js';
+import { NewsletterRepository } from './newsletter.repository.js';
 
 export * from './sql.js';
 export * from './audit.repository.js';
@@ -42,6 +44,8 @@ export * from './admin-users.repository.js';
 export * from './revenue-reporting.repository.js';
 export * from './database-stats.js';
 export * from './sandbox-charges.repository.js';
+export * from './content-views.repository.js';
+export * from './newsletter.repository.js';
 
 /**
  * Every repository (one per aggregate, each the only code touching its tables), constructed with a DataSource.
@@ -69,4 +73,6 @@ export const REPOSITORIES = [
   RevenueReportingRepository,
   DatabaseStatsReader,
   ContactMessagesRepository,
+  ContentViewsRepository,
+  NewsletterRepository,
 ] as const;

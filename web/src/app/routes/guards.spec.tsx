@@ -110,7 +110,20 @@ describe('placeholder pages', () => {
     );
   });
 
-  it.each(['/help', '/webinars'])('%s says it is em desenvolvimento', async (path) => {
+  it('/help is the help centre: tutorial, knowledge base, support and status', async () => {
+    renderApp('/help');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Central de Ajuda' })).toBeDefined();
+    for (const [name, href] of [
+      [/Base de conhecimento/, '/knowledge-base'],
+      [/Tutorial interativo/, '/tutorial'],
+      [/Suporte/, '/support'],
+      ['status da plataforma', '/status'],
+    ] as const)
+      expect(screen.getAllByRole('link', { name })[0]!.getAttribute('href')).toBe(href);
+    expect(screen.queryByText(/em desenvolvimento/)).toBeNull();
+  });
+
+  it.each(['/webinars'])('%s says it is em desenvolvimento', async (path) => {
     const app = renderApp(path);
     expect(await screen.findByText(/em desenvolvimento/)).toBeDefined();
     expect(app.location()).toBe(path);

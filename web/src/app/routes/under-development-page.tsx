@@ -6,12 +6,16 @@ import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 
 export const UNDER_DEVELOPMENT_PAGES = [
-  { path: ROUTES.help, title: 'Central de Ajuda' },
-  { path: ROUTES.webinars, title: 'Webinars' },
+  {
+    path: ROUTES.webinars,
+    title: 'Webinars',
+    detail:
+      'Ainda não há webinars agendados. Enquanto isso, o tutorial e a base de conhecimento cobrem o básico.',
+  },
 ] as const;
 
 /** One placeholder for every page that is not built yet. */
-export function UnderDevelopmentPage({ title }: { title: string }) {
+export function UnderDevelopmentPage({ title, detail }: { title: string; detail?: string }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-4 py-24 text-center">
       <DocumentTitle title={title} />
@@ -19,7 +23,9 @@ export function UnderDevelopmentPage({ title }: { title: string }) {
         <Construction className="size-6" aria-hidden />
       </span>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="text-muted-foreground">{COMMON_MESSAGES.underDevelopment} Volte em breve.</p>
+      <p className="text-muted-foreground">
+        {COMMON_MESSAGES.underDevelopment} {detail ?? 'Volte em breve.'}
+      </p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild variant="outline">
           <Link to={ROUTES.home}>Voltar ao início</Link>

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { StaticPage } from '@/components/layout/static-page';
 import { Button } from '@/components/ui/button';
 import { FilterPills } from '@/components/ui/filter-pills';
-import { BLOG_CATEGORIES, BLOG_POSTS, POPULAR_POST_IDS, type BlogCategoryFilter } from '../data/blog-posts';
+import { BLOG_CATEGORIES, BLOG_POSTS, type BlogCategoryFilter } from '../data/blog-posts';
 import { BLOG_PAGE_SIZE, blogView } from '../lib/blog-filter';
 import { NewsletterBox } from './newsletter-box';
 import { PopularPosts } from './popular-posts';
 import { PostCard } from './post-card';
 
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((c) => ({ value: c, label: c }));
-const POPULAR = POPULAR_POST_IDS.flatMap((id) => BLOG_POSTS.filter((p) => p.id === id));
 
 function articleCount(n: number): string {
   return n === 1 ? '1 artigo' : `${n} artigos`;
@@ -67,7 +66,7 @@ export function BlogPage() {
             ) : null}
           </section>
           <aside className="flex flex-col gap-5">
-            <PopularPosts posts={POPULAR} />
+            <PopularPosts />
             <NewsletterBox />
           </aside>
         </div>

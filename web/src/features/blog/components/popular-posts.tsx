@@ -1,31 +1,14 @@
-import { TrendingUp } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { BlogPost } from '../data/blog-posts';
+import { PopularList } from '@/components/content/popular-list';
+import { blogPostPath } from '@/config/routes';
+import { usePopular } from '@/lib/content-views';
+import { findPost } from '../data/blog-posts';
 
-export function PopularPosts({ posts }: { posts: readonly BlogPost[] }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-base">
-          <TrendingUp className="size-4 text-primary" aria-hidden />
-          Mais lidos
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="flex flex-col gap-4">
-          {posts.map((post, index) => (
-            <li key={post.id} className="flex gap-3">
-              <span className="text-2xl leading-none font-bold text-primary/60">{index + 1}</span>
-              <span className="flex flex-col gap-0.5">
-                <span className="text-sm font-medium">{post.title}</span>
-                <span className="text-xs text-muted-foreground">
-                  {post.category} · {post.readTime}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
-  );
+/** 'Mais lidos' of the blog, from the measured page views (not an editorial list). */
+export function PopularPosts() {
+  const popular = usePopular('post');
+  const entries = (popular.data?.items ?? []).flatMap(({ slug, views }) => {
+    const p = findPost(slug);
+    return p ? [{ to: blogPostPath(p.slug), title: p.title, meta: p.category, views }] : [];
+  });
+  return <PopularList entries={entries.slice(0, 3)} loading={popular.isPending} failed={popular.isError} />;
 }

@@ -55,6 +55,10 @@ export function AdminMessages() {
     queryKey: contactKeys.admin(page),
     queryFn: ({ signal }) => contactApi.list(page, signal),
   });
+  const newsletter = useQuery({
+    queryKey: contactKeys.newsletter,
+    queryFn: ({ signal }) => contactApi.newsletter(signal),
+  });
   const data = query.data;
   return (
     <Card>
@@ -63,7 +67,13 @@ export function AdminMessages() {
         <CardDescription>
           {data
             ? `${data.total} mensagens, ${data.unanswered} sem resposta.`
-            : 'Mensagens do formulário de contato.'}
+            : 'Mensagens do formulário de contato.'}{' '}
+          {newsletter.data ? (
+            <span data-testid="newsletter-stats">
+              Newsletter: {newsletter.data.confirmed} inscritos confirmados ({newsletter.data.pending}{' '}
+              aguardando confirmação).
+            </span>
+          ) : null}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -2,9 +2,11 @@ import { BookOpen, Clock, FileCode2, PlayCircle, type LucideIcon } from 'lucide-
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { Link } from 'react-router-dom';
+import { knowledgeArticlePath } from '@/config/routes';
 import {
   ARTICLE_TYPE_LABELS,
-  KB_CATEGORIES,
+  categoryLabel,
   type ArticleType,
   type KnowledgeArticle,
 } from '../data/articles';
@@ -15,8 +17,6 @@ const TYPE_ICONS: Record<ArticleType, LucideIcon> = {
   documentation: FileCode2,
 };
 
-const categoryLabel = (value: string) => KB_CATEGORIES.find((c) => c.value === value)?.label ?? value;
-
 export function ArticleCard({
   article,
   featured = false,
@@ -26,7 +26,12 @@ export function ArticleCard({
 }) {
   const TypeIcon = TYPE_ICONS[article.type];
   return (
-    <Card className={cn('flex h-full flex-col', featured && 'border-primary/40')}>
+    <Card
+      className={cn(
+        'relative flex h-full flex-col transition-colors hover:border-primary/60',
+        featured && 'border-primary/40',
+      )}
+    >
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">
@@ -35,7 +40,12 @@ export function ArticleCard({
           </Badge>
           <Badge variant="outline">{categoryLabel(article.category)}</Badge>
         </div>
-        <CardTitle className="text-base">{article.title}</CardTitle>
+        <CardTitle className="text-base">
+          {/* The whole card opens the article (the link's area covers it). */}
+          <Link to={knowledgeArticlePath(article.slug)} className="after:absolute after:inset-0">
+            {article.title}
+          </Link>
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col justify-between gap-3">
         <CardDescription>{article.description}</CardDescription>

@@ -23,7 +23,7 @@ export function KnowledgeBasePage() {
     <StaticPage
       eyebrow="Base de conhecimento"
       title="Como podemos ajudar?"
-      description="Guias, vídeos e documentação sobre arbitragem, bots, exchanges e a sua conta."
+      description="Guias e documentação sobre arbitragem, bots, exchanges, impostos e a sua conta."
     >
       <div className="flex flex-col gap-5">
         <div className="relative max-w-xl">

@@ -28,7 +28,7 @@ export function PricingSection() {
       id="pricing"
       eyebrow="Preços"
       title="Planos para cada estágio"
-      description={`Todos os planos começam com ${TRIAL_DAYS} dias grátis. Cancele quando quiser, com acesso até o fim do período pago.`}
+      description={`Toda conta nova começa com ${TRIAL_DAYS} dias grátis do plano Profissional, sem cartão. Cancele quando quiser, com acesso até o fim do período pago.`}
       className="bg-card/30"
     >
       {plans.isPending ? (

@@ -91,6 +91,8 @@ export const PRIVACY: LegalDocument = {
         'Uso do produto: bots, configurações, operações e saldos simulados; preferências de notificação; vínculo com o Telegram (o identificador do chat), se você o fizer.',
         'Pagamentos: plano, valores, datas, método e status. Dados de cartão são tratados pelo provedor de pagamento; nós guardamos apenas a bandeira e os 4 últimos dígitos.',
         'Contato: as mensagens que você nos envia pelo formulário de contato ou de suporte (nome, email, assunto e texto).',
+        'Newsletter do blog: o email que você inscreve, a data do consentimento, da confirmação e, se for o caso, do descadastro.',
+        'Leituras de artigos: para medir os "Mais lidos" da base de conhecimento e do blog, registramos que um artigo foi lido em um dia, junto com um código calculado a partir do endereço IP e do navegador com uma chave que muda todo dia. O IP e o navegador em si não são guardados, e o código de um dia não pode ser ligado ao de outro; ele serve só para não contar duas vezes a mesma leitura.',
       ],
     },
     {
@@ -100,6 +102,8 @@ export const PRIVACY: LegalDocument = {
         'Proteger sua conta e a plataforma (sessões, registro de segurança, limites de tentativas, alertas de login): legítimo interesse (art. 7º, IX) e prevenção à fraude.',
         'Cumprir obrigações legais e fiscais (notas, registros de pagamento): obrigação legal (art. 7º, II).',
         'Responder às mensagens que você nos envia pelo formulário de contato: legítimo interesse (art. 7º, IX).',
+        'Enviar a newsletter do blog: consentimento (art. 7º, I), dado ao marcar a caixa e confirmado pelo link do email; você o revoga a qualquer momento pelo link de descadastro presente em cada email.',
+        'Contar as leituras dos artigos ("Mais lidos"): legítimo interesse (art. 7º, IX), com dados pseudonimizados que não identificam você.',
         'Não vendemos seus dados e não os usamos para publicidade de terceiros.',
       ],
     },
@@ -117,6 +121,7 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'Enquanto sua conta existir. Ao excluir a conta, seus bots são parados, suas chaves de API são apagadas e seus dados pessoais são eliminados, exceto registros de pagamento que a lei obriga a manter (5 anos, legislação fiscal) e registros de acesso a aplicação (6 meses, Marco Civil da Internet, art. 15).',
         'As notificações do aplicativo guardam as 100 mais recentes; o registro de entregas de notificações é apagado após 30 dias.',
+        'Newsletter: o email fica na lista enquanto você estiver inscrito. Depois do descadastro guardamos só o registro de que você saiu, para não voltar a enviar. Um pedido não confirmado não recebe nada além do email de confirmação.',
       ],
     },
     {

@@ -32,8 +32,9 @@ export function CheckoutInfo() {
         <CardContent className="flex gap-3 pt-6 text-sm">
           <ShieldCheck className="size-5 shrink-0 text-success" aria-hidden />
           <p>
-            Pagamento seguro: conexão criptografada (SSL de 256 bits). Os dados do cartão são verificados no
-            seu navegador e só a bandeira, os 4 últimos dígitos e um token chegam aos nossos servidores.
+            Pagamento seguro: {window.location.protocol === 'https:' ? 'conexão criptografada (HTTPS). ' : ''}
+            Os dados do cartão são verificados no seu navegador e só a bandeira, os 4 últimos dígitos e um
+            token chegam aos nossos servidores.
           </p>
         </CardContent>
       </Card>

@@ -3,17 +3,16 @@ import { ContentSection } from '@/components/layout/content-section';
 import { Logo } from '@/components/layout/logo';
 import { StaticPage } from '@/components/layout/static-page';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { ROUTES } from '@/config/routes';
-import { formatDate } from '@/lib/format';
-import { BRAND_COLORS, FACT_SHEET, PRESS_RELEASES } from '../data/press-content';
+import { BRAND_COLORS, FACT_SHEET } from '../data/press-content';
 
 export function PressPage() {
   return (
     <StaticPage
       eyebrow="Imprensa"
       title="Sala de imprensa"
-      description="Comunicados, informações sobre a empresa e materiais de marca para jornalistas."
+      description="Informações sobre o produto e materiais de marca para jornalistas."
       actions={
         <Button asChild variant="outline">
           <Link to={ROUTES.contact}>Contato para imprensa</Link>
@@ -21,21 +20,10 @@ export function PressPage() {
       }
     >
       <ContentSection title="Comunicados">
-        <div className="grid gap-5 md:grid-cols-3">
-          {PRESS_RELEASES.map((release) => (
-            <Card key={release.id}>
-              <CardHeader>
-                <time dateTime={release.date} className="text-xs text-muted-foreground">
-                  {formatDate(release.date)}
-                </time>
-                <CardTitle className="text-base">{release.title}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <CardDescription>{release.summary}</CardDescription>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <p className="text-muted-foreground">
+          Ainda não publicamos comunicados à imprensa. Para entrevistas, dados do produto ou materiais, use o
+          contato para imprensa: respondemos por email.
+        </p>
       </ContentSection>
       <div className="grid gap-10 lg:grid-cols-2">
         <ContentSection title="Arbitra em resumo">

@@ -1,36 +1,6 @@
 import { EXCHANGES, PAIRS, PLANS, TRIAL_DAYS } from '@arbitra/contracts';
 import { formatBRL } from '@/lib/format';
 
-export interface PressRelease {
-  id: string;
-  date: string;
-  title: string;
-  summary: string;
-}
-
-export const PRESS_RELEASES: readonly PressRelease[] = [
-  {
-    id: 'modo-simulado',
-    date: '2026-02-10',
-    title: 'Arbitra lança modo simulado para bots de arbitragem',
-    summary:
-      'Usuários podem testar estratégias contra os livros de ofertas reais, com taxas, derrapagem e execuções parciais, sem arriscar capital.',
-  },
-  {
-    id: 'pix-boleto',
-    date: '2026-01-20',
-    title: 'Assinaturas do Arbitra passam a aceitar PIX e boleto',
-    summary: 'Além do cartão de crédito, os planos agora podem ser pagos por PIX e boleto bancário.',
-  },
-  {
-    id: 'lancamento',
-    date: '2026-01-05',
-    title: 'Arbitra chega ao mercado brasileiro',
-    summary:
-      'Plataforma de arbitragem de criptoativos conecta Binance, Mercado Bitcoin, Gate.io, MEXC e Bybit e calcula oportunidades já líquidas de taxas.',
-  },
-];
-
 const lowestMonthly = Math.min(...PLANS.map((p) => p.monthlyCents));
 
 /** Facts taken from the product's own constants — nothing invented. */
@@ -43,6 +13,8 @@ export const FACT_SHEET: readonly { label: string; value: string }[] = [
     value: `${PLANS.map((p) => p.name).join(', ')} — a partir de ${formatBRL(lowestMonthly)}/mês`,
   },
   { label: 'Teste grátis', value: `${TRIAL_DAYS} dias do plano Profissional` },
+  { label: 'Modos de operação', value: 'Simulado (saldos virtuais contra os livros reais) e real, por bot' },
+  { label: 'Pagamento', value: 'Em reais, por cartão, PIX ou boleto' },
 ];
 
 export const BRAND_COLORS: readonly { name: string; hex: string; className: string }[] = [
