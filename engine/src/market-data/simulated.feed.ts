@@ -44,6 +44,21 @@ export interface SimulatedFeedOptions {
   profiles?: Partial<Record<ExchangeId, Partial<ExchangeProfile>>>;
   /** One extra dislocation this long after start, so a fresh demo shows something soon. Default 3000 ms; null: none. */
   firstDislocationMs?: number | null;
+  /** Dislocations of one exchange's BRL market (BRL arbitrage in reais), per minute. Default 2. */
+  brlDislocationsPerMinute?: number;
+  /**
+   * One BRL dislocation this long after start (BTC/BRL on Mercado Bitcoin, +1.5 %), so a fresh demo shows a
+   * BRL opportunity soon. Default 6000 ms; null: none.
+   */
+  firstBrlDislocationMs?: number | null;
+}
+
+/** One exchange's USDT/BRL premium: log offset over the reference, mean-reverting (Ornstein–Uhlenbeck). */
+interface Premium {
+  log: number;
+  mean: number;
+  sigma: number;
+  tauSec: number;
 }
 
 interface Stream {
@@ -53,7 +68,11 @@ interface Stream {
   tickDecimals: number;
   stepDecimals: number;
   profile: ExchangeProfile;
-  /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL). */
+  /** Draws of this stream: the BRL books have their own generator, so adding them left the USDT market as it was. */
+  rng: Rng;
+  /** This exchange's USDT/BRL premium (BRL-quoted streams and USDT/BRL), else null. */
+  premium: Premium | null;
+  /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL; -3: BRL). */
   baseIdx: number;
   quoteIdx: number;
   /** Depth scale of this market. */
@@ -69,6 +88,7 @@ interface Stream {
 const OU_THETA = 1 / 30; // offsets revert with a 30 s time constant
 const USDT = -1;
 const REF = -2;
+const BRL = -3;
 
 /**
  * A deterministic simulated market: the 5 exchanges × the 10 USDT pairs, BTC cross pairs for triangles
@@ -80,6 +100,9 @@ export class SimulatedFeed extends FeedBase {
   readonly kind = 'simulated' as const;
   readonly simulated = true;
   private readonly rng: Rng;
+  /** The BRL books' generator (premium drift, books, dislocations). */
+  private readonly brlRng: Rng;
+  private readonly premiums = new Map<ExchangeId, Premium>();
   private readonly scheduler: Scheduler;
   private readonly tickMs: number;
   private readonly streams: Stream[] = [];
@@ -96,6 +119,8 @@ export class SimulatedFeed extends FeedBase {
       | 'dislocationSize'
       | 'dislocationDecayMs'
       | 'firstDislocationMs'
+      | 'brlDislocationsPerMinute'
+      | 'firstBrlDislocationMs'
     >
   >;
   /** Dislocations injected so far (for tests and logs). */
@@ -106,6 +131,7 @@ export class SimulatedFeed extends FeedBase {
     super(options.exchanges ?? EXCHANGE_IDS, scheduler);
     this.scheduler = scheduler;
     this.rng = new Rng(options.seed ?? 42);
+    this.brlRng = new Rng(((options.seed ?? 42) ^ 0x5f3759df) >>> 0);
     this.tickMs = options.tickMs ?? 50;
     this.options = {
       dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
@@ -113,6 +139,9 @@ export class SimulatedFeed extends FeedBase {
       dislocationSize: options.dislocationSize ?? [0.003, 0.025],
       dislocationDecayMs: options.dislocationDecayMs ?? [6_000, 20_000],
       firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,
+      brlDislocationsPerMinute: options.brlDislocationsPerMinute ?? 2,
+      firstBrlDislocationMs:
+        options.firstBrlDislocationMs === undefined ? 6_000 : options.firstBrlDislocationMs,
     };
     this.logPrices = new Float64Array(ASSETS.map((a) => Math.log(a.priceUsdt)));
     this.logRef = Math.log(REFERENCE_MODEL.price);
@@ -123,7 +152,22 @@ export class SimulatedFeed extends FeedBase {
         ...profile.crossPairs,
         ...(profile.reference ? [REFERENCE_MODEL.symbol] : []),
       ];
+      const brl = profile.brl;
+      if (brl) {
+        const sigma = brl.premiumNoiseBps * 1e-4;
+        const mean = brl.premiumMeanBps * 1e-4;
+        this.premiums.set(exchange, {
+          log: mean + sigma * this.brlRng.normal(),
+          mean,
+          sigma,
+          tauSec: brl.premiumTauSec,
+        });
+      }
       for (const symbol of symbols) this.streams.push(this.makeStream(exchange, symbol, profile));
+      // after the USDT markets, with their own generator: the USDT market of a seed is the same as before
+      if (brl)
+        for (const symbol of brl.symbols)
+          if (symbol !== REFERENCE_MODEL.symbol) this.streams.push(this.makeStream(exchange, symbol, profile));
     }
     this.addMarkets(this.streams.map((s) => s.spec));
   }
@@ -164,26 +208,60 @@ export class SimulatedFeed extends FeedBase {
       this.logPrices[i]! += a.beta * common + (a.idioVol > 0 ? a.idioVol * sq * this.rng.normal() : 0);
     }
     this.logRef += REFERENCE_MODEL.vol * sq * this.rng.normal();
+    for (const p of this.premiums.values()) {
+      const decay = Math.exp(-dtSec / p.tauSec);
+      p.log = p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
+    }
     const first = this.options.firstDislocationMs;
     if (first !== null && this.modelMs - dtSec * 1000 < first && this.modelMs >= first)
       this.dislocate(false, true);
     const perTick = dtSec / 60;
     if (this.rng.next() < this.options.dislocationsPerMinute * perTick) this.dislocate(false);
     if (this.rng.next() < this.options.triangleDislocationsPerMinute * perTick) this.dislocate(true);
+    const firstBrl = this.options.firstBrlDislocationMs;
+    if (firstBrl !== null && this.modelMs - dtSec * 1000 < firstBrl && this.modelMs >= firstBrl)
+      this.forceDislocation('mercadobitcoin', 'BTC/BRL', 0.015, 20_000, false);
+    if (this.premiums.size > 0 && this.brlRng.next() < this.options.brlDislocationsPerMinute * perTick)
+      this.dislocateBrl();
+  }
+
+  /** A random BRL market of a BRL exchange moves away (the BRL generator's own draws). */
+  private dislocateBrl(): void {
+    const candidates = this.streams.filter((s) => s.quoteIdx === BRL);
+    if (candidates.length === 0) return;
+    const s = this.brlRng.pick(candidates);
+    this.advanceStream(s);
+    const [lo, hi] = this.options.dislocationSize;
+    s.shock += this.brlRng.sign() * (lo + (hi - lo) * this.brlRng.next() ** 3);
+    const [tlo, thi] = this.options.dislocationDecayMs;
+    s.shockTauSec = this.brlRng.uniform(tlo, thi) / 1000;
+    this.dislocations++;
+  }
+
+  /** This exchange's current USDT/BRL premium over the reference, as a fraction (0.0015 = 0.15 %). */
+  premiumOf(exchange: ExchangeId): number | null {
+    const p = this.premiums.get(exchange);
+    return p ? Math.exp(p.log) - 1 : null;
   }
 
   /**
    * A forced dislocation (tests and benchmarks): moves one market by `size` (0.01 = +1 %, negative: down),
    * fading like a random one, and publishes that market's book at once.
    */
-  forceDislocation(exchange: ExchangeId, symbol: string, size: number, decayMs = 20_000): boolean {
+  forceDislocation(
+    exchange: ExchangeId,
+    symbol: string,
+    size: number,
+    decayMs = 20_000,
+    publish = true,
+  ): boolean {
     const s = this.streams.find((x) => x.spec.exchange === exchange && x.spec.symbol === symbol);
     if (!s) return false;
     this.advanceStream(s);
     s.shock += size;
     s.shockTauSec = decayMs / 1000;
     this.dislocations++;
-    if (this.running) this.emit(s);
+    if (this.running && publish) this.emit(s);
     return true;
   }
 
@@ -205,15 +283,17 @@ export class SimulatedFeed extends FeedBase {
     if (el <= 0) return;
     const decay = Math.exp(-OU_THETA * el);
     const sigma = s.profile.noiseBps * 1e-4;
-    s.offset = s.offset * decay + sigma * Math.sqrt(1 - decay * decay) * this.rng.normal();
+    s.offset = s.offset * decay + sigma * Math.sqrt(1 - decay * decay) * s.rng.normal();
     s.shock *= Math.exp(-el / s.shockTauSec);
     if (Math.abs(s.shock) < 1e-7) s.shock = 0;
     s.lastModelMs = this.modelMs;
   }
 
   private fairPrice(s: Stream): number {
-    if (s.baseIdx === REF) return Math.exp(this.logRef);
+    const premium = s.premium ? s.premium.log : 0;
+    if (s.baseIdx === REF) return Math.exp(this.logRef + premium);
     const base = this.logPrices[s.baseIdx]!;
+    if (s.quoteIdx === BRL) return Math.exp(base + this.logRef + premium);
     return s.quoteIdx === USDT ? Math.exp(base) : Math.exp(base - this.logPrices[s.quoteIdx]!);
   }
 
@@ -226,7 +306,7 @@ export class SimulatedFeed extends FeedBase {
     const p = s.profile;
     const { tickSize, amountStep } = s.spec;
     const mid = this.fairPrice(s) * Math.exp(s.offset + s.shock);
-    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * this.rng.next());
+    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * s.rng.next());
     let bidK = Math.floor((mid * (1 - half)) / tickSize);
     let askK = Math.ceil((mid * (1 + half)) / tickSize);
     if (askK <= bidK) askK = bidK + 1;
@@ -237,24 +317,24 @@ export class SimulatedFeed extends FeedBase {
     const gapTicks = (mid * p.levelGapBps * 1e-4) / tickSize;
     let notional = p.topNotionalUsdt * s.liquidity;
     for (let i = 0; i < p.levels; i++) {
-      const bidAmt = this.levelAmount(notional, baseUsdt, amountStep, s.stepDecimals);
-      const askAmt = this.levelAmount(notional, baseUsdt, amountStep, s.stepDecimals);
+      const bidAmt = this.levelAmount(s.rng, notional, baseUsdt, amountStep, s.stepDecimals);
+      const askAmt = this.levelAmount(s.rng, notional, baseUsdt, amountStep, s.stepDecimals);
       if (bidK >= 1) bids.push([multipleOf(bidK, tickSize, s.tickDecimals), bidAmt]);
       asks.push([multipleOf(askK, tickSize, s.tickDecimals), askAmt]);
-      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * this.rng.next())));
-      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * this.rng.next())));
+      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * s.rng.next())));
+      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * s.rng.next())));
       notional *= p.depthGrowth;
     }
     const receivedTs = this.scheduler.now();
-    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * this.rng.next();
+    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * s.rng.next();
     const exchangeTs = Math.max(s.lastExchangeTs, Math.floor(receivedTs - lag));
     s.lastExchangeTs = exchangeTs;
-    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + this.rng.next());
+    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + s.rng.next());
     this.emitUpdate({ exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs });
   }
 
-  private levelAmount(notionalUsdt: number, baseUsdt: number, step: number, decimals: number): number {
-    const amount = (notionalUsdt * Math.exp(0.5 * this.rng.normal() - 0.125)) / baseUsdt;
+  private levelAmount(rng: Rng, notionalUsdt: number, baseUsdt: number, step: number, decimals: number): number {
+    const amount = (notionalUsdt * Math.exp(0.5 * rng.normal() - 0.125)) / baseUsdt;
     return multipleOf(Math.max(1, Math.round(amount / step)), step, decimals);
   }
 
@@ -265,11 +345,27 @@ export class SimulatedFeed extends FeedBase {
     let step: number;
     let baseIdx: number;
     let quoteIdx: number;
+    let own = profile;
+    const brlPrecision = profile.brl?.precision[symbol];
     if (symbol === REFERENCE_MODEL.symbol) {
       tick = REFERENCE_MODEL.tickSize;
       step = REFERENCE_MODEL.amountStep;
       baseIdx = REF;
       quoteIdx = REF;
+    } else if (parts.quote === 'BRL') {
+      const brl = profile.brl;
+      baseIdx = ASSETS.findIndex((a) => a.asset === parts.base);
+      if (!brl || !brlPrecision || baseIdx < 0) throw new Error(`unknown simulated BRL market ${symbol}`);
+      quoteIdx = BRL;
+      tick = brlPrecision.tickSize;
+      step = brlPrecision.amountStep;
+      own = {
+        ...profile,
+        spreadBps: brl.spreadBps,
+        levels: brl.levels,
+        levelGapBps: brl.levelGapBps,
+        topNotionalUsdt: brl.topNotionalUsdt,
+      };
     } else {
       baseIdx = ASSETS.findIndex((a) => a.asset === parts.base);
       if (baseIdx < 0) throw new Error(`unknown simulated asset ${parts.base}`);
@@ -285,8 +381,15 @@ export class SimulatedFeed extends FeedBase {
         step = precision.amountStep;
       }
     }
-    const tickSize = multipleOf(1, tick * profile.tickMultiplier, decimalsOf(tick) + 2);
-    const amountStep = multipleOf(1, step * profile.stepMultiplier, decimalsOf(step) + 2);
+    // BRL markets and a listed USDT/BRL precision are as the exchange lists them; the others scale the reference's
+    const exact = quoteIdx === BRL || brlPrecision !== undefined;
+    if (brlPrecision) {
+      tick = brlPrecision.tickSize;
+      step = brlPrecision.amountStep;
+    }
+    const tickSize = exact ? tick : multipleOf(1, tick * profile.tickMultiplier, decimalsOf(tick) + 2);
+    const amountStep = exact ? step : multipleOf(1, step * profile.stepMultiplier, decimalsOf(step) + 2);
+    const rng = quoteIdx === BRL ? this.brlRng : this.rng;
     const spec: MarketSpec = {
       exchange,
       symbol,
@@ -295,7 +398,7 @@ export class SimulatedFeed extends FeedBase {
       tickSize,
       amountStep,
       minAmount: amountStep,
-      minNotional: parts.quote === 'USDT' ? 1 : 0,
+      minNotional: parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
     };
     return {
       exchange,
@@ -303,14 +406,16 @@ export class SimulatedFeed extends FeedBase {
       spec,
       tickDecimals: decimalsOf(tickSize),
       stepDecimals: decimalsOf(amountStep),
-      profile,
+      profile: own,
+      rng,
+      premium: parts.quote === 'BRL' ? (this.premiums.get(exchange) ?? null) : null,
       baseIdx,
       quoteIdx,
       liquidity:
         baseIdx === REF
           ? REFERENCE_MODEL.liquidity
-          : ASSETS[baseIdx]!.liquidity * (quoteIdx === USDT ? 1 : CROSS_LIQUIDITY),
-      offset: profile.noiseBps * 1e-4 * this.rng.normal(),
+          : ASSETS[baseIdx]!.liquidity * (quoteIdx === USDT || quoteIdx === BRL ? 1 : CROSS_LIQUIDITY),
+      offset: profile.noiseBps * 1e-4 * rng.normal(),
       shock: 0,
       shockTauSec: 10,
       lastModelMs: 0,

@@ -67,6 +67,7 @@ function setup(ent: Partial<Entitlements> = {}) {
       canRunBots: true,
       maxBots: 1,
       canUseAdvancedStrategies: false,
+      canUseBrlPairs: false,
       ...ent,
     }),
   } as unknown as EntitlementsService;
