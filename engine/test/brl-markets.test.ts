@@ -25,9 +25,10 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
     ana = await register(call, { name: 'Ana' });
-    await sql.query(`UPDATE subscriptions SET plan_id = 'professional', status = 'active' WHERE user_id = $1`, [
-      ana.id,
-    ]);
+    await sql.query(
+      `UPDATE subscriptions SET plan_id = 'professional', status = 'active' WHERE user_id = $1`,
+      [ana.id],
+    );
   });
 
   afterAll(async () => {
@@ -44,16 +45,27 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
       return s.length >= 14 ? s : undefined;
     }, 15_000);
     const names = markets!.map((s) => `${s.exchange}:${s.symbol}`);
-    for (const m of ['binance:BTC/BRL', 'binance:ETH/BRL', 'binance:USDT/BRL', 'mercadobitcoin:BTC/BRL', 'mercadobitcoin:USDT/BRL'])
+    for (const m of [
+      'binance:BTC/BRL',
+      'binance:ETH/BRL',
+      'binance:USDT/BRL',
+      'mercadobitcoin:BTC/BRL',
+      'mercadobitcoin:USDT/BRL',
+    ])
       expect(names).toContain(m);
     expect(names.some((n) => n.startsWith('gateio:'))).toBe(false);
-    const snapshot = await waitFor(async () => {
-      const r = await call<{ scanner: { usdtBrlPremium?: { spreads: { exchange: string; versus: string; pct: string }[] } } | null }>(
-        'GET',
-        '/api/market/snapshot',
-      );
-      return r.body.scanner?.usdtBrlPremium?.spreads.length ? r.body.scanner.usdtBrlPremium : undefined;
-    }, 15_000, 250);
+    const snapshot = await waitFor(
+      async () => {
+        const r = await call<{
+          scanner: {
+            usdtBrlPremium?: { spreads: { exchange: string; versus: string; pct: string }[] };
+          } | null;
+        }>('GET', '/api/market/snapshot');
+        return r.body.scanner?.usdtBrlPremium?.spreads.length ? r.body.scanner.usdtBrlPremium : undefined;
+      },
+      15_000,
+      250,
+    );
     expect(snapshot!.spreads[0]).toMatchObject({ exchange: 'mercadobitcoin', versus: 'binance' });
     expect(Math.abs(Number(snapshot!.spreads[0]!.pct))).toBeLessThan(2);
   });

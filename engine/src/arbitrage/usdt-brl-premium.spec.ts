@@ -56,6 +56,10 @@ describe('USDT/BRL premium (ágio do dólar cripto)', () => {
     // points at 0, 12 000, 24 000, … (the first sample at or after each 10 s); window: at ≥ 399 000 − 300 000
     expect(last.history[0]!.at).toBeGreaterThanOrEqual(99_000);
     expect(last.history.length).toBe(25);
-    expect(last.history.at(-1)!.pct).toEqual({ 'mercadobitcoin:binance': 0.367, 'binance:ref': 0, 'mercadobitcoin:ref': 0.367 });
+    expect(last.history.at(-1)!.pct).toEqual({
+      'mercadobitcoin:binance': 0.367,
+      'binance:ref': 0,
+      'mercadobitcoin:ref': 0.367,
+    });
   });
 });

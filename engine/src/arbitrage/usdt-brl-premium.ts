@@ -37,7 +37,11 @@ export function usdtBrlPremium(
   const spreads: UsdtBrlPremium['spreads'] = [];
   for (let j = 1; j < mids.length; j++)
     for (let i = 0; i < j; i++)
-      spreads.push({ exchange: mids[j]!.exchange, versus: mids[i]!.exchange, pct: pct(mids[j]!.mid, mids[i]!.mid) });
+      spreads.push({
+        exchange: mids[j]!.exchange,
+        versus: mids[i]!.exchange,
+        pct: pct(mids[j]!.mid, mids[i]!.mid),
+      });
   return {
     at,
     reference: { rate: fixed(ref, DP.rate), source: reference.source },
@@ -71,7 +75,8 @@ export class UsdtBrlPremiumHistory {
   /** Keeps `p` when a sample interval passed since the last point; answers `p` with the history. */
   add(p: UsdtBrlPremium): UsdtBrlPremium {
     const last = this.points[this.points.length - 1];
-    if (p.exchanges.length > 0 && (!last || p.at - last.at >= this.sampleMs)) this.points.push(premiumPoint(p));
+    if (p.exchanges.length > 0 && (!last || p.at - last.at >= this.sampleMs))
+      this.points.push(premiumPoint(p));
     while (this.points.length > 0 && p.at - this.points[0]!.at > this.windowMs) this.points.shift();
     return { ...p, history: [...this.points] };
   }

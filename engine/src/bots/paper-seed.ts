@@ -48,7 +48,8 @@ export function paperSeed(
     }
     if (!held.has('USDT')) held.set('USDT', new Decimal(0));
     for (const [asset, amount] of held)
-      if (asset !== 'USDT') balances.push([ex, asset, amount.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
+      if (asset !== 'USDT')
+        balances.push([ex, asset, amount.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
     balances.push([ex, 'USDT', held.get('USDT')!.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()]);
   }
   return { balances, capital };

@@ -131,7 +131,8 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     ctx.gateway.fetchBalance(sellLeg.exchange),
   ]);
   // a BRL pair spends reais: the USDT budget back at the opportunity's rate (maxInvestment is in R$ already)
-  const budget = profitAssetOf(symbol) === 'BRL' ? new Decimal(ctx.budgetUsdt).mul(o.usdtBrl) : ctx.budgetUsdt;
+  const budget =
+    profitAssetOf(symbol) === 'BRL' ? new Decimal(ctx.budgetUsdt).mul(o.usdtBrl) : ctx.budgetUsdt;
   const cash = Decimal.min(budget, buyBal[quote] ?? '0');
   const buyLimit = limitWithAllowance(o.strategy, 'buy', buyLeg.limitPrice);
   const sellLimit = limitWithAllowance(o.strategy, 'sell', sellLeg.limitPrice);

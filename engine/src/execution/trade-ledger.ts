@@ -107,7 +107,9 @@ export class TradeLedger {
 export function assertProfit(r: ExecutionRecord): void {
   const realised = realisedProfit(r.deltas, r.pair, r.usdtBrl).usdt;
   if (!realised.eq(r.profit))
-    throw new Error(`ledger: profit ${r.profit} != ${profitAssetOf(r.pair)} balance change ${realised.toFixed()}`);
+    throw new Error(
+      `ledger: profit ${r.profit} != ${profitAssetOf(r.pair)} balance change ${realised.toFixed()}`,
+    );
 }
 
 /** The live ledger's view of the risk stops (the rules: risk-stops.ts, shared with the backtest). */

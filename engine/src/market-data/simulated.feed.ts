@@ -167,7 +167,8 @@ export class SimulatedFeed extends FeedBase {
       // after the USDT markets, with their own generator: the USDT market of a seed is the same as before
       if (brl)
         for (const symbol of brl.symbols)
-          if (symbol !== REFERENCE_MODEL.symbol) this.streams.push(this.makeStream(exchange, symbol, profile));
+          if (symbol !== REFERENCE_MODEL.symbol)
+            this.streams.push(this.makeStream(exchange, symbol, profile));
     }
     this.addMarkets(this.streams.map((s) => s.spec));
   }
@@ -210,7 +211,8 @@ export class SimulatedFeed extends FeedBase {
     this.logRef += REFERENCE_MODEL.vol * sq * this.rng.normal();
     for (const p of this.premiums.values()) {
       const decay = Math.exp(-dtSec / p.tauSec);
-      p.log = p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
+      p.log =
+        p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
     }
     const first = this.options.firstDislocationMs;
     if (first !== null && this.modelMs - dtSec * 1000 < first && this.modelMs >= first)
@@ -333,7 +335,13 @@ export class SimulatedFeed extends FeedBase {
     this.emitUpdate({ exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs });
   }
 
-  private levelAmount(rng: Rng, notionalUsdt: number, baseUsdt: number, step: number, decimals: number): number {
+  private levelAmount(
+    rng: Rng,
+    notionalUsdt: number,
+    baseUsdt: number,
+    step: number,
+    decimals: number,
+  ): number {
     const amount = (notionalUsdt * Math.exp(0.5 * rng.normal() - 0.125)) / baseUsdt;
     return multipleOf(Math.max(1, Math.round(amount / step)), step, decimals);
   }
@@ -398,7 +406,8 @@ export class SimulatedFeed extends FeedBase {
       tickSize,
       amountStep,
       minAmount: amountStep,
-      minNotional: parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
+      minNotional:
+        parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
     };
     return {
       exchange,

@@ -20,14 +20,20 @@ export const REFERENCE_SYMBOL = 'USDT/BRL';
 export const BRL_SYMBOLS: readonly string[] = [...new Set(Object.values(BRL_MARKETS).flat())];
 
 /** Everything the engine watches by default (each exchange: what it lists of these; see watchedSymbolsFor). */
-export const WATCHED_SYMBOLS: readonly string[] = [...new Set([...PAIRS, ...CROSS_PAIRS, REFERENCE_SYMBOL, ...BRL_SYMBOLS])];
+export const WATCHED_SYMBOLS: readonly string[] = [
+  ...new Set([...PAIRS, ...CROSS_PAIRS, REFERENCE_SYMBOL, ...BRL_SYMBOLS]),
+];
 
 /**
  * What the engine watches on one exchange: the USDT pairs and cross pairs everywhere; BRL markets (USDT/BRL
  * included) only on the exchanges of BRL_MARKETS, those they list (issue 15).
  */
-export function watchedSymbolsFor(exchange: ExchangeId, wanted: readonly string[] = WATCHED_SYMBOLS): string[] {
-  const brl: readonly string[] = (BRL_MARKETS as Partial<Record<ExchangeId, readonly string[]>>)[exchange] ?? [];
+export function watchedSymbolsFor(
+  exchange: ExchangeId,
+  wanted: readonly string[] = WATCHED_SYMBOLS,
+): string[] {
+  const brl: readonly string[] =
+    (BRL_MARKETS as Partial<Record<ExchangeId, readonly string[]>>)[exchange] ?? [];
   return wanted.filter((s) => !s.endsWith('/BRL') || brl.includes(s));
 }
 
