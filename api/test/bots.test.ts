@@ -201,7 +201,7 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Pares em reais (BRL) estão disponíveis apenas nos planos Profissional e Enterprise.');
     // a USDT bot of the same user cannot be edited into BRL either
-    const usdt = await call('POST', '/api/bots', { token: basic.token, body: valid });
+    const usdt = await call<{ bot: Bot }>('POST', '/api/bots', { token: basic.token, body: valid });
     expect(usdt.status).toBe(201);
     const edit = await call('PUT', `/api/bots/${usdt.body.bot.id}`, { token: basic.token, body: brl });
     expect(edit.status).toBe(403);
@@ -209,7 +209,7 @@ describe('bots API (issue 5 §1, §7)', () => {
     for (const plan of ['professional', 'enterprise']) {
       const user = await register(call, { name: `BRL ${plan}` });
       await setPlan(user.id, plan);
-      const ok = await call('POST', '/api/bots', { token: user.token, body: brl });
+      const ok = await call<{ bot: Bot }>('POST', '/api/bots', { token: user.token, body: brl });
       expect(ok.status).toBe(201);
       expect(ok.body.bot.pairs).toEqual(['BTC/BRL', 'USDT/BRL']);
     }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   EVENTS,
-  isBotPair,
   isPair,
   PRICE_GRID_INTERVAL_MS,
   ROOMS,
@@ -141,7 +140,7 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   priceGrid(now = Date.now()): PriceGrid {
     const quotes = [];
     for (const slot of this.scanner.scanner.store.slots()) {
-      if (!isBotPair(slot.symbol) || slot.updates === 0) continue;
+      if (!(isPair(slot.symbol) || slot.symbol.endsWith('/BRL')) || slot.updates === 0) continue;
       const dp = decimalsOf(slot.spec.tickSize);
       const bid = slot.bestBid;
       const ask = slot.bestAsk;
