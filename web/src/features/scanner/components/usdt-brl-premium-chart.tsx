@@ -12,7 +12,11 @@ const pctText = (v: number) =>
 export function UsdtBrlPremiumChart({ points, keys }: { points: UsdtBrlPremiumPoint[]; keys: string[] }) {
   const rows = points.map((p) => ({ t: p.at, ...p.pct }));
   return (
-    <div className="h-44 w-full" role="img" aria-label="Ágio do USDT/BRL entre as exchanges nos últimos minutos">
+    <div
+      className="h-44 w-full"
+      role="img"
+      aria-label="Ágio do USDT/BRL entre as exchanges nos últimos minutos"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#222c3a" strokeDasharray="3 3" />
@@ -26,7 +30,13 @@ export function UsdtBrlPremiumChart({ points, keys }: { points: UsdtBrlPremiumPo
             fontSize={11}
             minTickGap={40}
           />
-          <YAxis domain={['auto', 'auto']} tickFormatter={pctText} stroke="#8d99ab" fontSize={11} width={64} />
+          <YAxis
+            domain={['auto', 'auto']}
+            tickFormatter={pctText}
+            stroke="#8d99ab"
+            fontSize={11}
+            width={64}
+          />
           <Tooltip
             contentStyle={{ background: '#141b26', border: '1px solid #222c3a', borderRadius: 8 }}
             labelFormatter={(t) => formatClock(Number(t))}

@@ -4,7 +4,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatPremium, formatRate, premiumSeries } from '../lib/premium-format';
 
 /** recharts comes with the chart only. */
-const Chart = lazy(() => import('./usdt-brl-premium-chart').then((m) => ({ default: m.UsdtBrlPremiumChart })));
+const Chart = lazy(() =>
+  import('./usdt-brl-premium-chart').then((m) => ({ default: m.UsdtBrlPremiumChart })),
+);
 
 const CHART_HEIGHT = 'h-44';
 
@@ -14,17 +16,19 @@ const CHART_HEIGHT = 'h-44';
  */
 export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null | undefined }) {
   const source =
-    premium?.reference.source === 'fallback' ? 'valor fixo, sem livro recente' : exchangeName(premium?.reference.source ?? '');
+    premium?.reference.source === 'fallback'
+      ? 'valor fixo, sem livro recente'
+      : exchangeName(premium?.reference.source ?? '');
   const series = premium ? premiumSeries(premium) : null;
   return (
-    <Card aria-labelledby="agio-titulo">
+    <Card role="region" aria-labelledby="agio-titulo">
       <CardHeader>
         <CardTitle id="agio-titulo" className="text-base">
           Ágio do dólar cripto (USDT/BRL)
         </CardTitle>
         <CardDescription>
-          Quanto o USDT custa em reais em cada exchange, comparado às outras e à cotação de referência usada nos
-          valores em R$.
+          Quanto o USDT custa em reais em cada exchange, comparado às outras e à cotação de referência usada
+          nos valores em R$.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -43,7 +47,9 @@ export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null
               ))}
               <div className="flex flex-col">
                 <span className="text-xs text-muted-foreground">Referência ({source})</span>
-                <span className="text-2xl font-semibold tabular-nums">{formatRate(premium.reference.rate)}</span>
+                <span className="text-2xl font-semibold tabular-nums">
+                  {formatRate(premium.reference.rate)}
+                </span>
               </div>
             </div>
             <table className="w-full text-sm" aria-label="USDT/BRL por exchange">
@@ -69,7 +75,9 @@ export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null
                 <Chart points={series.points} keys={series.keys} />
               </Suspense>
             ) : (
-              <p className={`flex ${CHART_HEIGHT} items-center justify-center text-center text-sm text-muted-foreground`}>
+              <p
+                className={`flex ${CHART_HEIGHT} items-center justify-center text-center text-sm text-muted-foreground`}
+              >
                 Coletando o histórico do ágio… o gráfico aparece em alguns segundos.
               </p>
             )}

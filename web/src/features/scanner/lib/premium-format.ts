@@ -29,7 +29,8 @@ export function premiumSeries(p: UsdtBrlPremium): { points: UsdtBrlPremiumPoint[
   for (const s of p.spreads) current.pct[`${s.exchange}:${s.versus}`] = Number(s.pct);
   for (const e of p.exchanges) current.pct[`${e.exchange}:ref`] = Number(e.vsReferencePct);
   const last = p.history[p.history.length - 1];
-  const points = p.exchanges.length > 0 && (!last || p.at > last.at) ? [...p.history, current] : [...p.history];
+  const points =
+    p.exchanges.length > 0 && (!last || p.at > last.at) ? [...p.history, current] : [...p.history];
   const keys =
     p.spreads.length > 0
       ? p.spreads.map((s) => `${s.exchange}:${s.versus}`)
