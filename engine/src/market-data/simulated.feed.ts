@@ -44,7 +44,7 @@ export interface SimulatedFeedOptions {
   profiles?: Partial<Record<ExchangeId, Partial<ExchangeProfile>>>;
   /** One extra dislocation this long after start, so a fresh demo shows something soon. Default 3000 ms; null: none. */
   firstDislocationMs?: number | null;
-  /** Dislocations of one exchange's BRL market (BRL arbitrage in reais), per minute. Default 2. */
+  /** Dislocations of one exchange's BRL market (BRL arbitrage in reais), per minute. Default 3. */
   brlDislocationsPerMinute?: number;
   /**
    * One BRL dislocation this long after start (BTC/BRL on Mercado Bitcoin, +1.5 %), so a fresh demo shows a
@@ -139,7 +139,7 @@ export class SimulatedFeed extends FeedBase {
       dislocationSize: options.dislocationSize ?? [0.003, 0.025],
       dislocationDecayMs: options.dislocationDecayMs ?? [6_000, 20_000],
       firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,
-      brlDislocationsPerMinute: options.brlDislocationsPerMinute ?? 2,
+      brlDislocationsPerMinute: options.brlDislocationsPerMinute ?? 3,
       firstBrlDislocationMs:
         options.firstBrlDislocationMs === undefined ? 6_000 : options.firstBrlDislocationMs,
     };
