@@ -1,6 +1,6 @@
 import type { UsdtBrlPremiumPoint } from '@arbitra/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatClock } from '../lib/opportunity-format';
+import { CHART_GRID, CHART_TOOLTIP, TIME_X_AXIS } from '../lib/chart-style';
 import { premiumSeriesName } from '../lib/premium-format';
 
 const COLORS = ['#22d3ee', '#f0b90b', '#a78bfa', '#10b981'];
@@ -19,17 +19,8 @@ export function UsdtBrlPremiumChart({ points, keys }: { points: UsdtBrlPremiumPo
     >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke="#222c3a" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={(t: number) => formatClock(t)}
-            stroke="#8d99ab"
-            fontSize={11}
-            minTickGap={40}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis {...TIME_X_AXIS} />
           <YAxis
             domain={['auto', 'auto']}
             tickFormatter={pctText}
@@ -37,11 +28,7 @@ export function UsdtBrlPremiumChart({ points, keys }: { points: UsdtBrlPremiumPo
             fontSize={11}
             width={64}
           />
-          <Tooltip
-            contentStyle={{ background: '#141b26', border: '1px solid #222c3a', borderRadius: 8 }}
-            labelFormatter={(t) => formatClock(Number(t))}
-            formatter={(value) => pctText(Number(value))}
-          />
+          <Tooltip {...CHART_TOOLTIP} formatter={(value) => pctText(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {keys.map((k, i) => (
             <Line
