@@ -18,11 +18,11 @@ describe('BotForm', () => {
     const group = screen.getByRole('group', { name: 'Pares em reais (BRL)' });
     expect(group.textContent).toContain('Disponível nos planos Profissional e Enterprise.');
     for (const p of ['BTC/BRL', 'ETH/BRL', 'USDT/BRL', 'SOL/BRL'])
-      expect((screen.getByLabelText(p) as HTMLInputElement).disabled).toBe(true);
+      expect(screen.getByLabelText<HTMLInputElement>(p).disabled).toBe(true);
     unmount();
 
     render(<BotForm {...props} brlPairsAllowed />);
-    const btc = screen.getByLabelText('BTC/BRL') as HTMLInputElement;
+    const btc = screen.getByLabelText<HTMLInputElement>('BTC/BRL');
     expect(btc.disabled).toBe(false);
     fireEvent.change(screen.getByLabelText('Nome do bot'), { target: { value: 'Reais' } });
     fireEvent.click(btc);
