@@ -2,7 +2,7 @@ import { EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { decimalsOf, multipleOf } from './precision.js';
-import { Rng } from './prng.js';
+import { normalQuantile, Rng } from './prng.js';
 import {
   ASSETS,
   COMMON_VOL,
@@ -44,6 +44,14 @@ export interface SimulatedFeedOptions {
   profiles?: Partial<Record<ExchangeId, Partial<ExchangeProfile>>>;
   /** One extra dislocation this long after start, so a fresh demo shows something soon. Default 3000 ms; null: none. */
   firstDislocationMs?: number | null;
+  /**
+   * Publish only these markets ('exchange:symbol' keys, see `marketKey`) of the listed exchanges; default: all.
+   * The others are not generated at all, and the ones published are exactly the books the full market would
+   * have: every market draws from its own random stream (seeded by the seed, its exchange and its symbol), the
+   * common moves and the dislocations from one stream of the seed over the whole simulated universe (the
+   * 5 exchanges' markets, whichever are listed). A backtest generates only what its bot reads.
+   */
+  markets?: ReadonlySet<string>;
   /** Dislocations of one exchange's BRL market (BRL arbitrage in reais), per minute. Default 3. */
   brlDislocationsPerMinute?: number;
   /**
@@ -61,15 +69,19 @@ interface Premium {
   tauSec: number;
 }
 
+/** The key of one market in `SimulatedFeedOptions.markets`. */
+export const marketKey = (exchange: string, symbol: string): string => `${exchange}:${symbol}`;
+
 interface Stream {
+  /** This market's own random stream (its spread, levels, timing, noise). */
+  rng: Rng;
   exchange: ExchangeId;
   symbol: string;
   spec: MarketSpec;
-  tickDecimals: number;
-  stepDecimals: number;
+  /** k ticks and k amount steps written cleanly (multipleOf, without its per-call work). */
+  tick: Multiples;
+  step: Multiples;
   profile: ExchangeProfile;
-  /** Draws of this stream: the BRL books have their own generator, so adding them left the USDT market as it was. */
-  rng: Rng;
   /** This exchange's USDT/BRL premium (BRL-quoted streams and USDT/BRL), else null. */
   premium: Premium | null;
   /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL; -3: BRL). */
@@ -90,6 +102,41 @@ const USDT = -1;
 const REF = -2;
 const BRL = -3;
 
+/** The symbols one exchange lists in the simulation, in publishing order. */
+function symbolsOf(profile: ExchangeProfile): string[] {
+  return [
+    ...SIMULATED_PAIRS,
+    ...profile.crossPairs,
+    ...(profile.reference ? [REFERENCE_MODEL.symbol] : []),
+    ...(profile.brl?.symbols.filter((s) => s !== REFERENCE_MODEL.symbol) ?? []),
+  ];
+}
+
+/** k × one unit (a tick, an amount step), as multipleOf writes it. */
+interface Multiples {
+  of(k: number): number;
+}
+
+/**
+ * multipleOf(k, unit) for integer k, precomputed for one unit: a unit of d ≤ 15 decimals is an integer count of
+ * 10^-d, so k units are (k × count) / 10^d, the double multipleOf gives, in one multiplication and one division.
+ */
+function multiples(unit: number): Multiples {
+  const decimals = decimalsOf(unit);
+  if (decimals > 15) return { of: (k) => multipleOf(k, unit, decimals) };
+  const scale = 10 ** decimals;
+  const count = Math.round(unit * scale);
+  return { of: (k) => (k * count < 4e15 ? (k * count) / scale : multipleOf(k, unit, decimals)) };
+}
+
+/** A market's own seed: FNV-1a of 'seed:exchange:symbol' (stable across platforms and processes). */
+function streamSeed(seed: number, key: string): number {
+  const text = `${seed >>> 0}:${key}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /**
  * A deterministic simulated market: the 5 exchanges × the 10 USDT pairs, BTC cross pairs for triangles
  * and USDT/BRL. Prices share a common random walk (beta to BTC plus their own noise); each exchange adds a
@@ -100,12 +147,15 @@ export class SimulatedFeed extends FeedBase {
   readonly kind = 'simulated' as const;
   readonly simulated = true;
   private readonly rng: Rng;
-  /** The BRL books' generator (premium drift, books, dislocations). */
-  private readonly brlRng: Rng;
-  private readonly premiums = new Map<ExchangeId, Premium>();
   private readonly scheduler: Scheduler;
   private readonly tickMs: number;
   private readonly streams: Stream[] = [];
+  private readonly byKey = new Map<string, Stream>();
+  /** Every USDT market (price dislocations) and BTC-quoted one (triangles) of the 5 exchanges, by key. */
+  private readonly universe = { usdt: [] as string[], cross: [] as string[], brl: [] as string[] };
+  /** The BRL side's own stream (premium drift, BRL dislocations): the USDT market of a seed is as before. */
+  private readonly brlRng: Rng;
+  private readonly premiums = new Map<ExchangeId, Premium>();
   private readonly logPrices: Float64Array;
   private logRef: number;
   private modelMs = 0;
@@ -130,8 +180,9 @@ export class SimulatedFeed extends FeedBase {
     const scheduler = options.scheduler ?? realScheduler;
     super(options.exchanges ?? EXCHANGE_IDS, scheduler);
     this.scheduler = scheduler;
-    this.rng = new Rng(options.seed ?? 42);
-    this.brlRng = new Rng(((options.seed ?? 42) ^ 0x5f3759df) >>> 0);
+    const seed = options.seed ?? 42;
+    this.rng = new Rng(seed);
+    this.brlRng = new Rng(streamSeed(seed, 'brl'));
     this.tickMs = options.tickMs ?? 50;
     this.options = {
       dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
@@ -145,14 +196,20 @@ export class SimulatedFeed extends FeedBase {
     };
     this.logPrices = new Float64Array(ASSETS.map((a) => Math.log(a.priceUsdt)));
     this.logRef = Math.log(REFERENCE_MODEL.price);
-    for (const exchange of this.exchanges) {
-      const profile = { ...EXCHANGE_PROFILES[exchange], ...options.profiles?.[exchange] };
-      const symbols = [
-        ...SIMULATED_PAIRS,
-        ...profile.crossPairs,
-        ...(profile.reference ? [REFERENCE_MODEL.symbol] : []),
-      ];
-      const brl = profile.brl;
+    const profileOf = (exchange: ExchangeId): ExchangeProfile => ({
+      ...EXCHANGE_PROFILES[exchange],
+      ...options.profiles?.[exchange],
+    });
+    // Dislocations pick among every market of every exchange, published or not: the market of a seed is one.
+    for (const exchange of EXCHANGE_IDS) {
+      for (const symbol of symbolsOf(profileOf(exchange))) {
+        const quote = splitSymbol(symbol)?.quote;
+        if (symbol === REFERENCE_MODEL.symbol) continue;
+        if (quote === 'BRL') this.universe.brl.push(marketKey(exchange, symbol));
+        else if (quote === 'USDT' || quote === 'BTC')
+          this.universe[quote === 'BTC' ? 'cross' : 'usdt'].push(marketKey(exchange, symbol));
+      }
+      const brl = profileOf(exchange).brl;
       if (brl) {
         const sigma = brl.premiumNoiseBps * 1e-4;
         const mean = brl.premiumMeanBps * 1e-4;
@@ -163,12 +220,17 @@ export class SimulatedFeed extends FeedBase {
           tauSec: brl.premiumTauSec,
         });
       }
-      for (const symbol of symbols) this.streams.push(this.makeStream(exchange, symbol, profile));
-      // after the USDT markets, with their own generator: the USDT market of a seed is the same as before
-      if (brl)
-        for (const symbol of brl.symbols)
-          if (symbol !== REFERENCE_MODEL.symbol)
-            this.streams.push(this.makeStream(exchange, symbol, profile));
+    }
+    for (const exchange of EXCHANGE_IDS) {
+      if (!this.exchanges.includes(exchange)) continue;
+      const profile = profileOf(exchange);
+      for (const symbol of symbolsOf(profile)) {
+        const key = marketKey(exchange, symbol);
+        if (options.markets && !options.markets.has(key)) continue;
+        const stream = this.makeStream(exchange, symbol, profile, new Rng(streamSeed(seed, key)));
+        this.streams.push(stream);
+        this.byKey.set(key, stream);
+      }
     }
     this.addMarkets(this.streams.map((s) => s.spec));
   }
@@ -209,35 +271,36 @@ export class SimulatedFeed extends FeedBase {
       this.logPrices[i]! += a.beta * common + (a.idioVol > 0 ? a.idioVol * sq * this.rng.normal() : 0);
     }
     this.logRef += REFERENCE_MODEL.vol * sq * this.rng.normal();
-    for (const p of this.premiums.values()) {
-      const decay = Math.exp(-dtSec / p.tauSec);
-      p.log =
-        p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
-    }
     const first = this.options.firstDislocationMs;
     if (first !== null && this.modelMs - dtSec * 1000 < first && this.modelMs >= first)
       this.dislocate(false, true);
     const perTick = dtSec / 60;
     if (this.rng.next() < this.options.dislocationsPerMinute * perTick) this.dislocate(false);
     if (this.rng.next() < this.options.triangleDislocationsPerMinute * perTick) this.dislocate(true);
+    for (const p of this.premiums.values()) {
+      const decay = Math.exp(-dtSec / p.tauSec);
+      p.log = p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
+    }
     const firstBrl = this.options.firstBrlDislocationMs;
     if (firstBrl !== null && this.modelMs - dtSec * 1000 < firstBrl && this.modelMs >= firstBrl)
       this.forceDislocation('mercadobitcoin', 'BTC/BRL', 0.015, 20_000, false);
-    if (this.premiums.size > 0 && this.brlRng.next() < this.options.brlDislocationsPerMinute * perTick)
+    if (this.universe.brl.length > 0 && this.brlRng.next() < this.options.brlDislocationsPerMinute * perTick)
       this.dislocateBrl();
   }
 
-  /** A random BRL market of a BRL exchange moves away (the BRL generator's own draws). */
+  /** A random BRL market of a BRL exchange moves away (the BRL stream's own draws, published or not). */
   private dislocateBrl(): void {
-    const candidates = this.streams.filter((s) => s.quoteIdx === BRL);
-    if (candidates.length === 0) return;
-    const s = this.brlRng.pick(candidates);
-    this.advanceStream(s);
+    const target = this.brlRng.pick(this.universe.brl);
     const [lo, hi] = this.options.dislocationSize;
-    s.shock += this.brlRng.sign() * (lo + (hi - lo) * this.brlRng.next() ** 3);
+    const size = this.brlRng.sign() * (lo + (hi - lo) * this.brlRng.next() ** 3);
     const [tlo, thi] = this.options.dislocationDecayMs;
-    s.shockTauSec = this.brlRng.uniform(tlo, thi) / 1000;
+    const tauSec = this.brlRng.uniform(tlo, thi) / 1000;
     this.dislocations++;
+    const s = this.byKey.get(target);
+    if (!s) return;
+    this.advanceStream(s);
+    s.shock += size;
+    s.shockTauSec = tauSec;
   }
 
   /** This exchange's current USDT/BRL premium over the reference, as a fraction (0.0015 = 0.15 %). */
@@ -257,7 +320,7 @@ export class SimulatedFeed extends FeedBase {
     decayMs = 20_000,
     publish = true,
   ): boolean {
-    const s = this.streams.find((x) => x.spec.exchange === exchange && x.spec.symbol === symbol);
+    const s = this.byKey.get(marketKey(exchange, symbol));
     if (!s) return false;
     this.advanceStream(s);
     s.shock += size;
@@ -268,15 +331,18 @@ export class SimulatedFeed extends FeedBase {
   }
 
   private dislocate(cross: boolean, largest = false): void {
-    const candidates = this.streams.filter((s) => (cross ? s.quoteIdx === 0 : s.quoteIdx === USDT));
-    if (candidates.length === 0) return;
-    const s = this.rng.pick(candidates);
-    this.advanceStream(s);
+    // Every draw comes from the model's stream whether the market is published or not.
+    const target = this.rng.pick(cross ? this.universe.cross : this.universe.usdt);
     const [lo, hi] = this.options.dislocationSize;
-    s.shock += this.rng.sign() * (largest ? Math.min(hi, 0.01) : lo + (hi - lo) * this.rng.next() ** 3);
+    const size = this.rng.sign() * (largest ? Math.min(hi, 0.01) : lo + (hi - lo) * this.rng.next() ** 3);
     const [tlo, thi] = this.options.dislocationDecayMs;
-    s.shockTauSec = this.rng.uniform(tlo, thi) / 1000;
+    const tauSec = this.rng.uniform(tlo, thi) / 1000;
     this.dislocations++;
+    const s = this.byKey.get(target);
+    if (!s) return;
+    this.advanceStream(s);
+    s.shock += size;
+    s.shockTauSec = tauSec;
   }
 
   /** Brings a stream's offset and shock to the current model time. */
@@ -305,48 +371,45 @@ export class SimulatedFeed extends FeedBase {
 
   private emit(s: Stream): void {
     this.advanceStream(s);
-    const p = s.profile;
-    const { tickSize, amountStep } = s.spec;
+    const { rng, profile: p } = s;
+    const { tickSize } = s.spec;
     const mid = this.fairPrice(s) * Math.exp(s.offset + s.shock);
-    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * s.rng.next());
+    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * rng.next());
     let bidK = Math.floor((mid * (1 - half)) / tickSize);
     let askK = Math.ceil((mid * (1 + half)) / tickSize);
     if (askK <= bidK) askK = bidK + 1;
     if (bidK < 1) bidK = 1;
-    const baseUsdt = this.baseUsdt(s);
-    const bids: PriceLevel[] = [];
-    const asks: PriceLevel[] = [];
+    const n = p.levels;
+    const bids: PriceLevel[] = new Array<PriceLevel>(n);
+    const asks: PriceLevel[] = new Array<PriceLevel>(n);
+    let nBids = 0;
     const gapTicks = (mid * p.levelGapBps * 1e-4) / tickSize;
-    let notional = p.topNotionalUsdt * s.liquidity;
-    for (let i = 0; i < p.levels; i++) {
-      const bidAmt = this.levelAmount(s.rng, notional, baseUsdt, amountStep, s.stepDecimals);
-      const askAmt = this.levelAmount(s.rng, notional, baseUsdt, amountStep, s.stepDecimals);
-      if (bidK >= 1) bids.push([multipleOf(bidK, tickSize, s.tickDecimals), bidAmt]);
-      asks.push([multipleOf(askK, tickSize, s.tickDecimals), askAmt]);
-      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * s.rng.next())));
-      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * s.rng.next())));
-      notional *= p.depthGrowth;
+    // level sizes in whole amount steps: notional × a log-normal factor / (base price × step)
+    let notionalSteps = (p.topNotionalUsdt * s.liquidity) / (this.baseUsdt(s) * s.spec.amountStep);
+    const { tick, step } = s;
+    for (let i = 0; i < n; i++) {
+      const bidAmt = step.of(
+        Math.max(1, Math.round(notionalSteps * LEVEL_FACTORS[(rng.next() * 4096) | 0]!)),
+      );
+      const askAmt = step.of(
+        Math.max(1, Math.round(notionalSteps * LEVEL_FACTORS[(rng.next() * 4096) | 0]!)),
+      );
+      if (bidK >= 1) bids[nBids++] = [tick.of(bidK), bidAmt];
+      asks[i] = [tick.of(askK), askAmt];
+      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * rng.next())));
+      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * rng.next())));
+      notionalSteps *= p.depthGrowth;
     }
+    bids.length = nBids;
     const receivedTs = this.scheduler.now();
-    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * s.rng.next();
+    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * rng.next();
     const exchangeTs = Math.max(s.lastExchangeTs, Math.floor(receivedTs - lag));
     s.lastExchangeTs = exchangeTs;
-    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + s.rng.next());
+    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + rng.next());
     this.emitUpdate({ exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs });
   }
 
-  private levelAmount(
-    rng: Rng,
-    notionalUsdt: number,
-    baseUsdt: number,
-    step: number,
-    decimals: number,
-  ): number {
-    const amount = (notionalUsdt * Math.exp(0.5 * rng.normal() - 0.125)) / baseUsdt;
-    return multipleOf(Math.max(1, Math.round(amount / step)), step, decimals);
-  }
-
-  private makeStream(exchange: ExchangeId, symbol: string, profile: ExchangeProfile): Stream {
+  private makeStream(exchange: ExchangeId, symbol: string, profile: ExchangeProfile, rng: Rng): Stream {
     const parts = splitSymbol(symbol);
     if (!parts) throw new Error(`bad simulated symbol ${symbol}`);
     let tick: number;
@@ -397,7 +460,6 @@ export class SimulatedFeed extends FeedBase {
     }
     const tickSize = exact ? tick : multipleOf(1, tick * profile.tickMultiplier, decimalsOf(tick) + 2);
     const amountStep = exact ? step : multipleOf(1, step * profile.stepMultiplier, decimalsOf(step) + 2);
-    const rng = quoteIdx === BRL ? this.brlRng : this.rng;
     const spec: MarketSpec = {
       exchange,
       symbol,
@@ -406,17 +468,16 @@ export class SimulatedFeed extends FeedBase {
       tickSize,
       amountStep,
       minAmount: amountStep,
-      minNotional:
-        parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
+      minNotional: parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
     };
     return {
+      rng,
       exchange,
       symbol,
       spec,
-      tickDecimals: decimalsOf(tickSize),
-      stepDecimals: decimalsOf(amountStep),
+      tick: multiples(tickSize),
+      step: multiples(amountStep),
       profile: own,
-      rng,
       premium: parts.quote === 'BRL' ? (this.premiums.get(exchange) ?? null) : null,
       baseIdx,
       quoteIdx,
@@ -433,3 +494,12 @@ export class SimulatedFeed extends FeedBase {
     };
   }
 }
+
+/**
+ * Level sizes: 4096 equiprobable quantiles of a log-normal of mean 1 (σ = 0.5 in log), so that one uniform
+ * draw and a table read give a level's size factor (a normal draw and an exp per level were a fifth of a
+ * backtest's time).
+ */
+const LEVEL_FACTORS = Float64Array.from({ length: 4096 }, (_, i) =>
+  Math.exp(0.5 * normalQuantile((i + 0.5) / 4096) - 0.125),
+);
