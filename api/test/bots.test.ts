@@ -239,6 +239,28 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(lapsed.body.message).toBe(M.noActivePlan);
   });
 
+  it('BRL pairs: Básico gets 403 pt-BR, Profissional and Enterprise create them (DECISIONS §12)', async () => {
+    const brl = { ...valid, name: 'Reais', pairs: ['BTC/BRL', 'USDT/BRL'], exchanges: ['mercadobitcoin', 'binance'] };
+    const basic = await register(call, { name: 'Básico BRL' });
+    await setPlan(basic.id, 'basic');
+    const refused = await call('POST', '/api/bots', { token: basic.token, body: brl });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Pares em reais (BRL) estão disponíveis apenas nos planos Profissional e Enterprise.');
+    // a USDT bot of the same user cannot be edited into BRL either
+    const usdt = await call<{ bot: Bot }>('POST', '/api/bots', { token: basic.token, body: valid });
+    expect(usdt.status).toBe(201);
+    const edit = await call('PUT', `/api/bots/${usdt.body.bot.id}`, { token: basic.token, body: brl });
+    expect(edit.status).toBe(403);
+    expect(edit.body.message).toBe(M.brlPairsRequired);
+    for (const plan of ['professional', 'enterprise']) {
+      const user = await register(call, { name: `BRL ${plan}` });
+      await setPlan(user.id, plan);
+      const ok = await call<{ bot: Bot }>('POST', '/api/bots', { token: user.token, body: brl });
+      expect(ok.status).toBe(201);
+      expect(ok.body.bot.pairs).toEqual(['BTC/BRL', 'USDT/BRL']);
+    }
+  });
+
   it('asks for confirmLive and validated credentials before live mode', async () => {
     const noConfirm = await call('POST', '/api/bots', {
       token: maria.token,

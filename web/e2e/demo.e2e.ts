@@ -51,6 +51,32 @@ describe('/demo: the live public scanner in Chromium', () => {
     await context.close();
   });
 
+  it('shows a BRL opportunity (arbitrage in reais) and the USDT/BRL premium of Mercado Bitcoin against Binance', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/demo');
+    const premium = page.getByRole('region', { name: 'Ágio do dólar cripto (USDT/BRL)' });
+    const spread = premium.getByTestId('agio-spread');
+    await spread.first().waitFor({ timeout: 30_000 });
+    expect(await spread.first().innerText()).toMatch(/Mercado Bitcoin vs\. Binance\s*[+−]?\d+,\d+%/);
+    const perExchange = premium.getByRole('table', { name: 'USDT/BRL por exchange' });
+    await expect.poll(() => perExchange.innerText()).toMatch(/Binance\s+R\$ \d,\d{4}/);
+    await expect.poll(() => perExchange.innerText()).toMatch(/Mercado Bitcoin\s+R\$ \d,\d{4}/);
+    // the chart of the last minutes appears once two samples are in (every 10 s)
+    await premium.getByRole('img', { name: /Ágio do USDT\/BRL/ }).waitFor({ timeout: 30_000 });
+    // BRL books in the price grid
+    const brlGrid = page.getByRole('table', { name: 'Cotações em reais por exchange' });
+    await brlGrid.getByRole('row', { name: /BTC\/BRL/ }).waitFor({ timeout: 15_000 });
+
+    // BRL markets dislocate a few times a minute; the public list (10 best, every 3 s) shows one within minutes
+    const brlRow = page.getByTestId('opportunity-row').filter({ hasText: /\/BRL/ });
+    await brlRow.first().waitFor({ timeout: 180_000 });
+    const text = await brlRow.first().innerText();
+    expect(text).toMatch(/Mercado Bitcoin|Binance/);
+    expect(text).toContain('R$');
+    await screenshot(page, 'demo-brl');
+    await context.close();
+  }, 300_000);
+
   it('shows every part of the platform up on /status', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/status');

@@ -385,6 +385,7 @@ export function entitlementsOf(over: Partial<Entitlements> = {}): EntitlementsSe
     features: plan.features,
     canUseRealTime: true,
     canUseAdvancedStrategies: true,
+    canUseBrlPairs: true,
     canRunBots: true,
     maxBots: plan.features.maxBots,
     maxExchanges: plan.features.maxExchanges,

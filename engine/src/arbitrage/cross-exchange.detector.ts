@@ -4,7 +4,7 @@ import { CrossWalk, fillExact, fillValue, walkCross } from './book-walk.js';
 import type { DetectorContext } from './context.js';
 import { DP, fixed, legFrom } from './format.js';
 import { fx, fxFloorTo, fxToFixed, toDecimal } from './exact.js';
-import { dec, HUNDRED, ONE } from './money.js';
+import { dec, HUNDRED, ONE, type Dec } from './money.js';
 import type { Candidate, DetectedOpportunity, DetectionSink, Detector } from './types.js';
 import { usdtValue } from './valuation.js';
 
@@ -159,11 +159,23 @@ export class CrossExchangeDetector implements Detector {
     if (profit.lte(0)) return null;
     const netPercent = profit.div(capital).mul(HUNDRED);
     if (!(netPercent.toNumber() > this.minNetPct)) return null;
-    const quoteUsdt = usdtValue(this.ctx.store, buy.exchange, buy.quote, now);
-    if (quoteUsdt === null) return null;
-    const q = dec(quoteUsdt);
     const usdtBrl = dec(this.ctx.rate.current().rate);
-    const profitUsdt = profit.mul(q);
+    let profitUsdt: Dec;
+    let profitBrl: Dec;
+    let capitalUsdt: Dec;
+    if (buy.quote === 'BRL') {
+      // a BRL market (issue 15): the profit is in reais as it is; USDT at the reference rate
+      profitBrl = profit;
+      profitUsdt = profit.div(usdtBrl);
+      capitalUsdt = capital.div(usdtBrl);
+    } else {
+      const quoteUsdt = usdtValue(this.ctx.store, buy.exchange, buy.quote, now);
+      if (quoteUsdt === null) return null;
+      const q = dec(quoteUsdt);
+      profitUsdt = profit.mul(q);
+      profitBrl = profitUsdt.mul(usdtBrl);
+      capitalUsdt = capital.mul(q);
+    }
     return {
       id: c.id,
       strategy: 'arbitrage',
@@ -175,9 +187,9 @@ export class CrossExchangeDetector implements Detector {
       netPercent: fixed(netPercent, DP.percent),
       size: fxToFixed(amount, decimalsOf(step)),
       sizeAsset: buy.base,
-      capitalUsdt: fixed(capital.mul(q), DP.usdt),
+      capitalUsdt: fixed(capitalUsdt, DP.usdt),
       profitUsdt: fixed(profitUsdt, DP.usdt),
-      profitBrl: fixed(profitUsdt.mul(usdtBrl), DP.brl),
+      profitBrl: fixed(profitBrl, DP.brl),
       usdtBrl: fixed(usdtBrl, DP.rate),
     };
   }

@@ -72,6 +72,8 @@ describe('scanner: consistency over simulated minutes', () => {
     };
     scanner.registry.on({
       added: (o) => {
+        // the USDT markets' count (the BRL markets of issue 15 add their own, in reais, on two exchanges)
+        if (o.symbols.some((x) => x.endsWith('/BRL'))) return;
         addedPerMinute[Math.min(MINUTES - 1, Math.floor((clock.now() - start) / 60_000))]!++;
         if (o.strategy === 'arbitrage' && o.symbols[0]!.endsWith('/USDT') && !cross) cross = capture(o);
         if (o.strategy === 'triangular' && !triangle) triangle = capture(o);

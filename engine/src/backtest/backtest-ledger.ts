@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { BacktestBotConfig } from '@arbitra/contracts';
 import { riskStopReason, saoPauloDay } from '../execution/risk-stops.js';
-import { QUOTE_ASSET, quoteDelta, type BalanceRow, type ExecutionRecord } from '../execution/trade-ledger.js';
+import { QUOTE_ASSET, assertProfit, type BalanceRow, type ExecutionRecord } from '../execution/trade-ledger.js';
 
 /**
  * The backtest's ledger, in memory: what the live TradeLedger does in its transaction — the profit must equal
@@ -37,9 +37,7 @@ export class BacktestLedger {
 
   /** Records a trade at market time `nowMs`; answers the risk stop it triggered, if any (the bot stops). */
   record(r: ExecutionRecord, nowMs: number): string | null {
-    if (!quoteDelta(r.deltas).eq(r.profit)) {
-      throw new Error(`ledger: profit ${r.profit} != USDT balance change ${quoteDelta(r.deltas).toFixed()}`);
-    }
+    assertProfit(r);
     for (const d of r.deltas) {
       const key = `${d.exchange}|${d.asset}`;
       this.balances.set(key, (this.balances.get(key) ?? new Decimal(0)).plus(d.delta));

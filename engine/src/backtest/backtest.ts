@@ -306,7 +306,7 @@ export function noTradeReason(
   return `Nenhuma oportunidade com lucro líquido de pelo menos ${String(bot.minProfitPercent).replace('.', ',')} % nos dados desta fonte.`;
 }
 
-/** The fees of every leg of a trade, in USDT (a fee in another asset at its USDT price at that moment). */
+/** The fees of every leg of a trade, in USDT (in reais: at the trade's USDT/BRL; another asset at its USDT price). */
 export function feesUsdt(
   r: ExecutionRecord,
   price: (exchange: string, asset: string) => number | null,
@@ -315,6 +315,7 @@ export function feesUsdt(
   for (const leg of r.legs) {
     if (new Decimal(leg.fee).isZero()) continue;
     if (leg.feeAsset === QUOTE_ASSET) total = total.plus(leg.fee);
+    else if (leg.feeAsset === 'BRL') total = total.plus(new Decimal(leg.fee).div(r.usdtBrl)); // a BRL pair's fee
     else total = total.plus(new Decimal(leg.fee).mul(String(price(leg.exchange, leg.feeAsset) ?? 0)));
   }
   return total.toFixed();

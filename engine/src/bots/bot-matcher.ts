@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import {
   RISK_SIZING,
+  isBotPair,
   type BotMode,
   type BotStrategy,
   type ExchangeId,
@@ -26,8 +27,8 @@ export interface RunningBot {
 }
 
 /**
- * Does `o` fit the bot? Same strategy; every exchange of the opportunity among the bot's; every USDT pair it
- * trades among the bot's pairs (a triangle's cross pair, e.g. ETH/BTC, is implied by its USDT pairs);
+ * Does `o` fit the bot? Same strategy; every exchange of the opportunity among the bot's; every selectable pair
+ * it trades (USDT pairs, BRL pairs) among the bot's pairs (a triangle's cross pair, e.g. ETH/BTC, is implied);
  * net profit ≥ minProfitPercent; for statistical, |z| meets the bot's risk-level threshold (DECISIONS §8).
  */
 export function matches(bot: RunningBot, o: Opportunity): boolean {
@@ -36,7 +37,7 @@ export function matches(bot: RunningBot, o: Opportunity): boolean {
   for (const e of o.exchanges) if (!bot.exchanges.has(e)) return false;
   let anyPair = false;
   for (const s of o.symbols) {
-    if (!s.endsWith('/USDT')) continue;
+    if (!isBotPair(s)) continue;
     if (!bot.pairs.has(s)) return false;
     anyPair = true;
   }
@@ -47,14 +48,17 @@ export function matches(bot: RunningBot, o: Opportunity): boolean {
 
 /**
  * USDT a trade may engage: riskLevel's share (25/50/100 %) of maxInvestment (R$) at the opportunity's
- * USDT/BRL, capped by the bot's USDT on the buying exchange when known. '0' when nothing can be engaged.
+ * USDT/BRL, capped by the bot's USDT on the buying exchange when known (a USDT-quoted buy). A BRL-quoted trade
+ * spends reais: the executor converts this budget back at the same rate and caps it by the BRL it holds.
+ * '0' when nothing can be engaged.
  */
 export function budgetUsdt(bot: RunningBot, o: Opportunity): string {
   const rate = new Decimal(o.usdtBrl);
   if (rate.lte(0)) return '0';
   let budget = new Decimal(bot.maxInvestment).mul(RISK_SIZING[bot.riskLevel]).div(rate);
   const buyExchange = o.legs.find((l) => l.side === 'buy')?.exchange;
-  const held = buyExchange ? bot.usdt.get(buyExchange) : undefined;
+  const buySymbol = o.legs.find((l) => l.side === 'buy')?.symbol ?? '';
+  const held = buyExchange && !buySymbol.endsWith('/BRL') ? bot.usdt.get(buyExchange) : undefined;
   if (held !== undefined) budget = Decimal.min(budget, Math.max(held, 0));
   return budget.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 }

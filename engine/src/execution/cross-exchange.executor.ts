@@ -4,7 +4,8 @@ import type { BotMode, BotStrategy, Opportunity } from '@arbitra/contracts';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
 import { floorToStep } from './paper-gateway.js';
 import {
-  QUOTE_ASSET,
+  profitAssetOf,
+  realisedProfit,
   type BalanceDelta,
   type ExecutionPlan,
   type ExecutionRecord,
@@ -121,7 +122,7 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   if (!buyLeg || !sellLeg || o.legs.length !== 2)
     return { kind: 'skipped', reason: 'oportunidade sem duas pernas' };
   const symbol = buyLeg.symbol;
-  const [base] = symbol.split('/') as [string, string];
+  const [base, quote] = symbol.split('/') as [string, string];
   const step = Math.max(ctx.amountStep(buyLeg.exchange, symbol), ctx.amountStep(sellLeg.exchange, symbol));
   const feeBuy = new Decimal(buyLeg.feeRate);
 
@@ -129,10 +130,13 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     ctx.gateway.fetchBalance(buyLeg.exchange),
     ctx.gateway.fetchBalance(sellLeg.exchange),
   ]);
-  const usdt = Decimal.min(ctx.budgetUsdt, buyBal[QUOTE_ASSET] ?? '0');
+  // a BRL pair spends reais: the USDT budget back at the opportunity's rate (maxInvestment is in R$ already)
+  const budget =
+    profitAssetOf(symbol) === 'BRL' ? new Decimal(ctx.budgetUsdt).mul(o.usdtBrl) : ctx.budgetUsdt;
+  const cash = Decimal.min(budget, buyBal[quote] ?? '0');
   const buyLimit = limitWithAllowance(o.strategy, 'buy', buyLeg.limitPrice);
   const sellLimit = limitWithAllowance(o.strategy, 'sell', sellLeg.limitPrice);
-  const byBudget = usdt.div(new Decimal(buyLimit).mul(feeBuy.plus(1)));
+  const byBudget = cash.div(new Decimal(buyLimit).mul(feeBuy.plus(1)));
   const amount = floorToStep(Decimal.min(o.size, byBudget, sellBal[base] ?? '0'), step);
   const minAmount = Math.max(ctx.minAmount(buyLeg.exchange, symbol), ctx.minAmount(sellLeg.exchange, symbol));
   if (amount.lte(0) || amount.lt(minAmount))
@@ -221,7 +225,7 @@ export interface TradeFigures {
   buyPrice: string;
   sellPrice: string;
   amount: string;
-  /** USDT engaged: the base of profitPercent. */
+  /** Quote engaged (USDT; R$ for a BRL pair): the base of profitPercent. */
   capital: Decimal;
   /** The opportunity's estimate scaled to what was traded, in USDT. */
   expectedProfit: Decimal;
@@ -253,7 +257,8 @@ export function tradeHead(ctx: ExecutionContext, t: TradeFigures): Omit<PendingE
 
 /**
  * The record of an execution, for the ledger: the realised profit is the USDT balance change of every
- * order (entries and unwinds, fees included); the rest is the same for every strategy.
+ * order (entries and unwinds, fees included) — for a BRL pair the BRL change at the trade's USDT/BRL, its
+ * percent on the reais engaged (realisedProfit); the rest is the same for every strategy.
  */
 export function executedOutcome(
   ctx: ExecutionContext,
@@ -264,13 +269,12 @@ export function executedOutcome(
   t: TradeFigures,
 ): ExecutionOutcome {
   const deltas = orders.flatMap(deltasOf);
-  const profit = deltas
-    .filter((d) => d.asset === QUOTE_ASSET)
-    .reduce((sum, d) => sum.plus(d.delta), new Decimal(0));
+  const head = tradeHead(ctx, t);
+  const profit = realisedProfit(deltas, t.pair, head.usdtBrl);
   const record: ExecutionRecord = {
-    ...tradeHead(ctx, t),
-    profit: profit.toFixed(),
-    profitPercent: t.capital.gt(0) ? profit.mul(100).div(t.capital).toFixed(8) : '0',
+    ...head,
+    profit: profit.usdt.toFixed(),
+    profitPercent: t.capital.gt(0) ? profit.inQuote.mul(100).div(t.capital).toFixed(8) : '0',
     status: failureReason ? 'failed' : 'completed',
     failureReason,
     legs,

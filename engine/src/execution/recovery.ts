@@ -3,8 +3,8 @@ import { clientOrderId, deltasOf, legRecord, quoteFee } from './cross-exchange.e
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
 import { floorToStep } from './paper-gateway.js';
 import {
-  QUOTE_ASSET,
-  quoteDelta,
+  profitAssetOf,
+  realisedProfit,
   type ExecutionRecord,
   type LegRecord,
   type PendingTrade,
@@ -37,6 +37,8 @@ export async function recoverExecution(
   markets: RecoveryMarkets,
 ): Promise<ExecutionRecord> {
   const { legs: entries, unwindMarkets, maxOrders } = p.plan;
+  // the cash asset the trade ends in: USDT, or BRL for a BRL pair (its unwinds go to ASSET/BRL)
+  const cashAsset = profitAssetOf(p.pair);
   const candidates = dedupe([...entries, ...unwindMarkets]);
   const found: { seq: number; order: GatewayOrder; kind: LegRecord['kind'] }[] = [];
   const unwindSymbols = new Set<string>();
@@ -57,10 +59,10 @@ export async function recoverExecution(
   // An earlier recovery's unwinds (placed one after the other after maxOrders, on any asset's USDT market).
   for (const f of found)
     for (const d of deltasOf(f.order))
-      if (d.asset !== QUOTE_ASSET) unwindSymbols.add(`${d.exchange}|${d.asset}`);
+      if (d.asset !== cashAsset) unwindSymbols.add(`${d.exchange}|${d.asset}`);
   const recoveryMarkets = [...unwindSymbols].map((k) => {
     const [exchange, asset] = k.split('|') as [string, string];
-    return { exchange, symbol: `${asset}/${QUOTE_ASSET}` };
+    return { exchange, symbol: `${asset}/${cashAsset}` };
   });
   let seq = maxOrders;
   while (recoveryMarkets.length > 0 && (await find(seq + 1, recoveryMarkets))) seq++;
@@ -70,7 +72,7 @@ export async function recoverExecution(
   const traded = new Set(candidates.flatMap((m) => m.symbol.split('/')));
   const net = new Map<string, { total: Decimal; byExchange: Map<string, Decimal> }>();
   for (const d of found.flatMap((f) => deltasOf(f.order))) {
-    if (d.asset === QUOTE_ASSET || !traded.has(d.asset)) continue;
+    if (d.asset === cashAsset || !traded.has(d.asset)) continue;
     const a = net.get(d.asset) ?? { total: new Decimal(0), byExchange: new Map<string, Decimal>() };
     a.total = a.total.plus(d.delta);
     a.byExchange.set(d.exchange, (a.byExchange.get(d.exchange) ?? new Decimal(0)).plus(d.delta));
@@ -85,7 +87,7 @@ export async function recoverExecution(
     const long = a.total.gt(0);
     // The exchange holding the most of it (long) or owing the most (short).
     const [exchange] = [...a.byExchange].sort(([, x], [, y]) => (long ? y.cmp(x) : x.cmp(y)))[0]!;
-    const symbol = `${asset}/${QUOTE_ASSET}`;
+    const symbol = `${asset}/${cashAsset}`;
     const amount = floorToStep(a.total.abs(), markets.amountStep(exchange, symbol));
     if (amount.lte(0) || amount.lt(markets.minAmount(exchange, symbol))) continue; // dust
     unwound = true;
@@ -123,7 +125,7 @@ export async function recoverExecution(
       .join(', ')})`;
 
   const deltas = orders.flatMap(deltasOf);
-  const profit = quoteDelta(deltas);
+  const profit = realisedProfit(deltas, p.pair, p.usdtBrl);
   const first = found.find((f) => f.seq === 1 && f.kind === 'entry')?.order;
   const lastEntry = found.find((f) => f.seq === entries.length && f.kind === 'entry')?.order;
   const capital = first ? new Decimal(first.cost).plus(quoteFee(first)) : new Decimal(0);
@@ -133,8 +135,8 @@ export async function recoverExecution(
     ...trade,
     buyPrice: filledOf(first)?.average ?? p.buyPrice,
     sellPrice: filledOf(lastEntry)?.average ?? p.sellPrice,
-    profit: profit.toFixed(),
-    profitPercent: capital.gt(0) ? profit.mul(100).div(capital).toFixed(8) : '0',
+    profit: profit.usdt.toFixed(),
+    profitPercent: capital.gt(0) ? profit.inQuote.mul(100).div(capital).toFixed(8) : '0',
     status: failureReason ? 'failed' : 'completed',
     failureReason,
     executedAt: (markets.now ?? (() => new Date()))(),

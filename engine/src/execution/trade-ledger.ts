@@ -33,7 +33,31 @@ export type PendingTrade = StoredPendingTrade<StatisticalPlan>;
 
 /** Sum of the USDT deltas (the realised profit as the balances see it). */
 export function quoteDelta(deltas: readonly BalanceDelta[]): Decimal {
-  return deltas.filter((d) => d.asset === QUOTE_ASSET).reduce((s, d) => s.plus(d.delta), new Decimal(0));
+  return assetDelta(deltas, QUOTE_ASSET);
+}
+
+/** Sum of the deltas of one asset. */
+export function assetDelta(deltas: readonly BalanceDelta[], asset: string): Decimal {
+  return deltas.filter((d) => d.asset === asset).reduce((s, d) => s.plus(d.delta), new Decimal(0));
+}
+
+/** The currency a trade realises its profit in: BRL for a BRL pair (issue 15), else USDT. */
+export function profitAssetOf(pair: string): 'BRL' | 'USDT' {
+  return pair.endsWith('/BRL') ? 'BRL' : QUOTE_ASSET;
+}
+
+/**
+ * The realised profit as the ledger records it: `usdt`, the USDT balance change; for a BRL pair, the BRL balance
+ * change (`inQuote`, exact reais) at the trade's USDT/BRL, so the bot's totals and daily loss stay in one currency.
+ */
+export function realisedProfit(
+  deltas: readonly BalanceDelta[],
+  pair: string,
+  usdtBrl: string,
+): { usdt: Decimal; inQuote: Decimal } {
+  const asset = profitAssetOf(pair);
+  const inQuote = assetDelta(deltas, asset);
+  return { usdt: asset === 'BRL' ? inQuote.div(usdtBrl) : inQuote, inQuote };
 }
 
 /**
@@ -74,11 +98,18 @@ export class TradeLedger {
   }
 
   async record(r: ExecutionRecord): Promise<LedgerResult> {
-    if (!quoteDelta(r.deltas).eq(r.profit)) {
-      throw new Error(`ledger: profit ${r.profit} != USDT balance change ${quoteDelta(r.deltas).toFixed()}`);
-    }
+    assertProfit(r);
     return this.trades.record(r, (bot) => riskStop(bot, r));
   }
+}
+
+/** The profit of a record must be its balance change (realisedProfit); the live and backtest ledgers check it. */
+export function assertProfit(r: ExecutionRecord): void {
+  const realised = realisedProfit(r.deltas, r.pair, r.usdtBrl).usdt;
+  if (!realised.eq(r.profit))
+    throw new Error(
+      `ledger: profit ${r.profit} != ${profitAssetOf(r.pair)} balance change ${realised.toFixed()}`,
+    );
 }
 
 /** The live ledger's view of the risk stops (the rules: risk-stops.ts, shared with the backtest). */

@@ -2,7 +2,7 @@ import { EXCHANGES, type ExchangeId } from '@arbitra/contracts';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { FALLBACK_STEP } from './book-store.js';
-import { WATCHED_SYMBOLS } from './symbols.js';
+import { WATCHED_SYMBOLS, watchedSymbolsFor } from './symbols.js';
 import type { MarketSpec, PriceLevel } from './types.js';
 
 /** The part of a ccxt order book the feed reads. */
@@ -74,7 +74,8 @@ export const createCcxtExchange: CcxtExchangeFactory = async (_exchange, ccxtId)
 
 export interface CcxtFeedOptions {
   exchanges?: readonly ExchangeId[];
-  /** Unified symbols to watch where listed (default: the 10 pairs, the cross pairs and USDT/BRL). */
+  /** Unified symbols to watch where listed (default WATCHED_SYMBOLS: the 10 pairs, the cross pairs, and the BRL
+   * markets on the BRL exchanges only, see watchedSymbolsFor). */
   symbols?: readonly string[];
   /** Levels emitted per side. Default 20. */
   depth?: number;
@@ -227,7 +228,7 @@ export class CcxtFeed extends FeedBase {
         r.ex ??= await this.factory(r.id, r.ccxtId);
         const markets = await r.ex.loadMarkets();
         const specs: MarketSpec[] = [];
-        for (const symbol of this.wanted) {
+        for (const symbol of watchedSymbolsFor(r.id, this.wanted)) {
           const m = markets[symbol];
           if (m && m.active !== false && m.spot !== false) specs.push(this.toSpec(r, m));
         }

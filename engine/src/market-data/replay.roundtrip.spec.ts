@@ -19,7 +19,7 @@ async function until(condition: () => boolean, ms = 30_000): Promise<void> {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('replay: record then replay', () => {
-  it('replays exactly what was recorded (fast, original timestamps), markets included', async () => {
+  it('replays exactly what was recorded (fast, original timestamps), markets and BRL books included', async () => {
     const file = join(dir, 'sim.jsonl');
     const clock = new VirtualScheduler();
     const sim = new SimulatedFeed({ seed: 3, scheduler: clock });
@@ -51,6 +51,19 @@ describe('replay: record then replay', () => {
     expect(replayed).toEqual(recorded);
     expect(replay.simulated).toBe(true);
     expect(markets.length).toBe(sim.markets().length);
+    // the BRL books (issue 15) travel like any other: Mercado Bitcoin's and Binance's, with their precision
+    const brl = (u: BookUpdate) => u.symbol.endsWith('/BRL');
+    expect(new Set(replayed.filter(brl).map((u) => `${u.exchange}:${u.symbol}`))).toContain(
+      'mercadobitcoin:BTC/BRL',
+    );
+    expect(new Set(replayed.filter(brl).map((u) => u.exchange))).toEqual(
+      new Set(['binance', 'mercadobitcoin']),
+    );
+    expect(markets.find((m) => m.exchange === 'binance' && m.symbol === 'BTC/BRL')).toMatchObject({
+      quote: 'BRL',
+      tickSize: 1,
+      minNotional: 10,
+    });
     expect(replay.states().every((s) => s.status === 'down' && s.reason === 'Fim da gravação')).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { PAIRS, type ExchangeId } from '@arbitra/contracts';
+import { BRL_MARKETS, PAIRS, type ExchangeId } from '@arbitra/contracts';
 import { CROSS_PAIRS, REFERENCE_SYMBOL } from './symbols.js';
 
 /** How one exchange looks in the simulation. */
@@ -27,6 +27,33 @@ export interface ExchangeProfile {
   crossPairs: readonly string[];
   /** Lists USDT/BRL (the R$ reference). */
   reference: boolean;
+  /** BRL books (issue 15): Binance and Mercado Bitcoin only. */
+  brl?: BrlProfile;
+}
+
+/**
+ * How an exchange's BRL books look. Price of X/BRL = X/USDT × USDT/BRL × (1 + this exchange's USDT/BRL
+ * premium) × the book's own noise; the premium is a mean-reverting drift of its own (the 'ágio do dólar
+ * cripto' differs between exchanges and moves slowly), shared by all the exchange's BRL books, USDT/BRL included.
+ */
+export interface BrlProfile {
+  /** BRL markets listed (contracts BRL_MARKETS). */
+  symbols: readonly string[];
+  /** Mean premium of this exchange's USDT/BRL over the reference, in basis points. */
+  premiumMeanBps: number;
+  /** Stationary standard deviation of the premium's drift around its mean, in basis points. */
+  premiumNoiseBps: number;
+  /** Time constant of the premium's mean reversion, seconds. */
+  premiumTauSec: number;
+  spreadBps: number;
+  levels: number;
+  levelGapBps: number;
+  /** Typical value at the best level, in USDT. */
+  topNotionalUsdt: number;
+  /** Price tick and amount step of each BRL market (as the exchange lists them). */
+  precision: Readonly<Record<string, { tickSize: number; amountStep: number }>>;
+  /** Minimum order value, R$. */
+  minNotionalBrl: number;
 }
 
 export const EXCHANGE_PROFILES: Record<ExchangeId, ExchangeProfile> = {
@@ -44,6 +71,23 @@ export const EXCHANGE_PROFILES: Record<ExchangeId, ExchangeProfile> = {
     latencyMs: [5, 30],
     crossPairs: CROSS_PAIRS,
     reference: true,
+    brl: {
+      symbols: BRL_MARKETS.binance,
+      premiumMeanBps: 0,
+      premiumNoiseBps: 6,
+      premiumTauSec: 120,
+      spreadBps: 4,
+      levels: 15,
+      levelGapBps: 4,
+      topNotionalUsdt: 4_000,
+      precision: {
+        'BTC/BRL': { tickSize: 1, amountStep: 0.00001 },
+        'ETH/BRL': { tickSize: 0.01, amountStep: 0.0001 },
+        'BNB/BRL': { tickSize: 0.1, amountStep: 0.001 },
+        'SOL/BRL': { tickSize: 0.01, amountStep: 0.001 },
+      },
+      minNotionalBrl: 10,
+    },
   },
   bybit: {
     exchange: 'bybit',
@@ -104,6 +148,28 @@ export const EXCHANGE_PROFILES: Record<ExchangeId, ExchangeProfile> = {
     latencyMs: [50, 150],
     crossPairs: [],
     reference: true,
+    brl: {
+      symbols: BRL_MARKETS.mercadobitcoin,
+      premiumMeanBps: 15,
+      premiumNoiseBps: 12,
+      premiumTauSec: 90,
+      spreadBps: 8,
+      levels: 15,
+      levelGapBps: 6,
+      topNotionalUsdt: 6_000,
+      precision: {
+        'USDT/BRL': { tickSize: 0.001, amountStep: 0.01 },
+        'BTC/BRL': { tickSize: 0.01, amountStep: 0.00000001 },
+        'ETH/BRL': { tickSize: 0.01, amountStep: 0.000001 },
+        'SOL/BRL': { tickSize: 0.001, amountStep: 0.00001 },
+        'ADA/BRL': { tickSize: 0.00001, amountStep: 0.01 },
+        'LINK/BRL': { tickSize: 0.001, amountStep: 0.0001 },
+        'UNI/BRL': { tickSize: 0.001, amountStep: 0.0001 },
+        'AVAX/BRL': { tickSize: 0.001, amountStep: 0.0001 },
+        'DOT/BRL': { tickSize: 0.001, amountStep: 0.0001 },
+      },
+      minNotionalBrl: 1,
+    },
   },
 };
 

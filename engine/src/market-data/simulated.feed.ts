@@ -52,6 +52,21 @@ export interface SimulatedFeedOptions {
    * 5 exchanges' markets, whichever are listed). A backtest generates only what its bot reads.
    */
   markets?: ReadonlySet<string>;
+  /** Dislocations of one exchange's BRL market (BRL arbitrage in reais), per minute. Default 3. */
+  brlDislocationsPerMinute?: number;
+  /**
+   * One BRL dislocation this long after start (BTC/BRL on Mercado Bitcoin, +1.5 %), so a fresh demo shows a
+   * BRL opportunity soon. Default 6000 ms; null: none.
+   */
+  firstBrlDislocationMs?: number | null;
+}
+
+/** One exchange's USDT/BRL premium: log offset over the reference, mean-reverting (Ornstein–Uhlenbeck). */
+interface Premium {
+  log: number;
+  mean: number;
+  sigma: number;
+  tauSec: number;
 }
 
 /** The key of one market in `SimulatedFeedOptions.markets`. */
@@ -67,7 +82,9 @@ interface Stream {
   tick: Multiples;
   step: Multiples;
   profile: ExchangeProfile;
-  /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL). */
+  /** This exchange's USDT/BRL premium (BRL-quoted streams and USDT/BRL), else null. */
+  premium: Premium | null;
+  /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL; -3: BRL). */
   baseIdx: number;
   quoteIdx: number;
   /** Depth scale of this market. */
@@ -83,10 +100,16 @@ interface Stream {
 const OU_THETA = 1 / 30; // offsets revert with a 30 s time constant
 const USDT = -1;
 const REF = -2;
+const BRL = -3;
 
 /** The symbols one exchange lists in the simulation, in publishing order. */
 function symbolsOf(profile: ExchangeProfile): string[] {
-  return [...SIMULATED_PAIRS, ...profile.crossPairs, ...(profile.reference ? [REFERENCE_MODEL.symbol] : [])];
+  return [
+    ...SIMULATED_PAIRS,
+    ...profile.crossPairs,
+    ...(profile.reference ? [REFERENCE_MODEL.symbol] : []),
+    ...(profile.brl?.symbols.filter((s) => s !== REFERENCE_MODEL.symbol) ?? []),
+  ];
 }
 
 /** k × one unit (a tick, an amount step), as multipleOf writes it. */
@@ -129,7 +152,10 @@ export class SimulatedFeed extends FeedBase {
   private readonly streams: Stream[] = [];
   private readonly byKey = new Map<string, Stream>();
   /** Every USDT market (price dislocations) and BTC-quoted one (triangles) of the 5 exchanges, by key. */
-  private readonly universe = { usdt: [] as string[], cross: [] as string[] };
+  private readonly universe = { usdt: [] as string[], cross: [] as string[], brl: [] as string[] };
+  /** The BRL side's own stream (premium drift, BRL dislocations): the USDT market of a seed is as before. */
+  private readonly brlRng: Rng;
+  private readonly premiums = new Map<ExchangeId, Premium>();
   private readonly logPrices: Float64Array;
   private logRef: number;
   private modelMs = 0;
@@ -143,6 +169,8 @@ export class SimulatedFeed extends FeedBase {
       | 'dislocationSize'
       | 'dislocationDecayMs'
       | 'firstDislocationMs'
+      | 'brlDislocationsPerMinute'
+      | 'firstBrlDislocationMs'
     >
   >;
   /** Dislocations injected so far (for tests and logs). */
@@ -154,6 +182,7 @@ export class SimulatedFeed extends FeedBase {
     this.scheduler = scheduler;
     const seed = options.seed ?? 42;
     this.rng = new Rng(seed);
+    this.brlRng = new Rng(streamSeed(seed, 'brl'));
     this.tickMs = options.tickMs ?? 50;
     this.options = {
       dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
@@ -161,6 +190,9 @@ export class SimulatedFeed extends FeedBase {
       dislocationSize: options.dislocationSize ?? [0.003, 0.025],
       dislocationDecayMs: options.dislocationDecayMs ?? [6_000, 20_000],
       firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,
+      brlDislocationsPerMinute: options.brlDislocationsPerMinute ?? 3,
+      firstBrlDislocationMs:
+        options.firstBrlDislocationMs === undefined ? 6_000 : options.firstBrlDislocationMs,
     };
     this.logPrices = new Float64Array(ASSETS.map((a) => Math.log(a.priceUsdt)));
     this.logRef = Math.log(REFERENCE_MODEL.price);
@@ -172,8 +204,21 @@ export class SimulatedFeed extends FeedBase {
     for (const exchange of EXCHANGE_IDS) {
       for (const symbol of symbolsOf(profileOf(exchange))) {
         const quote = splitSymbol(symbol)?.quote;
-        if (symbol === REFERENCE_MODEL.symbol || (quote !== 'USDT' && quote !== 'BTC')) continue;
-        this.universe[quote === 'BTC' ? 'cross' : 'usdt'].push(marketKey(exchange, symbol));
+        if (symbol === REFERENCE_MODEL.symbol) continue;
+        if (quote === 'BRL') this.universe.brl.push(marketKey(exchange, symbol));
+        else if (quote === 'USDT' || quote === 'BTC')
+          this.universe[quote === 'BTC' ? 'cross' : 'usdt'].push(marketKey(exchange, symbol));
+      }
+      const brl = profileOf(exchange).brl;
+      if (brl) {
+        const sigma = brl.premiumNoiseBps * 1e-4;
+        const mean = brl.premiumMeanBps * 1e-4;
+        this.premiums.set(exchange, {
+          log: mean + sigma * this.brlRng.normal(),
+          mean,
+          sigma,
+          tauSec: brl.premiumTauSec,
+        });
       }
     }
     for (const exchange of EXCHANGE_IDS) {
@@ -232,20 +277,56 @@ export class SimulatedFeed extends FeedBase {
     const perTick = dtSec / 60;
     if (this.rng.next() < this.options.dislocationsPerMinute * perTick) this.dislocate(false);
     if (this.rng.next() < this.options.triangleDislocationsPerMinute * perTick) this.dislocate(true);
+    for (const p of this.premiums.values()) {
+      const decay = Math.exp(-dtSec / p.tauSec);
+      p.log = p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
+    }
+    const firstBrl = this.options.firstBrlDislocationMs;
+    if (firstBrl !== null && this.modelMs - dtSec * 1000 < firstBrl && this.modelMs >= firstBrl)
+      this.forceDislocation('mercadobitcoin', 'BTC/BRL', 0.015, 20_000, false);
+    if (this.universe.brl.length > 0 && this.brlRng.next() < this.options.brlDislocationsPerMinute * perTick)
+      this.dislocateBrl();
+  }
+
+  /** A random BRL market of a BRL exchange moves away (the BRL stream's own draws, published or not). */
+  private dislocateBrl(): void {
+    const target = this.brlRng.pick(this.universe.brl);
+    const [lo, hi] = this.options.dislocationSize;
+    const size = this.brlRng.sign() * (lo + (hi - lo) * this.brlRng.next() ** 3);
+    const [tlo, thi] = this.options.dislocationDecayMs;
+    const tauSec = this.brlRng.uniform(tlo, thi) / 1000;
+    this.dislocations++;
+    const s = this.byKey.get(target);
+    if (!s) return;
+    this.advanceStream(s);
+    s.shock += size;
+    s.shockTauSec = tauSec;
+  }
+
+  /** This exchange's current USDT/BRL premium over the reference, as a fraction (0.0015 = 0.15 %). */
+  premiumOf(exchange: ExchangeId): number | null {
+    const p = this.premiums.get(exchange);
+    return p ? Math.exp(p.log) - 1 : null;
   }
 
   /**
    * A forced dislocation (tests and benchmarks): moves one market by `size` (0.01 = +1 %, negative: down),
    * fading like a random one, and publishes that market's book at once.
    */
-  forceDislocation(exchange: ExchangeId, symbol: string, size: number, decayMs = 20_000): boolean {
+  forceDislocation(
+    exchange: ExchangeId,
+    symbol: string,
+    size: number,
+    decayMs = 20_000,
+    publish = true,
+  ): boolean {
     const s = this.byKey.get(marketKey(exchange, symbol));
     if (!s) return false;
     this.advanceStream(s);
     s.shock += size;
     s.shockTauSec = decayMs / 1000;
     this.dislocations++;
-    if (this.running) this.emit(s);
+    if (this.running && publish) this.emit(s);
     return true;
   }
 
@@ -277,8 +358,10 @@ export class SimulatedFeed extends FeedBase {
   }
 
   private fairPrice(s: Stream): number {
-    if (s.baseIdx === REF) return Math.exp(this.logRef);
+    const premium = s.premium ? s.premium.log : 0;
+    if (s.baseIdx === REF) return Math.exp(this.logRef + premium);
     const base = this.logPrices[s.baseIdx]!;
+    if (s.quoteIdx === BRL) return Math.exp(base + this.logRef + premium);
     return s.quoteIdx === USDT ? Math.exp(base) : Math.exp(base - this.logPrices[s.quoteIdx]!);
   }
 
@@ -333,11 +416,27 @@ export class SimulatedFeed extends FeedBase {
     let step: number;
     let baseIdx: number;
     let quoteIdx: number;
+    let own = profile;
+    const brlPrecision = profile.brl?.precision[symbol];
     if (symbol === REFERENCE_MODEL.symbol) {
       tick = REFERENCE_MODEL.tickSize;
       step = REFERENCE_MODEL.amountStep;
       baseIdx = REF;
       quoteIdx = REF;
+    } else if (parts.quote === 'BRL') {
+      const brl = profile.brl;
+      baseIdx = ASSETS.findIndex((a) => a.asset === parts.base);
+      if (!brl || !brlPrecision || baseIdx < 0) throw new Error(`unknown simulated BRL market ${symbol}`);
+      quoteIdx = BRL;
+      tick = brlPrecision.tickSize;
+      step = brlPrecision.amountStep;
+      own = {
+        ...profile,
+        spreadBps: brl.spreadBps,
+        levels: brl.levels,
+        levelGapBps: brl.levelGapBps,
+        topNotionalUsdt: brl.topNotionalUsdt,
+      };
     } else {
       baseIdx = ASSETS.findIndex((a) => a.asset === parts.base);
       if (baseIdx < 0) throw new Error(`unknown simulated asset ${parts.base}`);
@@ -353,8 +452,14 @@ export class SimulatedFeed extends FeedBase {
         step = precision.amountStep;
       }
     }
-    const tickSize = multipleOf(1, tick * profile.tickMultiplier, decimalsOf(tick) + 2);
-    const amountStep = multipleOf(1, step * profile.stepMultiplier, decimalsOf(step) + 2);
+    // BRL markets and a listed USDT/BRL precision are as the exchange lists them; the others scale the reference's
+    const exact = quoteIdx === BRL || brlPrecision !== undefined;
+    if (brlPrecision) {
+      tick = brlPrecision.tickSize;
+      step = brlPrecision.amountStep;
+    }
+    const tickSize = exact ? tick : multipleOf(1, tick * profile.tickMultiplier, decimalsOf(tick) + 2);
+    const amountStep = exact ? step : multipleOf(1, step * profile.stepMultiplier, decimalsOf(step) + 2);
     const spec: MarketSpec = {
       exchange,
       symbol,
@@ -363,7 +468,7 @@ export class SimulatedFeed extends FeedBase {
       tickSize,
       amountStep,
       minAmount: amountStep,
-      minNotional: parts.quote === 'USDT' ? 1 : 0,
+      minNotional: parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
     };
     return {
       rng,
@@ -372,13 +477,14 @@ export class SimulatedFeed extends FeedBase {
       spec,
       tick: multiples(tickSize),
       step: multiples(amountStep),
-      profile,
+      profile: own,
+      premium: parts.quote === 'BRL' ? (this.premiums.get(exchange) ?? null) : null,
       baseIdx,
       quoteIdx,
       liquidity:
         baseIdx === REF
           ? REFERENCE_MODEL.liquidity
-          : ASSETS[baseIdx]!.liquidity * (quoteIdx === USDT ? 1 : CROSS_LIQUIDITY),
+          : ASSETS[baseIdx]!.liquidity * (quoteIdx === USDT || quoteIdx === BRL ? 1 : CROSS_LIQUIDITY),
       offset: profile.noiseBps * 1e-4 * rng.normal(),
       shock: 0,
       shockTauSec: 10,

@@ -1,4 +1,4 @@
-import { PAIRS } from '@arbitra/contracts';
+import { BRL_MARKETS, PAIRS, type ExchangeId } from '@arbitra/contracts';
 
 /** Cross pairs the triangles need (USDT → BTC → X → USDT and reverse). */
 export const CROSS_PAIRS = [
@@ -16,8 +16,26 @@ export const CROSS_PAIRS = [
 /** Market giving the USDT/BRL reference rate used to show profits in R$. */
 export const REFERENCE_SYMBOL = 'USDT/BRL';
 
-/** Everything the engine watches by default. */
-export const WATCHED_SYMBOLS: readonly string[] = [...PAIRS, ...CROSS_PAIRS, REFERENCE_SYMBOL];
+/** Every BRL market of the BRL exchanges (Mercado Bitcoin, Binance), USDT/BRL included. */
+export const BRL_SYMBOLS: readonly string[] = [...new Set(Object.values(BRL_MARKETS).flat())];
+
+/** Everything the engine watches by default (each exchange: what it lists of these; see watchedSymbolsFor). */
+export const WATCHED_SYMBOLS: readonly string[] = [
+  ...new Set([...PAIRS, ...CROSS_PAIRS, REFERENCE_SYMBOL, ...BRL_SYMBOLS]),
+];
+
+/**
+ * What the engine watches on one exchange: the USDT pairs and cross pairs everywhere; BRL markets (USDT/BRL
+ * included) only on the exchanges of BRL_MARKETS, those they list (issue 15).
+ */
+export function watchedSymbolsFor(
+  exchange: ExchangeId,
+  wanted: readonly string[] = WATCHED_SYMBOLS,
+): string[] {
+  const brl: readonly string[] =
+    (BRL_MARKETS as Partial<Record<ExchangeId, readonly string[]>>)[exchange] ?? [];
+  return wanted.filter((s) => !s.endsWith('/BRL') || brl.includes(s));
+}
 
 export interface SymbolParts {
   base: string;

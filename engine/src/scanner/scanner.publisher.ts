@@ -14,7 +14,9 @@ import {
   type ServerToClientEvents,
 } from '@arbitra/contracts';
 import type { FabricServer } from '@arbitra/transport';
+import { UsdtBrlPremiumHistory, usdtBrlPremium, type UsdtBrlQuote } from '../arbitrage/usdt-brl-premium.js';
 import { decimalsOf } from '../market-data/precision.js';
+import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
 import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 import { ScannerService } from './scanner.service.js';
@@ -48,6 +50,7 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   private day = '';
   private seenToday = 0;
   private countingSince = Date.now();
+  private readonly premiumHistory = new UsdtBrlPremiumHistory();
 
   constructor(
     private readonly scanner: ScannerService,
@@ -117,13 +120,27 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
       source: this.scanner.source,
       opportunities: registry.top(SCANNER_PUBLIC_TOP),
       activeCount: registry.counters().open,
+      usdtBrlPremium: this.premium(now),
     };
+  }
+
+  /** The USDT/BRL premium of each exchange with a fresh USDT/BRL book, with its last minutes (3 s timer). */
+  premium(now = Date.now()) {
+    const { store, rate, clock } = this.scanner.scanner;
+    const t = clock.now();
+    const quotes: UsdtBrlQuote[] = [];
+    for (const slot of store.slots()) {
+      if (slot.symbol !== REFERENCE_SYMBOL || slot.updates === 0 || !store.isFresh(slot, t)) continue;
+      if (Number.isFinite(slot.bestBid) && Number.isFinite(slot.bestAsk))
+        quotes.push({ exchange: slot.exchange, bid: slot.bestBid, ask: slot.bestAsk });
+    }
+    return this.premiumHistory.add(usdtBrlPremium(quotes, rate.current(), now));
   }
 
   priceGrid(now = Date.now()): PriceGrid {
     const quotes = [];
     for (const slot of this.scanner.scanner.store.slots()) {
-      if (!isPair(slot.symbol) || slot.updates === 0) continue;
+      if (!(isPair(slot.symbol) || slot.symbol.endsWith('/BRL')) || slot.updates === 0) continue;
       const dp = decimalsOf(slot.spec.tickSize);
       const bid = slot.bestBid;
       const ask = slot.bestAsk;

@@ -9,6 +9,7 @@ import {
   QUEUES,
   RECORDING_FILE_PATTERN,
   UNLIMITED,
+  isBrlPair,
   simulatedSourceLabel,
   type Backtest,
   type BacktestDetail,
@@ -59,6 +60,8 @@ export class BacktestsService implements OnModuleDestroy {
     if (!ent.active) throw forbidden('plan_inactive', M.noActivePlan);
     if (ADVANCED_STRATEGIES.includes(input.bot.strategy) && !ent.canUseAdvancedStrategies)
       throw forbidden('advanced_strategies_required', M.advancedStrategiesRequired);
+    if (input.bot.pairs.some(isBrlPair) && !ent.canUseBrlPairs)
+      throw forbidden('brl_pairs_required', MESSAGES.bots.brlPairsRequired);
     const perDay = ent.planId ? BACKTESTS_PER_DAY[ent.planId] : UNLIMITED;
     if (perDay !== UNLIMITED && (await this.repo.countToday(userId)) >= perDay)
       throw forbidden('backtest_limit_reached', M.limitReached(perDay));

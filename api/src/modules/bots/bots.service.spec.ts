@@ -13,7 +13,12 @@ function setup(ent: Partial<Entitlements> = {}) {
   const db = memoryDatabase();
   const bots = { rows: db.tables.bots, repo: db.bots };
   const sent: string[] = [];
-  const entitlements = entitlementsOf({ maxBots: 1, canUseAdvancedStrategies: false, ...ent });
+  const entitlements = entitlementsOf({
+    maxBots: 1,
+    canUseAdvancedStrategies: false,
+    canUseBrlPairs: false,
+    ...ent,
+  });
   const commands = {
     send: async (action: string, botId: string) => void sent.push(`${action}:${botId}`),
   } as unknown as BotCommandsService;

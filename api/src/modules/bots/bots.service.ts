@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   ADVANCED_STRATEGIES,
   MESSAGES,
+  isBrlPair,
   UNLIMITED,
   type Bot,
   type BotDetail,
@@ -118,6 +119,7 @@ export class BotsService implements OnModuleInit {
 
   async create(userId: string, input: BotInput): Promise<Bot> {
     await this.checkStrategy(userId, input.strategy);
+    await this.checkPairs(userId, input.pairs);
     if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
     // One creation at a time per user, so two parallel requests cannot both pass the limit.
     const bot = await this.bots.createChecked(
@@ -137,6 +139,7 @@ export class BotsService implements OnModuleInit {
   async update(userId: string, id: string, input: BotInput): Promise<Bot> {
     const existing = await this.owned(userId, id);
     await this.checkStrategy(userId, input.strategy);
+    await this.checkPairs(userId, input.pairs);
     if (input.active) await this.checkCanRun(userId);
     if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
     const keepError = !input.active && existing.status === 'error';
@@ -164,6 +167,7 @@ export class BotsService implements OnModuleInit {
     if (start) {
       await this.checkCanRun(userId);
       await this.checkStrategy(userId, existing.strategy);
+      await this.checkPairs(userId, existing.pairs);
       if (existing.mode === 'live') await this.assertLiveReady(userId, existing.exchanges);
     }
     await this.bots.updateOwned(
@@ -189,6 +193,13 @@ export class BotsService implements OnModuleInit {
     const ent = await this.entitlements.forUser(userId);
     if (!ent.canUseAdvancedStrategies)
       throw forbidden('advanced_strategies_required', M.advancedStrategiesRequired);
+  }
+
+  /** DECISIONS §12: BRL pairs are a Profissional/Enterprise feature (403 with the pt-BR reason otherwise). */
+  private async checkPairs(userId: string, pairs: readonly string[]): Promise<void> {
+    if (!pairs.some(isBrlPair)) return;
+    const ent = await this.entitlements.forUser(userId);
+    if (!ent.canUseBrlPairs) throw forbidden('brl_pairs_required', M.brlPairsRequired);
   }
 
   private async checkCanRun(userId: string): Promise<void> {

@@ -8,7 +8,7 @@ import {
   type BotDetail,
 } from '../domain/bots.js';
 import { EXCHANGE_IDS, type ExchangeId } from '../domain/exchanges.js';
-import { PAIRS } from '../domain/pairs.js';
+import { BOT_PAIRS } from '../domain/pairs.js';
 import { MESSAGES } from '../messages/index.js';
 import { CONTROL_CHARACTERS, validateRequest, type ValidationResult } from './validation.js';
 
@@ -33,8 +33,8 @@ export const botRequestSchema = z
       .max(BOT_NAME_MAX, M.nameTooLong)
       .refine((v) => !CONTROL_CHARACTERS.test(v), M.nameRequired),
     pairs: z
-      .array(z.enum(PAIRS, { error: M.pairInvalid }), { error: M.pairsRequired })
-      .max(PAIRS.length * 2, M.pairInvalid)
+      .array(z.enum(BOT_PAIRS, { error: M.pairInvalid }), { error: M.pairsRequired })
+      .max(BOT_PAIRS.length * 2, M.pairInvalid)
       .transform((v) => uniq(v))
       .refine((v) => v.length >= 1, M.pairsRequired),
     exchanges: z

@@ -99,7 +99,46 @@ export interface ScannerSnapshot {
   opportunities: Opportunity[];
   /** How many opportunities are live in all (the snapshot shows the best 10). */
   activeCount: number;
+  /** The USDT/BRL premium ('ágio do dólar cripto') of each BRL exchange, with its last minutes (issue 15). */
+  usdtBrlPremium?: UsdtBrlPremium | null;
 }
+
+/** One exchange's USDT/BRL mid and its premium over the reference rate (the rate of the R$ figures). */
+export interface UsdtBrlPremiumExchange {
+  exchange: ExchangeId;
+  /** Mid of its USDT/BRL book, R$ (decimal string). */
+  mid: string;
+  /** (mid ÷ reference − 1) × 100, 4 decimals. */
+  vsReferencePct: string;
+}
+
+/** The premium of `exchange`'s USDT/BRL over `versus`'s: (mid ÷ mid of versus − 1) × 100, 4 decimals. */
+export interface UsdtBrlPremiumSpread {
+  exchange: ExchangeId;
+  versus: ExchangeId;
+  pct: string;
+}
+
+/** One sample of the chart: key `${exchange}:${versus}` (a spread) or `${exchange}:ref`, value in % (display only). */
+export interface UsdtBrlPremiumPoint {
+  at: number;
+  pct: Record<string, number>;
+}
+
+export interface UsdtBrlPremium {
+  at: number;
+  /** The USDT/BRL of every R$ figure: the first fresh mid (Binance, then Mercado Bitcoin) or the fallback. */
+  reference: { rate: string; source: ExchangeId | 'fallback' };
+  /** Exchanges with a fresh USDT/BRL book, in EXCHANGE_IDS order. */
+  exchanges: UsdtBrlPremiumExchange[];
+  /** Every pair of those exchanges, the later (EXCHANGE_IDS order) against the earlier. */
+  spreads: UsdtBrlPremiumSpread[];
+  /** The last minutes, oldest first (one point every USDT_BRL_PREMIUM_SAMPLE_MS). */
+  history: UsdtBrlPremiumPoint[];
+}
+
+export const USDT_BRL_PREMIUM_SAMPLE_MS = 10_000;
+export const USDT_BRL_PREMIUM_HISTORY_MS = 5 * 60_000;
 
 /** Real-time changes (Profissional/Enterprise), coalesced to at most 10 per second. */
 export interface ScannerDelta {

@@ -81,6 +81,13 @@ export const PLANS: readonly PlanDefinition[] = [
   },
 ];
 
+/** DECISIONS §12: BRL pairs for bots are a feature of Profissional and Enterprise (the trial is Profissional). */
+export const BRL_PAIRS_BY_PLAN: Readonly<Record<PlanId, boolean>> = {
+  basic: false,
+  professional: true,
+  enterprise: true,
+};
+
 export const TRIAL_PLAN_ID: PlanId = 'professional';
 export const TRIAL_DAYS = 7;
 

@@ -32,6 +32,8 @@ export interface Entitlements {
   features: PlanFeatures;
   canUseRealTime: boolean;
   canUseAdvancedStrategies: boolean;
+  /** Bots may trade BRL pairs (DECISIONS §12: Profissional, Enterprise, the trial, admins). */
+  canUseBrlPairs: boolean;
   canRunBots: boolean;
   /** -1 means unlimited. */
   maxBots: number;

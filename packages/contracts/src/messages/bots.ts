@@ -29,6 +29,7 @@ export const BOT_MESSAGES = {
     noActivePlan: 'Sua assinatura não está ativa. Ative um plano para usar bots.',
     advancedStrategiesRequired:
       'Estratégias triangular e estatística estão disponíveis apenas nos planos Profissional e Enterprise.',
+    brlPairsRequired: 'Pares em reais (BRL) estão disponíveis apenas nos planos Profissional e Enterprise.',
     liveConfirmRequired: 'Confirme que deseja operar com dinheiro real (confirmLive) para usar o modo real',
     liveCredentialsRequired: 'Modo real exige credenciais validadas em todas as exchanges do bot',
     deleteConfirmTitle: 'Excluir bot',

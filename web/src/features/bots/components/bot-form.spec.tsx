@@ -6,6 +6,34 @@ import { BotForm } from './bot-form';
 const M = MESSAGES.bots;
 
 describe('BotForm', () => {
+  it('offers the BRL pairs locked below Profissional, and open on Profissional/Enterprise (DECISIONS §12)', () => {
+    const props = {
+      pending: false,
+      serverError: null,
+      onSubmit: vi.fn(),
+      onCancel: () => {},
+      onEdit: () => {},
+    };
+    const { unmount } = render(<BotForm {...props} />);
+    const group = screen.getByRole('group', { name: 'Pares em reais (BRL)' });
+    expect(group.textContent).toContain('Disponível nos planos Profissional e Enterprise.');
+    for (const p of ['BTC/BRL', 'ETH/BRL', 'USDT/BRL', 'SOL/BRL'])
+      expect(screen.getByLabelText<HTMLInputElement>(p).disabled).toBe(true);
+    unmount();
+
+    render(<BotForm {...props} brlPairsAllowed />);
+    const btc = screen.getByLabelText<HTMLInputElement>('BTC/BRL');
+    expect(btc.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Nome do bot'), { target: { value: 'Reais' } });
+    fireEvent.click(btc);
+    fireEvent.click(screen.getByLabelText('Mercado Bitcoin'));
+    fireEvent.click(screen.getByLabelText('Binance'));
+    fireEvent.click(screen.getByRole('button', { name: 'Criar bot' }));
+    expect(props.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ pairs: ['BTC/BRL'], exchanges: ['mercadobitcoin', 'binance'] }),
+    );
+  });
+
   it('shows SPEC §5 messages in order, with the input hints, and submits once valid', () => {
     const onSubmit = vi.fn();
     render(

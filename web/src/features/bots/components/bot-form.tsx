@@ -3,6 +3,7 @@ import {
   BOT_INPUT_HINTS,
   BOT_STRATEGIES,
   BOT_STRATEGY_LABELS,
+  BRL_PAIRS,
   EXCHANGES,
   PAIRS,
   RISK_LEVELS,
@@ -16,6 +17,7 @@ import {
   type ExchangeId,
   type RiskLevel,
 } from '@arbitra/contracts';
+import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -77,6 +79,8 @@ interface BotFormProps {
   onEdit: () => void;
   /** 'Simular': the configuration as typed (valid), to backtest without saving. */
   onSimulate?: (config: BacktestBotConfig) => void;
+  /** The plan allows BRL pairs (Profissional, Enterprise, the trial); otherwise they are shown locked. */
+  brlPairsAllowed?: boolean;
 }
 
 /** The part of the form a backtest runs. */
@@ -100,7 +104,16 @@ function toggle<T>(list: readonly T[], value: T): T[] {
 }
 
 /** Create/edit form: SPEC §5 validation (the same validateBot the API runs), §9 defaults and choices. */
-export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit, onSimulate }: BotFormProps) {
+export function BotForm({
+  bot,
+  pending,
+  serverError,
+  onSubmit,
+  onCancel,
+  onEdit,
+  onSimulate,
+  brlPairsAllowed = false,
+}: BotFormProps) {
   const [values, setValues] = useState<BotFormValues>(() => initialValues(bot));
   const [error, setError] = useState<string | null>(null);
 
@@ -208,6 +221,41 @@ export function BotForm({ bot, pending, serverError, onSubmit, onCancel, onEdit,
             </label>
           ))}
         </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-2" aria-describedby="bot-brl-hint">
+        <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium">
+          {brlPairsAllowed ? null : <Lock aria-hidden className="size-3.5" />}
+          Pares em reais (BRL)
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {BRL_PAIRS.map((p) => {
+            const checked = values.pairs.includes(p);
+            const locked = !brlPairsAllowed && !checked; // a pair already chosen can still be removed
+            return (
+              <label
+                key={p}
+                className={cn(
+                  'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
+                  checked && 'border-primary',
+                  locked && 'cursor-not-allowed opacity-60',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  disabled={locked}
+                  onChange={() => change({ pairs: toggle(values.pairs, p) })}
+                />
+                {p}
+              </label>
+            );
+          })}
+        </div>
+        <p id="bot-brl-hint" className="text-xs text-muted-foreground">
+          {brlPairsAllowed
+            ? 'Arbitragem em reais entre Mercado Bitcoin e Binance: selecione as duas exchanges.'
+            : 'Disponível nos planos Profissional e Enterprise.'}
+        </p>
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Exchanges</legend>

@@ -1,4 +1,5 @@
 import {
+  BRL_PAIRS_BY_PLAN,
   BOT_STRATEGY_LABELS,
   MESSAGES,
   RISK_LEVEL_LABELS,
@@ -6,8 +7,9 @@ import {
   type BacktestBotConfig,
   type Bot,
   type BotRequest,
+  type SubscriptionResponse,
 } from '@arbitra/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
@@ -19,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SimulateDialog } from '@/components/backtests/simulate-dialog';
 import { isApiError } from '@/lib/api-client';
+import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
@@ -42,6 +45,12 @@ const statusVariant = (status: string) =>
 /** The server's message, else the fallback: nothing is claimed that did not happen (DECISIONS §1). */
 const messageOf = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
+/** DECISIONS §12: BRL pairs on Profissional and Enterprise (the trial is Profissional); the server enforces it too. */
+function brlPairsAllowedFor(sub: SubscriptionResponse | null | undefined): boolean {
+  if (!sub || (sub.status !== 'active' && sub.status !== 'trialing')) return false;
+  return BRL_PAIRS_BY_PLAN[sub.planId] === true;
+}
+
 type Editing = { kind: 'create' } | { kind: 'edit'; bot: Bot } | null;
 
 /** Bots: list from the server, stats cards, create/edit, start/stop (live), delete with confirmation, detail. */
@@ -57,6 +66,11 @@ export function BotsTab() {
   );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
+  const subscription = useQuery({
+    queryKey: subscriptionKeys.subscription,
+    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
+  });
+  const brlPairsAllowed = brlPairsAllowedFor(subscription.data);
 
   const save = useMutation({
     mutationFn: (input: { id?: string; body: BotRequest }) =>
@@ -195,6 +209,7 @@ export function BotsTab() {
               key={editing.kind === 'edit' ? editing.bot.id : 'new'}
               bot={editing.kind === 'edit' ? editing.bot : undefined}
               pending={save.isPending}
+              brlPairsAllowed={brlPairsAllowed}
               serverError={formError}
               onEdit={() => setFormError(null)}
               onCancel={() => setEditing(null)}

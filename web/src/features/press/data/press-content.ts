@@ -6,7 +6,10 @@ const lowestMonthly = Math.min(...PLANS.map((p) => p.monthlyCents));
 /** Facts taken from the product's own constants — nothing invented. */
 export const FACT_SHEET: readonly { label: string; value: string }[] = [
   { label: 'Exchanges integradas', value: EXCHANGES.map((e) => e.displayName).join(', ') },
-  { label: 'Pares monitorados', value: `${PAIRS.length} pares cotados em USDT` },
+  {
+    label: 'Pares monitorados',
+    value: `${PAIRS.length} pares cotados em USDT e os mercados em reais (BRL) do Mercado Bitcoin e da Binance`,
+  },
   { label: 'Estratégias', value: 'Arbitragem simples, triangular e estatística' },
   {
     label: 'Planos',

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { lastSocket, stubFetch } from '../testing/fake-socket';
@@ -13,8 +13,7 @@ import {
   triangular,
 } from '../testing/fixtures';
 
-// The first render loads the lazy route: give it time on a cold start.
-configure({ asyncUtilTimeout: 5_000 });
+// The first render loads the lazy route: the setup's 10 s wait (web/src/testing/setup.ts) gives it time on a cold, busy machine.
 
 vi.mock('socket.io-client', async () => (await import('../testing/fake-socket')).socketIoMock);
 
@@ -53,6 +52,42 @@ describe('/demo', () => {
     expect(cta.every((a) => a.getAttribute('href') === '/register')).toBe(true);
     // No static marketing claim.
     expect(document.body.textContent).not.toContain('15 exchanges');
+  });
+
+  it("shows the USDT/BRL premium ('ágio do dólar cripto') of each exchange and its chart of the last minutes", async () => {
+    const premium = {
+      at: T0,
+      reference: { rate: '5.4500', source: 'binance' as const },
+      exchanges: [
+        { exchange: 'binance' as const, mid: '5.45', vsReferencePct: '0.0000' },
+        { exchange: 'mercadobitcoin' as const, mid: '5.47', vsReferencePct: '0.3670' },
+      ],
+      spreads: [{ exchange: 'mercadobitcoin' as const, versus: 'binance' as const, pct: '0.3670' }],
+      history: [
+        { at: T0 - 20_000, pct: { 'mercadobitcoin:binance': 0.31 } },
+        { at: T0 - 10_000, pct: { 'mercadobitcoin:binance': 0.34 } },
+      ],
+    };
+    stubFetch({
+      '/api/market/snapshot': {
+        body: marketSnapshot({ scanner: scannerSnapshot([arbitrage()], { usdtBrlPremium: premium }) }),
+      },
+    });
+    renderApp('/demo');
+    const card = await screen.findByRole('region', { name: 'Ágio do dólar cripto (USDT/BRL)' });
+    const spread = await within(card).findByTestId('agio-spread');
+    expect(spread.textContent).toBe('Mercado Bitcoin vs. Binance+0,367%');
+    expect(within(card).getByText('Referência (Binance)')).toBeDefined();
+    expect(within(card).getAllByText('R$ 5,4500').length).toBe(2); // the reference and Binance's mid
+    const rows = within(within(card).getByRole('table', { name: 'USDT/BRL por exchange' })).getAllByRole(
+      'row',
+    );
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'ExchangeUSDT/BRL (médio)Ágio vs. referência',
+      'BinanceR$ 5,45000,00%',
+      'Mercado BitcoinR$ 5,4700+0,367%',
+    ]);
+    expect(await within(card).findByRole('img', { name: /Ágio do USDT\/BRL/ })).toBeDefined();
   });
 
   it('greys a stale quote in the price grid', async () => {

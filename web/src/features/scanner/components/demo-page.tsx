@@ -16,6 +16,7 @@ import { ExchangeStatusGrid } from './exchange-status-grid';
 import { LiveIndicator } from './live-indicator';
 import { OpportunityTable } from './opportunity-table';
 import { PriceGridTable } from './price-grid';
+import { UsdtBrlPremiumCard } from './usdt-brl-premium';
 import {
   NetExplanation,
   ScannerEmpty,
@@ -114,6 +115,8 @@ export function DemoPage() {
           <NetExplanation />
         </CardContent>
       </Card>
+
+      <UsdtBrlPremiumCard premium={scanner?.usdtBrlPremium} />
 
       <Card>
         <CardHeader>

@@ -1,12 +1,11 @@
 import type { SubscriptionResponse } from '@arbitra/contracts';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
 import { lastSocket, stubFetch } from '../testing/fake-socket';
 import { arbitrage, marketSnapshot, priceGrid, statistical, T0, triangular } from '../testing/fixtures';
 
-// The first render loads the lazy route: give it time on a cold start.
-configure({ asyncUtilTimeout: 5_000 });
+// The first render loads the lazy route: the setup's 10 s wait (web/src/testing/setup.ts) gives it time on a cold, busy machine.
 
 vi.mock('socket.io-client', async () => (await import('../testing/fake-socket')).socketIoMock);
 

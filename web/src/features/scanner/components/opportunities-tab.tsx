@@ -26,6 +26,7 @@ import { formatClock, publicCountText } from '../lib/opportunity-format';
 import { LiveIndicator } from './live-indicator';
 import { OpportunityTable } from './opportunity-table';
 import { PriceChart } from './price-chart';
+import { UsdtBrlPremiumCard } from './usdt-brl-premium';
 import { ScannerFilters } from './scanner-filters';
 import {
   NetExplanation,
@@ -170,6 +171,8 @@ export function OpportunitiesTab() {
           <NetExplanation />
         </CardContent>
       </Card>
+
+      <UsdtBrlPremiumCard premium={scanner?.usdtBrlPremium} />
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">

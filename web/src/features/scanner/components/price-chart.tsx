@@ -1,7 +1,7 @@
 import { EXCHANGES, type ExchangeId } from '@arbitra/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PricePoint } from '../lib/market-state';
-import { formatClock } from '../lib/opportunity-format';
+import { CHART_GRID, CHART_TOOLTIP, TIME_X_AXIS } from '../lib/chart-style';
 
 const COLORS: Readonly<Record<ExchangeId, string>> = {
   binance: '#f0b90b',
@@ -48,17 +48,8 @@ export function PriceChart({ symbol, points }: { symbol: string; points: readonl
     >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={chartRows(points)} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke="#222c3a" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={(t: number) => formatClock(t)}
-            stroke="#8d99ab"
-            fontSize={11}
-            minTickGap={40}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis {...TIME_X_AXIS} />
           <YAxis
             domain={['auto', 'auto']}
             tickFormatter={(v: number) => formatChartPrice(v)}
@@ -66,11 +57,7 @@ export function PriceChart({ symbol, points }: { symbol: string; points: readonl
             fontSize={11}
             width={80}
           />
-          <Tooltip
-            contentStyle={{ background: '#141b26', border: '1px solid #222c3a', borderRadius: 8 }}
-            labelFormatter={(t) => formatClock(Number(t))}
-            formatter={(value) => formatChartPrice(Number(value))}
-          />
+          <Tooltip {...CHART_TOOLTIP} formatter={(value) => formatChartPrice(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {exchanges.map((e) => (
             <Line

@@ -71,14 +71,22 @@ export function PriceGridTable({ grid }: { grid: PriceGrid | null }) {
     );
   }
   const main = symbolsIn(grid, (s) => (PAIRS as readonly string[]).includes(s));
-  const others = symbolsIn(grid, (s) => !(PAIRS as readonly string[]).includes(s));
+  const brl = symbolsIn(grid, (s) => s.endsWith('/BRL'));
+  const others = symbolsIn(grid, (s) => !(PAIRS as readonly string[]).includes(s) && !s.endsWith('/BRL'));
+  const brlGrid = { ...grid, quotes: grid.quotes.filter((q) => q.symbol.endsWith('/BRL')) };
   return (
     <div className="flex flex-col gap-3">
       <GridTable grid={grid} symbols={main} label="Cotações por exchange" />
+      {brl.length > 0 ? (
+        <>
+          <h3 className="pt-2 text-sm font-medium">Mercados em reais (BRL)</h3>
+          <GridTable grid={brlGrid} symbols={brl} label="Cotações em reais por exchange" />
+        </>
+      ) : null}
       {others.length > 0 ? (
         <details className="rounded-md border border-border">
           <summary className="cursor-pointer px-3 py-2 text-sm text-muted-foreground hover:text-foreground">
-            Outros mercados ({others.length}): pares cruzados dos triângulos e a referência USDT/BRL
+            Outros mercados ({others.length}): pares cruzados dos triângulos
           </summary>
           <GridTable grid={grid} symbols={others} label="Cotações de outros mercados" />
         </details>

@@ -137,8 +137,8 @@ describe('nextSort and pairOptions', () => {
     expect(nextSort({ key: 'net', direction: 'asc' }, 'age')).toEqual({ key: 'age', direction: 'desc' });
   });
 
-  it('lists the ten pairs first, then the cross pairs seen', () => {
-    const options = pairOptions(['SOL/BTC', 'BTC/USDT', 'ETH/BTC', 'SOL/BTC']);
+  it('lists the ten pairs first, then the BRL pairs, then the other markets seen', () => {
+    const options = pairOptions(['SOL/BTC', 'BTC/USDT', 'ETH/BTC', 'ADA/BRL', 'SOL/BTC']);
     expect(options.slice(0, 10)).toEqual([
       'BTC/USDT',
       'ETH/USDT',
@@ -151,6 +151,14 @@ describe('nextSort and pairOptions', () => {
       'UNI/USDT',
       'AVAX/USDT',
     ]);
-    expect(options.slice(10)).toEqual(['ETH/BTC', 'SOL/BTC']);
+    expect(options.slice(10)).toEqual([
+      'BTC/BRL',
+      'ETH/BRL',
+      'USDT/BRL',
+      'SOL/BRL',
+      'ADA/BRL',
+      'ETH/BTC',
+      'SOL/BTC',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { PAIRS, type ExchangeId, type Opportunity, type OpportunityStrategy } from '@arbitra/contracts';
+import { BOT_PAIRS, type ExchangeId, type Opportunity, type OpportunityStrategy } from '@arbitra/contracts';
 
 export const ALL = 'all';
 
@@ -93,9 +93,12 @@ export function nextSort(current: SortState, key: SortKey): SortState {
   return { key, direction: 'desc' };
 }
 
-/** The pair filter's choices: the ten pairs of SPEC §9 first, then every other symbol seen (triangles' cross pairs). */
+/**
+ * The pair filter's choices: the ten pairs of SPEC §9 and the BRL pairs first, then every other symbol seen
+ * (triangles' cross pairs, other BRL markets).
+ */
 export function pairOptions(seen: Iterable<string>): string[] {
-  const base: readonly string[] = PAIRS;
+  const base: readonly string[] = BOT_PAIRS;
   const extra = new Set<string>();
   for (const s of seen) if (!base.includes(s)) extra.add(s);
   return [...base, ...[...extra].sort()];
