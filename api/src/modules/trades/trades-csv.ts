@@ -74,7 +74,8 @@ function specCells(t: TradeEntity): string[] {
     decimalComma(t.buyPrice),
     decimalComma(t.sellPrice),
     decimalComma(t.amount),
-    decimalComma(t.profit, 2),
+    // Profit is stored in USDT for every pair; a BRL pair's profit in its quote is its R$ figure.
+    decimalComma(tradeQuote(t.pair) === 'BRL' ? t.profitBrl : t.profit, 2),
     decimalComma(t.profitPercent, 2),
     TRADE_STATUS_LABELS[t.status],
   ];

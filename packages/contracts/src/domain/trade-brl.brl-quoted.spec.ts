@@ -3,11 +3,13 @@ import { toTrade } from '../mappers/bots.js';
 import { tradeBrlFigures, type BrlLeg } from './trade-brl.js';
 
 /**
- * R$ conversion of a trade quoted in BRL. BTC/BRL at USDT/BRL 5,50: buy 0,02 BTC at R$ 330.000 on Mercado Bitcoin
+ * R$ conversion of a trade quoted in BRL. BTC/BRL at USDT/BRL 5,10: buy 0,02 BTC at R$ 330.000 on Mercado Bitcoin
  * (fee 0,7 % in BRL = R$ 46,20), sell 0,02 BTC at R$ 333.000 on Binance (fee 0,1 % in BRL = R$ 6,66).
- *   profit = 6.660 − 6,66 − 6.600 − 46,20 = R$ 7,14 (as is) → USDT 7,14 ÷ 5,50 = 1,2981… → 1,30
- *   fees   = 46,20 + 6,66                  = R$ 52,86
- *   volume = R$ 6.600,00 bought
+ *   reais gained = 6.660 − 6,66 − 6.600 − 46,20 = R$ 7,14; the ledger stores profit in USDT: 7,14 ÷ 5,10 = 1,4
+ *   profit R$ = 1,4 × 5,10                         = R$ 7,14
+ *   fees      = 46,20 + 6,66                       = R$ 52,86 (BRL fees as they are)
+ *   volume    = R$ 6.600,00 bought
+ *   expected: 2 USDT × 5,10                        = R$ 10,20
  */
 const legs: BrlLeg[] = [
   {
@@ -31,11 +33,11 @@ const legs: BrlLeg[] = [
 ];
 
 describe('R$ conversion of a trade quoted in BRL', () => {
-  it('R$ as is, USDT = value ÷ rate', () => {
+  it('profit stored in USDT × rate; BRL fees and volume as they are', () => {
     const figures = tradeBrlFigures({
       pair: 'BTC/BRL',
-      usdtBrl: '5.50',
-      profit: '7.14',
+      usdtBrl: '5.10',
+      profit: '1.4',
       amount: '0.02',
       buyPrice: '330000',
       legs,
@@ -53,11 +55,11 @@ describe('R$ conversion of a trade quoted in BRL', () => {
       buyPrice: '330000',
       sellPrice: '333000',
       amount: '0.02',
-      profit: '7.14',
+      profit: '1.4',
       profitPercent: '0.108',
-      expectedProfit: '11',
+      expectedProfit: '2',
       expectedProfitPercent: '0.16',
-      usdtBrl: '5.50',
+      usdtBrl: '5.10',
       status: 'completed',
       failureReason: null,
       mode: 'live',
@@ -66,12 +68,12 @@ describe('R$ conversion of a trade quoted in BRL', () => {
     });
     expect(trade).toMatchObject({
       quote: 'BRL',
-      profit: 7.14,
-      profitUsdt: 1.3,
+      profit: 1.4,
+      profitUsdt: 1.4,
       profitBrl: '7.14',
       feesBrl: '52.86',
       volumeBrl: '6600.00',
-      expectedProfitBrl: '11.00',
+      expectedProfitBrl: '10.20',
     });
   });
 });

@@ -7,9 +7,11 @@ import type { TradeLeg } from './bots.js';
  * stored columns.
  *
  * - A trade is quoted in the quote asset of its pair ('BTC/USDT' → USDT, 'BTC/BRL' → BRL); a triangular trade
- *   (whose pair is its route) is in USDT. Its profit, amount and prices are in that currency.
+ *   (whose pair is its route) is in USDT. Its amount and prices are in that currency.
+ * - Its profit and expected profit are stored in USDT for every pair, as the ledger records them (a BRL pair's
+ *   reais ÷ the trade's rate), so a bot's totals and its daily loss add one currency: R$ = profit × usdtBrl.
  * - `usdtBrl` is the USDT/BRL rate of the trade's moment (the opportunity's reference rate).
- * - Quoted in USDT: R$ = value × usdtBrl. Quoted in BRL: R$ = value, and USDT = value ÷ usdtBrl.
+ * - Other values quoted in USDT: R$ = value × usdtBrl; quoted in BRL: R$ = value.
  * - Fees: each leg's fee by the asset it was charged in: BRL as is; USDT × usdtBrl; an asset one of the trade's
  *   legs traded against USDT or BRL (the base received, e.g. BTC on a Binance buy; BNB only when the trade
  *   traded BNB) × that leg's average price (× usdtBrl when it was USDT), through at most one cross pair
@@ -63,12 +65,9 @@ export function quoteToBrl(value: Decimal.Value, pair: string, usdtBrl: Decimal.
   return new Decimal(value).mul(fiatRate(tradeQuote(pair), usdtBrl) ?? usdtBrl);
 }
 
-/** A value in the trade's quote currency, in USDT (a BRL-quoted value ÷ the rate). */
-export function quoteToUsdt(value: Decimal.Value, pair: string, usdtBrl: Decimal.Value): Decimal {
-  const v = new Decimal(value);
-  if (tradeQuote(pair) !== 'BRL') return v;
-  const rate = new Decimal(usdtBrl);
-  return rate.isZero() ? new Decimal(0) : v.div(rate);
+/** A USDT value (a trade's profit or expected profit) in R$ at the trade's rate. */
+export function usdtToBrl(value: Decimal.Value, usdtBrl: Decimal.Value): Decimal {
+  return new Decimal(value).mul(usdtBrl);
 }
 
 /** R$ per unit of `asset` at the trade's moment, from the rate and the trade's own legs (null: unknown). */
@@ -101,7 +100,7 @@ export function tradeBrlFigures(t: BrlTradeInput): TradeBrlFigures {
   }
   if (t.legs.length === 0) volume = quoteToBrl(new Decimal(t.amount).mul(t.buyPrice), t.pair, t.usdtBrl);
   return {
-    profitBrl: quoteToBrl(t.profit, t.pair, t.usdtBrl).toFixed(),
+    profitBrl: usdtToBrl(t.profit, t.usdtBrl).toFixed(),
     feesBrl: fees.toFixed(),
     volumeBrl: volume.toFixed(),
   };

@@ -1,5 +1,5 @@
 import { roundForDisplay } from '../domain/decimal-display.js';
-import { brlForDisplay, quoteToBrl, quoteToUsdt, tradeQuote } from '../domain/trade-brl.js';
+import { brlForDisplay, tradeQuote, usdtToBrl } from '../domain/trade-brl.js';
 import type { Bot, BotStatusEvent, Trade } from '../domain/bots.js';
 
 /**
@@ -62,12 +62,12 @@ export function toTrade(t: TradeFields): Trade {
     mode: t.mode,
     executedAt: t.executedAt.toISOString(),
     quote: tradeQuote(t.pair),
-    profitUsdt: roundForDisplay(quoteToUsdt(t.profit, t.pair, t.usdtBrl), 2),
+    profitUsdt: roundForDisplay(t.profit, 2),
     usdtBrl: t.usdtBrl,
     profitBrl: brlForDisplay(t.profitBrl),
     feesBrl: brlForDisplay(t.feesBrl),
     volumeBrl: brlForDisplay(t.volumeBrl),
-    expectedProfitBrl: brlForDisplay(quoteToBrl(t.expectedProfit, t.pair, t.usdtBrl)),
+    expectedProfitBrl: brlForDisplay(usdtToBrl(t.expectedProfit, t.usdtBrl)),
   };
 }
 

@@ -128,13 +128,8 @@ export type ExecutionStart = ExecutorBotRow & { journal: TradeStatus | null; bal
 export type TradeFilters = Pick<TradesQuery, 'dateRange' | 'status' | 'bot'> &
   Partial<Pick<TradesQuery, 'mode'>>;
 
-/** A figure of trade `t` in USDT, in SQL (BRL-quoted ÷ its rate; the rule of trade-brl.ts in contracts). */
-const inUsdt = (column: string) =>
-  `CASE WHEN t.pair LIKE '%/BRL' THEN t.${column} / NULLIF(t.usdt_brl, 0) ELSE t.${column} END`;
-/** A figure of trade `t` in R$, in SQL (USDT-quoted × its rate). */
-const inBrl = (column: string) =>
-  `CASE WHEN t.pair LIKE '%/BRL' THEN t.${column} ELSE t.${column} * t.usdt_brl END`;
-const PROFIT_USDT = inUsdt('profit');
+/** A trade's profit is stored in USDT for every pair (trade-brl.ts in contracts); its R$ is profit × usdt_brl. */
+const PROFIT_USDT = 't.profit';
 
 /**
  * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
@@ -480,9 +475,9 @@ export class TradesRepository {
     );
     const sums: { expected: string; realised: string; expected_brl: string; realised_brl: string }[] =
       await this.ds.query(
-        `SELECT COALESCE(SUM(${inUsdt('expected_profit')}),0)::text AS expected,
+        `SELECT COALESCE(SUM(t.expected_profit),0)::text AS expected,
                 COALESCE(SUM(${PROFIT_USDT}),0)::text AS realised,
-                COALESCE(SUM(${inBrl('expected_profit')}),0)::text AS expected_brl,
+                COALESCE(SUM(t.expected_profit * t.usdt_brl),0)::text AS expected_brl,
                 COALESCE(SUM(t.profit_brl),0)::text AS realised_brl
            FROM trades t WHERE user_id = $1 AND bot_id = $2`,
         [userId, botId],
