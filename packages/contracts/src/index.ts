@@ -29,3 +29,6 @@ export * from './domain/settings.js';
 export * from './domain/notifications.js';
 export * from './domain/legal.js';
 export * from './api/contact.js';
+export * from './api/tax.js';
+export * from './tax/rules.js';
+export * from './tax/compute.js';

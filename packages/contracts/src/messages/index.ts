@@ -4,6 +4,7 @@ import { BOT_MESSAGES } from './bots.js';
 import { PAYMENT_MESSAGES } from './payments.js';
 import { BACKTEST_MESSAGES } from './backtests.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
+import { TAX_MESSAGES } from './tax.js';
 
 /** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
 export const MESSAGES = {
@@ -13,6 +14,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...BACKTEST_MESSAGES,
   ...NOTIFICATION_MESSAGES,
+  ...TAX_MESSAGES,
   common: {
     connectionError: 'Erro de conexão com o servidor',
     invalidRequest: 'Requisição inválida',
