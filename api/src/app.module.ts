@@ -26,6 +26,7 @@ import { SettingsModule } from './modules/settings/settings.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { TaxModule } from './modules/tax/tax.module.js';
 
 export { PINO_LOGGER };
 
@@ -58,6 +59,7 @@ export class AppModule {
         NotificationsModule,
         DocsModule,
         ContactModule,
+        TaxModule,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

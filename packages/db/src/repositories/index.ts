@@ -19,6 +19,7 @@ import { PlatformSettingsRepository } from './platform-settings.repository.js';
 import { AdminUsersRepository } from './admin-users.repository.js';
 import { RevenueReportingRepository } from './revenue-reporting.repository.js';
 import { DatabaseStatsReader } from './database-stats.js';
+import { TaxReportingRepository } from './tax-reporting.repository.js';
 
 export * from './sql.js';
 export * from './audit.repository.js';
@@ -42,6 +43,7 @@ export * from './admin-users.repository.js';
 export * from './revenue-reporting.repository.js';
 export * from './database-stats.js';
 export * from './sandbox-charges.repository.js';
+export * from './tax-reporting.repository.js';
 
 /**
  * Every repository (one per aggregate, each the only code touching its tables), constructed with a DataSource.
@@ -69,4 +71,5 @@ export const REPOSITORIES = [
   RevenueReportingRepository,
   DatabaseStatsReader,
   ContactMessagesRepository,
+  TaxReportingRepository,
 ] as const;
