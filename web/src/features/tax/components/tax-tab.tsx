@@ -1,6 +1,6 @@
 import { MESSAGES, TAX_NOTICE, formatBRL, type ExchangeId } from '@arbitra/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,20 +18,22 @@ const PAGE_SIZE = 50;
 
 /** 'Impostos': the month's tax report of the user's live trades (issue 15 §3). */
 export function TaxTab() {
-  const [year, setYear] = useState(() => Number(currentMonth().slice(0, 4)));
-  const [month, setMonth] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
 
-  const months = useQuery({ queryKey: ['tax', 'months', year], queryFn: () => taxApi.months(year) });
-  // Open on the latest month with live operations (the seeded month of the demo user), else the current one.
-  useEffect(() => {
-    if (month || !months.data) return;
-    const last = months.data.months.at(-1)?.month;
-    if (last) setMonth(last);
-    else if (months.data.years[0] && months.data.years[0] !== year) setYear(months.data.years[0]);
-    else setMonth(currentMonth());
-  }, [months.data, month, year]);
+  const thisYear = Number(currentMonth().slice(0, 4));
+  const months = useQuery({ queryKey: ['tax', 'months', thisYear], queryFn: () => taxApi.months(thisYear) });
+  // No live operation this year (January after a seeded December): list the latest year that has some.
+  const latestYear = months.data?.months.length === 0 ? months.data.years[0] : undefined;
+  const older = useQuery({
+    queryKey: ['tax', 'months', latestYear],
+    queryFn: () => taxApi.months(latestYear!),
+    enabled: latestYear !== undefined && latestYear !== thisYear,
+  });
+  const listed = latestYear !== undefined && latestYear !== thisYear ? older.data : months.data;
+  // Opens on the latest month with live operations (the demo user's seeded month), else the current one.
+  const month = chosen ?? (listed ? (listed.months.at(-1)?.month ?? currentMonth()) : null);
 
   const report = useQuery({
     queryKey: ['tax', 'report', month, page],
@@ -42,7 +44,7 @@ export function TaxTab() {
 
   const chooseMonth = (value: string) => {
     if (!/^\d{4}-\d{2}$/.test(value)) return;
-    setMonth(value);
+    setChosen(value);
     setPage(1);
   };
 
@@ -93,9 +95,9 @@ export function TaxTab() {
       <p role="note" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
         {TAX_NOTICE}
       </p>
-      {months.data && months.data.months.length > 0 && (
+      {listed && listed.months.length > 0 && (
         <div className="flex flex-wrap gap-2 text-sm" aria-label="Meses com operações reais">
-          {months.data.months.map((m) => (
+          {listed.months.map((m) => (
             <Button
               key={m.month}
               size="sm"
