@@ -29,7 +29,7 @@ describe("'Impostos' in the browser (issue 15)", () => {
     const { page, context } = await newPage(browser);
     try {
       await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
-      await page.getByRole('button', { name: 'Impostos' }).first().click();
+      await page.getByRole('navigation', { name: 'Menu do painel' }).getByRole('button', { name: 'Impostos' }).click();
       const tab = page.getByRole('region', { name: 'Impostos' });
       await tab.getByText(TAX_NOTICE).waitFor({ timeout: 30_000 });
       await tab.getByText('Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.').waitFor();

@@ -1,5 +1,8 @@
 import { TAX_CSV_COLUMNS, type TaxOperationRow } from '@arbitra/contracts';
-import { csvFile, decimalComma, formatCsvDate, textCell } from '../trades/trades-csv.js';
+import { csvFile, formatCsvDate, textCell } from '../trades/trades-csv.js';
+
+/** An exact decimal string with a comma (already at its places: no Decimal round trip per cell). */
+const comma = (v: string) => v.replace('.', ',');
 
 /** A month's operations for the accountant: the declaration's fields, in the trades CSV's format (DECISIONS §9). */
 export function taxOperationsCsv(rows: readonly TaxOperationRow[]): string {
@@ -9,9 +12,9 @@ export function taxOperationsCsv(rows: readonly TaxOperationRow[]): string {
       formatCsvDate(new Date(r.executedAt)),
       r.type,
       textCell(r.asset),
-      decimalComma(r.quantity),
-      decimalComma(r.value, 2),
-      decimalComma(r.fees, 2),
+      comma(r.quantity),
+      comma(r.value),
+      comma(r.fees),
       textCell(r.exchangeName),
       textCell(r.country),
     ]),

@@ -51,6 +51,7 @@ const quantity = (q: bigint) => formatFixed(q, 18);
 function emptyMonth(month: string): MonthTaxResult {
   return {
     month,
+    trades: 0,
     operations: 0,
     unpricedOperations: 0,
     salesCents: 0n,
@@ -81,7 +82,8 @@ function emptyMonth(month: string): MonthTaxResult {
 /**
  * The tax report of one user (issue 15 §3, §4): live trades only, every figure from the rules of
  * packages/contracts/src/tax. The whole history is folded once (average cost needs every purchase since the
- * first) and kept per user until their live trades change (count or newest recording).
+ * first) and kept per user until their live trades change (their count or newest execution: a new trade, or a pending
+ * one recorded, changes the count).
  */
 @Injectable()
 export class TaxService {
@@ -153,7 +155,7 @@ export class TaxService {
         uncoveredQuantity: quantity(a.uncoveredQuantity),
       })),
       unpricedOperations: m.unpricedOperations,
-      operations: { items: operationRows(page.trades), page: q.page, pageSize: q.pageSize, total: page.total },
+      operations: { items: operationRows(page), page: q.page, pageSize: q.pageSize, total: m.trades },
       sources: {
         exemption: exemptionFor(q.month).source,
         rates: ratesFor(q.month).source,
@@ -165,7 +167,7 @@ export class TaxService {
   }
 
   async csv(userId: string, month: string): Promise<{ filename: string; csv: string }> {
-    const { trades } = await this.repo.liveTradesOfMonth(userId, month, 0, CSV_MAX_TRADES);
+    const trades = await this.repo.liveTradesOfMonth(userId, month, 0, CSV_MAX_TRADES);
     return { filename: `impostos_${month}.csv`, csv: taxOperationsCsv(operationRows(trades)) };
   }
 
@@ -234,7 +236,7 @@ export class TaxService {
   /** The user's folded history, recomputed only when their live trades changed. */
   private async history(userId: string): Promise<TaxHistory> {
     const fp = await this.repo.fingerprint(userId);
-    const key = `${fp.count}|${fp.lastCreatedAt ?? ''}`;
+    const key = `${fp.count}|${fp.lastExecutedAt ?? ''}`;
     const hit = this.cache.get(userId);
     if (hit && hit.key === key) {
       this.cache.delete(userId);

@@ -129,32 +129,40 @@ export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
       fee = toBrl(quote, (feeAmount * parseFixed(l.avgPrice, 18)) / QTY_SCALE);
     } else fee = toBrl(l.feeAsset, feeAmount);
     const priced = value !== null && fee !== null;
-    const common = { tradeId: t.id, executedAt: t.executedAt, month: t.month, exchange: l.exchange, priced };
     const buy = l.side === 'buy';
+    // Plain literals with every field in one order (one hidden class: spreading here cost ~10× the arithmetic).
     ops.push({
-      ...common,
+      tradeId: t.id,
+      executedAt: t.executedAt,
+      month: t.month,
+      exchange: l.exchange,
       asset: base,
       kind: buy ? 'compra' : 'venda',
       quantity,
       feeQuantity,
       value: value ?? 0n,
       fee: fee ?? 0n,
+      priced,
     });
     // A leg quoted in another crypto-asset also sells (buy leg) or buys (sell leg) that asset.
     if (!SETTLEMENT.includes(quote)) {
       ops.push({
-        ...common,
+        tradeId: t.id,
+        executedAt: t.executedAt,
+        month: t.month,
+        exchange: l.exchange,
         asset: quote,
         kind: buy ? 'venda' : 'compra',
         quantity: quoteAmount,
         feeQuantity: 0n,
         value: value ?? 0n,
         fee: 0n,
+        priced,
       });
     }
   }
   // The legs of one trade are simultaneous: purchases first, so an arbitrage's sale finds its purchase's cost.
-  return ops.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'compra' ? -1 : 1));
+  return ops.length < 2 ? ops : ops.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'compra' ? -1 : 1));
 }
 
 export interface AssetMonthResult {
@@ -174,6 +182,7 @@ export interface AssetMonthResult {
 
 export interface MonthTaxResult {
   month: string;
+  trades: number;
   operations: number;
   unpricedOperations: number;
   salesCents: bigint;
@@ -230,6 +239,7 @@ interface AssetAcc {
 }
 interface MonthAcc {
   month: string;
+  trades: number;
   operations: number;
   unpriced: number;
   fees: bigint;
@@ -239,6 +249,7 @@ interface MonthAcc {
 
 const newMonth = (month: string): MonthAcc => ({
   month,
+  trades: 0,
   operations: 0,
   unpriced: 0,
   fees: 0n,
@@ -263,6 +274,7 @@ export class TaxLedger {
     if (this.current && t.month < this.current.month)
       throw new RangeError(`trades fora de ordem: ${t.month} depois de ${this.current.month}`);
     if (!this.current || this.current.month !== t.month) this.startMonth(t.month);
+    this.current!.trades++;
     for (const op of tradeOperations(t)) this.apply(this.current!, op);
   }
 
@@ -359,6 +371,7 @@ export class TaxLedger {
     this.darfCarry = payable ? 0n : amountCents;
     this.months.set(m.month, {
       month: m.month,
+      trades: m.trades,
       operations: m.operations,
       unpricedOperations: m.unpriced,
       salesCents,

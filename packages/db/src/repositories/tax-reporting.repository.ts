@@ -19,7 +19,7 @@ interface LegRow {
 /** What changes when the user's live trades change (the report's cache key). */
 export interface LiveTradesFingerprint {
   count: number;
-  lastCreatedAt: string | null;
+  lastExecutedAt: string | null;
 }
 
 const TZ = `'America/Sao_Paulo'`;
@@ -85,12 +85,13 @@ export class TaxReportingRepository {
     );
   }
 
+  /** Count and newest execution of the live trades: from the partial index alone (an index-only scan). */
   async fingerprint(userId: string): Promise<LiveTradesFingerprint> {
     const rows: { count: number; last: string | null }[] = await this.ds.query(
-      `SELECT COUNT(*)::int AS count, MAX(t.created_at)::text AS last FROM trades t WHERE ${LIVE}`,
+      `SELECT COUNT(*)::int AS count, MAX(t.executed_at)::text AS last FROM trades t WHERE ${LIVE}`,
       [userId],
     );
-    return { count: rows[0]?.count ?? 0, lastCreatedAt: rows[0]?.last ?? null };
+    return { count: rows[0]?.count ?? 0, lastExecutedAt: rows[0]?.last ?? null };
   }
 
   /** Every live trade of the user with its filled legs, in execution order (the whole history: average cost). */
@@ -104,26 +105,17 @@ export class TaxReportingRepository {
     return groupTrades(rows);
   }
 
-  /** One page of a month's live trades (São Paulo month) with their legs, and how many there are. */
-  async liveTradesOfMonth(
-    userId: string,
-    month: string,
-    offset: number,
-    limit: number,
-  ): Promise<{ trades: TaxTradeInput[]; total: number }> {
+  /** One page of a month's live trades (São Paulo month) with their legs, in execution order. */
+  async liveTradesOfMonth(userId: string, month: string, offset: number, limit: number): Promise<TaxTradeInput[]> {
     const range = `t.executed_at >= ${monthStart('$2')} AND t.executed_at < ${monthEnd('$2')}`;
-    const counted: { total: number }[] = await this.ds.query(
-      `SELECT COUNT(*)::int AS total FROM trades t WHERE ${LIVE} AND ${range}`,
-      [userId, month],
-    );
     const rows: LegRow[] = await this.ds.query(
       `WITH page AS (
-         SELECT t.* FROM trades t WHERE ${LIVE} AND ${range}
+         SELECT t.id, t.executed_at, t.usdt_brl FROM trades t WHERE ${LIVE} AND ${range}
           ORDER BY t.executed_at, t.id OFFSET $3 LIMIT $4)
        SELECT ${LEG_COLUMNS} FROM page t JOIN trade_legs l ON l.trade_id = t.id
         WHERE l.filled_amount > 0 ORDER BY t.executed_at, t.id, l.seq`,
       [userId, month, offset, limit],
     );
-    return { trades: groupTrades(rows), total: counted[0]?.total ?? 0 };
+    return groupTrades(rows);
   }
 }
