@@ -1,3 +1,4 @@
+import type { TradeLeg } from '../domain/bots.js';
 import {
   COST_RULE,
   DARF_RULE,
@@ -18,16 +19,10 @@ import {
  */
 
 /** A trade leg as the ledger stores it (decimal strings), enough to value it in R$. */
-export interface TaxLegInput {
-  exchange: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  filledAmount: string;
-  avgPrice: string;
-  quoteAmount: string;
-  fee: string;
-  feeAsset: string;
-}
+export type TaxLegInput = Pick<
+  TradeLeg,
+  'exchange' | 'symbol' | 'side' | 'filledAmount' | 'avgPrice' | 'quoteAmount' | 'fee' | 'feeAsset'
+>;
 
 export interface TaxTradeInput {
   id: string;
