@@ -13,7 +13,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { arg, benchPostgres, dropDatabase, dynamic, freshDatabase, now, platformEnv, quantile } from './support.js';
+import {
+  arg,
+  benchPostgres,
+  dropDatabase,
+  dynamic,
+  freshDatabase,
+  now,
+  platformEnv,
+  quantile,
+} from './support.js';
 import type { FixtureTrade } from '../api/src/cli/live-trade-fixtures.js';
 import type { TaxMonthReport } from '@arbitra/contracts';
 
@@ -26,8 +35,12 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-bench-tax-'));
   const pgHandle = await benchPostgres(tmp);
   const dbUrl = await freshDatabase(pgHandle.adminUrl);
-  const { createApiApp } = (await import(dynamic('./api/dist/bootstrap.js'))) as typeof import('../api/src/bootstrap.js');
-  const { parseApiConfig } = (await import(dynamic('./api/dist/config/config.js'))) as typeof import('../api/src/config/config.js');
+  const { createApiApp } = (await import(
+    dynamic('./api/dist/bootstrap.js')
+  )) as typeof import('../api/src/bootstrap.js');
+  const { parseApiConfig } = (await import(
+    dynamic('./api/dist/config/config.js')
+  )) as typeof import('../api/src/config/config.js');
   const { insertFixtureTrades } = (await import(
     dynamic('./api/dist/cli/live-trade-fixtures.js')
   )) as typeof import('../api/src/cli/live-trade-fixtures.js');
@@ -47,7 +60,8 @@ async function main(): Promise<void> {
         name: 'Bench',
         email: `bench-${randomBytes(4).toString('hex')}@exemplo.com.br`,
         password: 'senha-segura-123',
-        termsVersion: (await import(dynamic('@arbitra/contracts')) as typeof import('@arbitra/contracts')).LEGAL_VERSION,
+        termsVersion: ((await import(dynamic('@arbitra/contracts'))) as typeof import('@arbitra/contracts'))
+          .LEGAL_VERSION,
       }),
     });
     if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
@@ -80,7 +94,9 @@ async function main(): Promise<void> {
     });
     const t0 = now();
     await insertFixtureTrades(ds, user.id, 'Bench', trades);
-    console.log(`inserted ${tradeCount} live trades (${tradeCount * 2} legs) in ${((now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `inserted ${tradeCount} live trades (${tradeCount * 2} legs) in ${((now() - t0) / 1000).toFixed(1)} s`,
+    );
     // What autovacuum does after a bulk load (the visibility map lets the report's counts read the index alone).
     await ds.query('VACUUM ANALYZE trades');
     await ds.query('VACUUM ANALYZE trade_legs');
@@ -102,7 +118,8 @@ async function main(): Promise<void> {
         `sales R$ ${june.salesTotal}, gain R$ ${june.netGain}, DARF R$ ${june.darf.amount} due ${june.darf.dueDate}`,
     );
     const times: number[] = [];
-    for (let i = 0; i < requests; i++) times.push((await get(`/api/tax/report?month=${month(1 + (i % 12))}&page=${1 + (i % 3)}`)).ms);
+    for (let i = 0; i < requests; i++)
+      times.push((await get(`/api/tax/report?month=${month(1 + (i % 12))}&page=${1 + (i % 3)}`)).ms);
     times.sort((a, b) => a - b);
     const p99 = quantile(times, 0.99);
     console.log(
@@ -114,7 +131,11 @@ async function main(): Promise<void> {
     console.log(`year report: ${yearReport.ms.toFixed(1)} ms`);
     const csv = await get(`/api/tax/report.csv?month=${month(3)}`);
     console.log(`CSV of March (${csv.body.split('\r\n').length - 2} operations): ${csv.ms.toFixed(0)} ms`);
-    console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: ${cpus().length} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (p99 > LIMIT_P99_MS) process.exitCode = 1;
   } finally {
     await ds.destroy();

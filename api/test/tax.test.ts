@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '@arbitra/db';
-import { TAX_NOTICE, type TaxExchangeClassification, type TaxMonthReport, type TaxMonthsResponse } from '@arbitra/contracts';
+import {
+  TAX_NOTICE,
+  type TaxExchangeClassification,
+  type TaxMonthReport,
+  type TaxMonthsResponse,
+} from '@arbitra/contracts';
 import { insertFixtureTrades, type FixtureTrade } from '../src/cli/live-trade-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
@@ -23,7 +28,12 @@ describe('tax report API (issue 15)', () => {
   let maria: RegisteredUser;
   let joao: RegisteredUser;
 
-  const fixture = (key: string, spTime: string, amount: string, mode: 'live' | 'paper' = 'live'): FixtureTrade => ({
+  const fixture = (
+    key: string,
+    spTime: string,
+    amount: string,
+    mode: 'live' | 'paper' = 'live',
+  ): FixtureTrade => ({
     key,
     executedAt: new Date(`${spTime}-03:00`),
     pair: 'BTC/USDT',
@@ -96,7 +106,9 @@ describe('tax report API (issue 15)', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('impostos_2026-03.csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Data;Tipo;Ativo;Quantidade;Valor (R$, sem taxas);Taxas (R$);Exchange;País da exchange');
+    expect(lines[0]).toBe(
+      'Data;Tipo;Ativo;Quantidade;Valor (R$, sem taxas);Taxas (R$);Exchange;País da exchange',
+    );
     expect(lines.slice(1)).toEqual([
       '31/03/2026 23:30:00;Compra;BTC;0,2;60000,00;60,00;MEXC;Seicheles',
       '31/03/2026 23:30:00;Venda;BTC;0,2;61000,00;61,00;Mercado Bitcoin;Brasil',
@@ -105,7 +117,9 @@ describe('tax report API (issue 15)', () => {
 
   it('answers 400 in pt-BR to a bad month or year', async () => {
     for (const month of ['2026-13', '2026-3', 'março', '']) {
-      const r = await call<{ message: string }>('GET', `/api/tax/report?month=${encodeURIComponent(month)}`, { token: maria.token });
+      const r = await call<{ message: string }>('GET', `/api/tax/report?month=${encodeURIComponent(month)}`, {
+        token: maria.token,
+      });
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('Mês inválido: use o formato AAAA-MM (ex.: 2026-03)');
     }
@@ -131,16 +145,28 @@ describe('tax report API (issue 15)', () => {
       body: { exchange: 'mexc', reports: true },
     });
     expect(put.status).toBe(200);
-    expect(put.body.find((e) => e.exchange === 'mexc')).toMatchObject({ userChoice: true, reports: true, reportsByDefault: false });
-    expect((await report(maria.token, '2026-03')).body.decripto).toMatchObject({ due: false, nonReportingTotal: '0.00' });
+    expect(put.body.find((e) => e.exchange === 'mexc')).toMatchObject({
+      userChoice: true,
+      reports: true,
+      reportsByDefault: false,
+    });
+    expect((await report(maria.token, '2026-03')).body.decripto).toMatchObject({
+      due: false,
+      nonReportingTotal: '0.00',
+    });
     const other = await call<TaxExchangeClassification[]>('GET', '/api/tax/exchanges', { token: joao.token });
     expect(other.body.find((e) => e.exchange === 'mexc')).toMatchObject({ userChoice: null, reports: false });
-    const bad = await call<{ message: string }>('PUT', '/api/tax/exchanges', { token: maria.token, body: { exchange: 'ftx', reports: true } });
+    const bad = await call<{ message: string }>('PUT', '/api/tax/exchanges', {
+      token: maria.token,
+      body: { exchange: 'ftx', reports: true },
+    });
     expect(bad.status).toBe(400);
   });
 
   it('gives the balance at cost on 31/12 for the year', async () => {
-    const y = await call<{ balances: unknown[]; totalTax: string }>('GET', '/api/tax/year?year=2026', { token: maria.token });
+    const y = await call<{ balances: unknown[]; totalTax: string }>('GET', '/api/tax/year?year=2026', {
+      token: maria.token,
+    });
     expect(y.status).toBe(200);
     expect(y.body.totalTax).toBe('131.85');
     // Every purchase was sold in the same trade: nothing left at cost.

@@ -29,16 +29,23 @@ describe("'Impostos' in the browser (issue 15)", () => {
     const { page, context } = await newPage(browser);
     try {
       await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
-      await page.getByRole('navigation', { name: 'Menu do painel' }).getByRole('button', { name: 'Impostos' }).click();
+      await page
+        .getByRole('navigation', { name: 'Menu do painel' })
+        .getByRole('button', { name: 'Impostos' })
+        .click();
       const tab = page.getByRole('region', { name: 'Impostos' });
       await tab.getByText(TAX_NOTICE).waitFor({ timeout: 30_000 });
-      await tab.getByText('Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.').waitFor();
+      await tab
+        .getByText('Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.')
+        .waitFor();
 
       // The seeded live month opens by itself: 30 trades, sales far over R$ 35.000,00.
       const meter = tab.getByRole('progressbar', { name: 'Vendas do mês em relação ao limite de isenção' });
       await meter.waitFor({ timeout: 30_000 });
       expect(await meter.getAttribute('aria-valuenow')).toBe('100');
-      expect(await tab.getByTestId('tax-sales-total').innerText()).toMatch(/^R\$\s[\d.]+,\d\d de R\$\s35\.000,00$/);
+      expect(await tab.getByTestId('tax-sales-total').innerText()).toMatch(
+        /^R\$\s[\d.]+,\d\d de R\$\s35\.000,00$/,
+      );
       await tab.getByText('Acima do limite: o ganho do mês é tributado').waitFor();
       expect(await tab.getByRole('heading', { name: /Relatório de/ }).innerText()).toBe(
         `Relatório de ${month.slice(5)}/${month.slice(0, 4)}`,

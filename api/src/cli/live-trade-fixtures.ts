@@ -39,7 +39,16 @@ export async function insertFixtureTrades(
       const buyFee = cost.mul(t.feeRate);
       const sellFee = revenue.mul(t.feeRate);
       const profit = revenue.minus(sellFee).minus(cost).minus(buyFee);
-      return { t, id: randomUUID(), cost, revenue, buyFee, sellFee, profit, pct: profit.mul(100).div(cost).toFixed(8) };
+      return {
+        t,
+        id: randomUUID(),
+        cost,
+        revenue,
+        buyFee,
+        sellFee,
+        profit,
+        pct: profit.mul(100).div(cost).toFixed(8),
+      };
     });
     const col = <T>(f: (b: (typeof batch)[number]) => T) => batch.map(f);
     const ids: { id: string }[] = await ds.query(
@@ -77,8 +86,30 @@ export async function insertFixtureTrades(
       .flatMap((b) => {
         const quote = b.t.pair.split('/')[1]!;
         return [
-          [b.id, 1, b.t.buyExchange, b.t.pair, 'buy', b.t.amount, b.t.buyPrice, b.cost.toFixed(18), b.buyFee.toFixed(18), quote],
-          [b.id, 2, b.t.sellExchange, b.t.pair, 'sell', b.t.amount, b.t.sellPrice, b.revenue.toFixed(18), b.sellFee.toFixed(18), quote],
+          [
+            b.id,
+            1,
+            b.t.buyExchange,
+            b.t.pair,
+            'buy',
+            b.t.amount,
+            b.t.buyPrice,
+            b.cost.toFixed(18),
+            b.buyFee.toFixed(18),
+            quote,
+          ],
+          [
+            b.id,
+            2,
+            b.t.sellExchange,
+            b.t.pair,
+            'sell',
+            b.t.amount,
+            b.t.sellPrice,
+            b.revenue.toFixed(18),
+            b.sellFee.toFixed(18),
+            quote,
+          ],
         ] as const;
       });
     if (legs.length) {
@@ -118,7 +149,9 @@ export function demoTaxMonth(now: Date): FixtureTrade[] {
     const buy = eth ? new Decimal(3400).plus(i * 7) : new Decimal(95000).plus(i * 150);
     return {
       key: `seed:demo:tax:${ym}:${i + 1}`,
-      executedAt: new Date(`${ym}-${String(1 + (i % 28)).padStart(2, '0')}T${String(10 + (i % 8)).padStart(2, '0')}:15:00-03:00`),
+      executedAt: new Date(
+        `${ym}-${String(1 + (i % 28)).padStart(2, '0')}T${String(10 + (i % 8)).padStart(2, '0')}:15:00-03:00`,
+      ),
       pair: eth ? 'ETH/USDT' : 'BTC/USDT',
       usdtBrl: new Decimal('5.35').plus(new Decimal(i).mul('0.01')).toFixed(2),
       amount: eth ? '0.5' : '0.02',

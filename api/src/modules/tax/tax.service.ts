@@ -93,7 +93,9 @@ export class TaxService {
 
   async months(userId: string, year: number): Promise<TaxMonthsResponse> {
     const [history, choices] = await Promise.all([this.history(userId), this.repo.exchangeChoices(userId)]);
-    const years = [...new Set([...history.months.keys()].map((m) => Number(m.slice(0, 4))))].sort((a, b) => b - a);
+    const years = [...new Set([...history.months.keys()].map((m) => Number(m.slice(0, 4))))].sort(
+      (a, b) => b - a,
+    );
     return { year, years, months: this.summaries(history, year, choices) };
   }
 
@@ -184,7 +186,11 @@ export class TaxService {
       year,
       notice: TAX_NOTICE,
       closed: year < Number(saoPauloMonth(now).slice(0, 4)),
-      balances: balances.map((b) => ({ asset: b.asset, quantity: quantity(b.quantity), cost: reais(b.costCents) })),
+      balances: balances.map((b) => ({
+        asset: b.asset,
+        quantity: quantity(b.quantity),
+        cost: reais(b.costCents),
+      })),
       months,
       totalTax: reais(
         [...history.months.values()]

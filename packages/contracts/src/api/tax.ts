@@ -18,9 +18,13 @@ const year = z
 /** GET /api/tax/report?month=YYYY-MM&page&pageSize */
 export const taxReportQuerySchema = z.strictObject({
   month,
-  page: queryInt(t.invalidPage).pipe(z.number().int(t.invalidPage).min(1, t.invalidPage).max(1_000_000, t.invalidPage)).default(1),
+  page: queryInt(t.invalidPage)
+    .pipe(z.number().int(t.invalidPage).min(1, t.invalidPage).max(1_000_000, t.invalidPage))
+    .default(1),
   pageSize: queryInt(t.invalidPage)
-    .pipe(z.number().int(t.invalidPage).min(1, t.invalidPage).max(TAX_OPERATIONS_PAGE_SIZE_MAX, t.invalidPage))
+    .pipe(
+      z.number().int(t.invalidPage).min(1, t.invalidPage).max(TAX_OPERATIONS_PAGE_SIZE_MAX, t.invalidPage),
+    )
     .default(TAX_OPERATIONS_PAGE_SIZE_DEFAULT),
 });
 export type TaxReportQuery = z.output<typeof taxReportQuerySchema>;

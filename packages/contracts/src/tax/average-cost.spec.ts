@@ -16,7 +16,9 @@ describe('weighted average cost over purchases in several lots', () => {
   const history = computeTaxHistory([
     trade('2026-03-02T10:00', '5.00', [leg('binance', 'buy', '0.5', 'BTC/USDT', '100000', '50000', '50')]),
     trade('2026-03-09T10:00', '5.20', [leg('binance', 'buy', '0.3', 'BTC/USDT', '110000', '33000', '33')]),
-    trade('2026-03-16T10:00', '5.10', [leg('mercadobitcoin', 'buy', '0.2', 'BTC/USDT', '90000', '18000', '0.0002', 'BTC')]),
+    trade('2026-03-16T10:00', '5.10', [
+      leg('mercadobitcoin', 'buy', '0.2', 'BTC/USDT', '90000', '18000', '0.0002', 'BTC'),
+    ]),
     trade('2026-03-23T10:00', '5.50', [leg('binance', 'sell', '0.5', 'BTC/USDT', '120000', '60000', '60')]),
   ]);
   const march = history.months.get('2026-03')!;

@@ -97,7 +97,8 @@ export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
   const usdtPrice = new Map<string, bigint>();
   for (const l of t.legs) {
     const slash = l.symbol.indexOf('/');
-    if (l.symbol.slice(slash + 1) === 'USDT') usdtPrice.set(l.symbol.slice(0, slash), parseFixed(l.avgPrice, 18));
+    if (l.symbol.slice(slash + 1) === 'USDT')
+      usdtPrice.set(l.symbol.slice(0, slash), parseFixed(l.avgPrice, 18));
   }
   /** An amount (10⁻¹⁸) of `asset` → R$ (10⁻⁸), or null when it has no price here. */
   const toBrl = (asset: string, amount: bigint): bigint | null => {
@@ -318,7 +319,8 @@ export class TaxLedger {
     }
     const delivered = op.quantity + op.feeQuantity;
     const covered = pool.quantity <= 0n ? 0n : delivered < pool.quantity ? delivered : pool.quantity;
-    const cost = covered === 0n ? 0n : covered === pool.quantity ? pool.cost : (pool.cost * covered) / pool.quantity;
+    const cost =
+      covered === 0n ? 0n : covered === pool.quantity ? pool.cost : (pool.cost * covered) / pool.quantity;
     pool.quantity -= covered;
     pool.cost -= cost;
     a.sold += delivered;
@@ -441,7 +443,11 @@ export function decriptoDuty(
   };
 }
 
-const SP_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' });
+const SP_MONTH = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+});
 
 /** 'YYYY-MM' of an instant in America/Sao_Paulo. */
 export function saoPauloMonth(at: Date): string {

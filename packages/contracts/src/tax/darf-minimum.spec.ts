@@ -17,7 +17,11 @@ describe('a DARF under R$ 10,00 is added to the next month', () => {
   const { months } = computeTaxHistory([month('2026-06', '8008'), month('2026-07', '8010')]);
 
   it('carries June’s R$ 6,00', () => {
-    expect(months.get('2026-06')!.darf).toMatchObject({ amountCents: 600n, payable: false, carriedOutCents: 600n });
+    expect(months.get('2026-06')!.darf).toMatchObject({
+      amountCents: 600n,
+      payable: false,
+      carriedOutCents: 600n,
+    });
   });
 
   it('pays it with July’s tax', () => {

@@ -22,7 +22,10 @@ describe('DeCripto duty on and off by the exchanges’ classification', () => {
     expect(d.thresholdCents).toBe(3_500_000n);
     expect(d.nonReportingCents).toBe(9_000_000n);
     expect(d.due).toBe(true);
-    expect(d.exchanges.find((e) => e.exchange === 'mercadobitcoin')).toMatchObject({ reports: true, volumeCents: 9_150_000n });
+    expect(d.exchanges.find((e) => e.exchange === 'mercadobitcoin')).toMatchObject({
+      reports: true,
+      volumeCents: 9_150_000n,
+    });
   });
 
   it('is not due once the user says MEXC reports', () => {

@@ -36,7 +36,8 @@ export const EXEMPTION_RULES: readonly DatedRule<{ limitCents: bigint }>[] = [
   {
     from: '2006-01',
     until: null,
-    source: 'Lei 9.250/1995, art. 22 (redação da Lei 11.196/2005, art. 38); Perguntas e Respostas IRPF (criptoativos)',
+    source:
+      'Lei 9.250/1995, art. 22 (redação da Lei 11.196/2005, art. 38); Perguntas e Respostas IRPF (criptoativos)',
     value: { limitCents: 3_500_000n },
   },
 ];
@@ -139,7 +140,16 @@ function easter(year: number): [number, number] {
  */
 export function nationalNonBusinessDays(year: number): Set<string> {
   const iso = (m: number, d: number) => `${year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  const fixed: [number, number][] = [[1, 1], [4, 21], [5, 1], [9, 7], [10, 12], [11, 2], [11, 15], [12, 25]];
+  const fixed: [number, number][] = [
+    [1, 1],
+    [4, 21],
+    [5, 1],
+    [9, 7],
+    [10, 12],
+    [11, 2],
+    [11, 15],
+    [12, 25],
+  ];
   if (year >= 2024) fixed.push([11, 20]);
   const days = new Set(fixed.map(([m, d]) => iso(m, d)));
   const [em, ed] = easter(year);
@@ -231,13 +241,37 @@ export interface ExchangeTaxProfile {
   note: string;
 }
 export const EXCHANGE_TAX_PROFILES: Readonly<Record<string, ExchangeTaxProfile>> = {
-  mercadobitcoin: { country: 'Brasil', reportsFrom: '2019-08', note: 'Exchange brasileira (IN 1.888/2019 e IN 2.291/2025)' },
-  binance: { country: 'Ilhas Cayman', reportsFrom: '2026-07', note: 'Estrangeira que atende o Brasil: obrigada pela IN 2.291/2025' },
-  bybit: { country: 'Emirados Árabes Unidos', reportsFrom: '2026-07', note: 'Estrangeira que atende o Brasil: obrigada pela IN 2.291/2025' },
-  gateio: { country: 'Ilhas Cayman', reportsFrom: null, note: 'Estrangeira sem operação no Brasil que conheçamos' },
-  mexc: { country: 'Seicheles', reportsFrom: null, note: 'Estrangeira sem operação no Brasil que conheçamos' },
+  mercadobitcoin: {
+    country: 'Brasil',
+    reportsFrom: '2019-08',
+    note: 'Exchange brasileira (IN 1.888/2019 e IN 2.291/2025)',
+  },
+  binance: {
+    country: 'Ilhas Cayman',
+    reportsFrom: '2026-07',
+    note: 'Estrangeira que atende o Brasil: obrigada pela IN 2.291/2025',
+  },
+  bybit: {
+    country: 'Emirados Árabes Unidos',
+    reportsFrom: '2026-07',
+    note: 'Estrangeira que atende o Brasil: obrigada pela IN 2.291/2025',
+  },
+  gateio: {
+    country: 'Ilhas Cayman',
+    reportsFrom: null,
+    note: 'Estrangeira sem operação no Brasil que conheçamos',
+  },
+  mexc: {
+    country: 'Seicheles',
+    reportsFrom: null,
+    note: 'Estrangeira sem operação no Brasil que conheçamos',
+  },
 };
-const UNKNOWN_EXCHANGE: ExchangeTaxProfile = { country: 'Exterior', reportsFrom: null, note: 'Exchange desconhecida' };
+const UNKNOWN_EXCHANGE: ExchangeTaxProfile = {
+  country: 'Exterior',
+  reportsFrom: null,
+  note: 'Exchange desconhecida',
+};
 
 export function exchangeTaxProfile(exchange: string): ExchangeTaxProfile {
   return EXCHANGE_TAX_PROFILES[exchange] ?? UNKNOWN_EXCHANGE;

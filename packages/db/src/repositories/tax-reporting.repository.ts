@@ -27,7 +27,8 @@ const TZ = `'America/Sao_Paulo'`;
 const LIVE = `t.user_id = $1 AND t.mode = 'live' AND t.status <> 'pending'`;
 /** Start of a 'YYYY-MM' month in São Paulo, as an instant. */
 const monthStart = (param: string) => `((${param} || '-01')::timestamp AT TIME ZONE ${TZ})`;
-const monthEnd = (param: string) => `(((${param} || '-01')::timestamp + interval '1 month') AT TIME ZONE ${TZ})`;
+const monthEnd = (param: string) =>
+  `(((${param} || '-01')::timestamp + interval '1 month') AT TIME ZONE ${TZ})`;
 
 /** Rows (one per filled leg, in execution order) → trades with their legs. */
 function groupTrades(rows: readonly LegRow[]): TaxTradeInput[] {
@@ -75,7 +76,10 @@ export class TaxReportingRepository {
   /** Sets (or, with null, removes) the user's choice for one exchange. */
   async setExchangeChoice(userId: string, exchange: string, reports: boolean | null): Promise<void> {
     if (reports === null) {
-      await this.ds.query(`DELETE FROM tax_exchange_settings WHERE user_id = $1 AND exchange = $2`, [userId, exchange]);
+      await this.ds.query(`DELETE FROM tax_exchange_settings WHERE user_id = $1 AND exchange = $2`, [
+        userId,
+        exchange,
+      ]);
       return;
     }
     await this.ds.query(
@@ -106,7 +110,12 @@ export class TaxReportingRepository {
   }
 
   /** One page of a month's live trades (São Paulo month) with their legs, in execution order. */
-  async liveTradesOfMonth(userId: string, month: string, offset: number, limit: number): Promise<TaxTradeInput[]> {
+  async liveTradesOfMonth(
+    userId: string,
+    month: string,
+    offset: number,
+    limit: number,
+  ): Promise<TaxTradeInput[]> {
     const range = `t.executed_at >= ${monthStart('$2')} AND t.executed_at < ${monthEnd('$2')}`;
     const rows: LegRow[] = await this.ds.query(
       `WITH page AS (

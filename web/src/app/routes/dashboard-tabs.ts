@@ -1,4 +1,13 @@
-import { Bot, CreditCard, History, KeyRound, Landmark, Radar, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  CreditCard,
+  History,
+  KeyRound,
+  Landmark,
+  Radar,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 

@@ -10,9 +10,12 @@ import { apiClient } from '@/lib/api-client';
 import { downloadFromApi } from '@/lib/download';
 
 export const taxApi = {
-  months: (year: number) => apiClient.get<TaxMonthsResponse>('/api/tax/months', { query: { year: String(year) } }),
+  months: (year: number) =>
+    apiClient.get<TaxMonthsResponse>('/api/tax/months', { query: { year: String(year) } }),
   report: (month: string, page = 1, pageSize = 50) =>
-    apiClient.get<TaxMonthReport>('/api/tax/report', { query: { month, page: String(page), pageSize: String(pageSize) } }),
+    apiClient.get<TaxMonthReport>('/api/tax/report', {
+      query: { month, page: String(page), pageSize: String(pageSize) },
+    }),
   year: (year: number) => apiClient.get<TaxYearReport>('/api/tax/year', { query: { year: String(year) } }),
   exchanges: () => apiClient.get<TaxExchangeClassification[]>('/api/tax/exchanges'),
   setExchange: (exchange: ExchangeId, reports: boolean | null) =>
@@ -29,7 +32,11 @@ export const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}
 
 /** The current month in São Paulo ('YYYY-MM'). */
 export function currentMonth(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit' })
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+  })
     .format(now)
     .slice(0, 7);
 }

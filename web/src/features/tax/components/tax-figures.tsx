@@ -15,7 +15,8 @@ export function ExemptionMeter({ r }: { r: TaxMonthReport }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         <p className="text-2xl font-semibold" data-testid="tax-sales-total">
-          {formatBRL(r.salesTotal)} <span className="text-sm font-normal text-muted-foreground">de {formatBRL(r.exemptionLimit)}</span>
+          {formatBRL(r.salesTotal)}{' '}
+          <span className="text-sm font-normal text-muted-foreground">de {formatBRL(r.exemptionLimit)}</span>
         </p>
         <Progress
           value={r.exemptionUsedPercent}
@@ -77,7 +78,8 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
         )}
         {r.assets.some((a) => a.uncoveredQuantity !== '0') && (
           <p className="mt-2 text-sm text-warning">
-            Há vendas acima do que o Arbitra viu comprado (custo considerado zero): informe ao seu contador o custo real.
+            Há vendas acima do que o Arbitra viu comprado (custo considerado zero): informe ao seu contador o
+            custo real.
           </p>
         )}
       </CardContent>
@@ -123,7 +125,9 @@ export function DarfWorksheet({ r }: { r: TaxMonthReport }) {
         ) : (
           <p>Nenhum DARF a pagar neste mês.</p>
         )}
-        {r.lossCarryOut !== '0.00' && <p>Prejuízo a compensar nos próximos meses do ano: {formatBRL(r.lossCarryOut)}</p>}
+        {r.lossCarryOut !== '0.00' && (
+          <p>Prejuízo a compensar nos próximos meses do ano: {formatBRL(r.lossCarryOut)}</p>
+        )}
       </CardContent>
     </Card>
   );
@@ -153,7 +157,8 @@ export function DecriptoFlag({ r }: { r: TaxMonthReport }) {
           <Badge variant="success">DeCripto não devida neste mês</Badge>
         )}
         <p>
-          Operações em exchanges que não reportam à Receita: {formatBRL(d.nonReportingTotal)} (limite {formatBRL(d.threshold)}).
+          Operações em exchanges que não reportam à Receita: {formatBRL(d.nonReportingTotal)} (limite{' '}
+          {formatBRL(d.threshold)}).
         </p>
         <ul className="list-disc pl-5">
           {d.exchanges.map((e) => (

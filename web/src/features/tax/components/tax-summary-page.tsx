@@ -13,7 +13,10 @@ export function TaxSummaryPage() {
   const [params] = useSearchParams();
   const month = params.get('month') ?? currentMonth();
   const year = Number(month.slice(0, 4));
-  const report = useQuery({ queryKey: ['tax', 'report', month, 1], queryFn: () => taxApi.report(month, 1, 1) });
+  const report = useQuery({
+    queryKey: ['tax', 'report', month, 1],
+    queryFn: () => taxApi.report(month, 1, 1),
+  });
   const yearReport = useQuery({ queryKey: ['tax', 'year', year], queryFn: () => taxApi.year(year) });
   const r = report.data;
   return (
@@ -41,14 +44,16 @@ export function TaxSummaryPage() {
           <DarfWorksheet r={r} />
           <DecriptoFlag r={r} />
           <p className="text-xs">
-            Regras: {r.sources.exemption}. {r.sources.rates}. {r.sources.darf}. {r.sources.loss}. {r.sources.cost}.
+            Regras: {r.sources.exemption}. {r.sources.rates}. {r.sources.darf}. {r.sources.loss}.{' '}
+            {r.sources.cost}.
           </p>
         </div>
       )}
       {yearReport.data && (
         <section className="flex flex-col gap-2 print:break-before-page">
           <h2 className="text-lg font-semibold">
-            Bens e Direitos — saldo em 31/12/{year} ao custo{yearReport.data.closed ? '' : ' (ano em curso: saldo até agora)'}
+            Bens e Direitos — saldo em 31/12/{year} ao custo
+            {yearReport.data.closed ? '' : ' (ano em curso: saldo até agora)'}
           </h2>
           {yearReport.data.balances.length === 0 ? (
             <p className="text-sm">Nenhum saldo de criptoativo ao custo.</p>

@@ -175,10 +175,20 @@ export function TaxTab() {
                     Página {r.operations.page} de {pages}
                   </span>
                   <div className="flex gap-2">
-                    <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={page <= 1}
+                      onClick={() => setPage((p) => p - 1)}
+                    >
                       Anterior
                     </Button>
-                    <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={page >= pages}
+                      onClick={() => setPage((p) => p + 1)}
+                    >
                       Próxima
                     </Button>
                   </div>
@@ -204,7 +214,8 @@ function ExchangeClassification() {
       void queryClient.invalidateQueries({ queryKey: ['tax', 'report'] });
       void queryClient.invalidateQueries({ queryKey: ['tax', 'months'] });
     },
-    onError: (e) => toast({ title: isApiError(e) ? e.message : MESSAGES.common.internal, variant: 'destructive' }),
+    onError: (e) =>
+      toast({ title: isApiError(e) ? e.message : MESSAGES.common.internal, variant: 'destructive' }),
   });
   return (
     <Card>
