@@ -7,7 +7,7 @@ import {
   TAX_NOTICE,
   MESSAGES,
   centsToReais,
-  computeTaxHistory,
+  TaxLedger,
   darfDueDate,
   decriptoDuty,
   exchangeName,
@@ -20,6 +20,7 @@ import {
   toCents,
   tradeOperations,
   type MonthTaxResult,
+  type TaxCheckpoint,
   type TaxExchangeClassification,
   type TaxExchangeUpdate,
   type TaxHistory,
@@ -42,6 +43,7 @@ const CSV_MAX_TRADES = 200_000;
 interface Cached {
   key: string;
   history: TaxHistory;
+  checkpoints: ReadonlyMap<string, TaxCheckpoint>;
 }
 
 const reais = (cents: bigint) => centsToReais(cents);
@@ -239,22 +241,39 @@ export class TaxService {
       }));
   }
 
-  /** The user's folded history, recomputed only when their live trades changed. */
+  /**
+   * The user's folded history, refolded only when their live trades changed, and then only from the first
+   * month whose count of trades changed (resumed from the state before it), not from the first trade.
+   */
   private async history(userId: string): Promise<TaxHistory> {
     const fp = await this.repo.fingerprint(userId);
     const key = `${fp.count}|${fp.lastExecutedAt ?? ''}`;
     const hit = this.cache.get(userId);
+    this.cache.delete(userId);
     if (hit && hit.key === key) {
-      this.cache.delete(userId);
       this.cache.set(userId, hit); // most recently used last
       return hit.history;
     }
-    const history = computeTaxHistory(await this.repo.liveTrades(userId));
-    this.cache.delete(userId);
-    this.cache.set(userId, { key, history });
+    const from = hit ? changedFrom(hit, await this.repo.liveTradeCountsByMonth(userId)) : undefined;
+    const ledger = from ? TaxLedger.resume(from, hit!.checkpoints) : new TaxLedger();
+    for (const t of await this.repo.liveTrades(userId, from?.month)) ledger.add(t);
+    const { checkpoints, ...history } = ledger.finish();
+    this.cache.set(userId, { key, history, checkpoints });
     while (this.cache.size > CACHE_USERS) this.cache.delete(this.cache.keys().next().value!);
     return history;
   }
+}
+
+/** Where to refold from: the checkpoint at or before the first month whose trade count changed (none: all). */
+function changedFrom(hit: Cached, counts: ReadonlyMap<string, number>): TaxCheckpoint | undefined {
+  const months = [...new Set([...counts.keys(), ...hit.history.months.keys()])].sort();
+  const first = months.find((m) => (counts.get(m) ?? 0) !== (hit.history.months.get(m)?.trades ?? 0));
+  if (first === undefined) return undefined;
+  const at = [...hit.checkpoints.keys()]
+    .filter((m) => m <= first)
+    .sort()
+    .at(-1);
+  return at === undefined ? undefined : hit.checkpoints.get(at);
 }
 
 /** Trades → the rows the page lists and the CSV exports. */

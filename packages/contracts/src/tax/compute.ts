@@ -220,7 +220,8 @@ export interface TaxHistory {
   yearEndBalances: Map<number, AssetBalance[]>;
 }
 
-interface Pool {
+/** An asset's holdings at average cost (10⁻¹⁸, R$ 10⁻⁸). */
+export interface Pool {
   quantity: bigint;
   cost: bigint;
 }
@@ -257,14 +258,40 @@ const newMonth = (month: string): MonthAcc => ({
  * Folds a stream of live trades (in execution order) into each month's result and each year's closing
  * balances. Stateful so a caller can feed trades page by page: `add` each, then `finish`.
  */
+/** The state of a TaxLedger right before a month's first trade: resuming from it refolds that month onwards. */
+export interface TaxCheckpoint {
+  month: string;
+  pools: ReadonlyMap<string, Readonly<Pool>>;
+  months: ReadonlyMap<string, MonthTaxResult>;
+  yearEnd: ReadonlyMap<number, AssetBalance[]>;
+  lossCarry: bigint;
+  darfCarry: bigint;
+  lossYear: number;
+}
+
 export class TaxLedger {
   private readonly pools = new Map<string, Pool>();
   private readonly months = new Map<string, MonthTaxResult>();
   private readonly yearEnd = new Map<number, AssetBalance[]>();
+  /** The state before each month the fold started (by month). */
+  private readonly checkpoints = new Map<string, TaxCheckpoint>();
   private current: MonthAcc | null = null;
   private lossCarry = 0n;
   private darfCarry = 0n;
   private lossYear = 0;
+
+  /** A ledger in the state of `cp`: feed it the trades of `cp.month` onwards. */
+  static resume(cp: TaxCheckpoint, earlier: ReadonlyMap<string, TaxCheckpoint>): TaxLedger {
+    const l = new TaxLedger();
+    for (const [asset, p] of cp.pools) l.pools.set(asset, { quantity: p.quantity, cost: p.cost });
+    for (const [m, r] of cp.months) l.months.set(m, r);
+    for (const [y, b] of cp.yearEnd) l.yearEnd.set(y, b);
+    for (const [m, c] of earlier) if (m < cp.month) l.checkpoints.set(m, c);
+    l.lossCarry = cp.lossCarry;
+    l.darfCarry = cp.darfCarry;
+    l.lossYear = cp.lossYear;
+    return l;
+  }
 
   add(t: TaxTradeInput): void {
     if (this.current && t.month < this.current.month)
@@ -274,13 +301,13 @@ export class TaxLedger {
     for (const op of tradeOperations(t)) this.apply(this.current!, op);
   }
 
-  finish(): TaxHistory {
+  finish(): TaxHistory & { checkpoints: ReadonlyMap<string, TaxCheckpoint> } {
     if (this.current) {
       this.closeMonth(this.current);
       this.yearEnd.set(Number(this.current.month.slice(0, 4)), this.balances());
       this.current = null;
     }
-    return { months: this.months, yearEndBalances: this.yearEnd };
+    return { months: this.months, yearEndBalances: this.yearEnd, checkpoints: this.checkpoints };
   }
 
   private startMonth(month: string): void {
@@ -289,6 +316,15 @@ export class TaxLedger {
       const year = Number(this.current.month.slice(0, 4));
       if (Number(month.slice(0, 4)) !== year) this.yearEnd.set(year, this.balances());
     }
+    this.checkpoints.set(month, {
+      month,
+      pools: new Map([...this.pools].map(([a, p]) => [a, { quantity: p.quantity, cost: p.cost }])),
+      months: new Map(this.months),
+      yearEnd: new Map(this.yearEnd),
+      lossCarry: this.lossCarry,
+      darfCarry: this.darfCarry,
+      lossYear: this.lossYear,
+    });
     this.current = newMonth(month);
   }
 
@@ -408,7 +444,8 @@ export class TaxLedger {
 export function computeTaxHistory(trades: Iterable<TaxTradeInput>): TaxHistory {
   const ledger = new TaxLedger();
   for (const t of trades) ledger.add(t);
-  return ledger.finish();
+  const { months, yearEndBalances } = ledger.finish();
+  return { months, yearEndBalances };
 }
 
 export interface DecriptoResult {

@@ -98,15 +98,28 @@ export class TaxReportingRepository {
     return { count: rows[0]?.count ?? 0, lastExecutedAt: rows[0]?.last ?? null };
   }
 
-  /** Every live trade of the user with its filled legs, in execution order (the whole history: average cost). */
-  async liveTrades(userId: string): Promise<TaxTradeInput[]> {
+  /**
+   * The user's live trades with their filled legs, in execution order: the whole history (average cost needs
+   * every purchase), or from the start of São Paulo month `fromMonth`.
+   */
+  async liveTrades(userId: string, fromMonth?: string): Promise<TaxTradeInput[]> {
     const rows: LegRow[] = await this.ds.query(
       `SELECT ${LEG_COLUMNS} FROM trades t JOIN trade_legs l ON l.trade_id = t.id
-        WHERE ${LIVE} AND l.filled_amount > 0
+        WHERE ${LIVE} AND l.filled_amount > 0 ${fromMonth ? `AND t.executed_at >= ${monthStart('$2')}` : ''}
         ORDER BY t.executed_at, t.id, l.seq`,
-      [userId],
+      fromMonth ? [userId, fromMonth] : [userId],
     );
     return groupTrades(rows);
+  }
+
+  /** How many live trades each São Paulo month holds ('YYYY-MM' → count). */
+  async liveTradeCountsByMonth(userId: string): Promise<Map<string, number>> {
+    const rows: { month: string; n: number }[] = await this.ds.query(
+      `SELECT to_char(t.executed_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month, COUNT(*)::int AS n
+         FROM trades t WHERE ${LIVE} GROUP BY 1`,
+      [userId],
+    );
+    return new Map(rows.map((r) => [r.month, r.n]));
   }
 
   /** One page of a month's live trades (São Paulo month) with their legs, in execution order. */
