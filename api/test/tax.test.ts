@@ -163,6 +163,15 @@ describe('tax report API (issue 15)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('shows a new live trade in the next report (refolded from its month)', async () => {
+    expect((await report(maria.token, '2026-04')).body.salesTotal).toBe('3050.00');
+    await insertFixtureTrades(ds, maria.id, 'Alfa', [fixture('tax:3', '2026-04-20T10:00:00', '0.01')]);
+    const april = await report(maria.token, '2026-04');
+    expect(april.body).toMatchObject({ salesTotal: '6100.00', netGain: '87.90' });
+    expect(april.body.operations.total).toBe(2);
+    expect((await report(maria.token, '2026-03')).body.tax).toBe('131.85');
+  });
+
   it('gives the balance at cost on 31/12 for the year', async () => {
     const y = await call<{ balances: unknown[]; totalTax: string }>('GET', '/api/tax/year?year=2026', {
       token: maria.token,
