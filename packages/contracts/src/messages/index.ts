@@ -5,6 +5,9 @@ import { PAYMENT_MESSAGES } from './payments.js';
 import { BACKTEST_MESSAGES } from './backtests.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
 import { TAX_MESSAGES } from './tax.js';
+import { COMMON_MESSAGES, MARKET_MESSAGES } from './common.js';
+
+export { ACCOUNT_MESSAGES, COMMON_MESSAGES, MARKET_MESSAGES, TAX_MESSAGES };
 
 /** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
 export const MESSAGES = {
@@ -14,6 +17,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...BACKTEST_MESSAGES,
   ...NOTIFICATION_MESSAGES,
+<<<<<<< HEAD
   ...TAX_MESSAGES,
   common: {
     connectionError: 'Erro de conexão com o servidor',
@@ -31,11 +35,12 @@ export const MESSAGES = {
     underDevelopment: 'Esta página está em desenvolvimento.',
     simulatedData: 'Dados simulados',
   },
+=======
+  common: COMMON_MESSAGES,
+>>>>>>> main
   metrics: {
     disabled: 'Métricas desativadas: defina METRICS_TOKEN para o Prometheus',
     badToken: 'Token de métricas ausente ou inválido',
   },
-  market: {
-    statsUnavailable: 'Estatísticas ao vivo indisponíveis no momento',
-  },
+  market: MARKET_MESSAGES,
 } as const;
