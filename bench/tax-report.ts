@@ -5,9 +5,10 @@
 //   npm run bench:tax
 //   node bench/run.mjs bench/tax-report.ts [--trades 100000] [--requests 300] [--year 2025]
 //
-// Figures printed: the cold report (the first after the trades changed: the whole history read and folded,
-// then kept per user), then `requests` reports of random months of the year (the page a user clicks through:
-// month figures + the first 50 operations), their p50/p95/p99, the year report and a month's CSV.
+// Figures printed: the cold report (the first for this user: the whole history read and folded, then kept per
+// user), then `requests` reports of the months of the year (the page a user clicks through: month figures + a page
+// of 50 trades' operations), their p50/p95/p99, the report after one new trade (refolded from its month), the year
+// report and a month's CSV.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type net from 'node:net';
@@ -127,6 +128,12 @@ async function main(): Promise<void> {
         `p95 ${quantile(times, 0.95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms ` +
         `(limit ${LIMIT_P99_MS} ms: ${p99 <= LIMIT_P99_MS ? 'OK' : 'OVER'})`,
     );
+    // A new live trade on 31 December: the next report refolds from December only.
+    await insertFixtureTrades(ds, user.id, 'Bench', [
+      { ...trades[trades.length - 1]!, key: 'bench:tax:new' },
+    ]);
+    const after = await get(`/api/tax/report?month=${month(12)}`);
+    console.log(`report after one new trade (refolds its month only): ${after.ms.toFixed(0)} ms`);
     const yearReport = await get(`/api/tax/year?year=${year}`);
     console.log(`year report: ${yearReport.ms.toFixed(1)} ms`);
     const csv = await get(`/api/tax/report.csv?month=${month(3)}`);
