@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   DARF_RULE,
   EXCHANGES,
@@ -33,6 +33,7 @@ import {
   type TaxYearReport,
 } from '@arbitra/contracts';
 import { TaxReportingRepository } from '@arbitra/db';
+import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { taxOperationsCsv } from './tax-csv.js';
 
 /** Users whose computed history is kept in memory (the most recently asked). */
@@ -88,10 +89,18 @@ function emptyMonth(month: string): MonthTaxResult {
  * one recorded, changes the count).
  */
 @Injectable()
-export class TaxService {
+export class TaxService implements OnModuleInit {
   private readonly cache = new Map<string, Cached>();
 
-  constructor(private readonly repo: TaxReportingRepository) {}
+  constructor(
+    private readonly repo: TaxReportingRepository,
+    private readonly accountData: AccountDataRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    // LGPD export: the user's choices of which exchanges report to the Receita (the rows go with the account).
+    this.accountData.addExporter('taxExchangeSettings', (userId) => this.repo.exchangeChoices(userId));
+  }
 
   async months(userId: string, year: number): Promise<TaxMonthsResponse> {
     const [history, choices] = await Promise.all([this.history(userId), this.repo.exchangeChoices(userId)]);
