@@ -71,6 +71,7 @@ async function clientProcess(): Promise<void> {
     if (msg.type === 'connect') {
       count = msg.setup.count;
       const realtimeSeen = new Set<number>();
+      const connectErrors = new Map<string, number>();
       for (let i = 0; i < count; i++) {
         const s = io(msg.setup.urls[i % msg.setup.urls.length], {
           transports: ['websocket'],
@@ -90,15 +91,20 @@ async function clientProcess(): Promise<void> {
             if (Number.isNaN(row[index]!)) row[index] = t;
           }
         });
+        s.on('connect_error', (e: Error) =>
+          connectErrors.set(e.message, (connectErrors.get(e.message) ?? 0) + 1),
+        );
         sockets.push(s);
       }
-      // connect in parallel; wait for every socket
-      const deadline = Date.now() + 60_000;
+      // connect in parallel; wait for every socket (a busy machine needs longer for thousands of handshakes)
+      const deadline = Date.now() + 60_000 + 60 * count;
       while (sockets.some((s) => !s.connected)) {
         if (Date.now() > deadline) {
           send({
             type: 'error',
-            message: `only ${sockets.filter((s) => s.connected).length}/${count} sockets connected`,
+            message: `only ${sockets.filter((s) => s.connected).length}/${count} sockets connected (errors: ${
+              JSON.stringify([...connectErrors]) || 'none'
+            })`,
           });
           return;
         }

@@ -102,6 +102,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/backtests/:id': OWNED,
   'GET /api/trades': SIGNED_IN,
   'GET /api/trades/export': SIGNED_IN,
+  'GET /api/trades/export-brl': SIGNED_IN,
   // The tax report (issue 15): always the caller's own live trades; no id in the path to reach another's.
   'GET /api/tax/months': SIGNED_IN,
   'GET /api/tax/report': SIGNED_IN,

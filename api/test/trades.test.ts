@@ -187,17 +187,23 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
   it('filters by date range, status and bot; stats over the whole filtered set; paginates', async () => {
     const expectFor = async (where: string, params: unknown[]) => {
       const r = await sqlq(
-        `SELECT count(*)::int AS n, count(*) FILTER (WHERE status='completed')::int AS ok, COALESCE(SUM(profit),0)::text AS p
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE status='completed')::int AS ok, COALESCE(SUM(profit),0)::text AS p,
+                COALESCE(SUM(profit_brl),0)::text AS s
            FROM trades WHERE user_id = $1 ${where}`,
         [maria.id, ...params],
       );
       const n = Number(r.rows[0]!.n);
       const p = new Decimal(r.rows[0]!.p);
+      // Every trade here is BTC/USDT at 5,45: the stored R$ profits add up to the USDT profits × 5,45.
+      const brl = new Decimal(r.rows[0]!.s);
+      expect(brl.eq(p.mul('5.45'))).toBe(true);
       return {
         totalTrades: n,
         totalProfit: p.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
+        totalProfitBrl: brl.toFixed(2, Decimal.ROUND_HALF_UP),
         successRate: n ? new Decimal(r.rows[0]!.ok).mul(100).div(n).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toNumber() : 0,
         avgProfit: n ? p.div(n).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber() : 0,
+        avgProfitBrl: n ? brl.div(n).toFixed(2, Decimal.ROUND_HALF_UP) : '0.00',
       };
     };
     const def = await call<TradesResponse>('GET', '/api/trades', { token: maria.token });
@@ -220,7 +226,7 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     const pending = await call<TradesResponse>('GET', '/api/trades?status=pending', { token: maria.token });
     expect(pending.body).toMatchObject({ trades: [], total: 0, stats: { totalTrades: 0, totalProfit: 0, successRate: 0, avgProfit: 0 } });
 
-    for (const bad of ['dateRange=15', 'status=done', 'bot=x', 'page=0', 'pageSize=500', 'foo=1']) {
+    for (const bad of ['dateRange=15', 'status=done', 'bot=x', 'page=0', 'pageSize=500', 'foo=1', 'mode=demo']) {
       expect((await call('GET', `/api/trades?${bad}`, { token: maria.token })).status, bad).toBe(400);
     }
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCHANGES, PAIRS } from '@arbitra/contracts';
+import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
@@ -24,7 +24,13 @@ const FIRST_TRADE_TIMEOUT_MS = 90_000;
 
 interface TradesAnswer {
   trades: { pair: string; buyExchange: string; sellExchange: string; status: string }[];
-  stats: { totalTrades: number; totalProfit: number; successRate: number; avgProfit: number };
+  stats: {
+    totalTrades: number;
+    totalProfit: number;
+    totalProfitBrl: string;
+    successRate: number;
+    avgProfit: number;
+  };
   total: number;
 }
 
@@ -97,7 +103,9 @@ interface HistoryView {
     sell: string;
     buyPrice: string;
     sellPrice: string;
+    profit: string;
     status: string;
+    mode: string;
   }[];
   empty: boolean;
   footer: string | null;
@@ -123,7 +131,9 @@ async function readHistory(history: Locator): Promise<HistoryView> {
       sell: c[4] ?? '',
       buyPrice: c[5] ?? '',
       sellPrice: c[6] ?? '',
-      status: c[10] ?? '',
+      profit: c[8] ?? '',
+      status: c[11] ?? '',
+      mode: c[12] ?? '',
     })),
     empty: await history.getByText('Nenhum trade encontrado para os filtros escolhidos.').isVisible(),
     // allInnerTexts does not wait: the footer may go (an empty result) between a count and a read
@@ -226,9 +236,12 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
       .first();
     await tradeRow.waitFor({ timeout: FIRST_TRADE_TIMEOUT_MS });
     lap('primeiro trade na tela');
-    const [when = '', pair = '', route = '', , , status = ''] = await tradeRow
+    const [when = '', pair = '', route = '', , realised = '', status = '', mode = ''] = await tradeRow
       .getByRole('cell')
       .allInnerTexts();
+    // R$ first, USDT second (issue 15), and the paper trade tagged 'Simulado'.
+    expect(realised).toMatch(/^-?R\$\s[\d.]+,\d{2} · -?[\d.]+,\d{2} USDT \(/);
+    expect(mode).toBe('Simulado');
     expect(when).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(PAIRS).toContain(pair);
     const [buyExchange = '', sellExchange = ''] = route.split(' → ');
@@ -289,7 +302,15 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
       );
 
     const everything = await shows('todos os trades (30 dias)', all);
-    expect(everything.profit).toBe(`${brNumber(settled.stats.totalProfit, 2)} USDT`);
+    // R$ first, USDT second (issue 15); every row of the paper bot is tagged 'Simulado'.
+    const spaces = (t: string) => t.replace(/\s+/g, ' ');
+    expect(spaces(everything.profit)).toBe(
+      spaces(`${formatBRL(settled.stats.totalProfitBrl)}\n${brNumber(settled.stats.totalProfit, 2)} USDT`),
+    );
+    for (const r of everything.rows) {
+      expect(r.profit).toMatch(/^-?R\$\s[\d.]+,\d{2} · -?[\d.]+,\d{2} USDT$/);
+      expect(r.mode).toBe('Simulado');
+    }
     expect(everything.successRate).toBe(`${brNumber(settled.stats.successRate, 1)}%`);
     if (all <= 20) {
       // the trade seen on the dashboard is on the first page
@@ -325,13 +346,22 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     await period.getByRole('button', { name: 'Tudo' }).click();
     await shows('todo o período', all);
     expect(await period.getByRole('button', { name: 'Tudo' }).getAttribute('aria-pressed')).toBe('true');
+    // Mode: the paper bot's trades are all 'Simulado', none 'Real'.
+    const modeFilter = history.getByRole('group', { name: 'Modo' });
+    expect(await modeFilter.getByRole('button', { name: 'Todos' }).getAttribute('aria-pressed')).toBe('true');
+    await modeFilter.getByRole('button', { name: 'Real' }).click();
+    await shows('só trades reais', 0);
+    await modeFilter.getByRole('button', { name: 'Simulado' }).click();
+    await shows('só trades simulados', all);
+    await modeFilter.getByRole('button', { name: 'Todos' }).click();
+    await shows('todos os modos', all);
     lap('filtros conferidos');
 
     // 6. CSV of the filtered set (Tudo, Todos, this bot), by the server (DECISIONS §9).
     const dayBefore = saoPauloDay();
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 15_000 }),
-      history.getByRole('button', { name: 'Exportar CSV' }).click(),
+      history.getByRole('button', { name: 'Exportar CSV', exact: true }).click(),
     ]);
     const days = [dayBefore, saoPauloDay()];
     expect(days.map((d) => `trades_${d}.csv`)).toContain(download.suggestedFilename());
@@ -358,6 +388,32 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     expect(seen, `a linha de ${pair} ${buyExchange} → ${sellExchange}`).toBeDefined();
     expect(seen![8]).toMatch(/^-?\d+,\d{2}$/); // the profit, with a decimal comma
     lap('CSV conferido');
+
+    // 7. The second CSV: the same rows with the USDT/BRL rate and the R$ figures (issue 15).
+    const [brlDownload] = await Promise.all([
+      page.waitForEvent('download', { timeout: 15_000 }),
+      history.getByRole('button', { name: 'Exportar CSV em R$' }).click(),
+    ]);
+    expect([dayBefore, saoPauloDay()].map((d) => `trades_brl_${d}.csv`)).toContain(
+      brlDownload.suggestedFilename(),
+    );
+    const brlBytes = readFileSync(await brlDownload.path());
+    expect([...brlBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const brlLines = brlBytes.subarray(3).toString('utf8').split('\r\n');
+    expect(brlLines[0]).toBe(TRADES_BRL_CSV_COLUMNS.join(';'));
+    expect(brlLines[0]).toBe(`${CSV_HEADER};Moeda;Modo;Cotação USDT/BRL;Volume R$;Taxas R$;Lucro R$`);
+    const brlRows = brlLines.slice(1, -1).map((l) => l.split(';'));
+    expect(brlRows).toHaveLength(all);
+    for (const r of brlRows) {
+      expect(r).toHaveLength(17);
+      const [quote, rowMode, rate, volume, fees, profit] = r.slice(11);
+      expect(quote).toBe('USDT');
+      expect(rowMode).toBe('Simulado');
+      expect(rate).toMatch(/^\d+,\d+$/);
+      for (const n of [volume, fees]) expect(n).toMatch(/^\d+,\d{2}$/);
+      expect(profit).toMatch(/^-?\d+,\d{2}$/);
+    }
+    lap('CSV em R$ conferido');
     await context.close();
   }, 240_000);
 });

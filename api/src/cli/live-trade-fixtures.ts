@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { DataSource } from 'typeorm';
+import { tradeBrlFigures } from '@arbitra/contracts';
 
 /** A two-leg arbitrage trade as a fixture: bought on one exchange, sold on another, fees in the quote. */
 export interface FixtureTrade {
@@ -54,12 +55,13 @@ export async function insertFixtureTrades(
     const ids: { id: string }[] = await ds.query(
       `INSERT INTO trades (id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
          sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit, expected_profit_percent,
-         usdt_brl, status, executed_at)
+         usdt_brl, status, executed_at, profit_brl, fees_brl, volume_brl)
        SELECT id, $1::uuid, NULL, $2, key, 'fixture:' || key, 'arbitrage', mode, pair, bx, sx, bp, sp, amt, pr, pc, pr, pc,
-              rate, 'completed', at
+              rate, 'completed', at, pb, fb, vb
          FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[],
-                     $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::timestamptz[])
-              AS u(id, key, mode, pair, bx, sx, bp, sp, amt, pr, pc, rate, at)
+                     $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::timestamptz[],
+                     $16::numeric[], $17::numeric[], $18::numeric[])
+              AS u(id, key, mode, pair, bx, sx, bp, sp, amt, pr, pc, rate, at, pb, fb, vb)
        ON CONFLICT (execution_key) DO NOTHING
        RETURNING id`,
       [
@@ -78,6 +80,9 @@ export async function insertFixtureTrades(
         col((b) => b.pct),
         col((b) => b.t.usdtBrl),
         col((b) => b.t.executedAt.toISOString()),
+        col((b) => b.brl.profitBrl),
+        col((b) => b.brl.feesBrl),
+        col((b) => b.brl.volumeBrl),
       ],
     );
     const kept = new Set(ids.map((r) => r.id));

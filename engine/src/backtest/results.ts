@@ -44,12 +44,19 @@ export class ResultBuilder {
   add(trade: BacktestTrade, usdtBrl: string | null): void {
     this.count++;
     if (trade.status === 'completed') this.completed++;
-    if (this.trades.length < BACKTEST_MAX_TRADES) this.trades.push(trade);
+    const profitBrl = usdtBrl === null ? null : new Decimal(trade.profit).mul(usdtBrl);
+    const feesBrl = usdtBrl === null ? null : new Decimal(trade.fees).mul(usdtBrl);
+    if (this.trades.length < BACKTEST_MAX_TRADES)
+      this.trades.push({
+        ...trade,
+        profitBrl: profitBrl?.toFixed() ?? null,
+        feesBrl: feesBrl?.toFixed() ?? null,
+      });
     this.profit = this.profit.plus(trade.profit);
     this.fees = this.fees.plus(trade.fees);
-    if (usdtBrl !== null) {
-      this.profitBrl = this.profitBrl.plus(new Decimal(trade.profit).mul(usdtBrl));
-      this.feesBrl = this.feesBrl.plus(new Decimal(trade.fees).mul(usdtBrl));
+    if (profitBrl && feesBrl) {
+      this.profitBrl = this.profitBrl.plus(profitBrl);
+      this.feesBrl = this.feesBrl.plus(feesBrl);
     }
     group(this.byPair, trade.pair, trade.profit);
     group(this.byExchangePair, `${trade.buyExchange} → ${trade.sellExchange}`, trade.profit);
@@ -78,6 +85,11 @@ export class ResultBuilder {
         failed: this.count - this.completed,
         successRate: this.count > 0 ? (this.completed * 100) / this.count : 0,
         avgProfitUsdt: this.count > 0 ? this.profit.div(this.count).toFixed(8) : '0',
+        avgProfitBrl: rateKnown
+          ? this.count > 0
+            ? this.profitBrl.div(this.count).toFixed(2)
+            : '0.00'
+          : null,
         maxDrawdownUsdt: this.maxDrawdown.toFixed(),
         maxDrawdownPercent: this.maxDrawdownPct,
         returnPercent: this.capital.gt(0) ? this.profit.mul(100).div(this.capital).toNumber() : 0,

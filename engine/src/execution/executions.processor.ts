@@ -7,7 +7,14 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import { MESSAGES, QUEUES, type ExchangeId, type ExecutionJob, toTrade } from '@arbitra/contracts';
+import {
+  MESSAGES,
+  QUEUES,
+  type ExchangeId,
+  type ExecutionJob,
+  toTrade,
+  tradeBrlFigures,
+} from '@arbitra/contracts';
 import { BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
 import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
 import { Notifier } from './notifier.js';
@@ -234,7 +241,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     this.observers.notify((o) => o.tradeRecorded(record));
     if (result.stoppedReason) this.observers.notify((o) => o.botStopped(record.botId));
     this.notifier.afterRecord(record, result);
-    this.events.trade(record.userId, toTrade({ ...record, id: result.tradeId! }));
+    this.events.trade(
+      record.userId,
+      toTrade({ ...record, ...(result.brl ?? tradeBrlFigures(record)), id: result.tradeId! }),
+    );
     if (result.bot) this.events.status(record.userId, result.bot);
     return result.stoppedReason ? `recorded; bot stopped: ${result.stoppedReason}` : 'recorded';
   }

@@ -23,6 +23,7 @@ export * from './domain/decimal-display.js';
 export * from './domain/payments.js';
 export * from './api/payments.js';
 export * from './mappers/bots.js';
+export * from './domain/trade-brl.js';
 export * from './domain/backtests.js';
 export * from './api/backtests.js';
 export * from './domain/live-metrics.js';

@@ -31,6 +31,7 @@ function memoryBots() {
         userId,
         totalTrades: 0,
         totalProfit: '0',
+        totalProfitBrl: '0',
         profitPercent: '0',
         initialCapital: null,
         consecutiveFailures: 0,

@@ -111,6 +111,8 @@ export class BotsService implements OnModuleInit {
       })),
       expectedProfit: curve.expectedProfit,
       realisedProfit: curve.realisedProfit,
+      expectedProfitBrl: curve.expectedProfitBrl,
+      realisedProfitBrl: curve.realisedProfitBrl,
     };
   }
 

@@ -1,5 +1,12 @@
 import { Decimal } from 'decimal.js';
-import { TRADE_STATUS_LABELS, TRADES_CSV_COLUMNS, exchangeName } from '@arbitra/contracts';
+import {
+  BOT_MODE_LABELS,
+  TRADE_STATUS_LABELS,
+  TRADES_BRL_CSV_COLUMNS,
+  TRADES_CSV_COLUMNS,
+  exchangeName,
+  tradeQuote,
+} from '@arbitra/contracts';
 import type { TradeEntity } from '@arbitra/db';
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -53,20 +60,38 @@ export function csvFile(header: readonly string[], rows: readonly (readonly stri
 
 /** DECISIONS §9: SPEC's columns, ';', decimal comma, UTF-8 BOM, CRLF line ends. */
 export function tradesCsv(trades: readonly TradeEntity[]): string {
+  return csvFile(TRADES_CSV_COLUMNS, trades.map(specCells));
+}
+
+/** SPEC's cells of a trade (values in the traded quote currency). */
+function specCells(t: TradeEntity): string[] {
+  return [
+    formatCsvDate(t.executedAt),
+    textCell(t.botName),
+    textCell(t.pair),
+    textCell(exchangeName(t.buyExchange)),
+    textCell(exchangeName(t.sellExchange)),
+    decimalComma(t.buyPrice),
+    decimalComma(t.sellPrice),
+    decimalComma(t.amount),
+    decimalComma(t.profit, 2),
+    decimalComma(t.profitPercent, 2),
+    TRADE_STATUS_LABELS[t.status],
+  ];
+}
+
+/** The second export (issue 15): SPEC's cells, then currency, mode, USDT/BRL rate and the stored R$ figures. */
+export function tradesBrlCsv(trades: readonly TradeEntity[]): string {
   return csvFile(
-    TRADES_CSV_COLUMNS,
+    TRADES_BRL_CSV_COLUMNS,
     trades.map((t) => [
-        formatCsvDate(t.executedAt),
-        textCell(t.botName),
-        textCell(t.pair),
-        textCell(exchangeName(t.buyExchange)),
-        textCell(exchangeName(t.sellExchange)),
-        decimalComma(t.buyPrice),
-        decimalComma(t.sellPrice),
-        decimalComma(t.amount),
-        decimalComma(t.profit, 2),
-        decimalComma(t.profitPercent, 2),
-      TRADE_STATUS_LABELS[t.status],
+      ...specCells(t),
+      tradeQuote(t.pair),
+      BOT_MODE_LABELS[t.mode],
+      decimalComma(t.usdtBrl),
+      decimalComma(t.volumeBrl, 2),
+      decimalComma(t.feesBrl, 2),
+      decimalComma(t.profitBrl, 2),
     ]),
   );
 }

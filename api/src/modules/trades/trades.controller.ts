@@ -26,9 +26,23 @@ export class TradesController {
     @Query(validate(tradesQuerySchema)) query: TradesQuery,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const { filename, csv } = await this.trades.exportCsv(user.id, query);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    return csv;
+    return sendCsv(res, await this.trades.exportCsv(user.id, query));
   }
+
+  /** The second export (issue 15): SPEC's columns plus the USDT/BRL rate and the R$ figures. */
+  @Get('export-brl')
+  @Header('Cache-Control', 'no-store')
+  async exportBrl(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(validate(tradesQuerySchema)) query: TradesQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    return sendCsv(res, await this.trades.exportBrlCsv(user.id, query));
+  }
+}
+
+function sendCsv(res: Response, file: { filename: string; csv: string }): string {
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+  return file.csv;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Decimal } from 'decimal.js';
 import {
+  brlForDisplay,
   roundForDisplay,
   toTrade,
   type EquityPoint,
@@ -10,7 +11,7 @@ import {
   type TradesResponse,
 } from '@arbitra/contracts';
 import { TradesRepository, type TradeFilters, type TradeLegEntity } from '@arbitra/db';
-import { saoPauloDay, tradesCsv } from './trades-csv.js';
+import { saoPauloDay, tradesBrlCsv, tradesCsv } from './trades-csv.js';
 
 export type TradeLegExport = Pick<
   TradeLegEntity,
@@ -49,11 +50,14 @@ export class TradesService {
     const raw = await this.repo.totals(userId, f);
     const total = raw.total;
     const profit = new Decimal(raw.profit);
+    const profitBrl = new Decimal(raw.profitBrl);
     return {
       totalTrades: total,
       totalProfit: roundForDisplay(profit, 2),
+      totalProfitBrl: brlForDisplay(profitBrl),
       successRate: total === 0 ? 0 : roundForDisplay(new Decimal(raw.completed).mul(100).div(total), 1),
       avgProfit: total === 0 ? 0 : roundForDisplay(profit.div(total), 2),
+      avgProfitBrl: total === 0 ? '0.00' : brlForDisplay(profitBrl.div(total)),
     };
   }
 
@@ -64,6 +68,16 @@ export class TradesService {
   ): Promise<{ filename: string; csv: string }> {
     const rows = await this.repo.forExport(userId, f, now, EXPORT_MAX_ROWS);
     return { filename: `trades_${saoPauloDay(now)}.csv`, csv: tradesCsv(rows) };
+  }
+
+  /** The second export (issue 15): SPEC's columns plus the rate and the R$ figures. */
+  async exportBrlCsv(
+    userId: string,
+    f: TradeFilters,
+    now = new Date(),
+  ): Promise<{ filename: string; csv: string }> {
+    const rows = await this.repo.forExport(userId, f, now, EXPORT_MAX_ROWS);
+    return { filename: `trades_brl_${saoPauloDay(now)}.csv`, csv: tradesBrlCsv(rows) };
   }
 
   /** LGPD export: every trade of the user (newest first) with its legs, exact figures as stored. */
@@ -104,17 +118,30 @@ export class TradesService {
     userId: string,
     botId: string,
     limit = 500,
-  ): Promise<{ equity: EquityPoint[]; expectedProfit: number; realisedProfit: number }> {
-    const { points: rows, expected, realised } = await this.repo.equityForBot(userId, botId, limit);
+  ): Promise<{
+    equity: EquityPoint[];
+    expectedProfit: number;
+    realisedProfit: number;
+    expectedProfitBrl: string;
+    realisedProfitBrl: string;
+  }> {
+    const { points: rows, expected, realised, expectedBrl, realisedBrl } = await this.repo.equityForBot(
+      userId,
+      botId,
+      limit,
+    );
     return {
       equity: rows
         .reverse()
         .map((r) => ({
           at: new Date(r.executed_at).toISOString(),
           equity: roundForDisplay(r.cumulative, 2),
+          equityBrl: roundForDisplay(r.cumulative_brl, 2),
         })),
       expectedProfit: roundForDisplay(expected, 2),
       realisedProfit: roundForDisplay(realised, 2),
+      expectedProfitBrl: brlForDisplay(expectedBrl),
+      realisedProfitBrl: brlForDisplay(realisedBrl),
     };
   }
 }

@@ -8,16 +8,26 @@ export type TradeDateRange = (typeof TRADE_DATE_RANGES)[number];
 export const TRADE_STATUS_FILTERS = ['all', 'completed', 'failed', 'pending'] as const;
 export type TradeStatusFilter = (typeof TRADE_STATUS_FILTERS)[number];
 
+/** Paper and live trades told apart (issue 15): 'Todos' / 'Real' / 'Simulado'. */
+export const TRADE_MODE_FILTERS = ['all', 'live', 'paper'] as const;
+export type TradeModeFilter = (typeof TRADE_MODE_FILTERS)[number];
+export const TRADE_MODE_FILTER_LABELS: Readonly<Record<TradeModeFilter, string>> = {
+  all: 'Todos',
+  live: 'Real',
+  paper: 'Simulado',
+};
+
 export const TRADES_PAGE_SIZE_DEFAULT = 20;
 export const TRADES_PAGE_SIZE_MAX = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = MESSAGES.trades.invalidFilter;
 
-/** GET /api/trades and /api/trades/export query (DECISIONS §9). */
+/** GET /api/trades, /api/trades/export and /api/trades/export-brl query (DECISIONS §9). */
 export const tradesQuerySchema = z.strictObject({
   dateRange: z.enum(TRADE_DATE_RANGES, { error: invalid }).default('30'),
   status: z.enum(TRADE_STATUS_FILTERS, { error: invalid }).default('all'),
+  mode: z.enum(TRADE_MODE_FILTERS, { error: invalid }).default('all'),
   bot: z
     .string({ error: invalid })
     .refine((v) => v === 'all' || UUID.test(v), invalid)
@@ -52,4 +62,18 @@ export const TRADES_CSV_COLUMNS = [
   'Lucro',
   'Lucro %',
   'Status',
+] as const;
+
+/**
+ * The second export (issue 15): SPEC's columns (values in the traded quote currency) plus the currency, the
+ * trade's USDT/BRL rate and its R$ figures, and the mode. File trades_brl_{YYYY-MM-DD}.csv, same format.
+ */
+export const TRADES_BRL_CSV_COLUMNS = [
+  ...TRADES_CSV_COLUMNS,
+  'Moeda',
+  'Modo',
+  'Cotação USDT/BRL',
+  'Volume R$',
+  'Taxas R$',
+  'Lucro R$',
 ] as const;

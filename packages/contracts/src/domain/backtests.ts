@@ -75,6 +75,9 @@ export interface BacktestTrade {
   expectedProfitPercent: string;
   /** Fees of every leg, in USDT. */
   fees: string;
+  /** Profit and fees in R$ at the source's USDT/BRL rate of that moment (null: no rate; absent in older results). */
+  profitBrl?: string | null;
+  feesBrl?: string | null;
   status: 'completed' | 'failed';
   failureReason: string | null;
   /** A statistical exit (closes a position). */
@@ -116,6 +119,8 @@ export interface BacktestTotals {
   /** % of trades completed. */
   successRate: number;
   avgProfitUsdt: string;
+  /** Null without a USDT/BRL rate (absent in older results). */
+  avgProfitBrl?: string | null;
   /** Largest fall of the realised equity from a previous peak. */
   maxDrawdownUsdt: string;
   maxDrawdownPercent: number;
@@ -151,6 +156,11 @@ export interface BacktestResult {
   tradesTruncated: boolean;
   stops: BacktestStop[];
   source: BacktestSourceInfo;
+  /**
+   * Why a run made no trade, in pt-BR, from what the source holds for the bot (its pairs on its exchanges):
+   * 'A fonte não tem ...' or no opportunity above minProfitPercent. Null when it traded (absent in older runs).
+   */
+  noTradeReason?: string | null;
   /** Market time simulated and the wall time it took. */
   marketMs: number;
   wallMs: number;

@@ -93,6 +93,8 @@ export interface Bot {
   totalProfit: number;
   profitPercent: number;
   totalProfitExact: string;
+  /** Total profit in R$ (each trade at its own USDT/BRL rate), exact, rounded to centavos ('12.34'). */
+  totalProfitBrl: string;
   /**
    * What failed unwinds left open, by `${exchange}:${asset}` (a signed base amount: positive held, negative
    * owed); empty when nothing is exposed.
@@ -111,7 +113,12 @@ export const TRADE_STATUS_LABELS: Readonly<Record<TradeStatus, string>> = {
   pending: 'Pendente',
 };
 
-/** A trade (SPEC §3 fields) plus what the opportunity expected. Profit in USDT. */
+/**
+ * A trade (SPEC §3 fields) plus what the opportunity expected. Prices, amount and profit are in the traded quote
+ * currency (`quote`: USDT, or BRL for a BRL pair); `profitUsdt` is the profit in USDT (a BRL-quoted profit ÷
+ * usdtBrl). The R$ figures (issue 15: shown first) are exact decimal strings rounded to centavos, from the
+ * ledger's stored columns (packages/contracts/src/domain/trade-brl.ts states the rule).
+ */
 export interface Trade {
   id: string;
   botId: string | null;
@@ -131,6 +138,14 @@ export interface Trade {
   failureReason: string | null;
   mode: BotMode;
   executedAt: string;
+  quote: string;
+  profitUsdt: number;
+  /** The USDT/BRL rate of the trade's moment (exact decimal string). */
+  usdtBrl: string;
+  profitBrl: string;
+  feesBrl: string;
+  volumeBrl: string;
+  expectedProfitBrl: string;
 }
 
 export interface TradeLeg {
@@ -150,8 +165,12 @@ export interface TradeLeg {
 
 export interface TradeStats {
   totalTrades: number;
-  /** 2 decimals. */
+  /** USDT (BRL-quoted trades ÷ their rate), 2 decimals. */
   totalProfit: number;
+  /** R$, exact sum of the stored R$ profits, rounded to centavos ('12.34'). */
+  totalProfitBrl: string;
+  /** R$, rounded to centavos. */
+  avgProfitBrl: string;
   /** Percent, 1 decimal. */
   successRate: number;
   /** 2 decimals. */
@@ -162,6 +181,8 @@ export interface EquityPoint {
   at: string;
   /** Cumulative profit (USDT) after the trade. */
   equity: number;
+  /** Cumulative profit in R$ after the trade (each trade at its rate), rounded to centavos. */
+  equityBrl: number;
 }
 
 export interface BotBalance {
@@ -179,6 +200,9 @@ export interface BotDetail {
   /** Sums over the bot's trades. */
   expectedProfit: number;
   realisedProfit: number;
+  /** The same sums in R$ (each trade at its rate), rounded to centavos ('12.34'). */
+  expectedProfitBrl: string;
+  realisedProfitBrl: string;
 }
 
 /** Socket payload of 'bot:status' (to the owner's room). */
@@ -189,6 +213,7 @@ export interface BotStatusEvent {
   statusReason: string | null;
   totalTrades: number;
   totalProfit: number;
+  totalProfitBrl: string;
   profitPercent: number;
   at: number;
 }

@@ -20,6 +20,10 @@ const stored: TradeFields = {
   failureReason: null,
   mode: 'paper',
   executedAt: new Date('2026-11-23T12:00:00Z'),
+  usdtBrl: '5.45',
+  profitBrl: '6.728399',
+  feesBrl: '0.5',
+  volumeBrl: '4357.5',
 };
 
 describe('wire mappers', () => {
@@ -34,11 +38,17 @@ describe('wire mappers', () => {
       expectedProfit: 1.5,
       expectedProfitPercent: 0.15,
       executedAt: '2026-11-23T12:00:00.000Z',
+      quote: 'USDT',
+      profitUsdt: 1.23,
+      profitBrl: '6.73',
+      feesBrl: '0.50',
+      volumeBrl: '4357.50',
+      expectedProfitBrl: '8.18',
     });
   });
 
   it('the engine record (extra fields, id added) gives the same trade as the stored row', () => {
-    const record = { ...stored, executionKey: 'k', legs: [], deltas: [], usdtBrl: '5.45' };
+    const record = { ...stored, executionKey: 'k', legs: [], deltas: [] };
     expect(toTrade({ ...record, id: 't1' })).toEqual(toTrade(stored));
   });
 
@@ -52,6 +62,7 @@ describe('wire mappers', () => {
           statusReason: 'Limite de perda diária atingido',
           totalTrades: 7,
           totalProfit: '-10.005',
+          totalProfitBrl: '-54.52725',
           profitPercent: '-0.91812',
         },
         42,
@@ -63,6 +74,7 @@ describe('wire mappers', () => {
       statusReason: 'Limite de perda diária atingido',
       totalTrades: 7,
       totalProfit: -10.01,
+      totalProfitBrl: '-54.53',
       profitPercent: -0.92,
       at: 42,
     });

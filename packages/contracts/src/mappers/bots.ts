@@ -1,4 +1,5 @@
 import { roundForDisplay } from '../domain/decimal-display.js';
+import { brlForDisplay, quoteToBrl, quoteToUsdt, tradeQuote } from '../domain/trade-brl.js';
 import type { Bot, BotStatusEvent, Trade } from '../domain/bots.js';
 
 /**
@@ -18,6 +19,12 @@ export type TradeFields = Omit<
   | 'expectedProfit'
   | 'expectedProfitPercent'
   | 'executedAt'
+  | 'quote'
+  | 'profitUsdt'
+  | 'profitBrl'
+  | 'feesBrl'
+  | 'volumeBrl'
+  | 'expectedProfitBrl'
 > & {
   buyPrice: string;
   sellPrice: string;
@@ -27,6 +34,10 @@ export type TradeFields = Omit<
   expectedProfit: string;
   expectedProfitPercent: string;
   executedAt: Date;
+  /** The stored R$ figures (exact). */
+  profitBrl: string;
+  feesBrl: string;
+  volumeBrl: string;
 };
 
 /** A trade as the API and 'trade:new' send it. */
@@ -50,6 +61,13 @@ export function toTrade(t: TradeFields): Trade {
     failureReason: t.failureReason,
     mode: t.mode,
     executedAt: t.executedAt.toISOString(),
+    quote: tradeQuote(t.pair),
+    profitUsdt: roundForDisplay(quoteToUsdt(t.profit, t.pair, t.usdtBrl), 2),
+    usdtBrl: t.usdtBrl,
+    profitBrl: brlForDisplay(t.profitBrl),
+    feesBrl: brlForDisplay(t.feesBrl),
+    volumeBrl: brlForDisplay(t.volumeBrl),
+    expectedProfitBrl: brlForDisplay(quoteToBrl(t.expectedProfit, t.pair, t.usdtBrl)),
   };
 }
 
@@ -61,6 +79,7 @@ export interface BotStatusFields {
   statusReason: string | null;
   totalTrades: number;
   totalProfit: string;
+  totalProfitBrl: string;
   profitPercent: string;
 }
 
@@ -73,6 +92,7 @@ export function toBotStatusEvent(b: BotStatusFields, at: number = Date.now()): B
     statusReason: b.statusReason,
     totalTrades: b.totalTrades,
     totalProfit: roundForDisplay(b.totalProfit, 2),
+    totalProfitBrl: brlForDisplay(b.totalProfitBrl),
     profitPercent: roundForDisplay(b.profitPercent, 2),
     at,
   };
@@ -86,6 +106,7 @@ export type BotFields = Omit<
   | 'totalProfit'
   | 'profitPercent'
   | 'totalProfitExact'
+  | 'totalProfitBrl'
   | 'nakedExposure'
   | 'createdAt'
   | 'updatedAt'
@@ -93,6 +114,7 @@ export type BotFields = Omit<
   maxInvestment: string;
   minProfitPercent: string;
   totalProfit: string;
+  totalProfitBrl: string;
   profitPercent: string;
   nakedExposure: Record<string, string> | null;
   createdAt: Date;
@@ -118,6 +140,7 @@ export function toBot(b: BotFields): Bot {
     totalProfit: roundForDisplay(b.totalProfit, 2),
     profitPercent: roundForDisplay(b.profitPercent, 2),
     totalProfitExact: b.totalProfit,
+    totalProfitBrl: brlForDisplay(b.totalProfitBrl),
     nakedExposure: b.nakedExposure ?? {},
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),

@@ -52,6 +52,10 @@ export class BotEntity {
   @Column({ name: 'total_profit', type: 'numeric', precision: 38, scale: 18, default: 0 })
   totalProfit!: string;
 
+  /** Sum of its trades' profit in R$ (each at its own USDT/BRL rate), written by the ledger. */
+  @Column({ name: 'total_profit_brl', type: 'numeric', precision: 38, scale: 18, default: 0 })
+  totalProfitBrl!: string;
+
   @Column({ name: 'profit_percent', type: 'numeric', precision: 20, scale: 8, default: 0 })
   profitPercent!: string;
 

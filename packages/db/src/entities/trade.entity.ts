@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { BotMode, BotStrategy, TradeStatus } from '@arbitra/contracts';
 
-/** One execution of a bot (SPEC §3 Trade + what the opportunity expected). Profit in USDT, exact. */
+/** One execution of a bot (SPEC §3 Trade + what the opportunity expected). Figures in the pair's quote currency and in R$, exact. */
 @Entity({ name: 'trades' })
 @Index('trades_user_executed_idx', ['userId', 'executedAt'])
 @Index('trades_bot_executed_idx', ['botId', 'executedAt'])
@@ -63,6 +63,16 @@ export class TradeEntity {
 
   @Column({ name: 'usdt_brl', type: 'numeric', precision: 20, scale: 8 })
   usdtBrl!: string;
+
+  /** R$ figures written by the ledger with the trade (rule: trade-brl.ts of @arbitra/contracts). */
+  @Column({ name: 'profit_brl', type: 'numeric', precision: 38, scale: 18, default: 0 })
+  profitBrl!: string;
+
+  @Column({ name: 'fees_brl', type: 'numeric', precision: 38, scale: 18, default: 0 })
+  feesBrl!: string;
+
+  @Column({ name: 'volume_brl', type: 'numeric', precision: 38, scale: 18, default: 0 })
+  volumeBrl!: string;
 
   @Column({ type: 'varchar', length: 16 })
   status!: TradeStatus;

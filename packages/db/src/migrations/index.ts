@@ -10,6 +10,7 @@ import { SubscriptionSchedule1763791000100 } from './1763791000100-subscription-
 import { SandboxCharges1763791000200 } from './1763791000200-sandbox-charges.js';
 import { Notifications1763797000000 } from './1763797000000-notifications.js';
 import { ContactMessages1763797100000 } from './1763797100000-contact-messages.js';
+import { TradesBrl1795441371829 } from './1795441371829-trades-brl.js';
 import { TaxExchangeSettings1795441624923 } from './1795441624923-tax-exchange-settings.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
@@ -28,5 +29,6 @@ export const MIGRATIONS = [
   Backtests1763796000000,
   Notifications1763797000000,
   ContactMessages1763797100000,
+  TradesBrl1795441371829,
   TaxExchangeSettings1795441624923,
 ];

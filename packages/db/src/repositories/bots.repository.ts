@@ -37,6 +37,7 @@ export interface LedgerBotRow {
   status_reason: string | null;
   total_trades: number;
   total_profit: string;
+  total_profit_brl: string;
   profit_percent: string;
   consecutive_failures: number;
   /** Today's (São Paulo) profit of the bot, this trade included (after the update only). */
@@ -102,7 +103,7 @@ const RUNNER_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_leve
   min_profit_percent::text, mode, active, status`;
 
 const LEDGER_COLUMNS = `id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
-  total_profit::text, profit_percent::text, consecutive_failures`;
+  total_profit::text, total_profit_brl::text, profit_percent::text, consecutive_failures`;
 
 /**
  * The ONLY code that reads or writes `bots`, `bot_balances` and `stat_positions`. The api's BotsService (a user's
@@ -222,7 +223,8 @@ export class BotsRepository {
   async statusOf(botId: string): Promise<BotStatusFields | undefined> {
     const rows: BotStatusFields[] = await this.ds.query(
       `SELECT id AS "botId", status, active, status_reason AS "statusReason", total_trades AS "totalTrades",
-              total_profit::text AS "totalProfit", profit_percent::text AS "profitPercent"
+              total_profit::text AS "totalProfit", total_profit_brl::text AS "totalProfitBrl",
+              profit_percent::text AS "profitPercent"
          FROM bots WHERE id = $1`,
       [botId],
     );
@@ -335,12 +337,14 @@ export class BotsRepository {
     profit: string,
     failed: boolean,
     nakedExposure: Record<string, string>,
+    profitBrl = '0',
   ): Promise<LedgerBotRow> {
     const updated = returning<LedgerBotRow>(
       await m.query(
         `UPDATE bots SET
            total_trades = total_trades + 1,
            total_profit = total_profit + $2::numeric,
+           total_profit_brl = total_profit_brl + $5::numeric,
            profit_percent = CASE WHEN COALESCE(initial_capital, 0) > 0
              THEN (total_profit + $2::numeric) * 100 / initial_capital ELSE 0 END,
            consecutive_failures = CASE WHEN $3 THEN consecutive_failures + 1 ELSE 0 END,
@@ -357,7 +361,7 @@ export class BotsRepository {
                    (SELECT COALESCE(SUM(profit), 0) FROM trades WHERE bot_id = $1 AND executed_at >=
                       (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')
                    )::text AS day_profit`,
-        [botId, profit, failed, JSON.stringify(nakedExposure)],
+        [botId, profit, failed, JSON.stringify(nakedExposure), profitBrl],
       ),
     );
     return updated[0]!;

@@ -1,6 +1,15 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { In } from 'typeorm';
-import type { BotMode, BotStatus, BotStrategy, TradeLeg, TradeStatus, TradesQuery } from '@arbitra/contracts';
+import {
+  tradeBrlFigures,
+  type BotMode,
+  type BotStatus,
+  type BotStrategy,
+  type TradeBrlFigures,
+  type TradeLeg,
+  type TradeStatus,
+  type TradesQuery,
+} from '@arbitra/contracts';
 import { TradeEntity } from '../entities/trade.entity.js';
 import { TradeLegEntity } from '../entities/trade-leg.entity.js';
 import {
@@ -95,6 +104,7 @@ export interface BotTotals {
   statusReason: string | null;
   totalTrades: number;
   totalProfit: string;
+  totalProfitBrl: string;
   profitPercent: string;
 }
 
@@ -108,12 +118,23 @@ export interface LedgerResult {
   stoppedReason: string | null;
   /** The bot's balances this trade changed, as they are now. */
   balances?: BalanceRow[];
+  /** The trade's R$ figures as recorded (set when recorded). */
+  brl?: TradeBrlFigures;
 }
 
 /** What the executor reads before an execution, in one round trip. */
 export type ExecutionStart = ExecutorBotRow & { journal: TradeStatus | null; balances: BalanceRow[] };
 
-export type TradeFilters = Pick<TradesQuery, 'dateRange' | 'status' | 'bot'>;
+export type TradeFilters = Pick<TradesQuery, 'dateRange' | 'status' | 'bot'> &
+  Partial<Pick<TradesQuery, 'mode'>>;
+
+/** A figure of trade `t` in USDT, in SQL (BRL-quoted ÷ its rate; the rule of trade-brl.ts in contracts). */
+const inUsdt = (column: string) =>
+  `CASE WHEN t.pair LIKE '%/BRL' THEN t.${column} / NULLIF(t.usdt_brl, 0) ELSE t.${column} END`;
+/** A figure of trade `t` in R$, in SQL (USDT-quoted × its rate). */
+const inBrl = (column: string) =>
+  `CASE WHEN t.pair LIKE '%/BRL' THEN t.${column} ELSE t.${column} * t.usdt_brl END`;
+const PROFIT_USDT = inUsdt('profit');
 
 /**
  * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
@@ -293,17 +314,21 @@ export class TradesRepository {
    * balances, positions and totals; `riskStop` (the engine's rule, given the bot after the trade) may stop it.
    */
   async record(r: ExecutionRecord, riskStop: (bot: LedgerBotRow) => string | null): Promise<LedgerResult> {
+    // The R$ figures (issue 15), written with the trade in the same transaction.
+    const brl = tradeBrlFigures(r);
     return this.ds.transaction(async (m) => {
       // Lock the bot first: one ledger write at a time per bot, totals always consistent.
       const bot = await this.bots.lockForLedger(m, r.botId);
       const inserted: { id: string }[] = await m.query(
         `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
            buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
-           expected_profit_percent, usdt_brl, status, failure_reason, executed_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)
+           expected_profit_percent, usdt_brl, status, failure_reason, executed_at, profit_brl, fees_brl, volume_brl)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
          ON CONFLICT (execution_key) DO UPDATE SET
            buy_price = EXCLUDED.buy_price, sell_price = EXCLUDED.sell_price, amount = EXCLUDED.amount,
            profit = EXCLUDED.profit, profit_percent = EXCLUDED.profit_percent,
+           usdt_brl = EXCLUDED.usdt_brl, profit_brl = EXCLUDED.profit_brl, fees_brl = EXCLUDED.fees_brl,
+           volume_brl = EXCLUDED.volume_brl,
            expected_profit = EXCLUDED.expected_profit, expected_profit_percent = EXCLUDED.expected_profit_percent,
            status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason, executed_at = EXCLUDED.executed_at
          WHERE trades.status = 'pending'
@@ -330,13 +355,16 @@ export class TradesRepository {
           r.status,
           r.failureReason,
           r.executedAt,
+          brl.profitBrl,
+          brl.feesBrl,
+          brl.volumeBrl,
         ],
       );
       const tradeId = inserted[0]?.id;
       if (!tradeId)
         return { recorded: false, tradeId: null, bot: bot ? totals(bot) : null, stoppedReason: null };
       await insertLegs(m, tradeId, r.legs);
-      if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null };
+      if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null, brl };
       const balances = await this.bots.applyDeltas(m, r.botId, r.deltas);
       await this.bots.applyPosition(m, r);
       let after = await this.bots.applyTrade(
@@ -345,10 +373,11 @@ export class TradesRepository {
         r.profit,
         r.status === 'failed',
         r.nakedExposure ?? {},
+        brl.profitBrl,
       );
       const stoppedReason = riskStop(after);
       if (stoppedReason) after = await this.bots.stopInLedger(m, r.botId, stoppedReason);
-      return { recorded: true, tradeId, bot: totals(after), stoppedReason, balances };
+      return { recorded: true, tradeId, bot: totals(after), stoppedReason, balances, brl };
     });
   }
 
@@ -365,6 +394,7 @@ export class TradesRepository {
     }
     if (f.status !== 'all') qb.andWhere('t.status = :status', { status: f.status });
     if (f.bot !== 'all') qb.andWhere('t.bot_id = :botId', { botId: f.bot });
+    if (f.mode && f.mode !== 'all') qb.andWhere('t.mode = :mode', { mode: f.mode });
     return qb;
   }
 
@@ -382,13 +412,19 @@ export class TradesRepository {
   async totals(
     userId: string,
     f: TradeFilters,
-  ): Promise<{ total: number; completed: number; profit: string }> {
+  ): Promise<{ total: number; completed: number; profit: string; profitBrl: string }> {
     const raw = await this.filtered(userId, f)
       .select('COUNT(*)::int', 'total')
       .addSelect(`COUNT(*) FILTER (WHERE t.status = 'completed')::int`, 'completed')
-      .addSelect('COALESCE(SUM(t.profit), 0)::text', 'profit')
-      .getRawOne<{ total: number; completed: number; profit: string }>();
-    return { total: raw?.total ?? 0, completed: raw?.completed ?? 0, profit: raw?.profit ?? '0' };
+      .addSelect(`COALESCE(SUM(${PROFIT_USDT}), 0)::text`, 'profit')
+      .addSelect('COALESCE(SUM(t.profit_brl), 0)::text', 'profitBrl')
+      .getRawOne<{ total: number; completed: number; profit: string; profitBrl: string }>();
+    return {
+      total: raw?.total ?? 0,
+      completed: raw?.completed ?? 0,
+      profit: raw?.profit ?? '0',
+      profitBrl: raw?.profitBrl ?? '0',
+    };
   }
 
   /** The filtered set for an export (newest first, at most `limit`). */
@@ -427,20 +463,38 @@ export class TradesRepository {
     userId: string,
     botId: string,
     limit: number,
-  ): Promise<{ points: { executed_at: Date; cumulative: string }[]; expected: string; realised: string }> {
-    const points: { executed_at: Date; cumulative: string }[] = await this.ds.query(
-      `SELECT executed_at, cumulative::text FROM (
-         SELECT executed_at, id, SUM(profit) OVER (ORDER BY executed_at, id) AS cumulative
-           FROM trades WHERE user_id = $1 AND bot_id = $2
+  ): Promise<{
+    points: { executed_at: Date; cumulative: string; cumulative_brl: string }[];
+    expected: string;
+    realised: string;
+    expectedBrl: string;
+    realisedBrl: string;
+  }> {
+    const points: { executed_at: Date; cumulative: string; cumulative_brl: string }[] = await this.ds.query(
+      `SELECT executed_at, cumulative::text, cumulative_brl::text FROM (
+         SELECT executed_at, id, SUM(${PROFIT_USDT}) OVER (ORDER BY executed_at, id) AS cumulative,
+                SUM(profit_brl) OVER (ORDER BY executed_at, id) AS cumulative_brl
+           FROM trades t WHERE user_id = $1 AND bot_id = $2
        ) s ORDER BY executed_at DESC, id DESC LIMIT $3`,
       [userId, botId, limit],
     );
-    const sums: { expected: string; realised: string }[] = await this.ds.query(
-      `SELECT COALESCE(SUM(expected_profit),0)::text AS expected, COALESCE(SUM(profit),0)::text AS realised
-         FROM trades WHERE user_id = $1 AND bot_id = $2`,
-      [userId, botId],
-    );
-    return { points, expected: sums[0]?.expected ?? '0', realised: sums[0]?.realised ?? '0' };
+    const sums: { expected: string; realised: string; expected_brl: string; realised_brl: string }[] =
+      await this.ds.query(
+        `SELECT COALESCE(SUM(${inUsdt('expected_profit')}),0)::text AS expected,
+                COALESCE(SUM(${PROFIT_USDT}),0)::text AS realised,
+                COALESCE(SUM(${inBrl('expected_profit')}),0)::text AS expected_brl,
+                COALESCE(SUM(t.profit_brl),0)::text AS realised_brl
+           FROM trades t WHERE user_id = $1 AND bot_id = $2`,
+        [userId, botId],
+      );
+    const s = sums[0];
+    return {
+      points,
+      expected: s?.expected ?? '0',
+      realised: s?.realised ?? '0',
+      expectedBrl: s?.expected_brl ?? '0',
+      realisedBrl: s?.realised_brl ?? '0',
+    };
   }
 }
 
@@ -481,6 +535,7 @@ function totals(b: LedgerBotRow): BotTotals {
     statusReason: b.status_reason,
     totalTrades: b.total_trades,
     totalProfit: b.total_profit,
+    totalProfitBrl: b.total_profit_brl,
     profitPercent: b.profit_percent,
   };
 }

@@ -19,7 +19,7 @@ import {
   YAxis,
 } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { exchangeName } from '@arbitra/contracts';
+import { brlForDisplay, exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 
 /** Most trades listed on the page (the totals count them all). */
@@ -36,19 +36,22 @@ export function Disclaimer({ backtest }: { backtest: Pick<BacktestDetail, 'sourc
 
 const usdt = (v: string | number, d = 2) => `${formatNumber(v, d)} USDT`;
 
+/** R$ first and USDT second when the source had a USDT/BRL rate (issue 15); USDT alone otherwise. */
+const brlFirst = (brl: string | null | undefined, usdtValue: string, d = 2) =>
+  brl !== null && brl !== undefined
+    ? `${formatBRL(brlForDisplay(brl))} (${usdt(usdtValue, d)})`
+    : usdt(usdtValue, d);
+
 /** Profit and fees in R$ when the source had a USDT/BRL rate, and always in USDT. */
 export function totalsRows(t: BacktestTotals): [string, string][] {
   return [
-    [
-      'Lucro',
-      t.profitBrl !== null ? `${formatBRL(t.profitBrl)} (${usdt(t.profitUsdt)})` : usdt(t.profitUsdt),
-    ],
+    ['Lucro', brlFirst(t.profitBrl, t.profitUsdt)],
     ['Retorno sobre o capital', formatPercent(t.returnPercent, 2)],
     ['Trades', String(t.trades)],
     ['Taxa de sucesso', formatPercent(t.successRate, 1)],
-    ['Lucro médio por trade', usdt(t.avgProfitUsdt, 4)],
+    ['Lucro médio por trade', brlFirst(t.avgProfitBrl, t.avgProfitUsdt, 4)],
     ['Drawdown máximo', `${usdt(t.maxDrawdownUsdt)} (${formatPercent(t.maxDrawdownPercent, 2)})`],
-    ['Taxas pagas', t.feesBrl !== null ? `${formatBRL(t.feesBrl)} (${usdt(t.feesUsdt)})` : usdt(t.feesUsdt)],
+    ['Taxas pagas', brlFirst(t.feesBrl, t.feesUsdt)],
     ['Capital inicial', usdt(t.capitalUsdt)],
   ];
 }
@@ -81,6 +84,11 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
   const hi = Math.ceil(Math.max(0, ...calibration.map((c) => Math.max(c.expected, c.realised))) * 100) / 100;
   return (
     <div className="flex flex-col gap-6">
+      {result.noTradeReason && (
+        <p role="status" className="rounded-md border border-border px-3 py-2 text-sm">
+          <span className="font-medium">Nenhum trade nesta simulação.</span> {result.noTradeReason}
+        </p>
+      )}
       {t.profitBrl === null && (
         <p className="text-sm text-muted-foreground">
           A fonte de dados não tem cotação USDT/BRL: os valores são mostrados em USDT.
@@ -219,8 +227,8 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
                     {exchangeName(x.buyExchange)} → {exchangeName(x.sellExchange)}
                   </td>
                   <td className="px-2 text-right">{usdt(x.expectedProfit, 4)}</td>
-                  <td className="px-2 text-right">{usdt(x.profit, 4)}</td>
-                  <td className="px-2 text-right">{usdt(x.fees, 4)}</td>
+                  <td className="px-2 text-right">{brlFirst(x.profitBrl, x.profit, 4)}</td>
+                  <td className="px-2 text-right">{brlFirst(x.feesBrl, x.fees, 4)}</td>
                   <td className="px-2" title={x.failureReason ?? undefined}>
                     {x.status === 'completed' ? 'Concluído' : 'Falhou'}
                     {x.exit ? ' (saída)' : ''}

@@ -1,14 +1,15 @@
-import { BOT_MODE_LABELS, TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/contracts';
+import { TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Spinner } from '@/components/ui/spinner';
 import { exchangeName } from '@arbitra/contracts';
-import { formatDateTime, formatNumber, formatPercent } from '@/lib/format';
+import { formatBRL, formatDateTime, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
 import { NakedExposure } from './naked-exposure';
 
-/** A bot's equity curve (cumulative profit, USDT), its latest trades and expected vs realised profit. */
+/** A bot's equity curve (cumulative profit, R$), its latest trades and expected vs realised profit. */
 export function BotDetailView({ botId }: { botId: string }) {
   const { data, isLoading, error } = useQuery({
     queryKey: botDetailKey(botId),
@@ -32,15 +33,21 @@ export function BotDetailView({ botId }: { botId: string }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Modo</dt>
-          <dd>{BOT_MODE_LABELS[bot.mode]}</dd>
+          <dd>
+            <ModeTag mode={bot.mode} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Lucro esperado</dt>
-          <dd>{formatNumber(data.expectedProfit, 2)} USDT</dd>
+          <dd>
+            <BrlFirst brl={data.expectedProfitBrl} usdt={data.expectedProfit} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Lucro realizado</dt>
-          <dd>{formatNumber(data.realisedProfit, 2)} USDT</dd>
+          <dd>
+            <BrlFirst brl={data.realisedProfitBrl} usdt={data.realisedProfit} />
+          </dd>
         </div>
       </dl>
       <p className="text-xs text-muted-foreground">
@@ -58,11 +65,11 @@ export function BotDetailView({ botId }: { botId: string }) {
               <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
               <XAxis dataKey="label" hide />
               <YAxis width={60} />
-              <Tooltip formatter={(v) => `${formatNumber(Number(v), 2)} USDT`} />
+              <Tooltip formatter={(v) => formatBRL(Number(v).toFixed(2))} />
               <Line
                 type="monotone"
-                dataKey="equity"
-                name="Lucro acumulado"
+                dataKey="equityBrl"
+                name="Lucro acumulado (R$)"
                 dot={false}
                 stroke="currentColor"
               />
@@ -79,6 +86,7 @@ export function BotDetailView({ botId }: { botId: string }) {
             <th>Esperado</th>
             <th>Realizado</th>
             <th>Status</th>
+            <th>Modo</th>
           </tr>
         </thead>
         <tbody>
@@ -90,12 +98,16 @@ export function BotDetailView({ botId }: { botId: string }) {
                 {exchangeName(t.buyExchange)} → {exchangeName(t.sellExchange)}
               </td>
               <td>
-                {formatNumber(t.expectedProfit, 2)} ({formatPercent(t.expectedProfitPercent, 2)})
+                <BrlFirst brl={t.expectedProfitBrl} usdt={null} /> (
+                {formatPercent(t.expectedProfitPercent, 2)})
               </td>
               <td>
-                {formatNumber(t.profit, 2)} ({formatPercent(t.profitPercent, 2)})
+                <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} /> ({formatPercent(t.profitPercent, 2)})
               </td>
               <td>{TRADE_STATUS_LABELS[t.status]}</td>
+              <td>
+                <ModeTag mode={t.mode} />
+              </td>
             </tr>
           ))}
         </tbody>

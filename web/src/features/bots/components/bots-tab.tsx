@@ -1,5 +1,4 @@
 import {
-  BOT_MODE_LABELS,
   BOT_STRATEGY_LABELS,
   MESSAGES,
   RISK_LEVEL_LABELS,
@@ -10,6 +9,7 @@ import {
 } from '@arbitra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
+import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { exchangeName } from '@arbitra/contracts';
-import { formatBRL, formatNumber, formatPercent } from '@/lib/format';
+import { formatBRL, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
 // eslint-disable-next-line import-x/no-restricted-paths -- known exception (issue 12 report): the bots tab opens the backtest dialog; to move to a shared composition.
@@ -116,9 +116,9 @@ export function BotsTab() {
           ['Total de bots', String(stats.total)],
           ['Em execução', String(stats.running)],
           ['Trades', String(stats.totalTrades)],
-          ['Lucro total', `${formatNumber(stats.totalProfit, 2)} USDT`],
+          ['Lucro total', <BrlFirst brl={stats.totalProfitBrl} usdt={stats.totalProfit} stacked />],
         ].map(([label, value]) => (
-          <Card key={label}>
+          <Card key={label as string}>
             <CardHeader>
               <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
             </CardHeader>
@@ -138,7 +138,7 @@ export function BotsTab() {
                     <div className="flex items-center gap-2">
                       <span className="font-medium">{bot.name}</span>
                       <Badge variant={statusVariant(bot.status)}>{botStatusLabel(bot.status)}</Badge>
-                      <Badge variant="outline">{BOT_MODE_LABELS[bot.mode]}</Badge>
+                      <ModeTag mode={bot.mode} />
                     </div>
                     <p className="text-xs text-muted-foreground">
                       {BOT_STRATEGY_LABELS[bot.strategy]} · Risco {RISK_LEVEL_LABELS[bot.riskLevel]} ·{' '}
@@ -147,8 +147,9 @@ export function BotsTab() {
                     <p className="text-xs text-muted-foreground">
                       Investimento máx. {formatBRL(bot.maxInvestment.toFixed(2))} · Lucro mín.{' '}
                       {formatPercent(bot.minProfitPercent, 1)} · {bot.totalTrades}{' '}
-                      {bot.totalTrades === 1 ? 'trade' : 'trades'} · Lucro {formatNumber(bot.totalProfit, 2)}{' '}
-                      USDT ({formatPercent(bot.profitPercent, 2)})
+                      {bot.totalTrades === 1 ? 'trade' : 'trades'} · Lucro{' '}
+                      <BrlFirst brl={bot.totalProfitBrl} usdt={bot.totalProfit} /> (
+                      {formatPercent(bot.profitPercent, 2)})
                     </p>
                     {bot.statusReason && <p className="text-xs text-destructive">{bot.statusReason}</p>}
                   </div>

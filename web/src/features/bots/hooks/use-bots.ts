@@ -1,4 +1,4 @@
-import type { Bot, BotStatusEvent } from '@arbitra/contracts';
+import { centsToDecimal, type Bot, type BotStatusEvent } from '@arbitra/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { botsApi } from '../api/bots-api';
@@ -23,6 +23,7 @@ export function useBots() {
               statusReason: event.statusReason,
               totalTrades: event.totalTrades,
               totalProfit: event.totalProfit,
+              totalProfitBrl: event.totalProfitBrl,
               profitPercent: event.profitPercent,
             }
           : b,
@@ -42,6 +43,8 @@ export interface BotsSummary {
   running: number;
   totalTrades: number;
   totalProfit: number;
+  /** R$, exact sum of the bots' R$ totals ('12.34'). */
+  totalProfitBrl: string;
 }
 
 /** Stats cards: figures summed from the server's bots. */
@@ -51,5 +54,7 @@ export function summarise(bots: readonly Bot[]): BotsSummary {
     running: bots.filter((b) => b.status === 'running').length,
     totalTrades: bots.reduce((n, b) => n + b.totalTrades, 0),
     totalProfit: Math.round(bots.reduce((n, b) => n + b.totalProfit * 100, 0)) / 100,
+    // Each total is whole centavos ('12.34'): summed as integer cents, exactly.
+    totalProfitBrl: centsToDecimal(bots.reduce((n, b) => n + Math.round(Number(b.totalProfitBrl) * 100), 0)),
   };
 }

@@ -1,12 +1,16 @@
 import {
   MESSAGES,
+  TRADE_MODE_FILTERS,
+  TRADE_MODE_FILTER_LABELS,
   TRADE_STATUS_LABELS,
   type Bot,
   type TradeDateRange,
+  type TradeModeFilter,
   type TradeStatusFilter,
 } from '@arbitra/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +21,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/components/ui/use-toast';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { exchangeName } from '@arbitra/contracts';
-import { formatDateTime, formatNumber, formatPercent, formatFillPrice } from '@/lib/format';
+import { formatBRL, formatDateTime, formatNumber, formatPercent, formatFillPrice } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { tradesApi } from '../api/trades-api';
 
@@ -37,6 +41,8 @@ const STATUSES = [
   { value: 'pending', label: TRADE_STATUS_LABELS.pending },
 ] as const satisfies readonly { value: TradeStatusFilter; label: string }[];
 
+const MODES = TRADE_MODE_FILTERS.map((value) => ({ value, label: TRADE_MODE_FILTER_LABELS[value] }));
+
 const statusVariant = { completed: 'success', failed: 'destructive', pending: 'warning' } as const;
 
 /** Histórico de Trades: summary cards, filters, paginated table, CSV export by the server. */
@@ -44,10 +50,11 @@ export function TradesTab() {
   const queryClient = useQueryClient();
   const [dateRange, setDateRange] = useState<TradeDateRange>('30');
   const [status, setStatus] = useState<TradeStatusFilter>('all');
+  const [mode, setMode] = useState<TradeModeFilter>('all');
   const [bot, setBot] = useState('all');
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
-  const filters = { dateRange, status, bot };
+  const [exporting, setExporting] = useState<'spec' | 'brl' | null>(null);
+  const filters = { dateRange, status, mode, bot };
 
   const bots = useQuery({ queryKey: ['bots'], queryFn: () => apiClient.get<Bot[]>('/api/bots') });
   const trades = useQuery({
@@ -67,14 +74,14 @@ export function TradesTab() {
       setPage(1);
     };
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportCsv = async (kind: 'spec' | 'brl') => {
+    setExporting(kind);
     try {
-      await tradesApi.exportCsv(filters);
+      await (kind === 'brl' ? tradesApi.exportBrlCsv(filters) : tradesApi.exportCsv(filters));
     } catch (e) {
       toast({ title: isApiError(e) ? e.message : MESSAGES.trades.exportError, variant: 'destructive' });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -84,18 +91,34 @@ export function TradesTab() {
     <section aria-label="Histórico de Trades" className="flex flex-col gap-6">
       <div className="flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Histórico de Trades</h2>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exportando...' : 'Exportar CSV'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void exportCsv('spec')} disabled={exporting !== null}>
+            {exporting === 'spec' ? 'Exportando...' : 'Exportar CSV'}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => void exportCsv('brl')}
+            disabled={exporting !== null}
+            title="As mesmas linhas com a cotação USDT/BRL de cada trade e volume, taxas e lucro em R$"
+          >
+            {exporting === 'brl' ? 'Exportando...' : 'Exportar CSV em R$'}
+          </Button>
+        </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[
           ['Total de trades', data ? String(data.stats.totalTrades) : '—'],
-          ['Lucro total', data ? `${formatNumber(data.stats.totalProfit, 2)} USDT` : '—'],
+          [
+            'Lucro total',
+            data ? <BrlFirst brl={data.stats.totalProfitBrl} usdt={data.stats.totalProfit} stacked /> : '—',
+          ],
           ['Taxa de sucesso', data ? formatPercent(data.stats.successRate, 1) : '—'],
-          ['Lucro médio', data ? `${formatNumber(data.stats.avgProfit, 2)} USDT` : '—'],
+          [
+            'Lucro médio',
+            data ? <BrlFirst brl={data.stats.avgProfitBrl} usdt={data.stats.avgProfit} stacked /> : '—',
+          ],
         ].map(([label, value]) => (
-          <Card key={label}>
+          <Card key={label as string}>
             <CardHeader>
               <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
             </CardHeader>
@@ -111,6 +134,7 @@ export function TradesTab() {
           onChange={setFilter(setDateRange)}
         />
         <FilterPills label="Status" options={STATUSES} value={status} onChange={setFilter(setStatus)} />
+        <FilterPills label="Modo" options={MODES} value={mode} onChange={setFilter(setMode)} />
         <label className="flex items-center gap-2 text-sm">
           Bot
           <select
@@ -154,9 +178,11 @@ export function TradesTab() {
                 <TableHead>Preço Compra</TableHead>
                 <TableHead>Preço Venda</TableHead>
                 <TableHead>Quantidade</TableHead>
-                <TableHead>Lucro</TableHead>
+                <TableHead>Lucro (R$ · USDT)</TableHead>
                 <TableHead>Lucro %</TableHead>
+                <TableHead>Taxas (R$)</TableHead>
                 <TableHead>Status</TableHead>
+                <TableHead>Modo</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -171,11 +197,20 @@ export function TradesTab() {
                   <TableCell>{formatFillPrice(t.sellPrice)}</TableCell>
                   <TableCell>{formatNumber(t.amount, 6)}</TableCell>
                   <TableCell className={t.profit < 0 ? 'text-destructive' : 'text-success'}>
-                    {formatNumber(t.profit, 2)}
+                    <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
                   <TableCell>{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell
+                    className="whitespace-nowrap"
+                    title={`Cotação USDT/BRL ${formatNumber(t.usdtBrl, 4)}`}
+                  >
+                    {formatBRL(t.feesBrl)}
+                  </TableCell>
                   <TableCell>
                     <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    <ModeTag mode={t.mode} />
                   </TableCell>
                 </TableRow>
               ))}
