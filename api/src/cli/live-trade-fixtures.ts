@@ -40,8 +40,28 @@ export async function insertFixtureTrades(
       const buyFee = cost.mul(t.feeRate);
       const sellFee = revenue.mul(t.feeRate);
       const profit = revenue.minus(sellFee).minus(cost).minus(buyFee);
+      const quote = t.pair.split('/')[1]!;
+      const leg = (side: 'buy' | 'sell', price: string, quoteAmount: Decimal, fee: Decimal) => ({
+        kind: 'entry' as const,
+        symbol: t.pair,
+        side,
+        avgPrice: price,
+        quoteAmount: quoteAmount.toFixed(),
+        fee: fee.toFixed(),
+        feeAsset: quote,
+      });
+      // The R$ figures the ledger writes with every trade (issue 15 §1), by the same rule.
+      const brl = tradeBrlFigures({
+        pair: t.pair,
+        usdtBrl: t.usdtBrl,
+        profit: profit.toFixed(),
+        amount: t.amount,
+        buyPrice: t.buyPrice,
+        legs: [leg('buy', t.buyPrice, cost, buyFee), leg('sell', t.sellPrice, revenue, sellFee)],
+      });
       return {
         t,
+        brl,
         id: randomUUID(),
         cost,
         revenue,
