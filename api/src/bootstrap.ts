@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { jsonOnly, noStoreForApi, securityHeaders } from './common/http/hardening.js';
+import { jsonOnly, noStoreForApi, paymentSources, securityHeaders } from './common/http/hardening.js';
 import { serveWeb } from './common/http/web-serving.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import type { ApiConfig } from './config/config.js';
@@ -27,7 +27,12 @@ export async function createApiApp(config: ApiConfig): Promise<ApiApp> {
   // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For): rate limits, sessions and audit rely on it.
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(securityHeaders(config.NODE_ENV === 'production'));
+  app.use(
+    securityHeaders(
+      config.NODE_ENV === 'production',
+      paymentSources(config.PAYMENTS_PROVIDER, config.MERCADOPAGO_SDK_URL),
+    ),
+  );
   app.use(noStoreForApi);
   app.use(jsonOnly);
   app.useBodyParser('json', { limit: '64kb' });

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   QUEUES,
   type Bot,
+  type NotificationListResponse,
   type PaymentResponse,
   type SubscriptionResponse,
 } from '@arbitra/contracts';
@@ -57,6 +58,24 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     await mail?.close();
     await db?.drop();
   });
+
+  /** A paper bot created running for `u`. */
+  const runningBot = async (u: RegisteredUser, name: string) => {
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: u.token,
+      body: {
+        name,
+        pairs: ['BTC/USDT'],
+        exchanges: ['binance', 'mexc'],
+        maxInvestment: 1000,
+        minProfitPercent: 1.5,
+        active: true,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.bot.status).toBe('running');
+    return created.body.bot;
+  };
 
   const subscription = async (u: RegisteredUser) =>
     (await call<SubscriptionResponse>('GET', '/api/user/subscription', { token: u.token })).body;
@@ -145,6 +164,18 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(html).toContain('Ana Paga');
     expect(html).toContain('R$\u00a01.999,00');
     expect(html).toContain('Enterprise');
+    // The same invoice as a PDF download.
+    const pdf = await fetch(`${platform.baseUrl}/api/payments/${p.id}/invoice.pdf`, {
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `attachment; filename="fatura-${approved.invoiceNumber}.pdf"`,
+    );
+    const bytes = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(bytes.startsWith('%PDF-')).toBe(true);
+    expect(bytes).toContain(`(Fatura ${approved.invoiceNumber} - Arbitra)`);
 
     const history = await call<PaymentResponse[]>('GET', '/api/payments', { token: ana.token });
     expect(history.body.map((x) => [x.id, x.status])).toEqual([[p.id, 'approved']]);
@@ -153,6 +184,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const bruno = await register(call, { name: 'Bruno' });
     expect((await call('GET', `/api/payments/${p.id}`, { token: bruno.token })).status).toBe(404);
     expect((await call('GET', `/api/payments/${p.id}/invoice`, { token: bruno.token })).status).toBe(404);
+    expect((await call('GET', `/api/payments/${p.id}/invoice.pdf`, { token: bruno.token })).status).toBe(404);
     expect(
       (
         await call('POST', `/api/payments/${p.id}/sandbox`, {
@@ -230,6 +262,36 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(await subscription(dora)).toMatchObject({ status: 'active', planId: 'basic' });
   });
 
+  it('the 7-day guarantee: the first payment is refundable by its owner only, once, audited; the plan ends', async () => {
+    const rui = await register(call, { name: 'Rui' });
+    const other = await register(call, { name: 'Outro' });
+    const p = await pay(rui, { planId: 'professional', billing: 'monthly', method: 'pix' });
+    expect(p.refundableUntil).toBeNull();
+    await simulate(rui, p.id, 'approve');
+    const listed = (await call<PaymentResponse[]>('GET', '/api/payments', { token: rui.token })).body;
+    const until = new Date(listed.find((x) => x.id === p.id)!.refundableUntil!);
+    expect(until.getTime() - new Date(listed[0]!.approvedAt!).getTime()).toBe(7 * 86_400_000);
+    expect((await call('POST', `/api/payments/${p.id}/refund`, { token: other.token })).status).toBe(404);
+    const refunded = await call<PaymentResponse>('POST', `/api/payments/${p.id}/refund`, {
+      token: rui.token,
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body).toMatchObject({
+      status: 'refunded',
+      statusLabel: 'Reembolsado',
+      refundableUntil: null,
+    });
+    expect((await subscription(rui)).status).toBe('canceled');
+    const again = await call<{ message: string }>('POST', `/api/payments/${p.id}/refund`, {
+      token: rui.token,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(M.refundWindowClosed);
+    await mail.waitFor(rui.email, 'Reembolso confirmado', 15_000);
+    const audit = await call<{ items: { action: string }[] }>('GET', '/api/user/audit', { token: rui.token });
+    expect(audit.body.items.filter((e) => e.action === 'payment_refunded')).toHaveLength(1);
+  });
+
   it('refuses bad input with pt-BR 400s', async () => {
     const eva = await register(call, { name: 'Eva' });
     const cases: [Record<string, unknown>, string][] = [
@@ -284,19 +346,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
 
   it('a lapsed trial stops the running bots with "Assinatura vencida", mails the user and reads past_due', async () => {
     const fabio = await register(call, { name: 'Fabio' });
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
-      token: fabio.token,
-      body: {
-        name: 'Robô do Fabio',
-        pairs: ['BTC/USDT'],
-        exchanges: ['binance', 'mexc'],
-        maxInvestment: 1000,
-        minProfitPercent: 1.5,
-        active: true,
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.bot.status).toBe('running');
+    await runningBot(fabio, 'Robô do Fabio');
     await sql.query(
       `UPDATE subscriptions SET current_period_start = now() - interval '7 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
       [fabio.id],
@@ -307,8 +357,24 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     }, 20_000);
     expect(stopped).toMatchObject({ active: false, status: 'stopped', statusReason: 'Assinatura vencida' });
     expect((await subscription(fabio)).status).toBe('past_due');
+    // Told through the notification service: one 'bot.stopped' (cause: the subscription) in-app and by email.
     const lapsedMail = await mail.waitFor(fabio.email, 'Assinatura vencida', 15_000);
-    expect(lapsedMail.text).toContain('Assinatura vencida');
+    expect(lapsedMail.subject).toBe('Assinatura vencida: bot "Robô do Fabio" parado - Arbitra');
+    expect(lapsedMail.text).toContain('sua assinatura não está ativa');
+    const inApp = await waitFor(async () => {
+      const r = await call<NotificationListResponse>('GET', '/api/notifications', { token: fabio.token });
+      return r.body.notifications.find((n) => n.event === 'bot.stopped');
+    }, 15_000);
+    expect(inApp).toMatchObject({
+      title: 'Assinatura vencida: bot "Robô do Fabio" parado',
+      link: '/payment',
+    });
+    // No second email of the same lapse (billing no longer mails it itself).
+    expect(
+      (await mail.all()).filter(
+        (m) => m.to.some((t) => t.address === fabio.email) && /vencida/i.test(m.subject),
+      ),
+    ).toHaveLength(1);
     // The engine is told to stop it (the bot-commands queue carries a 'stop' for this bot).
     const factory = createQueueFactory({
       databaseUrl: db.url,
@@ -327,6 +393,52 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     }
     // Starting it again is refused until the user pays.
     expect((await call('POST', `/api/bots/${stopped!.id}/toggle`, { token: fabio.token })).status).toBe(403);
+  });
+
+  it('a lapse follows the user’s notification settings: bot.stopped emails off → in-app only; no bot → one billing notice', async () => {
+    const ines = await register(call, { name: 'Ines' });
+    const joao = await register(call, { name: 'Joao' });
+    const prefs = await call('PUT', '/api/notifications/preferences', {
+      token: ines.token,
+      body: { preferences: [{ event: 'bot.stopped', channel: 'email', enabled: false }] },
+    });
+    expect(prefs.status, JSON.stringify(prefs.body)).toBe(200);
+    await runningBot(ines, 'Robô da Ines');
+    await sql.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '7 days', current_period_end = now() - interval '1 second' WHERE user_id = ANY($1)`,
+      [[ines.id, joao.id]],
+    );
+    const inApp = await waitFor(async () => {
+      const r = await call<NotificationListResponse>('GET', '/api/notifications', { token: ines.token });
+      return r.body.notifications.find((n) => n.event === 'bot.stopped');
+    }, 20_000);
+    expect(inApp?.body).toContain("motivo: 'Assinatura vencida'");
+    // Joao had no running bot: one 'billing' notice of the lapse, in-app and by email.
+    await mail.waitFor(joao.email, 'Assinatura vencida', 15_000);
+    const joaoInApp = await waitFor(async () => {
+      const r = await call<NotificationListResponse>('GET', '/api/notifications', { token: joao.token });
+      return r.body.notifications.find((n) => n.event === 'billing');
+    }, 15_000);
+    expect(joaoInApp).toMatchObject({ title: 'Assinatura vencida', link: '/payment' });
+    // Ines's notification job has finished (its email channel was off): she got no email.
+    const factory = createQueueFactory({
+      databaseUrl: db.url,
+      redisUrl: undefined,
+      namespace: platform.env.TRANSPORT_NAMESPACE,
+    });
+    try {
+      await waitFor(async () => {
+        const done = await factory.queue(QUEUES.notifications).getJobs(['completed']);
+        return done.some((j) => (j.data as { userId: string }).userId === ines.id) || undefined;
+      }, 15_000);
+    } finally {
+      await factory.close();
+    }
+    expect(
+      (await mail.all()).filter(
+        (m) => m.to.some((t) => t.address === ines.email) && /vencida|parado/i.test(m.subject),
+      ),
+    ).toHaveLength(0);
   });
 
   it('a downgrade is refused while over the lower plan’s bots, then scheduled for the next period', async () => {

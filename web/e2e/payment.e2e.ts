@@ -24,6 +24,24 @@ describe('payments in Chromium (sandbox provider)', () => {
   });
   afterAll(closeBrowser);
 
+  /** A user who paid Profissional monthly by PIX (sandbox), signed in on Dashboard › Assinatura. */
+  const paidProfessional = async (label: string) => {
+    const account = newAccount(label);
+    const token = await registerByApi(account);
+    const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
+      planId: 'professional',
+      billing: 'monthly',
+      method: 'pix',
+    });
+    await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
+    const { page, context } = await newPage(browser);
+    await loginViaUi(page, account.email, account.password);
+    await page.goto('/dashboard?tab=subscription');
+    const card = page.getByRole('region', { name: 'Plano atual' });
+    await card.getByText('Ativo').waitFor();
+    return { token, page, context, card };
+  };
+
   it('a trial user upgrades to Enterprise yearly with PIX and sees the plan active without reloading', async () => {
     const account = newAccount('pix');
     await registerByApi(account);
@@ -70,8 +88,18 @@ describe('payments in Chromium (sandbox provider)', () => {
 
     await done.getByRole('link', { name: 'Ver minha assinatura' }).click();
     const history = page.getByRole('region', { name: 'Histórico de pagamentos' });
-    await history.getByText(/^ARB-\d{4}-\d{6}$/).waitFor();
+    const number = (await history.getByText(/^ARB-\d{4}-\d{6}$/).textContent())!;
     await history.getByText('Aprovado').waitFor();
+    // The invoice downloads as a PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: `Baixar a fatura ${number} em PDF` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`fatura-${number}.pdf`);
+    const pdf = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of pdf) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await context.close();
   });
 
@@ -118,20 +146,7 @@ describe('payments in Chromium (sandbox provider)', () => {
   });
 
   it('cancels with a confirmation, keeps access, and reactivates', async () => {
-    const account = newAccount('cancela');
-    const token = await registerByApi(account);
-    const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
-      planId: 'professional',
-      billing: 'monthly',
-      method: 'pix',
-    });
-    await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
-
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/dashboard?tab=subscription');
-    const card = page.getByRole('region', { name: 'Plano atual' });
-    await card.getByText('Ativo').waitFor();
+    const { token, page, context, card } = await paidProfessional('cancela');
     await card.getByText('Data da próxima cobrança').waitFor();
     await card.getByRole('button', { name: 'Cancelar assinatura' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Cancelar assinatura?' });
@@ -151,6 +166,32 @@ describe('payments in Chromium (sandbox provider)', () => {
       '/api/user/subscription',
     );
     expect(sub).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    await context.close();
+  });
+
+  it('refunds the first payment within 7 days from the payment history, after a confirmation', async () => {
+    const { token, page, context, card } = await paidProfessional('reembolso');
+    const history = page.getByRole('region', { name: 'Histórico de pagamentos' });
+    const row = history.getByRole('row').filter({ hasText: 'Profissional (mensal)' });
+    await row.getByText('Aprovado').waitFor();
+    await row.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Solicitar reembolso?' });
+    await dialog
+      .getByText(/Pela garantia de 7 dias .*R\$\s99,90 do plano Profissional voltam para você/)
+      .waitFor();
+    await screenshot(page, 'payment-refund-confirm');
+    // Keeping the plan changes nothing.
+    await dialog.getByRole('button', { name: 'Manter o plano' }).click();
+    await row.getByText('Aprovado').waitFor();
+    await row.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await dialog.getByRole('button', { name: 'Reembolsar e encerrar o plano' }).click();
+    await page.getByText('Pagamento reembolsado. O plano foi encerrado.').first().waitFor();
+    await row.getByText('Reembolsado').waitFor();
+    expect(await row.getByRole('button', { name: 'Solicitar reembolso' }).count()).toBe(0);
+    await card.getByText(/Assinatura cancelada: seus bots foram parados/).waitFor();
+    // Audited: the user's 'Atividade recente' lists it.
+    const audit = await api<{ items: { action: string }[] }>(token, 'GET', '/api/user/audit');
+    expect(audit.items.map((e) => e.action)).toContain('payment_refunded');
     await context.close();
   });
 });

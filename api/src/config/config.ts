@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MERCADOPAGO_SDK_URL } from '@arbitra/contracts';
 import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '@arbitra/db';
 
 const optional = z
@@ -107,6 +108,8 @@ export const apiConfigSchema = z.object({
   MERCADOPAGO_PUBLIC_KEY: optional,
   /** Base URL of the Mercado Pago API (tests point it at a local HTTP double). */
   MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
+  /** The browser SDK (MercadoPago.js v2) the payment page loads; tests point it at a local double. */
+  MERCADOPAGO_SDK_URL: z.string().url().default(MERCADOPAGO_SDK_URL),
   /** The PIX key, name and city of the receiving account (BR Code of the sandbox). */
   PIX_KEY: z.string().default('pagamentos@arbitra.com.br'),
   PIX_MERCHANT_NAME: z.string().default('ARBITRA TECNOLOGIA'),

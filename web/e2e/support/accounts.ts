@@ -23,9 +23,12 @@ export function newAccount(label: string): TestAccount {
   };
 }
 
-/** Registers through the API (for tests about something else than the register screen); returns the token. */
-export async function registerByApi(account: TestAccount): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/auth/register`, {
+/**
+ * Registers through the API (for tests about something else than the register screen); returns the token.
+ * `base`: another platform than the shared one (a test that launches its own).
+ */
+export async function registerByApi(account: TestAccount, base = baseUrl()): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({

@@ -24,12 +24,36 @@ export const CONTENT_SECURITY_POLICY = {
   'worker-src': ["'self'"],
 };
 
+/** Origins a payment provider's browser code needs beyond our own (scripts it loads, hosts it calls). */
+export interface ExtraSources {
+  script: string[];
+  connect: string[];
+}
+
+/**
+ * The browser side of PAYMENTS_PROVIDER=mercadopago: MercadoPago.js v2 is loaded from its SDK address and posts
+ * the card to Mercado Pago's API (api.mercadopago.com; the SDK's own origin when tests serve a double).
+ */
+export function paymentSources(provider: string, sdkUrl: string): ExtraSources {
+  if (provider !== 'mercadopago') return { script: [], connect: [] };
+  const sdk = new URL(sdkUrl).origin;
+  return { script: [sdk], connect: [sdk, 'https://api.mercadopago.com'] };
+}
+
 /** helmet with our policy; HSTS (and upgrade-insecure-requests) only in production, where TLS is in front. */
-export function securityHeaders(production: boolean): RequestHandler {
+export function securityHeaders(
+  production: boolean,
+  extra: ExtraSources = { script: [], connect: [] },
+): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...CONTENT_SECURITY_POLICY, ...(production ? { 'upgrade-insecure-requests': [] } : {}) },
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...extra.script],
+        'connect-src': [...new Set([...CONTENT_SECURITY_POLICY['connect-src'], ...extra.connect])],
+        ...(production ? { 'upgrade-insecure-requests': [] } : {}),
+      },
     },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },

@@ -113,23 +113,20 @@ export function paymentFailedMail(to: Who, p: PaymentRecord, planName: string, a
   );
 }
 
-export function subscriptionLapsedMail(
-  to: Who,
-  status: 'past_due' | 'canceled',
-  appUrl: string,
-): MailMessage {
-  return mail(
-    to,
-    status === 'canceled' ? 'Assinatura encerrada - Arbitra' : 'Assinatura vencida - Arbitra',
-    [
+/**
+ * What a lapse says when no running bot was stopped (with bots, each bot's 'bot.stopped' notification says it):
+ * sent through the notification service as a 'billing' event.
+ */
+export function lapsedNotice(status: 'past_due' | 'canceled'): { title: string; body: string } {
+  return {
+    title: status === 'canceled' ? 'Assinatura encerrada' : 'Assinatura vencida',
+    body: [
       status === 'canceled'
         ? 'Sua assinatura foi encerrada no fim do período pago, como você pediu.'
         : 'O período da sua assinatura terminou sem pagamento: a assinatura está vencida.',
-      `Seus bots em execução foram parados (motivo: '${MESSAGES.payments.lapsedReason}'). Nada foi apagado: bots, exchanges e histórico continuam na sua conta.`,
-      'Assim que o pagamento for confirmado, você pode iniciar seus bots novamente.',
-    ],
-    { href: `${appUrl}/payment`, label: 'Escolher um plano' },
-  );
+      'Nada foi apagado: bots, exchanges e histórico continuam na sua conta. Assim que o pagamento for confirmado, você pode iniciar seus bots novamente.',
+    ].join(' '),
+  };
 }
 
 export function canceledMail(to: Who, planName: string, periodEnd: Date, appUrl: string): MailMessage {

@@ -1,5 +1,17 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   createPaymentSchema,
   quoteQuerySchema,
@@ -8,13 +20,15 @@ import {
   type CheckoutQuote,
   type CreatePaymentRequest,
   type PaymentResponse,
+  type PaymentsConfig,
   type SandboxActionRequest,
   type UpgradeRequest,
   type UpgradeResponse,
 } from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
-import type { AuthenticatedUser } from '../../common/http/request-context.js';
+import { Client } from '../../common/decorators/client.decorator.js';
+import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { BillingService } from './billing.service.js';
 
@@ -83,6 +97,12 @@ export class PaymentsController {
     });
   }
 
+  /** The browser side of the provider: Mercado Pago's public key and SDK address, or the sandbox. */
+  @Get('config')
+  config(): PaymentsConfig {
+    return this.billing.paymentsConfig();
+  }
+
   @Get(':id')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
     return this.billing.getPayment(user.id, id);
@@ -92,13 +112,31 @@ export class PaymentsController {
   @Get(':id/invoice')
   @Header('Content-Type', 'text/html; charset=utf-8')
   invoice(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<string> {
-    return this.billing.invoice(user.id, id);
+    return this.billing.invoice(user.id, id, 'html');
   }
 
+  /** The same invoice as a PDF download ('fatura-ARB-….pdf'). */
+  @Get(':id/invoice.pdf')
+  async invoicePdf(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const { number, pdf } = await this.billing.invoice(user.id, id, 'pdf');
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="fatura-${number}.pdf"`);
+    return new StreamableFile(pdf);
+  }
+
+  /** The 7-day guarantee (the user's first payment): refunded, the plan ends now; audited. */
   @Post(':id/refund')
   @HttpCode(200)
-  refund(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
-    return this.billing.refund(user.id, id);
+  refund(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Client() client: ClientInfo,
+  ): Promise<PaymentResponse> {
+    return this.billing.refund(user.id, id, client);
   }
 
   /** Sandbox only: 'Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'. */

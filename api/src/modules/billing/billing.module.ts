@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { SandboxChargesRepository } from '@arbitra/db';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { DatabaseModule } from '../../database/database.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { BotsModule } from '../bots/bots.module.js';
 import { ExchangesModule } from '../exchanges/exchanges.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { TransportModule } from '../../transport/transport.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -26,7 +28,17 @@ function providerFor(config: ApiConfig, sandboxCharges: SandboxChargesRepository
 
 /** Subscriptions and payments (issue 10): plan changes, charges, webhooks, invoices, the billing job. */
 @Module({
-  imports: [DatabaseModule, TransportModule, MailModule, SubscriptionsModule, UsersModule, BotsModule, ExchangesModule],
+  imports: [
+    AuditModule,
+    DatabaseModule,
+    TransportModule,
+    MailModule,
+    NotificationsModule,
+    SubscriptionsModule,
+    UsersModule,
+    BotsModule,
+    ExchangesModule,
+  ],
   controllers: [SubscriptionChangesController, PaymentsController],
   providers: [
     { provide: PAYMENT_PROVIDER, useFactory: providerFor, inject: [API_CONFIG, SandboxChargesRepository] },

@@ -7,7 +7,9 @@ import {
   type BillingCycle,
   type CheckoutQuote,
   type CreatePaymentRequest,
+  type NotificationJob,
   type PaymentResponse,
+  type PaymentsConfig,
   type PlanId,
   type SandboxAction,
   type SubscriptionStatus,
@@ -26,9 +28,12 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../co
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import type { ClientInfo } from '../../common/http/request-context.js';
+import { AuditService } from '../audit/audit.service.js';
 import { BotsService } from '../bots/bots.service.js';
 import { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
 import { MailService, type MailMessage } from '../mail/mail.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { UsersService } from '../users/users.service.js';
 import {
@@ -36,10 +41,10 @@ import {
   chargeIssuedMail,
   paymentApprovedMail,
   paymentFailedMail,
+  lapsedNotice,
   refundedMail,
-  subscriptionLapsedMail,
 } from './billing-mails.js';
-import { invoiceHtml } from './invoice.js';
+import { invoiceHtml, invoicePdf } from './invoice.js';
 import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
@@ -94,6 +99,8 @@ export class BillingService implements OnModuleInit {
     private readonly bots: BotsService,
     private readonly exchanges: ExchangeCredentialsService,
     private readonly mail: MailService,
+    private readonly notifications: NotificationsService,
+    private readonly audit: AuditService,
     private readonly realtime: RealtimeGateway,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
@@ -220,6 +227,18 @@ export class BillingService implements OnModuleInit {
     return this.view(userId, payment.id);
   }
 
+  /** How the payment page charges a card (the browser side of the provider). */
+  paymentsConfig(): PaymentsConfig {
+    if (this.provider.name !== 'mercadopago') return { provider: this.provider.name, mercadoPago: null };
+    return {
+      provider: 'mercadopago',
+      mercadoPago: {
+        publicKey: this.config.MERCADOPAGO_PUBLIC_KEY ?? '',
+        sdkUrl: this.config.MERCADOPAGO_SDK_URL,
+      },
+    };
+  }
+
   async getPayment(userId: string, id: string): Promise<PaymentResponse> {
     return this.view(userId, id);
   }
@@ -227,36 +246,50 @@ export class BillingService implements OnModuleInit {
   async history(userId: string): Promise<PaymentResponse[]> {
     const names = await this.planNames();
     const rows = await this.payments.listForUser(userId, 100);
-    return Promise.all(rows.map((p) => toPaymentResponse(p, names.get(p.planId) ?? p.planId)));
+    const first = await this.firstPaidId(userId);
+    return Promise.all(rows.map((p) => toPaymentResponse(p, names.get(p.planId) ?? p.planId, first)));
   }
 
-  async invoice(userId: string, id: string): Promise<string> {
+  /** The invoice of an approved (or later refunded) payment: a printable HTML page or a PDF. */
+  async invoice(userId: string, id: string, format: 'html'): Promise<string>;
+  async invoice(userId: string, id: string, format: 'pdf'): Promise<{ number: string; pdf: Buffer }>;
+  async invoice(
+    userId: string,
+    id: string,
+    format: 'html' | 'pdf',
+  ): Promise<string | { number: string; pdf: Buffer }> {
     const p = await this.owned(userId, id);
     if (!p.invoiceNumber || (p.status !== 'approved' && p.status !== 'refunded'))
       throw badRequest('invoice_unavailable', M.invoiceUnavailable);
     const user = await this.users.find(userId);
-    return invoiceHtml(p, (await this.planNames()).get(p.planId) ?? p.planId, {
+    const planName = (await this.planNames()).get(p.planId) ?? p.planId;
+    const parties = {
       company: {
         name: this.config.COMPANY_NAME,
         taxId: this.config.COMPANY_TAX_ID,
         address: this.config.COMPANY_ADDRESS,
       },
       customer: { name: user.name, email: user.email },
-    });
+    };
+    if (format === 'html') return invoiceHtml(p, planName, parties);
+    return { number: p.invoiceNumber, pdf: await invoicePdf(p, planName, parties) };
   }
 
-  /** The 7-day guarantee: the first payment, within 7 days, refunded at the provider; the plan ends now. */
-  async refund(userId: string, id: string): Promise<PaymentResponse> {
+  /**
+   * The 7-day guarantee, asked by the user for their own payment: the first payment, within 7 days, refunded at
+   * the provider; the plan ends now. Audited.
+   */
+  async refund(userId: string, id: string, client?: ClientInfo): Promise<PaymentResponse> {
     const p = await this.owned(userId, id);
     if (p.status !== 'approved' || !p.approvedAt || !p.providerPaymentId)
       throw badRequest('refund_window_closed', M.refundWindowClosed);
-    const first = (await this.payments.listApprovedForUser(userId))[0];
+    const firstId = await this.firstPaidId(userId);
     const sub = await this.subscriptions.findByUser(userId);
     if (!sub) throw notFound('no_subscription', M.noSubscription);
     const now = new Date();
     const r = refundTransition(
       stateOf(sub),
-      { approvedAt: p.approvedAt, isFirstPaid: first?.id === p.id },
+      { approvedAt: p.approvedAt, isFirstPaid: firstId === p.id },
       now,
     );
     if (!r.ok) throw badRequest(r.code, r.message);
@@ -267,9 +300,14 @@ export class BillingService implements OnModuleInit {
       return done;
     });
     if (refunded) {
+      await this.audit.record('payment_refunded', {
+        userId,
+        ...(client ? { client } : {}),
+        metadata: { paymentId: p.id, invoiceNumber: p.invoiceNumber, amountCents: p.amountCents },
+      });
       const planName = (await this.planNames()).get(p.planId) ?? p.planId;
       this.sendTo(userId, (who) => refundedMail(who, refunded, planName), 'reembolso');
-      await this.stopBots(userId);
+      await this.stopBots(userId, `refund:${p.id}`);
       this.pushSubscription(userId);
     }
     return this.view(userId, id);
@@ -281,7 +319,8 @@ export class BillingService implements OnModuleInit {
   async receiveWebhook(providerName: string, req: WebhookRequest): Promise<{ received: true }> {
     if (providerName !== this.provider.name) throw notFound('unknown_provider', MESSAGES.common.notFound);
     // Both providers sign every notification (x-signature): an unsigned call is refused, even one we would ignore.
-    if (!headerOf(req.headers, 'x-signature')) throw unauthorized('webhook_signature', M.webhookSignatureInvalid);
+    if (!headerOf(req.headers, 'x-signature'))
+      throw unauthorized('webhook_signature', M.webhookSignatureInvalid);
     let n;
     try {
       n = await this.provider.readNotification(req);
@@ -371,16 +410,27 @@ export class BillingService implements OnModuleInit {
     return done;
   }
 
-  /** Lapsed subscriptions (trial/period ended unpaid → past_due, or → canceled): bots stop, mail, banner. */
+  /**
+   * Lapsed subscriptions (trial/period ended unpaid → past_due, or → canceled): bots stop, banner, and the user is
+   * told through the notification service (in-app, email… per their settings): one 'bot.stopped' (cause
+   * 'subscription') per bot stopped, or, when none was running, one 'billing' notice of the lapse.
+   */
   async onLapsed(lapsed: { userId: string; status: SubscriptionStatus }[]): Promise<void> {
     for (const { userId, status } of lapsed) {
-      await this.stopBots(userId);
-      if (status === 'past_due' || status === 'canceled')
-        this.sendTo(
+      const sub = await this.subscriptions.findByUser(userId);
+      // Each lapse happens once per period end: the notification keys name it.
+      const lapse = `lapse:${sub?.currentPeriodEnd.toISOString() ?? 'none'}`;
+      const stopped = await this.stopBots(userId, lapse);
+      if (stopped === 0 && (status === 'past_due' || status === 'canceled')) {
+        const notice = lapsedNotice(status);
+        await this.notifyQuietly({
+          key: `billing:${lapse}:${userId}:${status}`,
           userId,
-          (who) => subscriptionLapsedMail(who, status, this.config.appUrl),
-          'assinatura vencida',
-        );
+          event: 'billing',
+          params: { kind: 'subscription.lapsed', ...notice, link: '/payment' },
+          occurredAt: new Date().toISOString(),
+        });
+      }
       this.pushSubscription(userId);
     }
   }
@@ -501,10 +551,34 @@ export class BillingService implements OnModuleInit {
     return attached;
   }
 
-  private async stopBots(userId: string): Promise<void> {
+  /** Stops the user's running bots ('Assinatura vencida'); each one is notified as 'bot.stopped' by the subscription. */
+  private async stopBots(userId: string, why: string): Promise<number> {
     const stopped = await this.bots.stopAllForUser(userId, M.lapsedReason);
     if (stopped.length > 0)
       this.logger.info({ userId, bots: stopped.length }, 'bots parados: assinatura vencida');
+    for (const bot of stopped)
+      await this.notifyQuietly({
+        key: `bot.stopped:${bot.id}:subscription:${why}`,
+        userId,
+        event: 'bot.stopped',
+        params: { botId: bot.id, botName: bot.name, cause: 'subscription', reason: M.lapsedReason },
+        occurredAt: new Date().toISOString(),
+      });
+    return stopped.length;
+  }
+
+  /** A notification that cannot be queued is logged; the transition it reports has happened anyway. */
+  private async notifyQuietly(job: NotificationJob): Promise<void> {
+    try {
+      await this.notifications.notify(job);
+    } catch (e) {
+      this.logger.error({ err: e, key: job.key }, 'falha ao enfileirar a notificação');
+    }
+  }
+
+  /** The user's first paid payment (the one the 7-day guarantee may refund). */
+  private async firstPaidId(userId: string): Promise<string | null> {
+    return (await this.payments.listApprovedForUser(userId))[0]?.id ?? null;
   }
 
   private async owned(userId: string, id: string): Promise<PaymentRecord> {
@@ -515,7 +589,11 @@ export class BillingService implements OnModuleInit {
 
   private async view(userId: string, id: string): Promise<PaymentResponse> {
     const p = await this.owned(userId, id);
-    return toPaymentResponse(p, (await this.planNames()).get(p.planId) ?? p.planId);
+    return toPaymentResponse(
+      p,
+      (await this.planNames()).get(p.planId) ?? p.planId,
+      await this.firstPaidId(userId),
+    );
   }
 
   private plan(prices: PlanPriceRecord[], id: PlanId): PlanPriceRecord {
@@ -560,7 +638,11 @@ export class BillingService implements OnModuleInit {
   }
 
   private async pushPayment(p: PaymentRecord, message: string | null): Promise<void> {
-    const payment = await toPaymentResponse(p, (await this.planNames()).get(p.planId) ?? p.planId);
+    const payment = await toPaymentResponse(
+      p,
+      (await this.planNames()).get(p.planId) ?? p.planId,
+      await this.firstPaidId(p.userId),
+    );
     this.realtime.server.to(ROOMS.user(p.userId)).emit(EVENTS.paymentUpdated, { payment, message });
   }
 

@@ -1,83 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentRecord } from '@arbitra/db';
+import {
+  startMercadoPagoDouble,
+  type MercadoPagoDouble,
+} from '../../../../scripts/test-support/mercadopago-double.js';
 import { MercadoPagoPaymentProvider } from './mercadopago.provider.js';
 import { WebhookSignatureError } from './sandbox.provider.js';
 import { signNotification } from './webhook-signature.js';
-
-interface Seen {
-  method: string;
-  url: string;
-  auth: string | undefined;
-  idempotency: string | undefined;
-  body: Record<string, unknown> | null;
-}
-
-/**
- * A local double of the Mercado Pago API (the real one cannot be reached from here): it answers
- * /v1/payments like the provider does (ids, statuses, PIX and boleto data) and records what it received.
- */
-function mercadoPagoDouble() {
-  const seen: Seen[] = [];
-  const payments = new Map<string, Record<string, unknown>>();
-  let next = 1_300_000_000;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-      seen.push({
-        method: req.method!,
-        url: req.url!,
-        auth: req.headers.authorization,
-        idempotency: req.headers['x-idempotency-key'] as string | undefined,
-        body,
-      });
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(payload));
-      };
-      if (req.headers.authorization !== 'Bearer TEST-token')
-        return send(401, { message: 'invalid access token' });
-      const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(req.url!);
-      if (req.method === 'POST' && refund) {
-        const p = payments.get(refund[1]!);
-        if (!p) return send(404, { message: 'not found' });
-        p.status = 'refunded';
-        return send(201, { id: 1, payment_id: Number(refund[1]), status: 'approved' });
-      }
-      if (req.method === 'POST' && req.url === '/v1/payments') {
-        const id = String(next++);
-        const method = body!.payment_method_id as string;
-        const p: Record<string, unknown> = { id: Number(id), status: 'pending', payment_method_id: method };
-        if (method === 'pix') {
-          p.point_of_interaction = {
-            transaction_data: { qr_code: '00020101021226…6304ABCD', qr_code_base64: 'iVBOR' },
-          };
-        } else if (method === 'bolbradesco') {
-          p.transaction_details = {
-            digitable_line: '23790.00009 00000.000001 00000.000000 1 00000000004990',
-            barcode: { content: '23791000000000049900000000000000000000000000' },
-          };
-          p.date_of_expiration = '2026-11-26T23:59:59.000-03:00';
-        } else {
-          p.status = body!.token === 'tok-rejected' ? 'rejected' : 'approved';
-        }
-        payments.set(id, p);
-        return send(201, p);
-      }
-      const get = /^\/v1\/payments\/(\d+)$/.exec(req.url!);
-      if (req.method === 'GET' && get) {
-        const p = payments.get(get[1]!);
-        return p ? send(200, p) : send(404, { message: 'not found' });
-      }
-      return send(404, { message: 'unknown route' });
-    });
-  });
-  return { server, seen, payments };
-}
 
 const payment = (over: Partial<PaymentRecord>): PaymentRecord => ({
   id: randomUUID(),
@@ -112,21 +42,20 @@ const payment = (over: Partial<PaymentRecord>): PaymentRecord => ({
 const payer = { userId: 'u1', email: 'ana@exemplo.com.br', name: 'Ana Maria Souza' };
 
 describe('Mercado Pago provider (official SDK) against a local double of its API', () => {
-  const double = mercadoPagoDouble();
+  let double: MercadoPagoDouble;
   let provider: MercadoPagoPaymentProvider;
   const secret = 'webhook-secret-key';
 
   beforeAll(async () => {
-    await new Promise<void>((r) => double.server.listen(0, '127.0.0.1', r));
-    const { port } = double.server.address() as AddressInfo;
+    double = await startMercadoPagoDouble();
     provider = new MercadoPagoPaymentProvider({
       accessToken: 'TEST-token',
       webhookSecret: secret,
       notificationUrl: 'https://arbitra.example/api/payments/webhook/mercadopago',
-      apiUrl: `http://127.0.0.1:${port}`,
+      apiUrl: double.url,
     });
   });
-  afterAll(() => new Promise<void>((r) => double.server.close(() => r())));
+  afterAll(() => double.close());
 
   it('charges a tokenised card (approved or rejected), with the ledger id as idempotency key', async () => {
     const p = payment({});

@@ -57,9 +57,9 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
   }
 
   static fromConfig(config: ApiConfig): MercadoPagoPaymentProvider {
-    if (!config.MERCADOPAGO_ACCESS_TOKEN || !config.PAYMENTS_WEBHOOK_SECRET)
+    if (!config.MERCADOPAGO_ACCESS_TOKEN || !config.MERCADOPAGO_PUBLIC_KEY || !config.PAYMENTS_WEBHOOK_SECRET)
       throw new Error(
-        'PAYMENTS_PROVIDER=mercadopago exige MERCADOPAGO_ACCESS_TOKEN e PAYMENTS_WEBHOOK_SECRET',
+        'PAYMENTS_PROVIDER=mercadopago exige MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY e PAYMENTS_WEBHOOK_SECRET',
       );
     return new MercadoPagoPaymentProvider({
       accessToken: config.MERCADOPAGO_ACCESS_TOKEN,

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
+  REFUND_WINDOW_DAYS,
   type CardBrand,
   type PaymentResponse,
 } from '@arbitra/contracts';
@@ -9,8 +10,22 @@ import type { PaymentRecord } from '@arbitra/db';
 
 const reais = (cents: number) => Math.round(cents) / 100;
 
-/** A payment as the screens read it (QR image made from the BR Code). */
-export async function toPaymentResponse(p: PaymentRecord, planName: string): Promise<PaymentResponse> {
+/** The end of the 7-day guarantee of a payment, when it is the user's first paid one and still open. */
+export function refundableUntil(p: PaymentRecord, firstPaidId: string | null, now = new Date()): Date | null {
+  if (p.status !== 'approved' || !p.approvedAt || p.id !== firstPaidId || !p.providerPaymentId) return null;
+  const until = new Date(p.approvedAt.getTime() + REFUND_WINDOW_DAYS * 86_400_000);
+  return until > now ? until : null;
+}
+
+/**
+ * A payment as the screens read it (QR image made from the BR Code). `firstPaidId`: the user's first paid
+ * payment (the only one the 7-day guarantee refunds).
+ */
+export async function toPaymentResponse(
+  p: PaymentRecord,
+  planName: string,
+  firstPaidId: string | null = null,
+): Promise<PaymentResponse> {
   const showInvoice = p.invoiceNumber !== null && (p.status === 'approved' || p.status === 'refunded');
   return {
     id: p.id,
@@ -48,6 +63,7 @@ export async function toPaymentResponse(p: PaymentRecord, planName: string): Pro
     createdAt: p.createdAt.toISOString(),
     approvedAt: p.approvedAt?.toISOString() ?? null,
     refundedAt: p.refundedAt?.toISOString() ?? null,
+    refundableUntil: refundableUntil(p, firstPaidId)?.toISOString() ?? null,
     sandbox: p.provider === 'sandbox' && p.status === 'pending',
   };
 }

@@ -63,10 +63,10 @@ export class BotsService implements OnModuleInit {
    * a lapsed subscription: 'Assinatura vencida'); the engines drop them on the 'stop' command. Nothing is deleted.
    * Returns the ids of the bots stopped.
    */
-  async stopAllForUser(userId: string, reason: string): Promise<string[]> {
+  async stopAllForUser(userId: string, reason: string): Promise<{ id: string; name: string }[]> {
     const stopped = await this.bots.stopActiveOf(userId, reason);
     for (const bot of stopped) await this.command('stop', bot);
-    return stopped.map((b) => b.id);
+    return stopped.map((b) => ({ id: b.id, name: b.name }));
   }
 
   /** Running bots of the user (plan changes compare them with the new plan's limit). */

@@ -40,6 +40,13 @@ export function notificationContent(job: NotificationJob): NotificationContent {
   switch (job.event) {
     case 'bot.stopped': {
       const p = job.params;
+      if (p.cause === 'subscription')
+        return {
+          title: `${p.reason}: bot "${p.botName}" parado`,
+          body: `Seu bot "${p.botName}" foi parado porque sua assinatura não está ativa (motivo: '${p.reason}'). Nada foi apagado: bots, exchanges e histórico continuam na sua conta. Assim que o pagamento for confirmado, você pode iniciar o bot novamente.`,
+          link: '/payment',
+          topic: `bot.stopped:${p.botId}`,
+        };
       return {
         title: `Bot "${p.botName}" parado`,
         body: `Seu bot "${p.botName}" foi parado por ${CAUSE[p.cause]}: ${p.reason}`,

@@ -84,8 +84,20 @@ export interface PaymentResponse {
   createdAt: string;
   approvedAt: string | null;
   refundedAt: string | null;
+  /** Until when the 7-day guarantee lets the user refund it (only the first paid payment); null: not refundable. */
+  refundableUntil: string | null;
   /** Whether the sandbox control ('Simular pagamento aprovado'…) may be shown. */
   sandbox: boolean;
+}
+
+/**
+ * GET /api/payments/config: how the payment page charges a card. 'sandbox': the browser checks the card and makes
+ * a sandbox token; 'mercadopago': the browser loads Mercado Pago's SDK from `sdkUrl` and tokenises the card with
+ * `publicKey` (only the token, brand and last 4 reach the server).
+ */
+export interface PaymentsConfig {
+  provider: PaymentProviderName;
+  mercadoPago: { publicKey: string; sdkUrl: string } | null;
 }
 
 /** POST /api/payments/{id}/sandbox. */

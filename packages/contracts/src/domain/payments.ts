@@ -12,6 +12,9 @@ export const PIX_EXPIRY_MINUTES = 30;
 export const BOLETO_DUE_DAYS = 3;
 /** A first payment may be refunded within this many days (ends the plan). */
 export const REFUND_WINDOW_DAYS = 7;
+
+/** Mercado Pago's browser SDK (MercadoPago.js v2), as @mercadopago/sdk-js loads it. */
+export const MERCADOPAGO_SDK_URL = 'https://sdk.mercadopago.com/js/v2';
 /** PIX/boleto renewals: the new charge is issued (and emailed) this many days before the period ends. */
 export const RENEWAL_NOTICE_DAYS = 3;
 

@@ -17,6 +17,8 @@ export const PAYMENT_MESSAGES = {
     cardBrandInvalid: 'Bandeira não aceita (Visa, Mastercard ou Elo)',
     cardLast4Invalid: 'Últimos 4 dígitos do cartão inválidos',
     cardTokenInvalid: 'Token do cartão inválido',
+    cardTokenizeFailed:
+      'Não foi possível validar o cartão no Mercado Pago. Confira os dados e tente novamente.',
     cardNumberInvalid: 'Número do cartão inválido',
     cardExpiryInvalid: 'Validade inválida ou vencida',
     cardCvvInvalid: 'CVV deve ter 3 ou 4 dígitos',

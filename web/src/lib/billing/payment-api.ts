@@ -3,6 +3,7 @@ import type {
   CheckoutQuote,
   CreatePaymentRequest,
   PaymentResponse,
+  PaymentsConfig,
   PlanId,
   SandboxAction,
   UpgradeResponse,
@@ -15,6 +16,7 @@ export const paymentKeys = {
   payment: (id: string) => ['payments', id] as const,
   quote: (planId: PlanId, billing: BillingCycle) =>
     ['user', 'subscription', 'quote', planId, billing] as const,
+  config: ['payments', 'config'] as const,
 };
 
 /** The payment screens' calls (docs/api/payments.md). */
@@ -29,6 +31,8 @@ export const paymentApi = {
   get: (id: string, signal?: AbortSignal) =>
     apiClient.get<PaymentResponse>(`/api/payments/${id}`, { signal }),
   history: (signal?: AbortSignal) => apiClient.get<PaymentResponse[]>('/api/payments', { signal }),
+  config: (signal?: AbortSignal) => apiClient.get<PaymentsConfig>('/api/payments/config', { signal }),
+  refund: (id: string) => apiClient.post<PaymentResponse>(`/api/payments/${id}/refund`),
   sandbox: (id: string, action: SandboxAction) =>
     apiClient.post<PaymentResponse>(`/api/payments/${id}/sandbox`, { action }),
 };

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   type BillingCycle,
+  type CardTokenInput,
   type CheckoutMethod,
   type PaymentResponse,
   type PlanId,
@@ -24,6 +25,7 @@ import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-ap
 import { statusLabel } from '@/lib/billing/plan-features';
 import { paymentApi, paymentKeys } from '@/lib/billing/payment-api';
 import { CardForm, cardError, sandboxCardToken, type CardFields } from './card-form';
+import { CardTokenizeError, mercadoPagoCardToken } from './mercadopago-card';
 import { CheckoutInfo } from './checkout-info';
 import { PendingPayment } from './pending-payment';
 
@@ -67,6 +69,15 @@ export function Checkout() {
     retry: false,
   });
 
+  /** The card as a token: made here by the sandbox, or by Mercado Pago's SDK (PAYMENTS_PROVIDER=mercadopago). */
+  const cardToken = async (fields: CardFields): Promise<CardTokenInput> => {
+    const config = await queryClient.ensureQueryData({
+      queryKey: paymentKeys.config,
+      queryFn: ({ signal }) => paymentApi.config(signal),
+    });
+    return config.mercadoPago ? mercadoPagoCardToken(fields, config.mercadoPago) : sandboxCardToken(fields);
+  };
+
   const settle = (p: PaymentResponse, message: string | null) => {
     setPayment(p);
     if (p.status === 'approved') {
@@ -85,16 +96,16 @@ export function Checkout() {
   });
 
   const pay = useMutation({
-    mutationFn: () =>
+    mutationFn: async () =>
       paymentApi.create({
         planId,
         billing,
         method,
-        ...(method === 'card' ? { card: sandboxCardToken(card) } : {}),
+        ...(method === 'card' ? { card: await cardToken(card) } : {}),
       }),
     onMutate: () => setFailure(null),
     onSuccess: (p) => settle(p, null),
-    onError: (e) => setFailure(errorMessage(e, M.upgradeError)),
+    onError: (e) => setFailure(e instanceof CardTokenizeError ? e.message : errorMessage(e, M.upgradeError)),
   });
   const sandbox = useMutation({
     mutationFn: (action: SandboxAction) => paymentApi.sandbox(payment!.id, action),

@@ -1,19 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
+import { MESSAGES, type PaymentResponse } from '@arbitra/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
-import { formatBRL, formatDateTime } from '@/lib/format';
+import { downloadFromApi } from '@/lib/download';
+import { formatBRL, formatDate, formatDateTime } from '@/lib/format';
 import { openInvoice, paymentApi, paymentKeys } from '@/lib/billing/payment-api';
+import { subscriptionKeys } from '@/lib/billing/subscription-api';
 
-/** The user's payments, newest first, with the invoice of each approved one. */
+/**
+ * The user's payments, newest first, with the invoice of each approved one and, on the first payment while the
+ * 7-day guarantee lasts, 'Solicitar reembolso' (confirmed first: it ends the plan now).
+ */
 export function PaymentHistory() {
+  const queryClient = useQueryClient();
+  const [refunding, setRefunding] = useState<PaymentResponse | null>(null);
   const history = useQuery({
     queryKey: paymentKeys.history,
     queryFn: ({ signal }) => paymentApi.history(signal),
+  });
+  const refund = useMutation({
+    mutationFn: (id: string) => paymentApi.refund(id),
+    onSuccess: () => {
+      setRefunding(null);
+      toast({ title: MESSAGES.payments.refunded, variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.history });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.subscription });
+    },
+    onError: (e) =>
+      toast({ title: errorMessage(e, MESSAGES.payments.refundWindowClosed), variant: 'destructive' }),
   });
   return (
     <section aria-label="Histórico de pagamentos" className="flex flex-col gap-3">
@@ -37,6 +58,9 @@ export function PaymentHistory() {
               <TableHead>Valor</TableHead>
               <TableHead>Situação</TableHead>
               <TableHead>Fatura</TableHead>
+              <TableHead>
+                <span className="sr-only">Ações</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -62,26 +86,72 @@ export function PaymentHistory() {
                 </TableCell>
                 <TableCell>
                   {p.invoiceUrl ? (
-                    <Button
-                      variant="link"
-                      className="h-auto p-0"
-                      onClick={() =>
-                        void openInvoice(p.invoiceUrl!).catch(() =>
-                          toast({ title: 'Erro ao abrir a fatura', variant: 'destructive' }),
-                        )
-                      }
-                    >
-                      {p.invoiceNumber}
-                    </Button>
+                    <span className="flex items-center gap-3">
+                      <Button
+                        variant="link"
+                        className="h-auto p-0"
+                        onClick={() =>
+                          void openInvoice(p.invoiceUrl!).catch(() =>
+                            toast({ title: 'Erro ao abrir a fatura', variant: 'destructive' }),
+                          )
+                        }
+                      >
+                        {p.invoiceNumber}
+                      </Button>
+                      <Button
+                        variant="link"
+                        className="h-auto p-0"
+                        aria-label={`Baixar a fatura ${p.invoiceNumber} em PDF`}
+                        onClick={() =>
+                          void downloadFromApi(
+                            `${p.invoiceUrl}.pdf`,
+                            {},
+                            `fatura-${p.invoiceNumber}.pdf`,
+                            'Erro ao baixar a fatura',
+                          ).catch((e: unknown) =>
+                            toast({
+                              title: errorMessage(e, 'Erro ao baixar a fatura'),
+                              variant: 'destructive',
+                            }),
+                          )
+                        }
+                      >
+                        PDF
+                      </Button>
+                    </span>
                   ) : (
                     '—'
                   )}
+                </TableCell>
+                <TableCell>
+                  {p.refundableUntil ? (
+                    <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
+                      Solicitar reembolso
+                    </Button>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(open) => {
+          if (!open) setRefunding(null);
+        }}
+        title="Solicitar reembolso?"
+        description={
+          refunding
+            ? `Pela garantia de 7 dias (até ${formatDate(refunding.refundableUntil!)}), ${formatBRL(refunding.amountCents)} do plano ${refunding.planName} voltam para você pela mesma forma de pagamento. O plano é encerrado agora e seus bots em execução param; nada é apagado.`
+            : ''
+        }
+        confirmLabel="Reembolsar e encerrar o plano"
+        cancelLabel="Manter o plano"
+        destructive
+        pending={refund.isPending}
+        onConfirm={() => refunding && refund.mutate(refunding.id)}
+      />
     </section>
   );
 }
