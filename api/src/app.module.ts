@@ -27,6 +27,7 @@ import { ContactModule } from './modules/contact/contact.module.js';
 import { ContentModule } from './modules/content/content.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { TaxModule } from './modules/tax/tax.module.js';
 
 export { PINO_LOGGER };
 
@@ -60,6 +61,7 @@ export class AppModule {
         DocsModule,
         ContactModule,
         ContentModule,
+        TaxModule,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

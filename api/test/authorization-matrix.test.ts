@@ -102,6 +102,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/trades': SIGNED_IN,
   'GET /api/trades/export': SIGNED_IN,
   'GET /api/trades/export-brl': SIGNED_IN,
+  // The tax report (issue 15): always the caller's own live trades; no id in the path to reach another's.
+  'GET /api/tax/months': SIGNED_IN,
+  'GET /api/tax/report': SIGNED_IN,
+  'GET /api/tax/report.csv': SIGNED_IN,
+  'GET /api/tax/year': SIGNED_IN,
+  'GET /api/tax/exchanges': SIGNED_IN,
+  'PUT /api/tax/exchanges': SIGNED_IN,
   'POST /api/user/subscription/upgrade': SIGNED_IN,
   'GET /api/user/subscription/quote': SIGNED_IN,
   'POST /api/user/subscription/cancel': SIGNED_IN,

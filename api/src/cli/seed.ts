@@ -3,6 +3,7 @@ import { SubscriptionEntity, UserEntity } from '@arbitra/db';
 import type { Role } from '@arbitra/contracts';
 import { hashPassword } from '../common/security/password.js';
 import { trialFor } from '../modules/subscriptions/subscription-rules.js';
+import { demoTaxMonth, insertFixtureTrades } from './live-trade-fixtures.js';
 
 export interface SeedAccount {
   name: string;
@@ -10,6 +11,8 @@ export interface SeedAccount {
   password: string;
   role: Role;
 }
+
+const DEMO_EMAIL = 'demo@arbitra.local';
 
 /** The accounts `npm start` creates on a fresh database (README lists them). */
 export const SEED_ACCOUNTS: readonly SeedAccount[] = [
@@ -44,6 +47,8 @@ export async function seed(ds: DataSource): Promise<string[]> {
     if (account.role !== 'admin' && !(await subscriptions.existsBy({ userId: user.id }))) {
       await subscriptions.insert(trialFor(user.id));
     }
+    // The demo user's live month for 'Impostos' (fixtures, skipped when already there).
+    if (account.email === DEMO_EMAIL) await insertFixtureTrades(ds, user.id, 'Demo (trades reais de exemplo)', demoTaxMonth(new Date()));
   }
   return created;
 }

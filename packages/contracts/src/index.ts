@@ -33,3 +33,6 @@ export * from './domain/legal.js';
 export * from './api/contact.js';
 export * from './domain/content.js';
 export * from './api/content.js';
+export * from './api/tax.js';
+export * from './tax/rules.js';
+export * from './tax/compute.js';

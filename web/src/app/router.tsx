@@ -59,6 +59,7 @@ const BacktestsPage = lazyPage(() => import('./routes/backtests-page'), 'Backtes
 const BacktestResultPage = lazyPage(() => import('./routes/backtests-page'), 'BacktestResultPage');
 const SecurityPage = lazyPage(() => import('./routes/security-page'), 'SecurityPage');
 const PaymentPage = lazyPage(() => import('./routes/payment-page'), 'PaymentPage');
+const TaxSummaryPage = lazyPage(() => import('@/features/tax/components/tax-summary-page'), 'TaxSummaryPage');
 
 const AdminLayout = lazyPage(() => import('./routes/admin-layout'), 'AdminLayout');
 const AdminOverview = lazyPage(() => import('@/features/admin/components/admin-overview'), 'AdminOverview');
@@ -120,6 +121,7 @@ export function AppRoutes() {
           <Route path={ROUTES.bots} element={<BotsPage />} />
           <Route path={ROUTES.backtests} element={<BacktestsPage />} />
           <Route path={ROUTES.backtest} element={<BacktestResultPage />} />
+          <Route path={ROUTES.taxSummary} element={<TaxSummaryPage />} />
         </Route>
 
         <Route element={<RequireSignedIn />}>

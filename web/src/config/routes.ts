@@ -32,6 +32,7 @@ export const ROUTES = {
   backtest: '/backtests/:id',
   security: '/security',
   payment: '/payment',
+  taxSummary: '/impostos/resumo',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminRevenue: '/admin/revenue',

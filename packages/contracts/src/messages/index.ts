@@ -4,9 +4,10 @@ import { BOT_MESSAGES } from './bots.js';
 import { PAYMENT_MESSAGES } from './payments.js';
 import { BACKTEST_MESSAGES } from './backtests.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
+import { TAX_MESSAGES } from './tax.js';
 import { COMMON_MESSAGES, MARKET_MESSAGES } from './common.js';
 
-export { ACCOUNT_MESSAGES, COMMON_MESSAGES, MARKET_MESSAGES };
+export { ACCOUNT_MESSAGES, COMMON_MESSAGES, MARKET_MESSAGES, TAX_MESSAGES };
 
 /** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
 export const MESSAGES = {
@@ -16,6 +17,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...BACKTEST_MESSAGES,
   ...NOTIFICATION_MESSAGES,
+  ...TAX_MESSAGES,
   common: COMMON_MESSAGES,
   metrics: {
     disabled: 'Métricas desativadas: defina METRICS_TOKEN para o Prometheus',

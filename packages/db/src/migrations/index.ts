@@ -12,6 +12,7 @@ import { Notifications1763797000000 } from './1763797000000-notifications.js';
 import { ContactMessages1763797100000 } from './1763797100000-contact-messages.js';
 import { ContentViewsNewsletter1795441341701 } from './1795441341701-content-views-newsletter.js';
 import { TradesBrl1795441371829 } from './1795441371829-trades-brl.js';
+import { TaxExchangeSettings1795441624923 } from './1795441624923-tax-exchange-settings.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ContactMessages1763797100000,
   ContentViewsNewsletter1795441341701,
   TradesBrl1795441371829,
+  TaxExchangeSettings1795441624923,
 ];

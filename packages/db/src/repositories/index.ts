@@ -21,6 +21,7 @@ import { RevenueReportingRepository } from './revenue-reporting.repository.js';
 import { DatabaseStatsReader } from './database-stats.js';
 import { ContentViewsRepository } from './content-views.repository.js';
 import { NewsletterRepository } from './newsletter.repository.js';
+import { TaxReportingRepository } from './tax-reporting.repository.js';
 
 export * from './sql.js';
 export * from './audit.repository.js';
@@ -46,6 +47,7 @@ export * from './database-stats.js';
 export * from './sandbox-charges.repository.js';
 export * from './content-views.repository.js';
 export * from './newsletter.repository.js';
+export * from './tax-reporting.repository.js';
 
 /**
  * Every repository (one per aggregate, each the only code touching its tables), constructed with a DataSource.
@@ -75,4 +77,5 @@ export const REPOSITORIES = [
   ContactMessagesRepository,
   ContentViewsRepository,
   NewsletterRepository,
+  TaxReportingRepository,
 ] as const;

@@ -19,7 +19,7 @@ describe('dashboard', () => {
         within(menu)
           .getAllByRole('button')
           .map((b) => b.textContent),
-      ).toEqual(['Perfil', 'Bots', 'Exchanges', 'Histórico de Trades', 'Assinatura', 'Oportunidades']);
+      ).toEqual(['Perfil', 'Bots', 'Exchanges', 'Histórico de Trades', 'Impostos', 'Assinatura', 'Oportunidades']);
       expect(await screen.findByRole('region', { name: 'Perfil' }, { timeout: 10_000 })).toBeDefined();
 
       fireEvent.click(within(menu).getByRole('button', { name: 'Histórico de Trades' }));

@@ -1,4 +1,13 @@
-import { Bot, CreditCard, History, KeyRound, Radar, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  CreditCard,
+  History,
+  KeyRound,
+  Landmark,
+  Radar,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 
@@ -7,6 +16,7 @@ const ProfileTab = lazyPage(() => import('@/features/profile/components/profile-
 const BotsTab = lazyPage(() => import('@/features/bots/components/bots-tab'), 'BotsTab');
 const ExchangesTab = lazyPage(() => import('@/features/exchanges/components/exchanges-tab'), 'ExchangesTab');
 const TradesTab = lazyPage(() => import('@/features/trades/components/trades-tab'), 'TradesTab');
+const TaxTab = lazyPage(() => import('@/features/tax/components/tax-tab'), 'TaxTab');
 const SubscriptionTab = lazyPage(
   () => import('@/features/subscription/components/subscription-tab'),
   'SubscriptionTab',
@@ -29,6 +39,7 @@ export const DASHBOARD_TABS: readonly DashboardTab[] = [
   { id: 'bots', label: 'Bots', icon: Bot, Component: BotsTab },
   { id: 'exchanges', label: 'Exchanges', icon: KeyRound, Component: ExchangesTab },
   { id: 'trades', label: 'Histórico de Trades', icon: History, Component: TradesTab },
+  { id: 'taxes', label: 'Impostos', icon: Landmark, Component: TaxTab },
   { id: 'subscription', label: 'Assinatura', icon: CreditCard, Component: SubscriptionTab },
   { id: 'opportunities', label: 'Oportunidades', icon: Radar, Component: OpportunitiesTab },
 ];

@@ -15,6 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FilterPills } from '@/components/ui/filter-pills';
+import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
@@ -215,24 +216,9 @@ export function TradesTab() {
               ))}
             </TableBody>
           </Table>
-          <div className="flex items-center justify-between text-sm">
-            <span>
-              Página {data.page} de {pages} · {data.total} {data.total === 1 ? 'trade' : 'trades'}
-            </span>
-            <div className="flex gap-2">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Anterior
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Próxima
-              </Button>
-            </div>
-          </div>
+          <Pager page={page} pages={pages} onPage={setPage}>
+            Página {data.page} de {pages} · {data.total} {data.total === 1 ? 'trade' : 'trades'}
+          </Pager>
         </>
       )}
     </section>

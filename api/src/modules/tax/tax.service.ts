@@ -1,0 +1,301 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  DARF_RULE,
+  EXCHANGES,
+  COST_RULE,
+  LOSS_RULE,
+  TAX_NOTICE,
+  MESSAGES,
+  centsToReais,
+  TaxLedger,
+  darfDueDate,
+  decriptoDuty,
+  exchangeName,
+  exchangeReports,
+  exchangeTaxProfile,
+  exemptionFor,
+  formatFixed,
+  ratesFor,
+  saoPauloMonth,
+  toCents,
+  tradeOperations,
+  type MonthTaxResult,
+  type TaxCheckpoint,
+  type TaxExchangeClassification,
+  type TaxExchangeUpdate,
+  type TaxHistory,
+  type TaxMonthReport,
+  type TaxMonthSummary,
+  type TaxMonthsResponse,
+  type TaxOperationRow,
+  type TaxReportQuery,
+  type TaxTradeInput,
+  type TaxYearReport,
+} from '@arbitra/contracts';
+import { TaxReportingRepository } from '@arbitra/db';
+import { AccountDataRegistry } from '../users/account-data.registry.js';
+import { taxOperationsCsv } from './tax-csv.js';
+
+/** Users whose computed history is kept in memory (the most recently asked). */
+const CACHE_USERS = 200;
+/** Most trades a month's CSV holds. */
+const CSV_MAX_TRADES = 200_000;
+
+interface Cached {
+  key: string;
+  history: TaxHistory;
+  checkpoints: ReadonlyMap<string, TaxCheckpoint>;
+}
+
+const reais = (cents: bigint) => centsToReais(cents);
+const quantity = (q: bigint) => formatFixed(q, 18);
+
+/** An empty month (no live operation): nothing sold, nothing due. */
+function emptyMonth(month: string): MonthTaxResult {
+  return {
+    month,
+    trades: 0,
+    operations: 0,
+    unpricedOperations: 0,
+    salesCents: 0n,
+    purchasesCents: 0n,
+    feesCents: 0n,
+    exemptionLimitCents: exemptionFor(month).value.limitCents,
+    exempt: true,
+    netGainCents: 0n,
+    lossCarryInCents: 0n,
+    lossUsedCents: 0n,
+    lossCarryOutCents: 0n,
+    taxableGainCents: 0n,
+    taxCents: 0n,
+    darf: {
+      code: DARF_RULE.code,
+      period: month,
+      dueDate: darfDueDate(month),
+      amountCents: 0n,
+      carriedInCents: 0n,
+      payable: false,
+      carriedOutCents: 0n,
+    },
+    volumeByExchangeCents: new Map(),
+    assets: [],
+  };
+}
+
+/**
+ * The tax report of one user (issue 15 §3, §4): live trades only, every figure from the rules of
+ * packages/contracts/src/tax. The whole history is folded once (average cost needs every purchase since the
+ * first) and kept per user until their live trades change (their count or newest execution: a new trade, or a pending
+ * one recorded, changes the count).
+ */
+@Injectable()
+export class TaxService implements OnModuleInit {
+  private readonly cache = new Map<string, Cached>();
+
+  constructor(
+    private readonly repo: TaxReportingRepository,
+    private readonly accountData: AccountDataRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    // LGPD export: the user's choices of which exchanges report to the Receita (the rows go with the account).
+    this.accountData.addExporter('taxExchangeSettings', (userId) => this.repo.exchangeChoices(userId));
+  }
+
+  async months(userId: string, year: number): Promise<TaxMonthsResponse> {
+    const [history, choices] = await Promise.all([this.history(userId), this.repo.exchangeChoices(userId)]);
+    const years = [...new Set([...history.months.keys()].map((m) => Number(m.slice(0, 4))))].sort(
+      (a, b) => b - a,
+    );
+    return { year, years, months: this.summaries(history, year, choices) };
+  }
+
+  async report(userId: string, q: TaxReportQuery): Promise<TaxMonthReport> {
+    const [history, choices, page] = await Promise.all([
+      this.history(userId),
+      this.repo.exchangeChoices(userId),
+      this.repo.liveTradesOfMonth(userId, q.month, (q.page - 1) * q.pageSize, q.pageSize),
+    ]);
+    const m = history.months.get(q.month) ?? emptyMonth(q.month);
+    const d = decriptoDuty(m, choices);
+    return {
+      month: m.month,
+      notice: TAX_NOTICE,
+      liveOnlyNotice: MESSAGES.tax.liveOnly,
+      hasOperations: m.operations > 0,
+      salesTotal: reais(m.salesCents),
+      exemptionLimit: reais(m.exemptionLimitCents),
+      exempt: m.exempt,
+      exemptionUsedPercent: Number((m.salesCents * 10_000n) / m.exemptionLimitCents) / 100,
+      purchasesTotal: reais(m.purchasesCents),
+      feesTotal: reais(m.feesCents),
+      netGain: reais(m.netGainCents),
+      lossCarryIn: reais(m.lossCarryInCents),
+      lossUsed: reais(m.lossUsedCents),
+      lossCarryOut: reais(m.lossCarryOutCents),
+      taxableGain: reais(m.taxableGainCents),
+      tax: reais(m.taxCents),
+      darf: {
+        code: m.darf.code,
+        period: m.darf.period,
+        dueDate: m.darf.dueDate,
+        amount: reais(m.darf.amountCents),
+        carriedIn: reais(m.darf.carriedInCents),
+        payable: m.darf.payable,
+        carriedOut: reais(m.darf.carriedOutCents),
+      },
+      decripto: {
+        instrument: d.instrument,
+        source: d.source,
+        threshold: reais(d.thresholdCents),
+        nonReportingTotal: reais(d.nonReportingCents),
+        due: d.due,
+        exchanges: d.exchanges.map((e) => ({
+          exchange: e.exchange,
+          name: exchangeName(e.exchange),
+          reports: e.reports,
+          volume: reais(e.volumeCents),
+        })),
+      },
+      assets: m.assets.map((a) => ({
+        asset: a.asset,
+        boughtQuantity: quantity(a.boughtQuantity),
+        soldQuantity: quantity(a.soldQuantity),
+        purchases: reais(a.purchasesCents),
+        sales: reais(a.salesCents),
+        costOfSales: reais(a.costOfSalesCents),
+        gain: reais(a.gainCents),
+        uncoveredQuantity: quantity(a.uncoveredQuantity),
+      })),
+      unpricedOperations: m.unpricedOperations,
+      operations: { items: operationRows(page), page: q.page, pageSize: q.pageSize, total: m.trades },
+      sources: {
+        exemption: exemptionFor(q.month).source,
+        rates: ratesFor(q.month).source,
+        darf: DARF_RULE.source,
+        loss: LOSS_RULE.source,
+        cost: COST_RULE.source,
+      },
+    };
+  }
+
+  async csv(userId: string, month: string): Promise<{ filename: string; csv: string }> {
+    const trades = await this.repo.liveTradesOfMonth(userId, month, 0, CSV_MAX_TRADES);
+    return { filename: `impostos_${month}.csv`, csv: taxOperationsCsv(operationRows(trades)) };
+  }
+
+  async year(userId: string, year: number, now = new Date()): Promise<TaxYearReport> {
+    const [history, choices] = await Promise.all([this.history(userId), this.repo.exchangeChoices(userId)]);
+    // The balance of the last year with operations up to `year` (holdings carry over a year without trades).
+    let balances = history.yearEndBalances.get(year);
+    if (!balances) {
+      const earlier = [...history.yearEndBalances.keys()].filter((y) => y < year).sort((a, b) => b - a)[0];
+      balances = earlier === undefined ? [] : (history.yearEndBalances.get(earlier) ?? []);
+    }
+    const months = this.summaries(history, year, choices);
+    return {
+      year,
+      notice: TAX_NOTICE,
+      closed: year < Number(saoPauloMonth(now).slice(0, 4)),
+      balances: balances.map((b) => ({
+        asset: b.asset,
+        quantity: quantity(b.quantity),
+        cost: reais(b.costCents),
+      })),
+      months,
+      totalTax: reais(
+        [...history.months.values()]
+          .filter((m) => m.month.startsWith(`${year}-`))
+          .reduce((s, m) => s + m.taxCents, 0n),
+      ),
+    };
+  }
+
+  async exchanges(userId: string, now = new Date()): Promise<TaxExchangeClassification[]> {
+    const choices = await this.repo.exchangeChoices(userId);
+    const month = saoPauloMonth(now);
+    return EXCHANGES.map((e) => {
+      const profile = exchangeTaxProfile(e.id);
+      const userChoice = choices[e.id] ?? null;
+      const reportsByDefault = exchangeReports(e.id, month);
+      return {
+        exchange: e.id,
+        name: e.displayName,
+        country: profile.country,
+        reportsByDefault,
+        userChoice,
+        reports: userChoice ?? reportsByDefault,
+        note: profile.note,
+      };
+    });
+  }
+
+  async setExchange(userId: string, u: TaxExchangeUpdate): Promise<TaxExchangeClassification[]> {
+    await this.repo.setExchangeChoice(userId, u.exchange, u.reports);
+    return this.exchanges(userId);
+  }
+
+  private summaries(history: TaxHistory, year: number, choices: Record<string, boolean>): TaxMonthSummary[] {
+    return [...history.months.values()]
+      .filter((m) => m.month.startsWith(`${year}-`))
+      .map((m) => ({
+        month: m.month,
+        operations: m.operations,
+        salesTotal: reais(m.salesCents),
+        exempt: m.exempt,
+        netGain: reais(m.netGainCents),
+        tax: reais(m.taxCents),
+        darfPayable: m.darf.payable,
+        decriptoDue: decriptoDuty(m, choices).due,
+      }));
+  }
+
+  /**
+   * The user's folded history, refolded only when their live trades changed, and then only from the first
+   * month whose count of trades changed (resumed from the state before it), not from the first trade.
+   */
+  private async history(userId: string): Promise<TaxHistory> {
+    const fp = await this.repo.fingerprint(userId);
+    const key = `${fp.count}|${fp.lastExecutedAt ?? ''}`;
+    const hit = this.cache.get(userId);
+    this.cache.delete(userId);
+    if (hit && hit.key === key) {
+      this.cache.set(userId, hit); // most recently used last
+      return hit.history;
+    }
+    const from = hit ? changedFrom(hit, await this.repo.liveTradeCountsByMonth(userId)) : undefined;
+    const ledger = from ? TaxLedger.resume(from, hit!.checkpoints) : new TaxLedger();
+    for (const t of await this.repo.liveTrades(userId, from?.month)) ledger.add(t);
+    const { checkpoints, ...history } = ledger.finish();
+    this.cache.set(userId, { key, history, checkpoints });
+    while (this.cache.size > CACHE_USERS) this.cache.delete(this.cache.keys().next().value!);
+    return history;
+  }
+}
+
+/** Where to refold from: the checkpoint at or before the first month whose trade count changed (none: all). */
+function changedFrom(hit: Cached, counts: ReadonlyMap<string, number>): TaxCheckpoint | undefined {
+  const months = [...new Set([...counts.keys(), ...hit.history.months.keys()])].sort();
+  const first = months.find((m) => (counts.get(m) ?? 0) !== (hit.history.months.get(m)?.trades ?? 0));
+  if (first === undefined) return undefined;
+  const at = [...hit.checkpoints.keys()]
+    .filter((m) => m <= first)
+    .sort()
+    .at(-1);
+  return at === undefined ? undefined : hit.checkpoints.get(at);
+}
+
+/** Trades → the rows the page lists and the CSV exports. */
+function operationRows(trades: readonly TaxTradeInput[]): TaxOperationRow[] {
+  return trades.flatMap(tradeOperations).map((o) => ({
+    executedAt: o.executedAt.toISOString(),
+    type: o.kind === 'compra' ? 'Compra' : 'Venda',
+    asset: o.asset,
+    quantity: quantity(o.quantity),
+    value: reais(toCents(o.value)),
+    fees: reais(toCents(o.fee)),
+    exchange: o.exchange,
+    exchangeName: exchangeName(o.exchange),
+    country: exchangeTaxProfile(o.exchange).country,
+  }));
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataSource } from '@arbitra/db';
+import {
+  TAX_NOTICE,
+  type TaxExchangeClassification,
+  type TaxMonthReport,
+  type TaxMonthsResponse,
+} from '@arbitra/contracts';
+import { insertFixtureTrades, type FixtureTrade } from '../src/cli/live-trade-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
+import { client, register, type Client, type RegisteredUser } from './support/http.js';
+
+/**
+ * The 'Impostos' report over HTTP against Postgres (issue 15 §3, §4). Figures by hand, USDT/BRL 5,00, fees 0,1 %:
+ *   31/03/2026 23:30 São Paulo (01/04 02:30 UTC): buy 0,2 BTC on MEXC at 60.000, sell on Mercado Bitcoin at 61.000
+ *     sales 12.200 USDT × 5 = R$ 61.000,00 (taxed); proceeds 12.200 × 0,999 × 5 = R$ 60.939,00;
+ *     cost 12.000 × 1,001 × 5 = R$ 60.060,00; gain R$ 879,00; tax 15 % = R$ 131,85, due 30/04/2026;
+ *     MEXC volume R$ 60.000,00 > R$ 30.000,00 (IN 1.888/2019): DeCripto due.
+ *   01/04/2026 00:30 São Paulo: the same at 0,01 BTC → April.
+ *   A paper trade in March (never counts).
+ */
+describe('tax report API (issue 15)', () => {
+  let db: TestDatabase;
+  let platform: TestPlatform;
+  let call: Client;
+  let ds: ReturnType<typeof createDataSource>;
+  let maria: RegisteredUser;
+  let joao: RegisteredUser;
+
+  const fixture = (
+    key: string,
+    spTime: string,
+    amount: string,
+    mode: 'live' | 'paper' = 'live',
+  ): FixtureTrade => ({
+    key,
+    executedAt: new Date(`${spTime}-03:00`),
+    pair: 'BTC/USDT',
+    usdtBrl: '5.00',
+    amount,
+    buyExchange: 'mexc',
+    buyPrice: '60000',
+    sellExchange: 'mercadobitcoin',
+    sellPrice: '61000',
+    feeRate: '0.001',
+    mode,
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
+    call = client(platform.baseUrl);
+    ds = createDataSource(db.url);
+    await ds.initialize();
+    maria = await register(call, { name: 'Maria' });
+    joao = await register(call, { name: 'João' });
+    await insertFixtureTrades(ds, maria.id, 'Alfa', [
+      fixture('tax:1', '2026-03-31T23:30:00', '0.2'),
+      fixture('tax:2', '2026-04-01T00:30:00', '0.01'),
+      fixture('tax:paper', '2026-03-15T12:00:00', '5', 'paper'),
+    ]);
+  });
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await platform?.close();
+    await db?.drop();
+  });
+
+  const report = (token: string, month: string) =>
+    call<TaxMonthReport>('GET', `/api/tax/report?month=${month}`, { token });
+
+  it('puts a live trade of 31/03 23:30 in São Paulo in March, with its tax, DARF and DeCripto', async () => {
+    const r = await report(maria.token, '2026-03');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      month: '2026-03',
+      notice: TAX_NOTICE,
+      salesTotal: '61000.00',
+      exempt: false,
+      netGain: '879.00',
+      tax: '131.85',
+      darf: { code: '4600', period: '2026-03', dueDate: '2026-04-30', amount: '131.85', payable: true },
+      decripto: { due: true, nonReportingTotal: '60000.00', threshold: '30000.00' },
+    });
+    expect(r.body.operations.total).toBe(1);
+    expect(r.body.operations.items.map((o) => [o.type, o.exchangeName, o.value, o.fees, o.country])).toEqual([
+      ['Compra', 'MEXC', '60000.00', '60.00', 'Seicheles'],
+      ['Venda', 'Mercado Bitcoin', '61000.00', '61.00', 'Brasil'],
+    ]);
+  });
+
+  it('puts 01/04 00:30 in April, and lists both months of the year', async () => {
+    const r = await report(maria.token, '2026-04');
+    expect(r.body).toMatchObject({ salesTotal: '3050.00', exempt: true, tax: '0.00' });
+    const months = await call<TaxMonthsResponse>('GET', '/api/tax/months?year=2026', { token: maria.token });
+    expect(months.body.months.map((m) => m.month)).toEqual(['2026-03', '2026-04']);
+    expect(months.body.years).toEqual([2026]);
+  });
+
+  it('never counts a paper trade (report and CSV)', async () => {
+    const r = await report(maria.token, '2026-03');
+    expect(r.body.operations.items.every((o) => o.quantity === '0.2')).toBe(true);
+    const csv = await call<string>('GET', '/api/tax/report.csv?month=2026-03', { token: maria.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain('impostos_2026-03.csv');
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Data;Tipo;Ativo;Quantidade;Valor (R$, sem taxas);Taxas (R$);Exchange;País da exchange',
+    );
+    expect(lines.slice(1)).toEqual([
+      '31/03/2026 23:30:00;Compra;BTC;0,2;60000,00;60,00;MEXC;Seicheles',
+      '31/03/2026 23:30:00;Venda;BTC;0,2;61000,00;61,00;Mercado Bitcoin;Brasil',
+    ]);
+  });
+
+  it('answers 400 in pt-BR to a bad month or year', async () => {
+    for (const month of ['2026-13', '2026-3', 'março', '']) {
+      const r = await call<{ message: string }>('GET', `/api/tax/report?month=${encodeURIComponent(month)}`, {
+        token: maria.token,
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Mês inválido: use o formato AAAA-MM (ex.: 2026-03)');
+    }
+    const csv = await call('GET', '/api/tax/report.csv?month=2026-00', { token: maria.token });
+    expect(csv.status).toBe(400);
+    const year = await call<{ message: string }>('GET', '/api/tax/year?year=26', { token: maria.token });
+    expect(year.status).toBe(400);
+    expect(year.body.message).toBe('Ano inválido: use quatro dígitos (ex.: 2026)');
+  });
+
+  it('never shows another user’s trades', async () => {
+    const r = await report(joao.token, '2026-03');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ hasOperations: false, salesTotal: '0.00', tax: '0.00' });
+    expect(r.body.operations).toMatchObject({ total: 0, items: [] });
+    const csv = await call<string>('GET', '/api/tax/report.csv?month=2026-03', { token: joao.token });
+    expect(csv.body.replace('\uFEFF', '').trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('turns the DeCripto off when the user says MEXC reports, for that user only', async () => {
+    const put = await call<TaxExchangeClassification[]>('PUT', '/api/tax/exchanges', {
+      token: maria.token,
+      body: { exchange: 'mexc', reports: true },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.find((e) => e.exchange === 'mexc')).toMatchObject({
+      userChoice: true,
+      reports: true,
+      reportsByDefault: false,
+    });
+    expect((await report(maria.token, '2026-03')).body.decripto).toMatchObject({
+      due: false,
+      nonReportingTotal: '0.00',
+    });
+    const other = await call<TaxExchangeClassification[]>('GET', '/api/tax/exchanges', { token: joao.token });
+    expect(other.body.find((e) => e.exchange === 'mexc')).toMatchObject({ userChoice: null, reports: false });
+    const bad = await call<{ message: string }>('PUT', '/api/tax/exchanges', {
+      token: maria.token,
+      body: { exchange: 'ftx', reports: true },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('shows a new live trade in the next report (refolded from its month)', async () => {
+    expect((await report(maria.token, '2026-04')).body.salesTotal).toBe('3050.00');
+    await insertFixtureTrades(ds, maria.id, 'Alfa', [fixture('tax:3', '2026-04-20T10:00:00', '0.01')]);
+    const april = await report(maria.token, '2026-04');
+    expect(april.body).toMatchObject({ salesTotal: '6100.00', netGain: '87.90' });
+    expect(april.body.operations.total).toBe(2);
+    expect((await report(maria.token, '2026-03')).body.tax).toBe('131.85');
+  });
+
+  it('gives the balance at cost on 31/12 for the year', async () => {
+    const y = await call<{ balances: unknown[]; totalTax: string }>('GET', '/api/tax/year?year=2026', {
+      token: maria.token,
+    });
+    expect(y.status).toBe(200);
+    expect(y.body.totalTax).toBe('131.85');
+    // Every purchase was sold in the same trade: nothing left at cost.
+    expect(y.body.balances).toEqual([]);
+  });
+});

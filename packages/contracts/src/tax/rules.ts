@@ -1,0 +1,296 @@
+/**
+ * THE tax rules of the 'Impostos' report (issue 15 §3), in one file: each rule with its legal source and the
+ * period it applies to, so a change in the law is a change here (and in the unit tests that pin its figures).
+ *
+ * Money is integer centavos (bigint) or an exact decimal string; never a binary float.
+ * Months are 'YYYY-MM' in America/Sao_Paulo (the taxpayer's calendar).
+ *
+ * This is an aid for the user's accountant, not tax advice (TAX_NOTICE, shown on every page of the report).
+ */
+
+export const TAX_NOTICE = 'Este relatório é uma ajuda para o seu contador, não uma orientação fiscal.';
+
+/** A rule in force from `from` (inclusive) until `until` (inclusive; null = still in force), months 'YYYY-MM'. */
+export interface DatedRule<T> {
+  from: string;
+  until: string | null;
+  source: string;
+  value: T;
+}
+
+function ruleFor<T>(rules: readonly DatedRule<T>[], month: string, what: string): DatedRule<T> {
+  const rule = rules.find((r) => r.from <= month && (r.until === null || month <= r.until));
+  if (!rule) throw new RangeError(`nenhuma regra de ${what} para ${month}`);
+  return rule;
+}
+
+// ── 1. Monthly exemption ───────────────────────────────────────────────────────────────────────────────────
+/**
+ * Gains on the sale of crypto-assets are exempt in a month whose total SALES (every crypto-asset sold in the
+ * month, all exchanges together; purchases do not count) do not exceed R$ 35.000,00.
+ * Source: Lei 9.250/1995, art. 22 (small-value sales of the same kind of asset, limit raised to R$ 35.000,00
+ * by the Lei 11.196/2005, art. 38), applied to crypto-assets by the Receita Federal (Perguntas e Respostas
+ * IRPF, ganho de capital; IN RFB 1.888/2019 context). The limit is "up to": exactly R$ 35.000,00 is exempt.
+ */
+export const EXEMPTION_RULES: readonly DatedRule<{ limitCents: bigint }>[] = [
+  {
+    from: '2006-01',
+    until: null,
+    source:
+      'Lei 9.250/1995, art. 22 (redação da Lei 11.196/2005, art. 38); Perguntas e Respostas IRPF (criptoativos)',
+    value: { limitCents: 3_500_000n },
+  },
+];
+export const exemptionFor = (month: string) => ruleFor(EXEMPTION_RULES, month, 'isenção');
+
+// ── 2. Progressive rates on the month's taxable gain ────────────────────────────────────────────────────────
+/**
+ * Each rate applies to the PORTION of the month's taxable gain within its bracket (as the law words it:
+ * "sobre a parcela dos ganhos que ..."). Source: Lei 8.981/1995, art. 21, as amended by Lei 13.259/2016,
+ * art. 1º (in force for gains from 1 January 2017).
+ */
+export interface RateBracket {
+  /** Upper bound of the bracket in centavos (null = no bound). */
+  upToCents: bigint | null;
+  /** Rate in basis points per 10,000 (1500 = 15 %). */
+  rateBp: bigint;
+  label: string;
+}
+export const RATE_RULES: readonly DatedRule<readonly RateBracket[]>[] = [
+  {
+    from: '2017-01',
+    until: null,
+    source: 'Lei 8.981/1995, art. 21 (redação da Lei 13.259/2016, art. 1º)',
+    value: [
+      { upToCents: 500_000_000n, rateBp: 1500n, label: '15 % até R$ 5 milhões' },
+      { upToCents: 1_000_000_000n, rateBp: 1750n, label: '17,5 % de R$ 5 a 10 milhões' },
+      { upToCents: 3_000_000_000n, rateBp: 2000n, label: '20 % de R$ 10 a 30 milhões' },
+      { upToCents: null, rateBp: 2250n, label: '22,5 % acima de R$ 30 milhões' },
+    ],
+  },
+];
+export const ratesFor = (month: string) => ruleFor(RATE_RULES, month, 'alíquotas');
+
+/** Tax on a taxable gain (centavos), bracket by bracket; each portion rounded half-up to the centavo. */
+export function taxOnGain(month: string, gainCents: bigint): bigint {
+  let tax = 0n;
+  let lower = 0n;
+  for (const b of ratesFor(month).value) {
+    if (gainCents <= lower) break;
+    const upper = b.upToCents === null || gainCents < b.upToCents ? gainCents : b.upToCents;
+    tax += divRoundHalfUp((upper - lower) * b.rateBp, 10_000n);
+    if (b.upToCents === null) break;
+    lower = b.upToCents;
+  }
+  return tax;
+}
+
+// ── 3. Losses ────────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * OUR DECISION (the law on capital gains has no express rule for crypto-asset losses; ask the accountant):
+ * gains and losses of the same month net out across assets; a month whose net result is a loss carries that
+ * loss forward, and it reduces the taxable gain of the later months of the SAME calendar year (months that
+ * are taxed, i.e. over the exemption; an exempt month neither uses nor consumes the carried loss). What is
+ * left on 31 December is dropped. Exempt months' losses are carried too (the loss is real either way).
+ */
+export const LOSS_RULE = {
+  from: '2017-01',
+  source:
+    'Decisão do Arbitra (a legislação de ganho de capital não trata da compensação de perdas com criptoativos): compensação dentro do mesmo ano-calendário',
+  carriesAcrossYears: false,
+} as const;
+
+// ── 4. DARF ─────────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The tax of a month is paid by DARF code 4600 (ganho de capital na alienação de bens e direitos) by the last
+ * business day of the following month (Lei 8.981/1995, art. 21 §2º; IN SRF 84/2001, art. 31). A DARF below
+ * R$ 10,00 is not paid: its amount is added to the next month's tax until the sum reaches R$ 10,00
+ * (Lei 9.430/1996, art. 68). Business days: Monday to Friday except the national holidays below.
+ */
+export const DARF_RULE = {
+  code: '4600',
+  minimumCents: 1_000n,
+  source:
+    'Código 4600; vencimento: último dia útil do mês seguinte (Lei 8.981/1995, art. 21 §2º; IN SRF 84/2001, art. 31); mínimo de R$ 10,00 (Lei 9.430/1996, art. 68)',
+} as const;
+
+/** Easter Sunday (Gregorian, Meeus/Jones/Butcher), as [month 1-12, day]. */
+function easter(year: number): [number, number] {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return [month, day];
+}
+
+/**
+ * Days without national banking business ('YYYY-MM-DD'): the national holidays (Lei 662/1949, Lei 6.802/1980,
+ * Lei 14.759/2023 for 20 November from 2024), Good Friday, and Carnival Monday/Tuesday and Corpus Christi (no
+ * banking business nationwide, Resolução CMN 4.880/2020).
+ */
+export function nationalNonBusinessDays(year: number): Set<string> {
+  const iso = (m: number, d: number) => `${year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const fixed: [number, number][] = [
+    [1, 1],
+    [4, 21],
+    [5, 1],
+    [9, 7],
+    [10, 12],
+    [11, 2],
+    [11, 15],
+    [12, 25],
+  ];
+  if (year >= 2024) fixed.push([11, 20]);
+  const days = new Set(fixed.map(([m, d]) => iso(m, d)));
+  const [em, ed] = easter(year);
+  const easterUtc = Date.UTC(year, em - 1, ed);
+  for (const offset of [-48, -47, -2, 60]) {
+    const d = new Date(easterUtc + offset * 86_400_000);
+    days.add(iso(d.getUTCMonth() + 1, d.getUTCDate()));
+  }
+  return days;
+}
+
+/** The DARF due date of a month's tax ('YYYY-MM' → 'YYYY-MM-DD'): the last business day of the next month. */
+export function darfDueDate(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const year = m === 12 ? y + 1 : y;
+  const next = m === 12 ? 1 : m + 1;
+  const holidays = nationalNonBusinessDays(year);
+  let day = new Date(Date.UTC(year, next, 0)); // last day of the next month
+  for (;;) {
+    const iso = day.toISOString().slice(0, 10);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(iso)) return iso;
+    day = new Date(day.getTime() - 86_400_000);
+  }
+}
+
+// ── 5. Cost: weighted average, fees included ────────────────────────────────────────────────────────────────
+/**
+ * Cost of acquisition: weighted average cost per asset in R$ (IN RFB 84/2001, art. 16 context; Perguntas e
+ * Respostas IRPF), fees of a purchase added to its cost, fees of a sale deducted from its proceeds.
+ *
+ * Conversion to R$ per leg of a trade: a leg quoted in USDT × the trade's USDT/BRL rate (recorded with the
+ * trade); a leg quoted in BRL as it is; a leg quoted in another crypto-asset (a triangle's ETH/BTC) at that
+ * asset's price in USDT from another leg of the same trade × the USDT/BRL rate. A fee charged in the base
+ * asset is valued at the leg's price; a fee charged in a third asset (BNB) at that asset's price in the same
+ * trade if one of its legs has it, else it is left out (the report counts such legs).
+ *
+ * USDT: OUR DECISION. USDT is a crypto-asset, but it is the currency bots trade with. A leg quoted in USDT is
+ * the purchase or sale of its BASE asset, valued in R$ at the trade's USDT/BRL rate; the USDT spent or
+ * received is not itself a sale or purchase of USDT (no double counting of each trade, and the USDT bought
+ * outside Arbitra has no cost we know). USDT bought or sold for reais (a 'USDT/BRL' leg) is a purchase or
+ * sale of USDT like any other asset, with its own average cost. The R$ variation of the USDT held between
+ * trades is left to the accountant.
+ */
+export const COST_RULE = {
+  method: 'custo médio ponderado',
+  source:
+    'Custo médio ponderado em R$, taxas incluídas no custo de aquisição e deduzidas do valor de alienação (Perguntas e Respostas IRPF, ganho de capital; IN SRF 84/2001)',
+  /** Currencies a leg may be quoted in that are not themselves bought or sold by that leg. */
+  settlementCurrencies: ['USDT', 'BRL'] as const,
+} as const;
+
+// ── 6. DeCripto (reporting duty of the taxpayer) ─────────────────────────────────────────────────────────────
+/**
+ * The taxpayer must report (DeCripto) a month's operations made through exchanges that do not report to the
+ * Receita Federal themselves (exchanges abroad, or without an exchange), when their total (purchases AND
+ * sales, in R$) exceeds the threshold. IN RFB 1.888/2019, art. 6º §1º (R$ 30.000,00) until June 2026;
+ * IN RFB 2.291/2025 from July 2026 (R$ 35.000,00), which also obliges foreign exchanges serving Brazil to
+ * report.
+ */
+export const DECRIPTO_RULES: readonly DatedRule<{ thresholdCents: bigint; instrument: string }>[] = [
+  {
+    from: '2019-08',
+    until: '2026-06',
+    source: 'IN RFB 1.888/2019, art. 6º, II e §1º',
+    value: { thresholdCents: 3_000_000n, instrument: 'IN RFB 1.888/2019' },
+  },
+  {
+    from: '2026-07',
+    until: null,
+    source: 'IN RFB 2.291/2025 (DeCripto), em vigor a partir de julho de 2026, substitui a IN RFB 1.888/2019',
+    value: { thresholdCents: 3_500_000n, instrument: 'IN RFB 2.291/2025 (DeCripto)' },
+  },
+];
+export const decriptoFor = (month: string) => ruleFor(DECRIPTO_RULES, month, 'DeCripto');
+
+// ── 7. Exchanges: country and whether they report to the Receita ──────────────────────────────────────────
+/**
+ * OUR DEFAULTS (each user can change them in the report; `reportsFrom` null = never by default):
+ * - Mercado Bitcoin: Brazilian exchange, reports under IN 1.888/2019 and IN 2.291/2025 → reports.
+ * - Binance, Bybit: foreign, serve Brazil (Portuguese site, PIX deposits) → obliged by IN 2.291/2025: reporting
+ *   from July 2026; not before.
+ * - Gate.io, MEXC: foreign, no Brazilian operation we know of → not reporting (the user reports; conservative).
+ * An exchange we do not know is treated as not reporting, abroad.
+ */
+export interface ExchangeTaxProfile {
+  country: string;
+  reportsFrom: string | null;
+  note: string;
+}
+export const EXCHANGE_TAX_PROFILES: Readonly<Record<string, ExchangeTaxProfile>> = {
+  mercadobitcoin: {
+    country: 'Brasil',
+    reportsFrom: '2019-08',
+    note: 'Exchange brasileira (IN 1.888/2019 e IN 2.291/2025)',
+  },
+  binance: {
+    country: 'Ilhas Cayman',
+    reportsFrom: '2026-07',
+    note: 'Estrangeira que atende o Brasil: obrigada pela IN 2.291/2025',
+  },
+  bybit: {
+    country: 'Emirados Árabes Unidos',
+    reportsFrom: '2026-07',
+    note: 'Estrangeira que atende o Brasil: obrigada pela IN 2.291/2025',
+  },
+  gateio: {
+    country: 'Ilhas Cayman',
+    reportsFrom: null,
+    note: 'Estrangeira sem operação no Brasil que conheçamos',
+  },
+  mexc: {
+    country: 'Seicheles',
+    reportsFrom: null,
+    note: 'Estrangeira sem operação no Brasil que conheçamos',
+  },
+};
+const UNKNOWN_EXCHANGE: ExchangeTaxProfile = {
+  country: 'Exterior',
+  reportsFrom: null,
+  note: 'Exchange desconhecida',
+};
+
+export function exchangeTaxProfile(exchange: string): ExchangeTaxProfile {
+  return EXCHANGE_TAX_PROFILES[exchange] ?? UNKNOWN_EXCHANGE;
+}
+
+/** Whether an exchange reports a month's operations: the user's choice if any, else our default. */
+export function exchangeReports(exchange: string, month: string, userChoice?: boolean): boolean {
+  if (userChoice !== undefined) return userChoice;
+  const from = exchangeTaxProfile(exchange).reportsFrom;
+  return from !== null && from <= month;
+}
+
+// ── helpers (exact integer arithmetic) ──────────────────────────────────────────────────────────────────────
+/** a / b rounded half away from zero (b > 0). */
+export function divRoundHalfUp(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  if (r === 0n) return q;
+  const twice = (r < 0n ? -r : r) * 2n;
+  if (twice >= b) return a < 0n ? q - 1n : q + 1n;
+  return q;
+}

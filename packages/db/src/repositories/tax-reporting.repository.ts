@@ -1,0 +1,143 @@
+import type { DataSource } from 'typeorm';
+import type { TaxTradeInput } from '@arbitra/contracts';
+
+interface LegRow {
+  trade_id: string;
+  executed_at: Date;
+  month: string;
+  usdt_brl: string;
+  exchange: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  filled_amount: string;
+  avg_price: string;
+  quote_amount: string;
+  fee: string;
+  fee_asset: string;
+}
+
+/** What changes when the user's live trades change (the report's cache key). */
+export interface LiveTradesFingerprint {
+  count: number;
+  lastExecutedAt: string | null;
+}
+
+const TZ = `'America/Sao_Paulo'`;
+/** The live trades that count: recorded (not pending), live mode. */
+const LIVE = `t.user_id = $1 AND t.mode = 'live' AND t.status <> 'pending'`;
+/** Start of a 'YYYY-MM' month in São Paulo, as an instant. */
+const monthStart = (param: string) => `((${param} || '-01')::timestamp AT TIME ZONE ${TZ})`;
+const monthEnd = (param: string) =>
+  `(((${param} || '-01')::timestamp + interval '1 month') AT TIME ZONE ${TZ})`;
+
+/** Rows (one per filled leg, in execution order) → trades with their legs. */
+function groupTrades(rows: readonly LegRow[]): TaxTradeInput[] {
+  const trades: TaxTradeInput[] = [];
+  let current: (TaxTradeInput & { legs: TaxTradeInput['legs'][number][] }) | null = null;
+  for (const r of rows) {
+    if (!current || current.id !== r.trade_id) {
+      current = { id: r.trade_id, executedAt: r.executed_at, month: r.month, usdtBrl: r.usdt_brl, legs: [] };
+      trades.push(current);
+    }
+    current.legs.push({
+      exchange: r.exchange,
+      symbol: r.symbol,
+      side: r.side,
+      filledAmount: r.filled_amount,
+      avgPrice: r.avg_price,
+      quoteAmount: r.quote_amount,
+      fee: r.fee,
+      feeAsset: r.fee_asset,
+    });
+  }
+  return trades;
+}
+
+const LEG_COLUMNS = `t.id AS trade_id, t.executed_at, to_char(t.executed_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month,
+  t.usdt_brl::text AS usdt_brl, l.exchange, l.symbol, l.side, l.filled_amount::text AS filled_amount,
+  l.avg_price::text AS avg_price, l.quote_amount::text AS quote_amount, l.fee::text AS fee, l.fee_asset`;
+
+/**
+ * The tax report's data (issue 15): owns `tax_exchange_settings` (each user's choice of which exchanges report
+ * to the Receita); reads `trades` and `trade_legs` (owned by TradesRepository) read-only, live trades only.
+ */
+export class TaxReportingRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /** The user's choices: exchange → reports. */
+  async exchangeChoices(userId: string): Promise<Record<string, boolean>> {
+    const rows: { exchange: string; reports: boolean }[] = await this.ds.query(
+      `SELECT exchange, reports FROM tax_exchange_settings WHERE user_id = $1`,
+      [userId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.exchange, r.reports]));
+  }
+
+  /** Sets (or, with null, removes) the user's choice for one exchange. */
+  async setExchangeChoice(userId: string, exchange: string, reports: boolean | null): Promise<void> {
+    if (reports === null) {
+      await this.ds.query(`DELETE FROM tax_exchange_settings WHERE user_id = $1 AND exchange = $2`, [
+        userId,
+        exchange,
+      ]);
+      return;
+    }
+    await this.ds.query(
+      `INSERT INTO tax_exchange_settings (user_id, exchange, reports) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, exchange) DO UPDATE SET reports = EXCLUDED.reports, updated_at = now()`,
+      [userId, exchange, reports],
+    );
+  }
+
+  /** Count and newest execution of the live trades: from the partial index alone (an index-only scan). */
+  async fingerprint(userId: string): Promise<LiveTradesFingerprint> {
+    const rows: { count: number; last: string | null }[] = await this.ds.query(
+      `SELECT COUNT(*)::int AS count, MAX(t.executed_at)::text AS last FROM trades t WHERE ${LIVE}`,
+      [userId],
+    );
+    return { count: rows[0]?.count ?? 0, lastExecutedAt: rows[0]?.last ?? null };
+  }
+
+  /**
+   * The user's live trades with their filled legs, in execution order: the whole history (average cost needs
+   * every purchase), or from the start of São Paulo month `fromMonth`.
+   */
+  async liveTrades(userId: string, fromMonth?: string): Promise<TaxTradeInput[]> {
+    const rows: LegRow[] = await this.ds.query(
+      `SELECT ${LEG_COLUMNS} FROM trades t JOIN trade_legs l ON l.trade_id = t.id
+        WHERE ${LIVE} AND l.filled_amount > 0 ${fromMonth ? `AND t.executed_at >= ${monthStart('$2')}` : ''}
+        ORDER BY t.executed_at, t.id, l.seq`,
+      fromMonth ? [userId, fromMonth] : [userId],
+    );
+    return groupTrades(rows);
+  }
+
+  /** How many live trades each São Paulo month holds ('YYYY-MM' → count). */
+  async liveTradeCountsByMonth(userId: string): Promise<Map<string, number>> {
+    const rows: { month: string; n: number }[] = await this.ds.query(
+      `SELECT to_char(t.executed_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month, COUNT(*)::int AS n
+         FROM trades t WHERE ${LIVE} GROUP BY 1`,
+      [userId],
+    );
+    return new Map(rows.map((r) => [r.month, r.n]));
+  }
+
+  /** One page of a month's live trades (São Paulo month) with their legs, in execution order. */
+  async liveTradesOfMonth(
+    userId: string,
+    month: string,
+    offset: number,
+    limit: number,
+  ): Promise<TaxTradeInput[]> {
+    const range = `t.executed_at >= ${monthStart('$2')} AND t.executed_at < ${monthEnd('$2')}`;
+    const rows: LegRow[] = await this.ds.query(
+      `WITH page AS (
+         SELECT t.id, t.executed_at, t.usdt_brl FROM trades t WHERE ${LIVE} AND ${range}
+          ORDER BY t.executed_at, t.id OFFSET $3 LIMIT $4)
+       SELECT ${LEG_COLUMNS} FROM page t JOIN trade_legs l ON l.trade_id = t.id
+        WHERE l.filled_amount > 0 ORDER BY t.executed_at, t.id, l.seq`,
+      [userId, month, offset, limit],
+    );
+    return groupTrades(rows);
+  }
+}

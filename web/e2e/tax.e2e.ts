@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAX_CSV_COLUMNS, TAX_NOTICE } from '@arbitra/contracts';
+import { loginViaUi } from './support/accounts.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+
+/** The month before `now` in São Paulo ('YYYY-MM'): the demo user's seeded live month. */
+function previousSaoPauloMonth(now = new Date()): string {
+  const sp = new Date(now.getTime() - 3 * 3600_000);
+  const y = sp.getUTCMonth() === 0 ? sp.getUTCFullYear() - 1 : sp.getUTCFullYear();
+  const m = sp.getUTCMonth() === 0 ? 12 : sp.getUTCMonth();
+  return `${y}-${String(m).padStart(2, '0')}`;
+}
+
+describe("'Impostos' in the browser (issue 15)", () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await closeBrowser();
+  });
+
+  it('the demo user opens Impostos, reads the meter and the DARF worksheet, and downloads the CSV', async () => {
+    const month = previousSaoPauloMonth();
+    const { page, context } = await newPage(browser);
+    try {
+      await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
+      await page
+        .getByRole('navigation', { name: 'Menu do painel' })
+        .getByRole('button', { name: 'Impostos' })
+        .click();
+      const tab = page.getByRole('region', { name: 'Impostos' });
+      await tab.getByText(TAX_NOTICE).waitFor({ timeout: 30_000 });
+      await tab
+        .getByText('Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.')
+        .waitFor();
+
+      // The seeded live month opens by itself: 30 trades, sales far over R$ 35.000,00.
+      const meter = tab.getByRole('progressbar', { name: 'Vendas do mês em relação ao limite de isenção' });
+      await meter.waitFor({ timeout: 30_000 });
+      expect(await meter.getAttribute('aria-valuenow')).toBe('100');
+      expect(await tab.getByTestId('tax-sales-total').innerText()).toMatch(
+        /^R\$\s[\d.]+,\d\d de R\$\s35\.000,00$/,
+      );
+      await tab.getByText('Acima do limite: o ganho do mês é tributado').waitFor();
+      expect(await tab.getByRole('heading', { name: /Relatório de/ }).innerText()).toBe(
+        `Relatório de ${month.slice(5)}/${month.slice(0, 4)}`,
+      );
+
+      const darf = tab.getByTestId('darf-worksheet');
+      await darf.getByText('DARF — código 4600').waitFor();
+      expect(await darf.getByTestId('darf-amount').innerText()).toMatch(/^R\$\s[\d.]*[1-9][\d.]*,\d\d$/);
+      await darf.getByText(/^Pagar até \d\d\/\d\d\/\d{4}$/).waitFor();
+      await tab.getByText('DeCripto devida neste mês').waitFor();
+      expect(await tab.getByRole('table', { name: 'Ganho por ativo' }).getByRole('row').count()).toBe(3); // header, BTC, ETH
+      await screenshot(page, 'tax');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 15_000 }),
+        tab.getByRole('button', { name: 'Baixar CSV do mês' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`impostos_${month}.csv`);
+      const bytes = readFileSync(await download.path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+      expect(lines[0]).toBe(TAX_CSV_COLUMNS.join(';'));
+      const rows = lines.slice(1, -1).map((l) => l.split(';'));
+      expect(rows).toHaveLength(60); // 30 trades × (a purchase and a sale)
+      expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(['Compra', 'Venda']));
+      expect(rows.every((r) => r[0]!.slice(3, 10) === `${month.slice(5)}/${month.slice(0, 4)}`)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
