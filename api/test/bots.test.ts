@@ -193,6 +193,19 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(lapsed.body.message).toBe(M.noActivePlan);
   });
 
+  it('answers 20 parallel creations by one user (more than the pool has connections): 10 made, 10 refused', async () => {
+    // The per-user lock once held every pool connection while its holder waited for one: nothing answered.
+    const user = await register(call, { name: 'Pressa' });
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/api/bots', { token: user.token, body: { ...valid, name: `p${i}` } }),
+      ),
+    );
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10); // the trial is Profissional: 10 bots
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+  });
+
   it('asks for confirmLive and validated credentials before live mode', async () => {
     const noConfirm = await call('POST', '/api/bots', { token: maria.token, body: { ...valid, mode: 'live' } });
     expect(noConfirm.status).toBe(400);
