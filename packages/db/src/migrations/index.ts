@@ -10,6 +10,7 @@ import { SubscriptionSchedule1763791000100 } from './1763791000100-subscription-
 import { SandboxCharges1763791000200 } from './1763791000200-sandbox-charges.js';
 import { Notifications1763797000000 } from './1763797000000-notifications.js';
 import { ContactMessages1763797100000 } from './1763797100000-contact-messages.js';
+import { EmailChanges1795443037625 } from './1795443037625-email-changes.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Backtests1763796000000,
   Notifications1763797000000,
   ContactMessages1763797100000,
+  EmailChanges1795443037625,
 ];

@@ -185,6 +185,50 @@ export class UsersRepository {
     );
   }
 
+  // ── email changes ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** A pending change to `newEmail`; earlier pending changes of the user stop working. */
+  async insertEmailChange(values: { userId: string; newEmail: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query(`UPDATE email_change_requests SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
+        values.userId,
+      ]);
+      await m.query(
+        `INSERT INTO email_change_requests (user_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
+        [values.userId, values.newEmail, values.tokenHash, values.expiresAt],
+      );
+    });
+  }
+
+  /**
+   * Spends a live email-change link and moves the account to its address, in one transaction (a second use finds
+   * nothing). Answers the user as it was before, and the new address; undefined when the link is not live. Throws
+   * the unique violation when the address was taken in the meantime (the link then stays unused).
+   */
+  async confirmEmailChange(tokenHash: string): Promise<{ before: UserEntity; newEmail: string } | undefined> {
+    return this.ds.transaction(async (m) => {
+      const [row] = await sqlRows<{ user_id: string; new_email: string }>(
+        m,
+        `UPDATE email_change_requests SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          RETURNING user_id, new_email`,
+        [tokenHash],
+      );
+      if (!row) return undefined;
+      const before = await m.getRepository(UserEntity).findOneByOrFail({ id: row.user_id });
+      await m.getRepository(UserEntity).update({ id: row.user_id }, { email: row.new_email });
+      return { before, newEmail: row.new_email };
+    });
+  }
+
+  /** The user's email changes, newest first (LGPD export). */
+  emailChangesOf(userId: string): Promise<{ new_email: string; created_at: Date; expires_at: Date; used_at: Date | null }[]> {
+    return this.ds.query(
+      `SELECT new_email, created_at, expires_at, used_at FROM email_change_requests WHERE user_id = $1 ORDER BY created_at DESC`,
+      [userId],
+    );
+  }
+
   // ── password reset tokens ─────────────────────────────────────────────────────────────────────────────────
 
   async insertResetToken(
