@@ -182,7 +182,10 @@ export function confirmEmailChangeMail(to: string, name: string, link: string): 
 export function accountChangedMail(
   to: string,
   name: string,
-  change: { kind: 'password' } | { kind: 'email'; newEmail: string } | { kind: 'email_requested'; newEmail: string },
+  change:
+    | { kind: 'password' }
+    | { kind: 'email'; newEmail: string }
+    | { kind: 'email_requested'; newEmail: string },
   when: Date,
   resetUrl: string,
 ): MailMessage {

@@ -105,7 +105,13 @@ export class UsersService {
     const link = `${this.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     this.mail.sendInBackground(confirmEmailChangeMail(newEmail, name, link), 'email_change_confirm');
     this.mail.sendInBackground(
-      accountChangedMail(user.email, name, { kind: 'email_requested', newEmail }, new Date(), this.resetUrl()),
+      accountChangedMail(
+        user.email,
+        name,
+        { kind: 'email_requested', newEmail },
+        new Date(),
+        this.resetUrl(),
+      ),
       'email_change_requested',
     );
   }
