@@ -28,6 +28,22 @@ const TRADES = Number(arg('trades', '100000'));
 const SECONDS = Number(arg('seconds', '10'));
 const CONNECTIONS = Number(arg('connections', '10'));
 
+/** What this benchmark uses of autocannon (it ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  method: 'GET' | 'POST';
+  body?: string;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
 interface Result {
   route: string;
   rps: number;
@@ -39,8 +55,7 @@ interface Result {
 }
 
 async function main(): Promise<void> {
-  const autocannon = ((await import(dynamic('autocannon'))) as { default: typeof import('autocannon') })
-    .default;
+  const autocannon = ((await import(dynamic('autocannon'))) as { default: Autocannon }).default;
   const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-api-load-'));
   const postgres = await benchPostgres(tmp);

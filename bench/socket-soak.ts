@@ -71,11 +71,14 @@ async function main(): Promise<void> {
     let tradeEvents = 0;
     let connected = 0;
     const t0 = Date.now();
+    // Connected in batches of 50, each batch waited for (a shared, busy machine must not turn the ramp into a
+    // storm of handshake timeouts and reconnections).
     for (let i = 0; i < SOCKETS; i++) {
       const s = io(platform.baseUrl, {
         transports: ['websocket'],
         auth: { token: users[i % USERS]!.token },
         reconnection: true,
+        timeout: 60_000,
       });
       lastEvent[i] = Date.now();
       s.on('scanner:snapshot', () => (lastEvent[i] = Date.now()));
@@ -83,9 +86,13 @@ async function main(): Promise<void> {
       s.on('disconnect', () => disconnects++);
       s.once('connect', () => connected++);
       sockets.push(s);
-      if (i % 50 === 49) await sleep(100); // no thundering herd on a shared machine
+      if (i % 50 === 49) {
+        const batchEnd = i + 1;
+        const since = Date.now();
+        while (connected < batchEnd && Date.now() - since < 60_000) await sleep(100);
+      }
     }
-    while (connected < SOCKETS && Date.now() - t0 < 120_000) await sleep(200);
+    while (connected < SOCKETS && Date.now() - t0 < 300_000) await sleep(200);
     console.log(`${connected}/${SOCKETS} sockets connected in ${Date.now() - t0} ms`);
     for (let i = 0; i < SOCKETS; i++) lastEvent[i] = Date.now();
     const [{ n: tradesBefore }] = (

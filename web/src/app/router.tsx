@@ -38,6 +38,10 @@ const ForgotPasswordPage = lazyPage(
   () => import('@/features/auth/components/forgot-password-page'),
   'ForgotPasswordPage',
 );
+const ConfirmEmailPage = lazyPage(
+  () => import('@/features/auth/components/confirm-email-page'),
+  'ConfirmEmailPage',
+);
 const ResetPasswordPage = lazyPage(
   () => import('@/features/auth/components/reset-password-page'),
   'ResetPasswordPage',
@@ -53,7 +57,10 @@ const PaymentPage = lazyPage(() => import('./routes/payment-page'), 'PaymentPage
 const AdminLayout = lazyPage(() => import('./routes/admin-layout'), 'AdminLayout');
 const AdminOverview = lazyPage(() => import('@/features/admin/components/admin-overview'), 'AdminOverview');
 const AdminUsers = lazyPage(() => import('@/features/admin/components/admin-users'), 'AdminUsers');
-const AdminUserDetail = lazyPage(() => import('@/features/admin/components/admin-user-detail'), 'AdminUserDetail');
+const AdminUserDetail = lazyPage(
+  () => import('@/features/admin/components/admin-user-detail'),
+  'AdminUserDetail',
+);
 const AdminRevenue = lazyPage(() => import('@/features/admin/components/admin-revenue'), 'AdminRevenue');
 const AdminSystem = lazyPage(() => import('@/features/admin/components/admin-system'), 'AdminSystem');
 const AdminSecurity = lazyPage(() => import('@/features/admin/components/admin-security'), 'AdminSecurity');
@@ -92,6 +99,7 @@ export function AppRoutes() {
           </Route>
           <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
           <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
         </Route>
 
         <Route element={<RequireUser />}>
