@@ -3,6 +3,10 @@
 //
 //   npm run bench:e2e
 //   node bench/run.mjs bench/end-to-end.ts [--clients 1,100,500] [--events 150,100,50] [--backends postgres,redis]
+//                                          [--apis 1]
+//   Scale-out of the api (issue 18): --apis 1,2 --clients 500,2000 --backends redis runs each client count against
+//   1 api and against 2 (the second a separate process, `api/dist/main.js`, on the same transport); the clients
+//   are spread over the apis round-robin, as a load balancer would.
 //
 // The api and ONE engine run in this process, built as `npm start` builds them (api/dist, engine/dist: run
 // `tsc -b` first — `npm run bench:e2e` does) and joined only through the transport (Postgres adapter, or Redis
@@ -30,6 +34,7 @@ import {
   now,
   platformEnv,
   quantile,
+  root,
   sleep,
 } from './support.js';
 import { EVENTS, ROOMS } from '@arbitra/contracts';
@@ -44,7 +49,8 @@ const DELTA_MIN_INTERVAL_MS = 100; // SCANNER_REALTIME_MIN_INTERVAL_MS (publishe
 
 // ---------------------------------------------------------------- client process -------------------------
 interface ClientSetup {
-  url: string;
+  /** The apis' base URLs; socket i connects to urls[i % urls.length]. */
+  urls: string[];
   token: string;
   count: number;
 }
@@ -65,8 +71,9 @@ async function clientProcess(): Promise<void> {
     if (msg.type === 'connect') {
       count = msg.setup.count;
       const realtimeSeen = new Set<number>();
+      const connectErrors = new Map<string, number>();
       for (let i = 0; i < count; i++) {
-        const s = io(msg.setup.url, {
+        const s = io(msg.setup.urls[i % msg.setup.urls.length], {
           transports: ['websocket'],
           auth: { token: msg.setup.token },
           reconnection: false,
@@ -84,15 +91,20 @@ async function clientProcess(): Promise<void> {
             if (Number.isNaN(row[index]!)) row[index] = t;
           }
         });
+        s.on('connect_error', (e: Error) =>
+          connectErrors.set(e.message, (connectErrors.get(e.message) ?? 0) + 1),
+        );
         sockets.push(s);
       }
-      // connect in parallel; wait for every socket
-      const deadline = Date.now() + 60_000;
+      // connect in parallel; wait for every socket (a busy machine needs longer for thousands of handshakes)
+      const deadline = Date.now() + 60_000 + 60 * count;
       while (sockets.some((s) => !s.connected)) {
         if (Date.now() > deadline) {
           send({
             type: 'error',
-            message: `only ${sockets.filter((s) => s.connected).length}/${count} sockets connected`,
+            message: `only ${sockets.filter((s) => s.connected).length}/${count} sockets connected (errors: ${
+              JSON.stringify([...connectErrors]) || 'none'
+            })`,
           });
           return;
         }
@@ -130,6 +142,27 @@ function book(price: number, ts: number, exchange: string) {
   };
 }
 
+/** An api as its own process (api/dist/main.js) on a free port, sharing the bench's database and transport. */
+async function startApiProcess(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+  const proc = fork(path.join(root, 'api/dist/main.js'), [], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.once('message', () => resolve());
+    proc.once('exit', (code) => reject(new Error(`api process exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => void proc.kill() };
+}
+
 class Child {
   private readonly proc: ChildProcess;
   private waiters: ((m: FromChild) => void)[] = [];
@@ -152,6 +185,7 @@ class Child {
 
 interface Row {
   backend: string;
+  apis: number;
   clients: number;
   events: number;
   deliveries: number;
@@ -202,6 +236,7 @@ async function main(): Promise<void> {
   const clientCounts = arg('clients', '1,100,500').split(',').map(Number);
   const eventCounts = arg('events', '150,100,50').split(',').map(Number);
   const warmup = Number(arg('warmup', '10'));
+  const apiCounts = arg('apis', '1').split(',').map(Number);
   const wantedBackends = arg('backends', 'postgres,redis').split(',');
   const argv = process.argv.slice(2).join(' ');
   const command = `node bench/run.mjs bench/end-to-end.ts${argv ? ' ' + argv : ''}`;
@@ -293,94 +328,107 @@ async function main(): Promise<void> {
         scanner.handleUpdate(book(MID, ts, BUY_ON));
         scanner.handleUpdate(book(MID, ts, SELL_ON));
 
-        for (let c = 0; c < clientCounts.length; c++) {
-          const clients = clientCounts[c]!;
-          const events = eventCounts[c] ?? eventCounts[eventCounts.length - 1]!;
-          const child = new Child();
+        for (const apis of apiCounts) {
+          // The other apis: separate processes on the same database and transport (as `ENGINES`/compose run them).
+          const extra = await Promise.all(Array.from({ length: apis - 1 }, () => startApiProcess(env)));
+          const urls = [baseUrl, ...extra.map((a) => a.url)];
           try {
-            let m = await child.next();
-            if (m.type !== 'ready') throw new Error('client process did not start');
-            const t0 = Date.now();
-            child.send({ type: 'connect', setup: { url: baseUrl, token, count: clients } });
-            m = await child.next();
-            if (m.type === 'error') throw new Error(m.message);
-            const connectMs = Date.now() - t0;
-            await sleep(300); // let the connection burst settle (session checks, room joins)
+            for (let c = 0; c < clientCounts.length; c++) {
+              const clients = clientCounts[c]!;
+              const events = eventCounts[c] ?? eventCounts[eventCounts.length - 1]!;
+              const child = new Child();
+              try {
+                let m = await child.next();
+                if (m.type !== 'ready') throw new Error('client process did not start');
+                const t0 = Date.now();
+                child.send({ type: 'connect', setup: { urls, token, count: clients } });
+                m = await child.next();
+                if (m.type === 'error') throw new Error(m.message);
+                const connectMs = Date.now() - t0;
+                await sleep(300); // let the connection burst settle (session checks, room joins)
 
-            const injected: { startTs: number; key: string }[] = [];
-            for (let e = 0; e < warmup + events; e++) {
-              // wait for the publisher's throttle to be open (the previous event's removal went out ≥ 100 ms ago)
-              while (
-                publisher.deltaTimer !== undefined ||
-                Date.now() - publisher.lastDeltaAt < DELTA_MIN_INTERVAL_MS + 2
-              ) {
-                await sleep(Math.max(1, publisher.lastDeltaAt + DELTA_MIN_INTERVAL_MS + 3 - Date.now()));
+                const injected: { startTs: number; key: string }[] = [];
+                for (let e = 0; e < warmup + events; e++) {
+                  // wait for the publisher's throttle to be open (the previous event's removal went out ≥ 100 ms ago)
+                  while (
+                    publisher.deltaTimer !== undefined ||
+                    Date.now() - publisher.lastDeltaAt < DELTA_MIN_INTERVAL_MS + 2
+                  ) {
+                    await sleep(Math.max(1, publisher.lastDeltaAt + DELTA_MIN_INTERVAL_MS + 3 - Date.now()));
+                  }
+                  ts = now();
+                  scanner.handleUpdate(book(MID, ts, BUY_ON)); // refresh the other side (no change: no delta)
+                  const receivedTs = now();
+                  scanner.handleUpdate(book(MID * (1 + DISLOCATION), receivedTs, SELL_ON));
+                  const opp = scanner.registry
+                    .all()
+                    .find((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL));
+                  if (!opp)
+                    throw new Error('the dislocation was not detected (no opportunity in the registry)');
+                  if (e >= warmup) injected.push({ startTs: receivedTs, key: `${opp.id}|${opp.firstSeen}` });
+                  await sleep(30);
+                  scanner.handleUpdate(book(MID, now(), SELL_ON)); // restore: the opportunity is removed
+                  if (
+                    scanner.registry
+                      .all()
+                      .some((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL))
+                  )
+                    throw new Error('restore did not remove it');
+                }
+                // The floor: the same number of bare emits of a 'scanner:delta' through the engine's fabric server
+                // (same adapter, same api, same clients), none of the pipeline before it.
+                const floorSent: { startTs: number; key: string }[] = [];
+                for (let e = 0; e < warmup + events; e++) {
+                  await sleep(DELTA_MIN_INTERVAL_MS);
+                  const startTs = now();
+                  const id = `floor-${clients}-${e}`;
+                  fabric.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, {
+                    at: Date.now(),
+                    upserts: [{ id, symbols: [SYMBOL], firstSeen: startTs }],
+                    removed: [],
+                  } as never);
+                  if (e >= warmup) floorSent.push({ startTs, key: `${id}|${startTs}` });
+                }
+                await sleep(300);
+                child.send({ type: 'collect' });
+                m = await child.next();
+                if (m.type !== 'results') throw new Error('no results from the client process');
+                const results = m;
+                const byKey = new Map(results.keys.map((k, i) => [k, results.arrivals[i]!]));
+                const { all, last, missing } = deliveryStats(injected, byKey, clients);
+                const floor = deliveryStats(floorSent, byKey, clients);
+                const r: Row = {
+                  backend: backend.name,
+                  apis,
+                  clients,
+                  events: injected.length,
+                  deliveries: all.length,
+                  missing,
+                  p50: quantile(all, 0.5),
+                  p99: quantile(all, 0.99),
+                  max: all[all.length - 1] ?? NaN,
+                  lastP50: quantile(last, 0.5),
+                  lastP99: quantile(last, 0.99),
+                  lastMax: last[last.length - 1] ?? NaN,
+                  floorP50: quantile(floor.all, 0.5),
+                  floorP99: quantile(floor.all, 0.99),
+                  floorLastP99: quantile(floor.last, 0.99),
+                };
+                rows.push(r);
+                console.log(
+                  `${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients (connected in ${connectMs} ms): ` +
+                    `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; last client p50 ${r.lastP50.toFixed(2)} ms, ` +
+                    `p99 ${r.lastP99.toFixed(2)} ms | floor (bare emit) p50 ${r.floorP50.toFixed(2)} ms, p99 ${r.floorP99.toFixed(2)} ms, ` +
+                    `last client p99 ${r.floorLastP99.toFixed(2)} ms` +
+                    (missing ? `; ${missing} deliveries MISSING` : '') +
+                    (floor.missing ? `; ${floor.missing} floor deliveries MISSING` : ''),
+                );
+              } finally {
+                child.kill();
               }
-              ts = now();
-              scanner.handleUpdate(book(MID, ts, BUY_ON)); // refresh the other side (no change: no delta)
-              const receivedTs = now();
-              scanner.handleUpdate(book(MID * (1 + DISLOCATION), receivedTs, SELL_ON));
-              const opp = scanner.registry
-                .all()
-                .find((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL));
-              if (!opp) throw new Error('the dislocation was not detected (no opportunity in the registry)');
-              if (e >= warmup) injected.push({ startTs: receivedTs, key: `${opp.id}|${opp.firstSeen}` });
-              await sleep(30);
-              scanner.handleUpdate(book(MID, now(), SELL_ON)); // restore: the opportunity is removed
-              if (
-                scanner.registry.all().some((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL))
-              )
-                throw new Error('restore did not remove it');
             }
-            // The floor: the same number of bare emits of a 'scanner:delta' through the engine's fabric server
-            // (same adapter, same api, same clients), none of the pipeline before it.
-            const floorSent: { startTs: number; key: string }[] = [];
-            for (let e = 0; e < warmup + events; e++) {
-              await sleep(DELTA_MIN_INTERVAL_MS);
-              const startTs = now();
-              const id = `floor-${clients}-${e}`;
-              fabric.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, {
-                at: Date.now(),
-                upserts: [{ id, symbols: [SYMBOL], firstSeen: startTs }],
-                removed: [],
-              } as never);
-              if (e >= warmup) floorSent.push({ startTs, key: `${id}|${startTs}` });
-            }
-            await sleep(300);
-            child.send({ type: 'collect' });
-            m = await child.next();
-            if (m.type !== 'results') throw new Error('no results from the client process');
-            const results = m;
-            const byKey = new Map(results.keys.map((k, i) => [k, results.arrivals[i]!]));
-            const { all, last, missing } = deliveryStats(injected, byKey, clients);
-            const floor = deliveryStats(floorSent, byKey, clients);
-            const r: Row = {
-              backend: backend.name,
-              clients,
-              events: injected.length,
-              deliveries: all.length,
-              missing,
-              p50: quantile(all, 0.5),
-              p99: quantile(all, 0.99),
-              max: all[all.length - 1] ?? NaN,
-              lastP50: quantile(last, 0.5),
-              lastP99: quantile(last, 0.99),
-              lastMax: last[last.length - 1] ?? NaN,
-              floorP50: quantile(floor.all, 0.5),
-              floorP99: quantile(floor.all, 0.99),
-              floorLastP99: quantile(floor.last, 0.99),
-            };
-            rows.push(r);
-            console.log(
-              `${backend.name.padEnd(8)} ${String(clients).padStart(4)} clients (connected in ${connectMs} ms): ` +
-                `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; last client p50 ${r.lastP50.toFixed(2)} ms, ` +
-                `p99 ${r.lastP99.toFixed(2)} ms | floor (bare emit) p50 ${r.floorP50.toFixed(2)} ms, p99 ${r.floorP99.toFixed(2)} ms, ` +
-                `last client p99 ${r.floorLastP99.toFixed(2)} ms` +
-                (missing ? `; ${missing} deliveries MISSING` : '') +
-                (floor.missing ? `; ${floor.missing} floor deliveries MISSING` : ''),
-            );
           } finally {
-            child.kill();
+            for (const a of extra) a.stop();
           }
         }
       } finally {
@@ -398,20 +446,20 @@ async function main(): Promise<void> {
   console.log('');
   console.log(
     `End to end: engine receipt of a book update → 'scanner:delta' at socket.io clients of the api ` +
-      `(${cpus().length} cores, Node ${process.version}; api + engine in one process, clients in another)`,
+      `(${cpus().length} cores, Node ${process.version}; api + engine in one process, any other api in its own, clients in another)`,
   );
   console.log('');
   console.log(
-    '| backend | clients | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | floor p50 / p99 ms | floor last p99 ms | p99 ÷ floor (≤ 2×) | target |',
+    '| backend | apis | clients | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | floor p50 / p99 ms | floor last p99 ms | p99 ÷ floor (≤ 2×) | target |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     let target = '';
     if (r.clients === 1) target = `p99 ≤ 10 ms: ${r.p99 <= 10 ? 'met' : `MISSED by ${f(r.p99 - 10)} ms`}`;
     if (r.clients === 500)
       target = `last p99 ≤ 50 ms: ${r.lastP99 <= 50 ? 'met' : `MISSED by ${f(r.lastP99 - 50)} ms`}`;
     console.log(
-      `| ${r.backend} | ${r.clients} | ${r.events} | ${r.deliveries}${r.missing ? ` (${r.missing} missing)` : ''} | ` +
+      `| ${r.backend} | ${r.apis} | ${r.clients} | ${r.events} | ${r.deliveries}${r.missing ? ` (${r.missing} missing)` : ''} | ` +
         `${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${f(r.lastMax)} | ` +
         `${f(r.floorP50)} / ${f(r.floorP99)} | ${f(r.floorLastP99)} | ` +
         `${(r.clients === 1 ? r.p99 / r.floorP99 : r.lastP99 / r.floorLastP99).toFixed(1)}× | ${target} |`,

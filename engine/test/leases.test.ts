@@ -54,6 +54,14 @@ describe.each([
     expect(taken.has('bot:1')).toBe(true);
     if (kind === 'redis') expect(taken.get('bot:1')!).toBeGreaterThan(first.get('bot:1')!);
     expect((await a.renew(['bot:1'])).has('bot:1')).toBe(false);
+    // Fencing: the old holder's token is stale for anyone who checks it; the new one's is current.
+    expect(await b.isCurrent('bot:1', first.get('bot:1')!)).toBe(false);
+    expect(await a.isCurrent('bot:1', taken.get('bot:1')!)).toBe(true);
+    expect(await b.isCurrent('bot:2', first.get('bot:2')!)).toBe(true);
+    const fourth = (await a.acquire(['bot:4'])).get('bot:4')!;
+    expect(await b.isCurrent('bot:4', fourth)).toBe(true);
+    await a.release(['bot:4']);
+    expect(await b.isCurrent('bot:4', fourth), 'a released lease fences its token').toBe(false);
 
     // The holder goes without releasing (Postgres: its session ends; Redis: its leases expire).
     if (kind === 'postgres') await a.close();

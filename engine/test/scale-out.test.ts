@@ -147,6 +147,13 @@ describe.each([
           .join(', ')}`,
       ).toBeDefined();
       let seen = '';
+      // What reaches a browser over the adapter, to tell a broken server-side path from a broken subscription.
+      const watcher = connect(platform.baseUrl, { transports: ['websocket'] });
+      sockets.push(watcher);
+      const beats = new Map<string, number>();
+      watcher.on(EVENTS.engineHeartbeat, (hb: { instanceId: string }) =>
+        beats.set(hb.instanceId, Date.now()),
+      );
       const status = await waitFor(
         async () => {
           const list = (await call<StatusReport>('GET', '/api/status')).body.engines;
@@ -162,7 +169,13 @@ describe.each([
         60_000,
         200,
       );
-      expect(status, `GET /api/status lists the 3 engines with their bots (last: ${seen})`).toBeDefined();
+      expect(
+        status,
+        `GET /api/status lists the 3 engines with their bots (last: ${seen}; a browser heard heartbeats ${JSON.stringify(
+          [...beats].map(([id, at]) => [id, Date.now() - at]),
+        )} ms ago)`,
+      ).toBeDefined();
+      watcher.close();
       expect(status!.filter((e) => e.publisher)).toHaveLength(1);
 
       // A browser: one scanner stream whatever the number of engines (a snapshot every 3 s, not one per engine).
@@ -266,6 +279,6 @@ describe.each([
       );
       expect(total).toBeGreaterThanOrEqual(40);
       ctxPassed = true;
-    }, 300_000);
+    }, 420_000);
   },
 );

@@ -171,7 +171,7 @@ export async function startEmbeddedPostgres({
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'password',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=400', '-c', 'fsync=on'],
     onLog,
     onError: (e) => onLog(`[ERROR] ${e instanceof Error ? e.message : String(e)}`),
   });

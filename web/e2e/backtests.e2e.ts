@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
-/** Opens 'Novo bot', fills it, and presses 'Simular' in the form (nothing is saved). */
-async function simulateFromForm(page: Page, name: string, minProfit: string): Promise<void> {
+/** Opens 'Novo bot', fills it, and presses 'Simular' in the form (nothing is saved): the dialog opens. */
+async function openSimulate(page: Page, name: string, minProfit: string): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Menu do painel' })
     .getByRole('button', { name: 'Bots' })
@@ -18,6 +18,11 @@ async function simulateFromForm(page: Page, name: string, minProfit: string): Pr
   await form.getByLabel('Bybit').check();
   await form.getByLabel('Lucro mínimo (%)').fill(minProfit);
   await form.getByRole('button', { name: 'Simular' }).click();
+}
+
+/** Simulates the form's bot over 1 h of simulated market, seed 42. */
+async function simulateFromForm(page: Page, name: string, minProfit: string): Promise<void> {
+  await openSimulate(page, name, minProfit);
   const dialog = page.getByRole('form', { name: 'Simular bot' });
   await dialog.getByLabel('Duração').selectOption({ label: '1 hora' });
   await dialog.getByLabel('Semente').fill('42');
@@ -73,6 +78,19 @@ describe("'Simular' in Chromium: progress, equity curve, trades, two runs side b
     await table.getByText('lucro mín. 0,60%').waitFor();
     await table.getByText('Taxa de sucesso').waitFor();
     await screenshot(page, 'backtest-compare');
+
+    // The shipped real recording: Bybit's BTC/USDT and ETH/USDT books only, so the page says why nothing traded.
+    await page.goto(new URL('/dashboard', page.url()).href);
+    await openSimulate(page, 'Bot na gravação', '0.2');
+    const dialog = page.getByRole('form', { name: 'Simular bot' });
+    await dialog.getByRole('radio', { name: 'Gravação' }).check();
+    await dialog.locator('#sim-recording').selectOption('bybit-2026-08-09-cryptofeed.jsonl');
+    await dialog.getByRole('button', { name: 'Simular' }).click();
+    await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
+    await page.getByText(/^Fonte: Gravação bybit — 09\/08\/2026/).waitFor({ timeout: 120_000 });
+    await page.getByText('Nenhum trade nesta simulação.').waitFor({ timeout: 240_000 });
+    await page.getByText(/BTC\/USDT só na bybit; ETH\/USDT só na bybit/).waitFor();
+    await screenshot(page, 'backtest-recording');
 
     // Nothing reached the real history.
     await page.goto(new URL('/dashboard', page.url()).href);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BacktestBotConfig, BacktestResult } from '@arbitra/contracts';
 import { VirtualScheduler } from '../market-data/clock.js';
-import { runBacktest } from './backtest.js';
+import { runBacktest, runOnMarket } from './backtest.js';
+import { simulatedMarket } from './market-source.js';
 
 const bot: BacktestBotConfig = {
   name: 'Bot de teste',
@@ -58,6 +59,13 @@ describe('a backtest', () => {
     expect(comparable(b.result)).toBe(comparable(a.result));
     const other = await runBacktest(bot, { ...source, seed: 7 });
     expect(comparable(other.result)).not.toBe(comparable(a.result));
+  }, 240_000);
+
+  it('generates only the markets its bot reads, with exactly the result of the whole simulated market', async () => {
+    const a = await runBacktest(bot, source);
+    const whole = await runOnMarket(bot, simulatedMarket(source, bot.exchanges, undefined));
+    expect(comparable(whole.result)).toBe(comparable(a.result));
+    expect(a.result.noTradeReason).toBeNull();
   }, 240_000);
 
   it('trades with the live rules: profit = the USDT the fills moved, minProfitPercent respected, equity from capital', async () => {
@@ -122,9 +130,31 @@ describe('a backtest on a recording', () => {
     );
     expect(result.marketMs).toBe(result.source.to - result.source.from);
     expect(result.marketMs).toBeGreaterThan(10_000);
-    // none of the bot's pairs is in the sample: nothing to trade, and the R$ figures are not claimed
+    // none of the bot's pairs is in the sample: nothing to trade, said so, and the R$ figures are not claimed
     expect(result.totals.trades).toBe(0);
+    expect(result.noTradeReason).toBe(
+      'A fonte não tem nenhum dos pares do bot (BTC/USDT, ETH/USDT, SOL/USDT) nas suas corretoras ' +
+        '(binance, bybit): não há o que negociar.',
+    );
     expect(result.totals.profitBrl).toBeNull();
+  });
+
+  it('replays the real Bybit BTC/USDT and ETH/USDT books and says why an arbitrage bot makes no trade on them', async () => {
+    const dir = new URL('../../../data/recordings/', import.meta.url).pathname;
+    const { status, result } = await runBacktest(
+      { ...bot, pairs: ['BTC/USDT', 'ETH/USDT'], exchanges: ['binance', 'bybit'] },
+      { kind: 'replay', file: 'bybit-2026-08-09-cryptofeed.jsonl' },
+      { recordingsDir: dir },
+    );
+    expect(status).toBe('completed');
+    expect(result.source.exchanges).toEqual(['bybit']);
+    expect(result.source.label).toMatch(/^Gravação bybit — 09\/08\/2026, 18:2\d a 09\/08\/2026, 18:2\d$/);
+    expect(result.marketMs).toBeGreaterThan(30_000);
+    expect(result.totals.trades).toBe(0);
+    expect(result.noTradeReason).toBe(
+      'A fonte tem os pares do bot em uma corretora só (BTC/USDT só na bybit; ETH/USDT só na bybit): ' +
+        'a arbitragem precisa do mesmo par em duas das corretoras do bot ao mesmo tempo.',
+    );
   });
 
   it('refuses a file that is not in the recordings folder', async () => {

@@ -275,8 +275,35 @@ export async function runOnMarket(
     Math.round(wallNow() - wallStart),
     rateKnown && rate.source !== 'fallback',
   );
+  result.noTradeReason =
+    result.totals.trades === 0
+      ? noTradeReason(bot, (ex, pair) => (store.get(ex, pair)?.updates ?? 0) > 0)
+      : null;
   options.onProgress?.(progress());
   return { status: canceled ? 'canceled' : 'completed', result };
+}
+
+/**
+ * Why a backtest made no trade, from the books its source held for the bot: none of its pairs on its exchanges,
+ * its pairs on one exchange only (a two-leg strategy needs one pair on two exchanges at the same time), or no
+ * opportunity above its minimum profit.
+ */
+export function noTradeReason(
+  bot: Pick<BacktestBotConfig, 'strategy' | 'pairs' | 'exchanges' | 'minProfitPercent'>,
+  booked: (exchange: ExchangeId, pair: string) => boolean,
+): string {
+  const held = bot.exchanges.flatMap((ex) =>
+    bot.pairs.filter((pair) => booked(ex, pair)).map((pair) => ({ ex, pair })),
+  );
+  if (held.length === 0)
+    return `A fonte não tem nenhum dos pares do bot (${bot.pairs.join(', ')}) nas suas corretoras (${bot.exchanges.join(', ')}): não há o que negociar.`;
+  const where = (pair: string) => held.filter((h) => h.pair === pair).map((h) => h.ex);
+  const pairs = [...new Set(held.map((h) => h.pair))];
+  if (bot.strategy !== 'triangular' && pairs.every((pair) => where(pair).length < 2)) {
+    const found = pairs.map((pair) => `${pair} só na ${where(pair).join(', ')}`).join('; ');
+    return `A fonte tem os pares do bot em uma corretora só (${found}): a arbitragem precisa do mesmo par em duas das corretoras do bot ao mesmo tempo.`;
+  }
+  return `Nenhuma oportunidade com lucro líquido de pelo menos ${String(bot.minProfitPercent).replace('.', ',')} % nos dados desta fonte.`;
 }
 
 /** The fees of every leg of a trade, in USDT (a fee in another asset at its USDT price at that moment). */

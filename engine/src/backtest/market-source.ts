@@ -12,7 +12,8 @@ import {
 } from '@arbitra/contracts';
 import type { VirtualScheduler } from '../market-data/clock.js';
 import { parseReplayLine, type ReplayMeta } from '../market-data/replay-format.js';
-import { SimulatedFeed, type SimulatedFeedOptions } from '../market-data/simulated.feed.js';
+import { marketKey, SimulatedFeed, type SimulatedFeedOptions } from '../market-data/simulated.feed.js';
+import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
 import type { BookUpdate, MarketSpec } from '../market-data/types.js';
 
 /** How the simulated market moves under each volatility preset (dislocations: how often, how large). */
@@ -49,21 +50,36 @@ export class RecordingError extends Error {}
 /** Opens the market of a source. A replay file is read from `recordingsDir` by its bare name. */
 export async function openMarket(
   source: BacktestSource,
-  bot: Pick<BacktestBotConfig, 'exchanges'>,
+  bot: Pick<BacktestBotConfig, 'exchanges' | 'pairs' | 'strategy'>,
   recordingsDir: string,
 ): Promise<BacktestMarket> {
-  if (source.kind === 'simulated') return simulatedMarket(source, bot.exchanges);
+  if (source.kind === 'simulated') return simulatedMarket(source, bot.exchanges, botMarkets(bot));
   return replayMarket(join(recordingsDir, basename(source.file)));
 }
 
-function simulatedMarket(
+/**
+ * The simulated markets a bot reads: its pairs on its exchanges and the R$ reference (USDT/BRL); a triangular
+ * bot reads every market of its exchanges (its triangles go through the BTC-quoted pairs). undefined: all.
+ */
+export function botMarkets(
+  bot: Pick<BacktestBotConfig, 'exchanges' | 'pairs' | 'strategy'>,
+): ReadonlySet<string> | undefined {
+  if (bot.strategy === 'triangular') return undefined;
+  return new Set(
+    bot.exchanges.flatMap((ex) => [...bot.pairs, REFERENCE_SYMBOL].map((symbol) => marketKey(ex, symbol))),
+  );
+}
+
+export function simulatedMarket(
   source: Extract<BacktestSource, { kind: 'simulated' }>,
   exchanges: readonly ExchangeId[],
+  markets: ReadonlySet<string> | undefined,
 ): BacktestMarket {
   let feed: SimulatedFeed | null = null;
   const options = (clock?: VirtualScheduler): SimulatedFeedOptions => ({
     seed: source.seed,
     exchanges,
+    markets,
     scheduler: clock,
     ...VOLATILITY_PRESETS[source.volatility],
   });

@@ -3,6 +3,7 @@ import { CredentialStore } from '../credentials/credential-store.js';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { EXCHANGE_CLIENT_FACTORY, type ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { OwnershipModule } from '../ownership/ownership.module.js';
 import { ScannerModule } from '../scanner/scanner.module.js';
 import { BotEvents } from './bot-events.js';
 import { ExecutionObservers } from './execution-observers.js';
@@ -15,7 +16,7 @@ import { Notifier } from './notifier.js';
  * runner: it reports to ExecutionObservers (the bots module subscribes).
  */
 @Module({
-  imports: [ScannerModule, DatabaseModule, CredentialsModule],
+  imports: [ScannerModule, DatabaseModule, CredentialsModule, OwnershipModule],
   providers: [
     BotEvents,
     ExecutionObservers,

@@ -7,18 +7,13 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
-import {
-  MESSAGES,
-  QUEUES,
-  type ExchangeId,
-  type ExecutionJob,
-  toTrade,
-} from '@arbitra/contracts';
+import { MESSAGES, QUEUES, type ExchangeId, type ExecutionJob, toTrade } from '@arbitra/contracts';
 import { BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
 import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
 import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { OwnershipService } from '../ownership/ownership.service.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { BotEvents } from './bot-events.js';
 import type { OrderGateway } from './order-gateway.js';
@@ -73,6 +68,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     private readonly observers: ExecutionObservers,
     private readonly events: BotEvents,
     private readonly notifier: Notifier,
+    private readonly ownership: OwnershipService,
     @Optional() @Inject(LIVE_GATEWAY_FACTORY) private readonly live?: LiveGatewayFactory,
   ) {
     this.ledger = new TradeLedger(trades);
@@ -135,8 +131,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async executeJob(data: ExecutionJob): Promise<string> {
-    // One round trip: the journal's word on this execution, the bot, and its balances (paper).
-    const row = await this.trades.executionStart(data.botId, data.userId, data.executionKey);
+    // One round trip: the journal's word on this execution, the bot, and its balances (paper); beside it, the fence.
+    const [row, fenced] = await Promise.all([
+      this.trades.executionStart(data.botId, data.userId, data.executionKey),
+      this.fenced(data),
+    ]);
     const journaled = row ? row.journal : await this.ledger.status(data.executionKey);
     if (journaled === 'pending') {
       // A job delivered again: never place its orders twice. Its first run may still be placing them (a queue can
@@ -150,6 +149,12 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     }
     if (journaled) return 'duplicate';
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
+    if (fenced) {
+      this.logger.warn(
+        `execução ${data.executionKey} recusada: o engine que a enfileirou já não é dono do robô`,
+      );
+      return 'stale-lease';
+    }
     if (!row || !row.active || row.status !== 'running') {
       this.observers.notify((o) => o.botNotRunning(data.botId));
       return 'bot-not-running';
@@ -165,6 +170,22 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
     return this.commit(outcome.record);
+  }
+
+  /**
+   * Fencing: a job carries the lease token of the engine that matched it; once that lease is gone or taken by
+   * another engine (a handover, a paused or partitioned owner), the job is refused before any order is placed.
+   * A job without a token (recovery, tests of the executor alone) is not fenced. A store that cannot answer does
+   * not block trading: the ledger's execution key still refuses a second execution.
+   */
+  private async fenced(data: ExecutionJob): Promise<boolean> {
+    if (!data.leaseToken) return false;
+    try {
+      return !(await this.ownership.isCurrent(data.botId, data.leaseToken));
+    } catch (e) {
+      this.logger.warn(`verificação de lease indisponível: ${(e as Error).message}`);
+      return false;
+    }
   }
 
   /** Book specs the executors round to. */
@@ -194,7 +215,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       const record = await recoverExecution(p, gateway, this.markets());
       applyStatisticalEffects(record, p.plan.statistical);
       const result = await this.commit(record);
-      this.logger.warn(`execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`);
+      this.logger.warn(
+        `execução ${p.executionKey} recuperada: ${record.status} (${record.failureReason ?? 'ok'})`,
+      );
       return result === 'duplicate' ? result : 'recovered';
     });
     return outcome ?? 'recovering-elsewhere';
@@ -234,7 +257,14 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       if (!stopIfRefused) return null;
       await this.bots.stopWithError(bot.id, reason);
       this.observers.notify((o) => o.botStopped(bot.id));
-      this.notifier.botStopped(bot.user_id, bot.id, bot.name, 'credentials', reason, `credentials:${Date.now()}`);
+      this.notifier.botStopped(
+        bot.user_id,
+        bot.id,
+        bot.name,
+        'credentials',
+        reason,
+        `credentials:${Date.now()}`,
+      );
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
     }

@@ -2,7 +2,7 @@ import { EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { decimalsOf, multipleOf } from './precision.js';
-import { Rng } from './prng.js';
+import { normalQuantile, Rng } from './prng.js';
 import {
   ASSETS,
   COMMON_VOL,
@@ -44,14 +44,28 @@ export interface SimulatedFeedOptions {
   profiles?: Partial<Record<ExchangeId, Partial<ExchangeProfile>>>;
   /** One extra dislocation this long after start, so a fresh demo shows something soon. Default 3000 ms; null: none. */
   firstDislocationMs?: number | null;
+  /**
+   * Publish only these markets ('exchange:symbol' keys, see `marketKey`) of the listed exchanges; default: all.
+   * The others are not generated at all, and the ones published are exactly the books the full market would
+   * have: every market draws from its own random stream (seeded by the seed, its exchange and its symbol), the
+   * common moves and the dislocations from one stream of the seed over the whole simulated universe (the
+   * 5 exchanges' markets, whichever are listed). A backtest generates only what its bot reads.
+   */
+  markets?: ReadonlySet<string>;
 }
 
+/** The key of one market in `SimulatedFeedOptions.markets`. */
+export const marketKey = (exchange: string, symbol: string): string => `${exchange}:${symbol}`;
+
 interface Stream {
+  /** This market's own random stream (its spread, levels, timing, noise). */
+  rng: Rng;
   exchange: ExchangeId;
   symbol: string;
   spec: MarketSpec;
-  tickDecimals: number;
-  stepDecimals: number;
+  /** k ticks and k amount steps written cleanly (multipleOf, without its per-call work). */
+  tick: Multiples;
+  step: Multiples;
   profile: ExchangeProfile;
   /** Index into the asset log-price table for base and quote (-1: USDT; -2: reference USDT/BRL). */
   baseIdx: number;
@@ -70,6 +84,36 @@ const OU_THETA = 1 / 30; // offsets revert with a 30 s time constant
 const USDT = -1;
 const REF = -2;
 
+/** The symbols one exchange lists in the simulation, in publishing order. */
+function symbolsOf(profile: ExchangeProfile): string[] {
+  return [...SIMULATED_PAIRS, ...profile.crossPairs, ...(profile.reference ? [REFERENCE_MODEL.symbol] : [])];
+}
+
+/** k × one unit (a tick, an amount step), as multipleOf writes it. */
+interface Multiples {
+  of(k: number): number;
+}
+
+/**
+ * multipleOf(k, unit) for integer k, precomputed for one unit: a unit of d ≤ 15 decimals is an integer count of
+ * 10^-d, so k units are (k × count) / 10^d, the double multipleOf gives, in one multiplication and one division.
+ */
+function multiples(unit: number): Multiples {
+  const decimals = decimalsOf(unit);
+  if (decimals > 15) return { of: (k) => multipleOf(k, unit, decimals) };
+  const scale = 10 ** decimals;
+  const count = Math.round(unit * scale);
+  return { of: (k) => (k * count < 4e15 ? (k * count) / scale : multipleOf(k, unit, decimals)) };
+}
+
+/** A market's own seed: FNV-1a of 'seed:exchange:symbol' (stable across platforms and processes). */
+function streamSeed(seed: number, key: string): number {
+  const text = `${seed >>> 0}:${key}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /**
  * A deterministic simulated market: the 5 exchanges × the 10 USDT pairs, BTC cross pairs for triangles
  * and USDT/BRL. Prices share a common random walk (beta to BTC plus their own noise); each exchange adds a
@@ -83,6 +127,9 @@ export class SimulatedFeed extends FeedBase {
   private readonly scheduler: Scheduler;
   private readonly tickMs: number;
   private readonly streams: Stream[] = [];
+  private readonly byKey = new Map<string, Stream>();
+  /** Every USDT market (price dislocations) and BTC-quoted one (triangles) of the 5 exchanges, by key. */
+  private readonly universe = { usdt: [] as string[], cross: [] as string[] };
   private readonly logPrices: Float64Array;
   private logRef: number;
   private modelMs = 0;
@@ -105,7 +152,8 @@ export class SimulatedFeed extends FeedBase {
     const scheduler = options.scheduler ?? realScheduler;
     super(options.exchanges ?? EXCHANGE_IDS, scheduler);
     this.scheduler = scheduler;
-    this.rng = new Rng(options.seed ?? 42);
+    const seed = options.seed ?? 42;
+    this.rng = new Rng(seed);
     this.tickMs = options.tickMs ?? 50;
     this.options = {
       dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
@@ -116,14 +164,28 @@ export class SimulatedFeed extends FeedBase {
     };
     this.logPrices = new Float64Array(ASSETS.map((a) => Math.log(a.priceUsdt)));
     this.logRef = Math.log(REFERENCE_MODEL.price);
-    for (const exchange of this.exchanges) {
-      const profile = { ...EXCHANGE_PROFILES[exchange], ...options.profiles?.[exchange] };
-      const symbols = [
-        ...SIMULATED_PAIRS,
-        ...profile.crossPairs,
-        ...(profile.reference ? [REFERENCE_MODEL.symbol] : []),
-      ];
-      for (const symbol of symbols) this.streams.push(this.makeStream(exchange, symbol, profile));
+    const profileOf = (exchange: ExchangeId): ExchangeProfile => ({
+      ...EXCHANGE_PROFILES[exchange],
+      ...options.profiles?.[exchange],
+    });
+    // Dislocations pick among every market of every exchange, published or not: the market of a seed is one.
+    for (const exchange of EXCHANGE_IDS) {
+      for (const symbol of symbolsOf(profileOf(exchange))) {
+        const quote = splitSymbol(symbol)?.quote;
+        if (symbol === REFERENCE_MODEL.symbol || (quote !== 'USDT' && quote !== 'BTC')) continue;
+        this.universe[quote === 'BTC' ? 'cross' : 'usdt'].push(marketKey(exchange, symbol));
+      }
+    }
+    for (const exchange of EXCHANGE_IDS) {
+      if (!this.exchanges.includes(exchange)) continue;
+      const profile = profileOf(exchange);
+      for (const symbol of symbolsOf(profile)) {
+        const key = marketKey(exchange, symbol);
+        if (options.markets && !options.markets.has(key)) continue;
+        const stream = this.makeStream(exchange, symbol, profile, new Rng(streamSeed(seed, key)));
+        this.streams.push(stream);
+        this.byKey.set(key, stream);
+      }
     }
     this.addMarkets(this.streams.map((s) => s.spec));
   }
@@ -177,7 +239,7 @@ export class SimulatedFeed extends FeedBase {
    * fading like a random one, and publishes that market's book at once.
    */
   forceDislocation(exchange: ExchangeId, symbol: string, size: number, decayMs = 20_000): boolean {
-    const s = this.streams.find((x) => x.spec.exchange === exchange && x.spec.symbol === symbol);
+    const s = this.byKey.get(marketKey(exchange, symbol));
     if (!s) return false;
     this.advanceStream(s);
     s.shock += size;
@@ -188,15 +250,18 @@ export class SimulatedFeed extends FeedBase {
   }
 
   private dislocate(cross: boolean, largest = false): void {
-    const candidates = this.streams.filter((s) => (cross ? s.quoteIdx === 0 : s.quoteIdx === USDT));
-    if (candidates.length === 0) return;
-    const s = this.rng.pick(candidates);
-    this.advanceStream(s);
+    // Every draw comes from the model's stream whether the market is published or not.
+    const target = this.rng.pick(cross ? this.universe.cross : this.universe.usdt);
     const [lo, hi] = this.options.dislocationSize;
-    s.shock += this.rng.sign() * (largest ? Math.min(hi, 0.01) : lo + (hi - lo) * this.rng.next() ** 3);
+    const size = this.rng.sign() * (largest ? Math.min(hi, 0.01) : lo + (hi - lo) * this.rng.next() ** 3);
     const [tlo, thi] = this.options.dislocationDecayMs;
-    s.shockTauSec = this.rng.uniform(tlo, thi) / 1000;
+    const tauSec = this.rng.uniform(tlo, thi) / 1000;
     this.dislocations++;
+    const s = this.byKey.get(target);
+    if (!s) return;
+    this.advanceStream(s);
+    s.shock += size;
+    s.shockTauSec = tauSec;
   }
 
   /** Brings a stream's offset and shock to the current model time. */
@@ -205,7 +270,7 @@ export class SimulatedFeed extends FeedBase {
     if (el <= 0) return;
     const decay = Math.exp(-OU_THETA * el);
     const sigma = s.profile.noiseBps * 1e-4;
-    s.offset = s.offset * decay + sigma * Math.sqrt(1 - decay * decay) * this.rng.normal();
+    s.offset = s.offset * decay + sigma * Math.sqrt(1 - decay * decay) * s.rng.normal();
     s.shock *= Math.exp(-el / s.shockTauSec);
     if (Math.abs(s.shock) < 1e-7) s.shock = 0;
     s.lastModelMs = this.modelMs;
@@ -223,42 +288,45 @@ export class SimulatedFeed extends FeedBase {
 
   private emit(s: Stream): void {
     this.advanceStream(s);
-    const p = s.profile;
-    const { tickSize, amountStep } = s.spec;
+    const { rng, profile: p } = s;
+    const { tickSize } = s.spec;
     const mid = this.fairPrice(s) * Math.exp(s.offset + s.shock);
-    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * this.rng.next());
+    const half = ((p.spreadBps * 1e-4) / 2) * (0.7 + 0.6 * rng.next());
     let bidK = Math.floor((mid * (1 - half)) / tickSize);
     let askK = Math.ceil((mid * (1 + half)) / tickSize);
     if (askK <= bidK) askK = bidK + 1;
     if (bidK < 1) bidK = 1;
-    const baseUsdt = this.baseUsdt(s);
-    const bids: PriceLevel[] = [];
-    const asks: PriceLevel[] = [];
+    const n = p.levels;
+    const bids: PriceLevel[] = new Array<PriceLevel>(n);
+    const asks: PriceLevel[] = new Array<PriceLevel>(n);
+    let nBids = 0;
     const gapTicks = (mid * p.levelGapBps * 1e-4) / tickSize;
-    let notional = p.topNotionalUsdt * s.liquidity;
-    for (let i = 0; i < p.levels; i++) {
-      const bidAmt = this.levelAmount(notional, baseUsdt, amountStep, s.stepDecimals);
-      const askAmt = this.levelAmount(notional, baseUsdt, amountStep, s.stepDecimals);
-      if (bidK >= 1) bids.push([multipleOf(bidK, tickSize, s.tickDecimals), bidAmt]);
-      asks.push([multipleOf(askK, tickSize, s.tickDecimals), askAmt]);
-      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * this.rng.next())));
-      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * this.rng.next())));
-      notional *= p.depthGrowth;
+    // level sizes in whole amount steps: notional × a log-normal factor / (base price × step)
+    let notionalSteps = (p.topNotionalUsdt * s.liquidity) / (this.baseUsdt(s) * s.spec.amountStep);
+    const { tick, step } = s;
+    for (let i = 0; i < n; i++) {
+      const bidAmt = step.of(
+        Math.max(1, Math.round(notionalSteps * LEVEL_FACTORS[(rng.next() * 4096) | 0]!)),
+      );
+      const askAmt = step.of(
+        Math.max(1, Math.round(notionalSteps * LEVEL_FACTORS[(rng.next() * 4096) | 0]!)),
+      );
+      if (bidK >= 1) bids[nBids++] = [tick.of(bidK), bidAmt];
+      asks[i] = [tick.of(askK), askAmt];
+      bidK -= Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * rng.next())));
+      askK += Math.max(1, Math.round(gapTicks * (0.3 + 1.4 * rng.next())));
+      notionalSteps *= p.depthGrowth;
     }
+    bids.length = nBids;
     const receivedTs = this.scheduler.now();
-    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * this.rng.next();
+    const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * rng.next();
     const exchangeTs = Math.max(s.lastExchangeTs, Math.floor(receivedTs - lag));
     s.lastExchangeTs = exchangeTs;
-    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + this.rng.next());
+    s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + rng.next());
     this.emitUpdate({ exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs });
   }
 
-  private levelAmount(notionalUsdt: number, baseUsdt: number, step: number, decimals: number): number {
-    const amount = (notionalUsdt * Math.exp(0.5 * this.rng.normal() - 0.125)) / baseUsdt;
-    return multipleOf(Math.max(1, Math.round(amount / step)), step, decimals);
-  }
-
-  private makeStream(exchange: ExchangeId, symbol: string, profile: ExchangeProfile): Stream {
+  private makeStream(exchange: ExchangeId, symbol: string, profile: ExchangeProfile, rng: Rng): Stream {
     const parts = splitSymbol(symbol);
     if (!parts) throw new Error(`bad simulated symbol ${symbol}`);
     let tick: number;
@@ -298,11 +366,12 @@ export class SimulatedFeed extends FeedBase {
       minNotional: parts.quote === 'USDT' ? 1 : 0,
     };
     return {
+      rng,
       exchange,
       symbol,
       spec,
-      tickDecimals: decimalsOf(tickSize),
-      stepDecimals: decimalsOf(amountStep),
+      tick: multiples(tickSize),
+      step: multiples(amountStep),
       profile,
       baseIdx,
       quoteIdx,
@@ -310,7 +379,7 @@ export class SimulatedFeed extends FeedBase {
         baseIdx === REF
           ? REFERENCE_MODEL.liquidity
           : ASSETS[baseIdx]!.liquidity * (quoteIdx === USDT ? 1 : CROSS_LIQUIDITY),
-      offset: profile.noiseBps * 1e-4 * this.rng.normal(),
+      offset: profile.noiseBps * 1e-4 * rng.normal(),
       shock: 0,
       shockTauSec: 10,
       lastModelMs: 0,
@@ -319,3 +388,12 @@ export class SimulatedFeed extends FeedBase {
     };
   }
 }
+
+/**
+ * Level sizes: 4096 equiprobable quantiles of a log-normal of mean 1 (σ = 0.5 in log), so that one uniform
+ * draw and a table read give a level's size factor (a normal draw and an exp per level were a fifth of a
+ * backtest's time).
+ */
+const LEVEL_FACTORS = Float64Array.from({ length: 4096 }, (_, i) =>
+  Math.exp(0.5 * normalQuantile((i + 0.5) / 4096) - 0.125),
+);

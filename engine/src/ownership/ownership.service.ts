@@ -106,6 +106,14 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
     return this.owns(botId) ? (this.held.get(botLease(botId)) ?? 0) : 0;
   }
 
+  /**
+   * Fencing at execution time: is `token` (attached to a job by the engine that matched it) still the token of the
+   * bot's live lease? A job matched by an engine that has since lost the bot (paused, partitioned, dead) is refused.
+   */
+  isCurrent(botId: string, token: number): Promise<boolean> {
+    return this.store.isCurrent(botLease(botId), token);
+  }
+
   ownedBots(): string[] {
     if (Date.now() >= this.validUntil) return [];
     return [...this.held.keys()].filter((k) => k.startsWith('bot:')).map(botOf);

@@ -19,6 +19,7 @@ export * from './domain/bots.js';
 export * from './api/bots.js';
 export * from './api/trades.js';
 export * from './domain/display.js';
+export * from './domain/decimal-display.js';
 export * from './domain/payments.js';
 export * from './api/payments.js';
 export * from './mappers/bots.js';

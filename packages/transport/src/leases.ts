@@ -32,6 +32,11 @@ export interface LeaseStore {
   renew(keys: readonly string[]): Promise<Set<string>>;
   /** Gives leases up (only those this member holds). */
   release(keys: readonly string[]): Promise<void>;
+  /**
+   * Is `token` still the fencing token of the key's live lease? False once the lease is free or was taken again
+   * (Redis: a newer token; Postgres: another session). Any process may ask (the executor checks a job's token).
+   */
+  isCurrent(key: string, token: number): Promise<boolean>;
   /** The holder of each key, as the store sees it (members' ids; absent: free). For status and tests. */
   holders(keys: readonly string[]): Promise<Map<string, string>>;
   /** Leaves: releases everything and closes the connection. */
@@ -161,6 +166,11 @@ class RedisLeaseStore implements LeaseStore {
     for (const chunk of chunks(keys, 500)) {
       await this.redis.eval(RELEASE_LUA, chunk.length, ...chunk.map(this.lease), this.memberId);
     }
+  }
+
+  async isCurrent(key: string, token: number): Promise<boolean> {
+    const [holder, fence] = await this.redis.mget(this.lease(key), this.fence(key));
+    return holder !== null && Number(fence) === token;
   }
 
   async holders(keys: readonly string[]): Promise<Map<string, string>> {
@@ -299,6 +309,20 @@ class PostgresLeaseStore implements LeaseStore {
       ]);
       for (const k of chunk) this.held.delete(k);
     }
+  }
+
+  async isCurrent(key: string, token: number): Promise<boolean> {
+    const c = await this.session();
+    // The token is the holder's backend pid: current while that session holds the key's lock.
+    const r = await c.query<{ id: string }>(
+      `SELECT ((l.classid::bigint << 32) | l.objid::bigint)::text AS id
+         FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 AND l.pid = $1
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+      [token],
+    );
+    const id = this.lockId(key);
+    return r.rows.some((row) => BigInt.asIntN(64, BigInt(row.id)).toString() === id);
   }
 
   async holders(keys: readonly string[]): Promise<Map<string, string>> {

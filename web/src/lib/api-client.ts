@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { COMMON_MESSAGES } from '@arbitra/contracts';
 import { ApiError } from './api-error';
 import { getSessionStore } from './session/session-store';
 
@@ -55,7 +55,7 @@ function errorFrom(response: Response, body: unknown): ApiError {
   const message =
     field(body, 'message') ??
     field(body, 'error') ??
-    (response.status >= 500 ? MESSAGES.common.internal : MESSAGES.common.invalidRequest);
+    (response.status >= 500 ? COMMON_MESSAGES.internal : COMMON_MESSAGES.invalidRequest);
   return new ApiError(message, response.status, field(body, 'code'), body);
 }
 
@@ -80,7 +80,7 @@ export function createApiClient(config: ApiClientConfig) {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new ApiError(MESSAGES.common.connectionError, 0);
+      throw new ApiError(COMMON_MESSAGES.connectionError, 0);
     }
 
     const body = await readBody(response);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { COMMON_MESSAGES } from '@arbitra/contracts';
 import { ApiError } from '@/lib/api-error';
 import { getSessionStore } from '@/lib/session/session-store';
 import { TIME_ZONE } from '@/lib/format';
@@ -43,7 +43,7 @@ export async function downloadFromApi(
   try {
     res = await fetch(`${path}?${search.toString()}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   } catch {
-    throw new ApiError(MESSAGES.common.connectionError, 0);
+    throw new ApiError(COMMON_MESSAGES.connectionError, 0);
   }
   if (!res.ok) {
     if (res.status === 401) getSessionStore().signOut();

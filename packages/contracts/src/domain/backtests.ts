@@ -151,6 +151,11 @@ export interface BacktestResult {
   tradesTruncated: boolean;
   stops: BacktestStop[];
   source: BacktestSourceInfo;
+  /**
+   * Why a run made no trade, in pt-BR, from what the source holds for the bot (its pairs on its exchanges):
+   * 'A fonte não tem ...' or no opportunity above minProfitPercent. Null when it traded (absent in older runs).
+   */
+  noTradeReason?: string | null;
   /** Market time simulated and the wall time it took. */
   marketMs: number;
   wallMs: number;

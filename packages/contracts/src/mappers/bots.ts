@@ -1,4 +1,4 @@
-import { roundForDisplay } from '../domain/display.js';
+import { roundForDisplay } from '../domain/decimal-display.js';
 import type { Bot, BotStatusEvent, Trade } from '../domain/bots.js';
 
 /**

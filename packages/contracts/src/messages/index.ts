@@ -4,6 +4,9 @@ import { BOT_MESSAGES } from './bots.js';
 import { PAYMENT_MESSAGES } from './payments.js';
 import { BACKTEST_MESSAGES } from './backtests.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
+import { COMMON_MESSAGES, MARKET_MESSAGES } from './common.js';
+
+export { ACCOUNT_MESSAGES, COMMON_MESSAGES, MARKET_MESSAGES };
 
 /** The pt-BR message catalogue. Strings quoted by SPEC.md are used exactly. */
 export const MESSAGES = {
@@ -13,27 +16,10 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...BACKTEST_MESSAGES,
   ...NOTIFICATION_MESSAGES,
-  common: {
-    connectionError: 'Erro de conexão com o servidor',
-    invalidRequest: 'Requisição inválida',
-    invalidJson: 'O corpo da requisição não é um JSON válido',
-    payloadTooLarge: 'O corpo da requisição é grande demais',
-    unsupportedMediaType: 'Envie o corpo da requisição em JSON (Content-Type: application/json)',
-    notFound: 'Recurso não encontrado',
-    unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
-    forbidden: 'Você não tem permissão para esta ação',
-    internal: 'Erro interno do servidor. Tente novamente.',
-    unavailable: 'indisponível',
-    serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
-    tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
-    underDevelopment: 'Esta página está em desenvolvimento.',
-    simulatedData: 'Dados simulados',
-  },
+  common: COMMON_MESSAGES,
   metrics: {
     disabled: 'Métricas desativadas: defina METRICS_TOKEN para o Prometheus',
     badToken: 'Token de métricas ausente ou inválido',
   },
-  market: {
-    statsUnavailable: 'Estatísticas ao vivo indisponíveis no momento',
-  },
+  market: MARKET_MESSAGES,
 } as const;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { COMMON_MESSAGES } from '@arbitra/contracts';
 import { Construction } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
@@ -19,7 +19,7 @@ export function UnderDevelopmentPage({ title }: { title: string }) {
         <Construction className="size-6" aria-hidden />
       </span>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      <p className="text-muted-foreground">{MESSAGES.common.underDevelopment} Volte em breve.</p>
+      <p className="text-muted-foreground">{COMMON_MESSAGES.underDevelopment} Volte em breve.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild variant="outline">
           <Link to={ROUTES.home}>Voltar ao início</Link>

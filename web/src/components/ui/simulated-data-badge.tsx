@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { COMMON_MESSAGES } from '@arbitra/contracts';
 import { FlaskConical } from 'lucide-react';
 import { Badge } from './badge';
 
@@ -11,7 +11,7 @@ export function SimulatedDataBadge({ className }: { className?: string }) {
       title="Os preços exibidos vêm de um mercado simulado, não das exchanges."
     >
       <FlaskConical aria-hidden />
-      {MESSAGES.common.simulatedData}
+      {COMMON_MESSAGES.simulatedData}
     </Badge>
   );
 }

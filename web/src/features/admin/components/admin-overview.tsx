@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
 import {
   Area,
   AreaChart,
@@ -16,18 +15,15 @@ import {
   YAxis,
 } from 'recharts';
 import {
-  PLANS,
   SUBSCRIPTION_STATUSES,
   subscriptionStatusLabel,
   type AdminOverview as Overview,
 } from '@arbitra/contracts';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatDate, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
@@ -35,13 +31,13 @@ import { monthLabel } from '../lib/months';
 import { AddUserDialog } from './add-user-dialog';
 import { KpiCard } from './admin-widgets';
 import { LiveMetricsList } from './live-metrics-list';
+import { planName, subscriptionLabel, UserNameLink } from './user-cells';
 
 const PLAN_COLORS: Record<string, string> = {
   basic: '#60a5fa',
   professional: '#a78bfa',
   enterprise: '#f59e0b',
 };
-const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 
 /** KPIs refresh every 5 s while the page is open ('trades today' moves while bots trade). */
 const REFRESH_MS = 5_000;
@@ -243,18 +239,10 @@ function RecentUsers({ o }: { o: Overview }) {
             {o.recentUsers.map((u) => (
               <TableRow key={u.id}>
                 <TableCell>
-                  <Link className="hover:underline" to={`${ROUTES.adminUsers}/${u.id}`}>
-                    {u.name}
-                  </Link>{' '}
-                  {u.role === 'admin' ? <Badge>Admin</Badge> : null}{' '}
-                  {u.disabled ? <Badge variant="destructive">Desativado</Badge> : null}
+                  <UserNameLink user={u} />
                 </TableCell>
                 <TableCell>{u.email}</TableCell>
-                <TableCell>
-                  {u.subscription
-                    ? `${planName(u.subscription.planId)} · ${subscriptionStatusLabel(u.subscription.status)}`
-                    : '—'}
-                </TableCell>
+                <TableCell>{subscriptionLabel(u.subscription)}</TableCell>
                 <TableCell>{formatDate(u.createdAt)}</TableCell>
               </TableRow>
             ))}

@@ -13,7 +13,8 @@ import { formatBRL, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
 import { KpiCard } from './admin-widgets';
-import { planName, selectClass } from './admin-users';
+import { selectClass } from './admin-users';
+import { planName } from './user-cells';
 
 const METHOD_LABELS: Record<string, string> = { card: 'Cartão', pix: 'PIX', boleto: 'Boleto' };
 

@@ -27,6 +27,53 @@ const bookSeries: LiveSeries[] = [
 ];
 
 /** /admin/system: live charts at full size, feeds, engines, queues and their failed jobs. */
+/** The live charts of the system page, in order. */
+const CHARTS: { title: string; unit?: string; testId?: string; series: LiveSeries[] }[] = [
+  {
+    testId: 'chart-book-updates',
+    title: 'Atualizações de livro por segundo',
+    unit: '/s',
+    series: bookSeries,
+  },
+  {
+    title: 'Latência de detecção (p99) e event loop (p99)',
+    unit: 'ms',
+    series: [
+      { key: 'det', name: 'Detecção p99', color: '#34d399', value: (p) => p.detectionP99Ms },
+      { key: 'lag', name: 'Event loop p99', color: '#f59e0b', value: (p) => p.eventLoopLagP99Ms },
+    ],
+  },
+  {
+    title: 'HTTP: requisições/s e p99',
+    series: [
+      { key: 'rps', name: 'Requisições/s', color: '#60a5fa', value: (p) => p.httpRequestsPerSecond },
+      { key: 'p99', name: 'p99 (ms)', color: '#f472b6', value: (p) => p.httpP99Ms },
+    ],
+  },
+  {
+    title: 'Execuções por minuto, oportunidades abertas e jobs com falha',
+    series: [
+      { key: 'exec', name: 'Execuções/min', color: '#34d399', value: (p) => p.executionsPerMinute },
+      { key: 'opp', name: 'Oportunidades', color: '#60a5fa', value: (p) => p.opportunitiesOpen },
+      { key: 'failed', name: 'Jobs com falha', color: '#ef4444', value: (p) => p.queueFailed },
+    ],
+  },
+  {
+    title: 'CPU (pior processo) e memória total',
+    series: [
+      { key: 'cpu', name: 'CPU %', color: '#f59e0b', value: (p) => p.cpuPercent },
+      { key: 'mem', name: 'Memória MB', color: '#a78bfa', value: (p) => p.memoryMb },
+    ],
+  },
+  {
+    title: 'Banco: conexões em uso · Sockets conectados',
+    series: [
+      { key: 'pool', name: 'Conexões em uso', color: '#60a5fa', value: (p) => p.poolInUse },
+      { key: 'sockets', name: 'Sockets', color: '#34d399', value: (p) => p.sockets },
+    ],
+  },
+];
+
 export function AdminSystem() {
   const { history, warnings, state, now } = useLiveMetrics();
   const system = useQuery({
@@ -59,65 +106,9 @@ export function AdminSystem() {
       />
       <WarningsList warnings={warnings} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <LiveChart
-          testId="chart-book-updates"
-          title="Atualizações de livro por segundo"
-          unit="/s"
-          history={history}
-          series={bookSeries}
-          height={240}
-        />
-        <LiveChart
-          title="Latência de detecção (p99) e event loop (p99)"
-          unit="ms"
-          history={history}
-          series={[
-            { key: 'det', name: 'Detecção p99', color: '#34d399', value: (p) => p.detectionP99Ms },
-            { key: 'lag', name: 'Event loop p99', color: '#f59e0b', value: (p) => p.eventLoopLagP99Ms },
-          ]}
-          height={240}
-        />
-        <LiveChart
-          title="HTTP: requisições/s e p99"
-          unit=""
-          history={history}
-          series={[
-            { key: 'rps', name: 'Requisições/s', color: '#60a5fa', value: (p) => p.httpRequestsPerSecond },
-            { key: 'p99', name: 'p99 (ms)', color: '#f472b6', value: (p) => p.httpP99Ms },
-          ]}
-          height={240}
-        />
-        <LiveChart
-          title="Execuções por minuto, oportunidades abertas e jobs com falha"
-          unit=""
-          history={history}
-          series={[
-            { key: 'exec', name: 'Execuções/min', color: '#34d399', value: (p) => p.executionsPerMinute },
-            { key: 'opp', name: 'Oportunidades', color: '#60a5fa', value: (p) => p.opportunitiesOpen },
-            { key: 'failed', name: 'Jobs com falha', color: '#ef4444', value: (p) => p.queueFailed },
-          ]}
-          height={240}
-        />
-        <LiveChart
-          title="CPU (pior processo) e memória total"
-          unit=""
-          history={history}
-          series={[
-            { key: 'cpu', name: 'CPU %', color: '#f59e0b', value: (p) => p.cpuPercent },
-            { key: 'mem', name: 'Memória MB', color: '#a78bfa', value: (p) => p.memoryMb },
-          ]}
-          height={240}
-        />
-        <LiveChart
-          title="Banco: conexões em uso · Sockets conectados"
-          unit=""
-          history={history}
-          series={[
-            { key: 'pool', name: 'Conexões em uso', color: '#60a5fa', value: (p) => p.poolInUse },
-            { key: 'sockets', name: 'Sockets', color: '#34d399', value: (p) => p.sockets },
-          ]}
-          height={240}
-        />
+        {CHARTS.map((c) => (
+          <LiveChart key={c.title} {...c} unit={c.unit ?? ''} history={history} height={240} />
+        ))}
       </div>
 
       <Card>

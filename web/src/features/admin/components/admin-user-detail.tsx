@@ -27,7 +27,8 @@ import { formatBRL, formatDate, formatDateTime, formatNumber } from '@/lib/forma
 import { useSession } from '@/lib/session';
 import { adminApi } from '../api/admin-api';
 import { Pager, ReasonDialog, TableCard } from './admin-widgets';
-import { planName, selectClass } from './admin-users';
+import { selectClass } from './admin-users';
+import { planName } from './user-cells';
 
 type Action = 'role' | 'disable' | 'enable' | 'grant' | 'invite' | { session: string } | null;
 

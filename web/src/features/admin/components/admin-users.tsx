@@ -1,22 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { PLANS, subscriptionStatusLabel } from '@arbitra/contracts';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { adminApi, type AdminUsersFilters } from '../api/admin-api';
 import { AddUserDialog } from './add-user-dialog';
 import { Pager } from './admin-widgets';
+import { subscriptionLabel, UserNameLink } from './user-cells';
 
 export const selectClass = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm';
-export const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 
 const SORTS: { key: AdminUsersFilters['sort']; label: string }[] = [
   { key: 'createdAt', label: 'Cadastro' },
@@ -139,18 +136,10 @@ export function AdminUsers() {
                 <TableRow key={u.id}>
                   <TableCell>{formatDate(u.createdAt)}</TableCell>
                   <TableCell>
-                    <Link className="font-medium hover:underline" to={`${ROUTES.adminUsers}/${u.id}`}>
-                      {u.name}
-                    </Link>{' '}
-                    {u.role === 'admin' ? <Badge>Admin</Badge> : null}{' '}
-                    {u.disabled ? <Badge variant="destructive">Desativada</Badge> : null}
+                    <UserNameLink user={u} />
                   </TableCell>
                   <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    {u.subscription
-                      ? `${planName(u.subscription.planId)} · ${subscriptionStatusLabel(u.subscription.status)}`
-                      : '—'}
-                  </TableCell>
+                  <TableCell>{subscriptionLabel(u.subscription)}</TableCell>
                   <TableCell>{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'nunca'}</TableCell>
                 </TableRow>
               ))}

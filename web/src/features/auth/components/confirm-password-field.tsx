@@ -1,4 +1,4 @@
-import { MESSAGES } from '@arbitra/contracts';
+import { ACCOUNT_MESSAGES } from '@arbitra/contracts';
 import type { ChangeEvent } from 'react';
 import { Input } from '@/components/ui/input';
 import { FormField } from './form-field';
@@ -29,7 +29,7 @@ export function ConfirmPasswordField({
     <FormField
       id={id}
       label={label}
-      hint={differ ? MESSAGES.auth.passwordsDontMatchInline : null}
+      hint={differ ? ACCOUNT_MESSAGES.auth.passwordsDontMatchInline : null}
       hintId={hintId}
     >
       <Input

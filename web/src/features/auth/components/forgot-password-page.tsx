@@ -1,4 +1,9 @@
-import { forgotPasswordRequestSchema, MESSAGES, validateRequest } from '@arbitra/contracts';
+import {
+  COMMON_MESSAGES,
+  ACCOUNT_MESSAGES,
+  forgotPasswordRequestSchema,
+  validateRequest,
+} from '@arbitra/contracts';
 import { MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -37,7 +42,7 @@ export function ForgotPasswordPage() {
       setSentTo(checked.data.email);
     } catch (error) {
       setFailure({
-        message: errorMessage(error, MESSAGES.common.internal),
+        message: errorMessage(error, COMMON_MESSAGES.internal),
         network: isNetworkError(error),
       });
     } finally {
@@ -49,7 +54,7 @@ export function ForgotPasswordPage() {
     return (
       <AuthCard
         title="Verifique seu email"
-        description={MESSAGES.auth.forgotPasswordSent}
+        description={ACCOUNT_MESSAGES.auth.forgotPasswordSent}
         footer={<AuthLink to={ROUTES.login}>Voltar para o login</AuthLink>}
       >
         <div className="flex flex-col items-center gap-3 py-2 text-center text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { MESSAGES, type SessionUser } from '@arbitra/contracts';
+import { ACCOUNT_MESSAGES, type SessionUser } from '@arbitra/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -62,7 +62,7 @@ export function LoginForm({
       ({ validateLogin } = await loadValidation());
     } catch (error) {
       // The chunk could not be fetched (offline, or a new deploy replaced it): say so, as for a failed request.
-      setFailure({ message: errorMessage(error, MESSAGES.auth.loginError), network: true });
+      setFailure({ message: errorMessage(error, ACCOUNT_MESSAGES.auth.loginError), network: true });
       return;
     }
     const checked = validateLogin(values);
@@ -77,7 +77,10 @@ export function LoginForm({
       if (isTwoFactorChallenge(answer)) onTwoFactorRequired(answer.challengeToken);
       else onSignedIn(answer.access_token, answer.user);
     } catch (error) {
-      setFailure({ message: errorMessage(error, MESSAGES.auth.loginError), network: isNetworkError(error) });
+      setFailure({
+        message: errorMessage(error, ACCOUNT_MESSAGES.auth.loginError),
+        network: isNetworkError(error),
+      });
       setSubmitting(false);
     }
   };
@@ -147,7 +150,7 @@ export function LoginForm({
           Lembrar de mim
         </label>
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? MESSAGES.auth.loggingIn : 'Entrar'}
+          {submitting ? ACCOUNT_MESSAGES.auth.loggingIn : 'Entrar'}
         </Button>
       </form>
     </AuthCard>

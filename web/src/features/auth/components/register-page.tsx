@@ -1,4 +1,4 @@
-import { LEGAL_VERSION, MESSAGES, TRIAL_DAYS } from '@arbitra/contracts';
+import { ACCOUNT_MESSAGES, LEGAL_VERSION, TRIAL_DAYS } from '@arbitra/contracts';
 import { CalendarCheck, Mail, RotateCcw } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -58,7 +58,7 @@ export function RegisterPage() {
       void navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
       setFailure({
-        message: errorMessage(error, MESSAGES.auth.registerError),
+        message: errorMessage(error, ACCOUNT_MESSAGES.auth.registerError),
         network: isNetworkError(error),
       });
       setSubmitting(false);
@@ -159,7 +159,7 @@ export function RegisterPage() {
           </span>
         </label>
         <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? MESSAGES.auth.creatingAccount : 'Criar conta'}
+          {submitting ? ACCOUNT_MESSAGES.auth.creatingAccount : 'Criar conta'}
         </Button>
       </form>
       <section

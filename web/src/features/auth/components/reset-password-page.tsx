@@ -1,4 +1,9 @@
-import { MESSAGES, resetPasswordRequestSchema, validateRequest } from '@arbitra/contracts';
+import {
+  COMMON_MESSAGES,
+  ACCOUNT_MESSAGES,
+  resetPasswordRequestSchema,
+  validateRequest,
+} from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -51,7 +56,7 @@ export function ResetPasswordPage() {
   });
   const [spent, setSpent] = useState<string | null>(null);
 
-  if (!token) return <InvalidLink message={MESSAGES.auth.resetLinkInvalid} />;
+  if (!token) return <InvalidLink message={ACCOUNT_MESSAGES.auth.resetLinkInvalid} />;
   if (spent) return <InvalidLink message={spent} />;
   if (check.isPending) {
     return (
@@ -64,14 +69,14 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title="Redefinir senha" description="Não foi possível verificar o link.">
         <FormAlert
-          message={errorMessage(check.error, MESSAGES.auth.resetLinkInvalid)}
+          message={errorMessage(check.error, ACCOUNT_MESSAGES.auth.resetLinkInvalid)}
           onRetry={() => void check.refetch()}
         />
       </AuthCard>
     );
   }
   if (!check.data.valid) {
-    return <InvalidLink message={check.data.message ?? MESSAGES.auth.resetLinkInvalid} />;
+    return <InvalidLink message={check.data.message ?? ACCOUNT_MESSAGES.auth.resetLinkInvalid} />;
   }
   return <ResetPasswordForm token={token} onLinkInvalid={setSpent} />;
 }
@@ -103,10 +108,10 @@ function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInva
       void navigate(ROUTES.login, { replace: true });
     } catch (error) {
       if (errorCode(error) === 'reset_link_invalid') {
-        onLinkInvalid(errorMessage(error, MESSAGES.auth.resetLinkInvalid));
+        onLinkInvalid(errorMessage(error, ACCOUNT_MESSAGES.auth.resetLinkInvalid));
         return;
       }
-      setFailure({ message: errorMessage(error, MESSAGES.common.internal), network: isNetworkError(error) });
+      setFailure({ message: errorMessage(error, COMMON_MESSAGES.internal), network: isNetworkError(error) });
       setSubmitting(false);
     }
   };

@@ -1,4 +1,4 @@
-import { MESSAGES, type SessionUser } from '@arbitra/contracts';
+import { ACCOUNT_MESSAGES, type SessionUser } from '@arbitra/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,7 @@ export function TwoFactorForm({ challengeToken, onSignedIn, onBack }: TwoFactorF
     if (submitting) return;
     const trimmed = code.trim();
     if (!trimmed) {
-      setFailure({ message: MESSAGES.twoFactor.codeRequired, network: false });
+      setFailure({ message: ACCOUNT_MESSAGES.twoFactor.codeRequired, network: false });
       return;
     }
     setSubmitting(true);
@@ -38,10 +38,13 @@ export function TwoFactorForm({ challengeToken, onSignedIn, onBack }: TwoFactorF
       onSignedIn(answer.access_token, answer.user);
     } catch (error) {
       if (errorCode(error) === 'two_factor_challenge_expired') {
-        onBack(MESSAGES.auth.twoFactorChallengeExpired);
+        onBack(ACCOUNT_MESSAGES.auth.twoFactorChallengeExpired);
         return;
       }
-      setFailure({ message: errorMessage(error, MESSAGES.auth.loginError), network: isNetworkError(error) });
+      setFailure({
+        message: errorMessage(error, ACCOUNT_MESSAGES.auth.loginError),
+        network: isNetworkError(error),
+      });
       setSubmitting(false);
     }
   };
@@ -60,7 +63,7 @@ export function TwoFactorForm({ challengeToken, onSignedIn, onBack }: TwoFactorF
       >
         <div className="flex items-start gap-3 rounded-md bg-muted/60 p-3 text-sm text-muted-foreground">
           <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-          <p>{MESSAGES.auth.twoFactorRequired}.</p>
+          <p>{ACCOUNT_MESSAGES.auth.twoFactorRequired}.</p>
         </div>
         <FormAlert
           message={failure?.message ?? null}

@@ -81,6 +81,11 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
   const hi = Math.ceil(Math.max(0, ...calibration.map((c) => Math.max(c.expected, c.realised))) * 100) / 100;
   return (
     <div className="flex flex-col gap-6">
+      {result.noTradeReason && (
+        <p role="status" className="rounded-md border border-border px-3 py-2 text-sm">
+          <span className="font-medium">Nenhum trade nesta simulação.</span> {result.noTradeReason}
+        </p>
+      )}
       {t.profitBrl === null && (
         <p className="text-sm text-muted-foreground">
           A fonte de dados não tem cotação USDT/BRL: os valores são mostrados em USDT.

@@ -1,4 +1,4 @@
-import { MESSAGES, type EngineStats } from '@arbitra/contracts';
+import { MARKET_MESSAGES, type EngineStats } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
@@ -94,7 +94,7 @@ export function LiveFigures() {
             ))}
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">{MESSAGES.market.statsUnavailable}</p>
+          <p className="text-sm text-muted-foreground">{MARKET_MESSAGES.statsUnavailable}</p>
         )}
       </div>
     </section>
