@@ -89,8 +89,7 @@ describe('a stalling feed and a garbage feed (issue 13)', () => {
   });
 
   it('the engine keeps running, marks both degraded, and the others go on', async () => {
-    const status = async () =>
-      (await call<StatusReport>('GET', '/api/status')).body;
+    const status = async () => (await call<StatusReport>('GET', '/api/status')).body;
     let last: StatusReport | undefined;
     const degraded = await waitFor(
       async () => {
@@ -113,12 +112,10 @@ describe('a stalling feed and a garbage feed (issue 13)', () => {
     expect(last!.components.find((c) => c.name === 'engine')?.status).toBe('up');
 
     // The others go on: the scanner publishes fresh snapshots whose opportunities never use a stale book.
-    const first = (await call<MarketSnapshot>('GET', '/api/market/snapshot'))
-      .body;
+    const first = (await call<MarketSnapshot>('GET', '/api/market/snapshot')).body;
     const fresh = await waitFor(
       async () => {
-        const s = (await call<MarketSnapshot>('GET', '/api/market/snapshot'))
-          .body;
+        const s = (await call<MarketSnapshot>('GET', '/api/market/snapshot')).body;
         return s.scanner &&
           first.scanner &&
           s.scanner.at > first.scanner.at &&

@@ -29,7 +29,7 @@ describe('Postgres restarted under a trading platform (issue 13)', () => {
     postgres = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), log: () => {} });
     await runMigrations(postgres.url);
     p = await startTradingPlatform({ databaseUrl: postgres.url, name: 'pg-restart' });
-  });
+  }, 300_000); // initdb, migrations, the api and an engine process: minutes on a saturated machine
 
   afterAll(async () => {
     await p?.close();

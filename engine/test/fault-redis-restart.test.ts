@@ -26,7 +26,7 @@ describe.skipIf(redisServerMissing)('Redis restarted under a trading platform (i
     db = await createTestDatabase();
     redis = await ownRedis();
     p = await startTradingPlatform({ databaseUrl: db.url, redisUrl: redis.url, name: 'redis-restart' });
-  });
+  }, 300_000); // initdb, migrations, the api and an engine process: minutes on a saturated machine
 
   afterAll(async () => {
     await p?.close();

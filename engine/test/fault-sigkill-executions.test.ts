@@ -60,7 +60,7 @@ describe('an engine SIGKILLed in the middle of 50 executions (issue 13)', () => 
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
     token = (await register(call, { name: 'Kill' })).token;
-  });
+  }, 300_000); // initdb, migrations, the api and an engine process: minutes on a saturated machine
 
   afterAll(async () => {
     for (const e of engines) e.child.kill('SIGKILL');
