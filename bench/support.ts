@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LEGAL_VERSION } from '@arbitra/contracts';
 import { availableRedisUrl } from '../scripts/test-support/redis.js';
 
 export const root = process.cwd(); // bench/run.mjs runs the bundle from the repository root
@@ -105,4 +106,90 @@ export async function dropDatabase(adminUrl: string, databaseUrl: string): Promi
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
   await c.end();
+}
+
+export interface ForkedPlatform {
+  baseUrl: string;
+  apiPid: number;
+  enginePid: number;
+  stop(): void;
+}
+
+/** The api (on a free port) and one engine as their own processes, built as `npm start` runs them (dist). */
+export async function forkPlatform(env: Record<string, string>): Promise<ForkedPlatform> {
+  const { fork } = await import('node:child_process');
+  const { freePort } = (await import(
+    dynamic('./scripts/lib/ports.mjs')
+  )) as typeof import('../scripts/lib/ports.mjs');
+  const port = await freePort();
+  const start = (main: string, extra: Record<string, string>) =>
+    new Promise<import('node:child_process').ChildProcess>((resolve, reject) => {
+      const child = fork(path.resolve(root, main), [], {
+        env: { ...process.env, ...env, ...extra },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      child.once('message', () => resolve(child));
+      child.once('exit', (code) => reject(new Error(`${main} exited (${code})`)));
+    });
+  const engine = await start('engine/dist/main.js', { ENGINE_INSTANCE_ID: 'engine-bench' });
+  const api = await start('api/dist/main.js', { PORT: String(port) });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiPid: api.pid!,
+    enginePid: engine.pid!,
+    stop() {
+      api.kill('SIGKILL');
+      engine.kill('SIGKILL');
+    },
+  };
+}
+
+/** Resident memory of a process, MB (Linux /proc). */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const m = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** Least-squares slope of y over x (per unit of x). */
+export function slope(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  const num = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const den = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  return num / den;
+}
+
+/** JSON over HTTP with a bearer token (the benchmarks' own client). */
+export async function http<T>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(baseUrl + url, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+/** A user signed up through the api: id and token. */
+export async function signUp(baseUrl: string, name: string): Promise<{ id: string; token: string }> {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}.${randomBytes(4).toString('hex')}@bench.test`;
+  const r = await http<{ user: { id: string }; token: string }>(baseUrl, 'POST', '/api/auth/register', {
+    name,
+    email,
+    password: 'Senha-forte-123',
+    termsVersion: LEGAL_VERSION,
+  });
+  if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
+  return { id: r.body.user.id, token: r.body.token };
 }

@@ -65,6 +65,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/profile': SIGNED_IN,
   'PUT /api/user/profile': SIGNED_IN,
   'POST /api/user/password': SIGNED_IN,
+  'POST /api/user/email/confirm': PUBLIC,
   'GET /api/user/export': SIGNED_IN,
   'DELETE /api/user/account': SIGNED_IN,
   'GET /api/user/security': SIGNED_IN,

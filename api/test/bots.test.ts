@@ -240,12 +240,19 @@ describe('bots API (issue 5 §1, §7)', () => {
   });
 
   it('BRL pairs: Básico gets 403 pt-BR, Profissional and Enterprise create them (DECISIONS §12)', async () => {
-    const brl = { ...valid, name: 'Reais', pairs: ['BTC/BRL', 'USDT/BRL'], exchanges: ['mercadobitcoin', 'binance'] };
+    const brl = {
+      ...valid,
+      name: 'Reais',
+      pairs: ['BTC/BRL', 'USDT/BRL'],
+      exchanges: ['mercadobitcoin', 'binance'],
+    };
     const basic = await register(call, { name: 'Básico BRL' });
     await setPlan(basic.id, 'basic');
     const refused = await call('POST', '/api/bots', { token: basic.token, body: brl });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Pares em reais (BRL) estão disponíveis apenas nos planos Profissional e Enterprise.');
+    expect(refused.body.message).toBe(
+      'Pares em reais (BRL) estão disponíveis apenas nos planos Profissional e Enterprise.',
+    );
     // a USDT bot of the same user cannot be edited into BRL either
     const usdt = await call<{ bot: Bot }>('POST', '/api/bots', { token: basic.token, body: valid });
     expect(usdt.status).toBe(201);
@@ -259,6 +266,19 @@ describe('bots API (issue 5 §1, §7)', () => {
       expect(ok.status).toBe(201);
       expect(ok.body.bot.pairs).toEqual(['BTC/BRL', 'USDT/BRL']);
     }
+  });
+
+  it('answers 20 parallel creations by one user (more than the pool has connections): 10 made, 10 refused', async () => {
+    // The per-user lock once held every pool connection while its holder waited for one: nothing answered.
+    const user = await register(call, { name: 'Pressa' });
+    const all = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/api/bots', { token: user.token, body: { ...valid, name: `p${i}` } }),
+      ),
+    );
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10); // the trial is Profissional: 10 bots
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
   });
 
   it('asks for confirmLive and validated credentials before live mode', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@arbitra/contracts';
 import { useTestPlatform } from './support/test-platform.js';
 import { login, register, uniqueEmail, uniqueIp } from './support/http.js';
 
@@ -195,20 +196,56 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     expect(limited.status).toBe(429);
   });
 
-  it('mails the old address when the email changes, ends the other sessions, and mails a password change', async () => {
+  it('an email change takes effect only through the link mailed to the new address; the old one is told', async () => {
     const u = await register(call);
     const other = await login(call, u.email, u.password);
     const otherToken = other.body.access_token as string;
     const newEmail = uniqueEmail('novo');
-    const changed = await call('PUT', '/api/user/profile', {
-      token: u.token,
-      body: { name: u.name, email: newEmail, currentPassword: u.password },
-    });
+    const changed = await call<{ message: string; user: { email: string }; pendingEmail?: string }>(
+      'PUT',
+      '/api/user/profile',
+      { token: u.token, body: { name: u.name, email: newEmail, currentPassword: u.password } },
+    );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    const notice = await t.mail.waitFor(u.email, 'O email da sua conta foi alterado');
-    expect(notice.text).toContain(newEmail);
+    expect(changed.body.message).toBe(MESSAGES.profile.emailChangePending(newEmail));
+    expect(changed.body.user.email).toBe(u.email); // nothing changed yet
+    expect(changed.body.pendingEmail).toBe(newEmail);
+    const requested = await t.mail.waitFor(u.email, 'Pedido de alteração do email');
+    expect(requested.text).toContain(newEmail);
     expect((await call('GET', '/api/auth/me', { token: otherToken })).status).toBe(401);
     expect((await call('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
+    // Until the link is opened the account keeps its address: the new one does not sign in.
+    expect((await login(call, newEmail, u.password)).status).toBe(401);
+
+    const confirm = await t.mail.waitFor(newEmail, 'Confirme seu novo email');
+    const token = /http:\/\/arbitra\.test:5173\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(
+      confirm.text,
+    )?.[1];
+    expect(token, confirm.text).toBeDefined();
+    const bogus = await call('POST', '/api/user/email/confirm', {
+      body: { token: 'x'.repeat(43) },
+      ip: uniqueIp(),
+    });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.message).toBe(MESSAGES.profile.emailChangeLinkInvalid);
+    // Opened from a browser with no session (the mail app's): public.
+    const done = await call('POST', '/api/user/email/confirm', { body: { token }, ip: uniqueIp() });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe(MESSAGES.profile.emailChangeConfirmed);
+    const me = await call<{ user: { email: string } }>('GET', '/api/user/profile', { token: u.token });
+    expect(me.body.user.email).toBe(newEmail);
+    const notice = await t.mail.waitFor(u.email, 'O email da sua conta foi alterado');
+    expect(notice.text).toContain(newEmail);
+    expect((await login(call, newEmail, u.password)).status).toBe(200);
+    expect((await login(call, u.email, u.password)).status).toBe(401);
+    // Once only.
+    const again = await call('POST', '/api/user/email/confirm', { body: { token }, ip: uniqueIp() });
+    expect(again.status).toBe(400);
+    const audit = await sql.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE user_id = $1 AND action LIKE 'email%' ORDER BY created_at`,
+      [u.id],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['email_change_requested', 'email_changed']);
 
     const pw = await call('POST', '/api/user/password', {
       token: u.token,

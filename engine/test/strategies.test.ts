@@ -7,6 +7,7 @@ import { BotRunner } from '../src/bots/bot-runner.service.js';
 import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
 import { ScannerService } from '../src/scanner/scanner.service.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
+import { legDeltas, legsOf as sharedLegsOf } from '../../scripts/test-support/ledger.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
@@ -20,45 +21,6 @@ interface TradeRow {
   sell_exchange: string;
   status: string;
   profit: string;
-}
-
-interface LegRow {
-  trade_id: string;
-  seq: number;
-  kind: string;
-  exchange: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  requested: string;
-  filled: string;
-  quote: string;
-  fee: string;
-  fee_asset: string;
-  status: string;
-}
-
-/** Balance change per `${exchange}:${asset}` of a set of legs, as the paper exchange settles them (fee in quote). */
-function legDeltas(legs: readonly LegRow[]): Map<string, Decimal> {
-  const out = new Map<string, Decimal>();
-  const add = (exchange: string, asset: string, d: Decimal) => {
-    const key = `${exchange}:${asset}`;
-    out.set(key, (out.get(key) ?? new Decimal(0)).plus(d));
-  };
-  for (const l of legs) {
-    const [base, quote] = l.symbol.split('/') as [string, string];
-    expect(l.fee_asset).toBe(quote);
-    const filled = new Decimal(l.filled);
-    const quoteAmount = new Decimal(l.quote);
-    const fee = new Decimal(l.fee);
-    if (l.side === 'buy') {
-      add(l.exchange, base, filled);
-      add(l.exchange, quote, quoteAmount.plus(fee).negated());
-    } else {
-      add(l.exchange, base, filled.negated());
-      add(l.exchange, quote, quoteAmount.minus(fee));
-    }
-  }
-  return out;
 }
 
 const zero = new Decimal(0);
@@ -132,16 +94,11 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     ).rows;
   }
 
-  async function legsOf(tradeIds: readonly string[]): Promise<LegRow[]> {
-    return (
-      await sql.query<LegRow>(
-        `SELECT trade_id, seq, kind, exchange, symbol, side, requested_amount::text AS requested,
-                filled_amount::text AS filled, quote_amount::text AS quote, fee::text, fee_asset, status
-           FROM trade_legs WHERE trade_id = ANY($1::uuid[]) ORDER BY trade_id, seq`,
-        [tradeIds],
-      )
-    ).rows;
-  }
+  const legsOf = (tradeIds: readonly string[]) =>
+    sharedLegsOf(
+      async <R>(text: string, values?: unknown[]) => (await sql.query(text, values)).rows as R[],
+      tradeIds,
+    );
 
   /** The bot's balance changes (amount − initial) per `${exchange}:${asset}`. */
   async function balanceChanges(id: string): Promise<Map<string, Decimal>> {
@@ -178,7 +135,9 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     expect(new Decimal(row.usdt).toFixed(2)).toBe(total.toFixed(2));
 
     const all = await trades(id);
-    const fromLegs = legDeltas(await legsOf(all.map((t) => t.id)));
+    const allLegs = await legsOf(all.map((t) => t.id));
+    for (const l of allLegs) expect(l.fee_asset).toBe(l.symbol.split('/')[1]); // the paper exchange charges in quote
+    const fromLegs = legDeltas(allLegs);
     const changes = await balanceChanges(id);
     for (const key of new Set([...fromLegs.keys(), ...changes.keys()])) {
       const a = changes.get(key) ?? zero;

@@ -21,6 +21,7 @@ export const transportProviders: Provider[] = [
         databaseUrl: c.DATABASE_URL,
         redisUrl: c.REDIS_URL,
         namespace: c.TRANSPORT_NAMESPACE,
+        onQueueError: (e) => fabricLog.warn(`Fila sem conexão, reconectando: ${e.message}`),
       }),
   },
   {

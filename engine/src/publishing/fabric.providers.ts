@@ -43,6 +43,7 @@ export const fabricProviders: Provider[] = [
         databaseUrl: c.DATABASE_URL,
         redisUrl: c.REDIS_URL,
         namespace: c.TRANSPORT_NAMESPACE,
+        onQueueError: (e) => fabricLog.warn(`Fila sem conexão, reconectando: ${e.message}`),
       }),
   },
   {

@@ -54,13 +54,31 @@ export interface QueueFactory {
 
 interface Closable {
   close(): Promise<void>;
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** One line per distinct message, at most every 5 s (an outage makes every queue and worker retry at once). */
+function throttledReport(report: (error: Error) => void, everyMs = 5_000): (error: Error) => void {
+  const last = new Map<string, number>();
+  return (error) => {
+    const now = Date.now();
+    if (now - (last.get(error.message) ?? -Infinity) < everyMs) return;
+    last.set(error.message, now);
+    report(error);
+  };
 }
 
 export function createQueueFactory(config: TransportConfig): QueueFactory {
   const kind = transportKind(config);
   const made: Closable[] = [];
+  // Without a listener BullMQ prints every connection error with its stack to stderr.
+  const onError = throttledReport(
+    config.onQueueError ??
+      ((e) => process.stderr.write(`[queue] conexão perdida, reconectando: ${e.message}\n`)),
+  );
   const track = <T extends Closable>(thing: T): T => {
     made.push(thing);
+    thing.on?.('error', onError);
     return thing;
   };
   const defaultJobOptions: JobsOptions = { ...DEFAULT_JOB_OPTIONS };

@@ -43,10 +43,14 @@ function reportToStderr(error: Error): void {
  */
 export function createSocketAdapter(config: TransportConfig): SocketAdapter {
   const kind = transportKind(config);
+  const report = config.onPublishError ?? reportToStderr;
   if (kind === 'redis') {
     const options = { ...redisOptionsFromUrl(config.redisUrl as string), maxRetriesPerRequest: 20 };
-    const pub = new Redis(options);
+    const pub = reportingRedisPublishFailures(report, new Redis(options));
     const sub = new Redis(options);
+    // Connection errors are retried by ioredis; a publish that finally fails is reported above.
+    pub.on('error', () => undefined);
+    sub.on('error', () => undefined);
     return {
       kind,
       adapter: createRedisAdapter(pub, sub, { key: config.namespace ?? 'socket.io' }),
@@ -59,7 +63,9 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
   }
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: TRANSPORT_PG_OPTIONS });
   pool.on('error', () => undefined);
-  const report = config.onPublishError ?? reportToStderr;
+  // The adapter keeps one client checked out for LISTEN and only listens to its 'end' (then reconnects): a
+  // checked-out client has no pool listener, so when Postgres goes away its 'error' would crash the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind,
     adapter: reportingPublishFailures(
@@ -74,6 +80,24 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
     ),
     close: () => pool.end(),
   };
+}
+
+/**
+ * The Redis adapter calls `pubClient.publish(...)` without awaiting it: a publish that fails (Redis down longer
+ * than ioredis retries) would be an unhandled rejection and the event silently lost. Every publish of this client
+ * is reported instead (and resolves to 0 receivers).
+ */
+export function reportingRedisPublishFailures<C extends Pick<Redis, 'publish'>>(
+  report: (error: Error) => void,
+  client: C,
+): C {
+  const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<number>;
+  (client as { publish: (...args: unknown[]) => Promise<number> }).publish = (...args) =>
+    publish(...args).catch((error: unknown) => {
+      report(error instanceof Error ? error : new Error(String(error)));
+      return 0;
+    });
+  return client;
 }
 
 type PublishingAdapter = Record<'doPublish' | 'doPublishResponse', (...args: unknown[]) => Promise<unknown>>;

@@ -48,6 +48,10 @@ const ForgotPasswordPage = lazyPage(
   () => import('@/features/auth/components/forgot-password-page'),
   'ForgotPasswordPage',
 );
+const ConfirmEmailPage = lazyPage(
+  () => import('@/features/auth/components/confirm-email-page'),
+  'ConfirmEmailPage',
+);
 const ResetPasswordPage = lazyPage(
   () => import('@/features/auth/components/reset-password-page'),
   'ResetPasswordPage',
@@ -114,6 +118,7 @@ export function AppRoutes() {
           </Route>
           <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
           <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
         </Route>
 
         <Route element={<RequireUser />}>

@@ -26,6 +26,7 @@ export const ROUTES = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   dashboard: '/dashboard',
   bots: '/bots',
   backtests: '/backtests',

@@ -121,13 +121,15 @@ export class BotsService implements OnModuleInit {
     await this.checkStrategy(userId, input.strategy);
     await this.checkPairs(userId, input.pairs);
     if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
+    // Read before the lock: inside it, a query on the pool (not the transaction) would wait for a connection
+    // that the requests queued on the lock hold — 10 parallel creations by one user (the pool's size) deadlocked.
+    const ent = await this.entitlements.forUser(userId);
+    if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
     // One creation at a time per user, so two parallel requests cannot both pass the limit.
     const bot = await this.bots.createChecked(
       userId,
       { ...botColumns(input), status: input.active ? 'running' : 'stopped', statusReason: null },
       async (count) => {
-        const ent = await this.entitlements.forUser(userId);
-        if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
         if (ent.maxBots !== UNLIMITED && (await count()) >= ent.maxBots)
           throw forbidden('bot_limit_reached', M.limitReached(ent.maxBots));
       },

@@ -155,6 +155,29 @@ export function contactConfirmationMail(
   return { to, subject, text, html };
 }
 
+/** Sent to the NEW address of an email change: the change happens only when this link is opened (24 hours, once). */
+export function confirmEmailChangeMail(to: string, name: string, link: string): MailMessage {
+  const subject = 'Confirme seu novo email - Arbitra';
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    'Pediram para usar este endereço na conta Arbitra. Para confirmar, abra o link abaixo (válido por 24 horas, pode ser usado uma única vez):',
+    '',
+    link,
+    '',
+    'Até lá, a conta continua com o email anterior. Se você não pediu, ignore este email.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Olá, ${escape(name)}!</p>
+<p>Pediram para usar este endereço na conta Arbitra.</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirmar novo email</a></p>
+<p>Ou copie e cole este endereço no navegador:<br><span style="word-break:break-all">${escape(link)}</span></p>
+<p>O link é válido por 24 horas e pode ser usado uma única vez. Até lá, a conta continua com o email anterior. Se você não pediu, ignore este email.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
 /**
  * A security change on the account (password, or email: sent to the OLD address), so an owner
  * who did not make it learns at once and knows where to act.
@@ -162,7 +185,10 @@ export function contactConfirmationMail(
 export function accountChangedMail(
   to: string,
   name: string,
-  change: { kind: 'password' } | { kind: 'email'; newEmail: string },
+  change:
+    | { kind: 'password' }
+    | { kind: 'email'; newEmail: string }
+    | { kind: 'email_requested'; newEmail: string },
   when: Date,
   resetUrl: string,
 ): MailMessage {
@@ -171,14 +197,17 @@ export function accountChangedMail(
     timeStyle: 'medium',
     timeZone: 'America/Sao_Paulo',
   }).format(when);
-  const subject =
-    change.kind === 'password'
-      ? 'Sua senha foi alterada - Arbitra'
-      : 'O email da sua conta foi alterado - Arbitra';
+  const subject = {
+    password: 'Sua senha foi alterada - Arbitra',
+    email: 'O email da sua conta foi alterado - Arbitra',
+    email_requested: 'Pedido de alteração do email da sua conta - Arbitra',
+  }[change.kind];
   const what =
     change.kind === 'password'
       ? `A senha da sua conta Arbitra foi alterada em ${at}.`
-      : `O email da sua conta Arbitra foi alterado em ${at} para ${change.newEmail}.`;
+      : change.kind === 'email'
+        ? `O email da sua conta Arbitra foi alterado em ${at} para ${change.newEmail}.`
+        : `Em ${at} pediram para trocar o email da sua conta Arbitra para ${change.newEmail}. A troca só acontece quando o link enviado a esse endereço for aberto.`;
   const text = [
     `Olá, ${name}!`,
     '',

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import {
   MESSAGES,
   changePasswordRequestSchema,
+  confirmEmailRequestSchema,
   deleteAccountRequestSchema,
   updateProfileRequestSchema,
   type MessageResponse,
@@ -12,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { Client } from '../../common/decorators/client.decorator.js';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import { Public } from '../../common/decorators/public.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { AccountService } from './account.service.js';
@@ -35,7 +37,22 @@ export class ProfileController {
     @Body(validate(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<UpdateProfileResponse> {
-    return { message: MESSAGES.profile.updated, user: await this.users.updateProfile(user, body, client) };
+    const { user: profile, pendingEmail } = await this.users.updateProfile(user, body, client);
+    return pendingEmail
+      ? { message: MESSAGES.profile.emailChangePending(pendingEmail), user: profile, pendingEmail }
+      : { message: MESSAGES.profile.updated, user: profile };
+  }
+
+  /** The link mailed to a new address (the /confirm-email page posts its token): the account moves to it. */
+  @Public()
+  @Post('email/confirm')
+  @HttpCode(200)
+  async confirmEmail(
+    @Body(validate(confirmEmailRequestSchema)) body: z.output<typeof confirmEmailRequestSchema>,
+    @Client() client: ClientInfo,
+  ): Promise<MessageResponse> {
+    await this.users.confirmEmail(body.token, client);
+    return { message: MESSAGES.profile.emailChangeConfirmed };
   }
 
   /** The security page's change-password form. Other sessions end. */

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { UsersRepository, type UserEntity } from '@arbitra/db';
 import { MESSAGES, type ProfileUser, type UpdateProfileRequest } from '@arbitra/contracts';
@@ -10,8 +11,13 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { MailService } from '../mail/mail.service.js';
-import { accountChangedMail } from '../mail/templates.js';
+import { accountChangedMail, confirmEmailChangeMail } from '../mail/templates.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+
+/** How long the link mailed to a new address works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 3600_000;
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 type ProfileUpdate = { name: string; email: string } & Pick<
   UpdateProfileRequest,
@@ -37,10 +43,16 @@ export class UsersService {
   }
 
   /**
-   * Name and email; a password change when a password field is filled. Changing the email or the
-   * password needs the current password. Other sessions end when the password changes.
+   * Name, a new email and a new password (each optional). Changing the email or the password needs the current
+   * password. A new email is not applied: a link goes to the new address and the change happens when it is opened
+   * (`confirmEmail`); the old address is told, and the other sessions end at once. Other sessions end when the
+   * password changes.
    */
-  async updateProfile(me: AuthenticatedUser, input: ProfileUpdate, client: ClientInfo): Promise<ProfileUser> {
+  async updateProfile(
+    me: AuthenticatedUser,
+    input: ProfileUpdate,
+    client: ClientInfo,
+  ): Promise<{ user: ProfileUser; pendingEmail?: string }> {
     const user = await this.find(me.id);
     const emailChanged = input.email !== user.email;
     const newPassword = input.newPassword ? input.newPassword : null;
@@ -58,38 +70,76 @@ export class UsersService {
     if (emailChanged && (await this.repo.emailTaken(input.email))) {
       throw conflict('email_taken', MESSAGES.auth.emailTaken);
     }
-    const patch: Partial<UserEntity> = { name: input.name, email: input.email };
+    const patch: Partial<UserEntity> = { name: input.name };
     if (newPassword)
       Object.assign(patch, { passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() });
+    await this.repo.update(user.id, patch);
+    if (input.name !== user.name)
+      await this.audit.record('profile_updated', { userId: user.id, client, metadata: { fields: ['name'] } });
+    if (emailChanged) await this.requestEmailChange(me, user, input.email, input.name, client);
+    if (newPassword) await this.afterPasswordChange(me, client, user.email, input.name);
+    return { user: await this.profile(user.id), ...(emailChanged ? { pendingEmail: input.email } : {}) };
+  }
+
+  /** A link to the new address; the old one hears of it; whoever held another session no longer does. */
+  private async requestEmailChange(
+    me: AuthenticatedUser,
+    user: UserEntity,
+    newEmail: string,
+    name: string,
+    client: ClientInfo,
+  ): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    await this.repo.insertEmailChange({
+      userId: user.id,
+      newEmail,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    });
+    const ended = await this.sessions.revokeAll(user.id, 'email_change', me.sessionId);
+    await this.audit.record('email_change_requested', {
+      userId: user.id,
+      client,
+      metadata: { from: user.email, to: newEmail, otherSessionsEnded: ended },
+    });
+    const link = `${this.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    this.mail.sendInBackground(confirmEmailChangeMail(newEmail, name, link), 'email_change_confirm');
+    this.mail.sendInBackground(
+      accountChangedMail(
+        user.email,
+        name,
+        { kind: 'email_requested', newEmail },
+        new Date(),
+        this.resetUrl(),
+      ),
+      'email_change_requested',
+    );
+  }
+
+  /**
+   * The link of the new address opened: the account moves to it (once; 24 hours), and the old address is told.
+   * Rate-limited per address like the password-reset links.
+   */
+  async confirmEmail(token: string, client: ClientInfo): Promise<void> {
+    await this.rateLimits.consume([{ name: 'resetIp', subject: client.ip ?? 'unknown' }]);
+    let done: Awaited<ReturnType<UsersRepository['confirmEmailChange']>>;
     try {
-      await this.repo.update(user.id, patch);
+      done = await this.repo.confirmEmailChange(sha256(token));
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
       throw e;
     }
-    if (input.name !== user.name)
-      await this.audit.record('profile_updated', { userId: user.id, client, metadata: { fields: ['name'] } });
-    if (emailChanged) {
-      // Whoever held another session no longer does; the old address hears of it (it may not be the owner's doing).
-      const ended = await this.sessions.revokeAll(user.id, 'email_change', me.sessionId);
-      await this.audit.record('email_changed', {
-        userId: user.id,
-        client,
-        metadata: { from: user.email, to: input.email, otherSessionsEnded: ended },
-      });
-      this.mail.sendInBackground(
-        accountChangedMail(
-          user.email,
-          input.name,
-          { kind: 'email', newEmail: input.email },
-          new Date(),
-          this.resetUrl(),
-        ),
-        'email_changed',
-      );
-    }
-    if (newPassword) await this.afterPasswordChange(me, client, input.email, input.name);
-    return this.profile(user.id);
+    if (!done) throw badRequest('email_change_link_invalid', MESSAGES.profile.emailChangeLinkInvalid);
+    const { before, newEmail } = done;
+    await this.audit.record('email_changed', {
+      userId: before.id,
+      client,
+      metadata: { from: before.email, to: newEmail },
+    });
+    this.mail.sendInBackground(
+      accountChangedMail(before.email, before.name, { kind: 'email', newEmail }, new Date(), this.resetUrl()),
+      'email_changed',
+    );
   }
 
   /** Security page: current, new (≥ 8), confirmation already validated by the schema. */

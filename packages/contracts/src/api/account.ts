@@ -110,6 +110,8 @@ export interface ProfileResponse {
 export interface UpdateProfileResponse {
   message: string;
   user: ProfileUser;
+  /** The new address waiting for its confirmation link to be opened (the account keeps `user.email` until then). */
+  pendingEmail?: string;
 }
 
 export interface NotificationSettings {
@@ -182,3 +184,11 @@ export interface TwoFactorBackupCodesResponse {
   message: string;
   backupCodes: string[];
 }
+
+/** POST /api/user/email/confirm: the token of the link mailed to the new address. */
+export const confirmEmailRequestSchema = z.strictObject({
+  token: z
+    .string({ error: MESSAGES.profile.emailChangeLinkInvalid })
+    .min(1, MESSAGES.profile.emailChangeLinkInvalid)
+    .max(256, MESSAGES.profile.emailChangeLinkInvalid),
+});

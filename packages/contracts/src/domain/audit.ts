@@ -8,6 +8,7 @@ export const AUDIT_ACTION_LABELS = {
   password_reset_requested: 'Redefinição de senha solicitada',
   password_reset: 'Senha redefinida',
   profile_updated: 'Perfil atualizado',
+  email_change_requested: 'Alteração de email solicitada',
   email_changed: 'Email alterado',
   '2fa_enabled': 'Autenticação em dois fatores ativada',
   '2fa_disabled': 'Autenticação em dois fatores desativada',

@@ -42,6 +42,12 @@ export const ACCOUNT_MESSAGES = {
     passwordsDontMatch: 'As senhas não coincidem',
     currentPasswordWrong: 'Senha atual incorreta',
     emailChangeNeedsPassword: 'Informe sua senha atual para alterar o email',
+    /** Saving a new email: nothing changes until the link mailed to the new address is opened. */
+    emailChangePending: (email: string) =>
+      `Enviamos um link de confirmação para ${email}. O email da conta só muda quando você abrir esse link.`,
+    emailChangeConfirmed: 'Email confirmado! Sua conta agora usa o novo endereço.',
+    emailChangeLinkInvalid: 'Link de confirmação inválido ou expirado. Altere o email de novo no seu perfil.',
+    emailChangeConfirming: 'Confirmando seu novo email...',
     updated: 'Perfil atualizado com sucesso!',
     updateError: 'Erro ao atualizar perfil',
     passwordChanged: 'Senha alterada com sucesso!',

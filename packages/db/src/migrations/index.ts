@@ -13,6 +13,7 @@ import { ContactMessages1763797100000 } from './1763797100000-contact-messages.j
 import { ContentViewsNewsletter1795441341701 } from './1795441341701-content-views-newsletter.js';
 import { TradesBrl1795441371829 } from './1795441371829-trades-brl.js';
 import { TaxExchangeSettings1795441624923 } from './1795441624923-tax-exchange-settings.js';
+import { EmailChanges1795443037625 } from './1795443037625-email-changes.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ContentViewsNewsletter1795441341701,
   TradesBrl1795441371829,
   TaxExchangeSettings1795441624923,
+  EmailChanges1795443037625,
 ];

@@ -74,7 +74,12 @@ export class UsersRepository {
   }
 
   /** A user made by an admin (their password is set from the invitation). Null when the email is taken. */
-  async createInvited(u: { name: string; email: string; role: 'admin' | 'user'; passwordHash: string }): Promise<string | null> {
+  async createInvited(u: {
+    name: string;
+    email: string;
+    role: 'admin' | 'user';
+    passwordHash: string;
+  }): Promise<string | null> {
     const rows = await sqlRows<{ id: string }>(
       this.ds,
       `INSERT INTO users (name, email, password_hash, role, password_changed_at)
@@ -185,6 +190,58 @@ export class UsersRepository {
     );
   }
 
+  // ── email changes ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** A pending change to `newEmail`; earlier pending changes of the user stop working. */
+  async insertEmailChange(values: {
+    userId: string;
+    newEmail: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query(
+        `UPDATE email_change_requests SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
+        [values.userId],
+      );
+      await m.query(
+        `INSERT INTO email_change_requests (user_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
+        [values.userId, values.newEmail, values.tokenHash, values.expiresAt],
+      );
+    });
+  }
+
+  /**
+   * Spends a live email-change link and moves the account to its address, in one transaction (a second use finds
+   * nothing). Answers the user as it was before, and the new address; undefined when the link is not live. Throws
+   * the unique violation when the address was taken in the meantime (the link then stays unused).
+   */
+  async confirmEmailChange(tokenHash: string): Promise<{ before: UserEntity; newEmail: string } | undefined> {
+    return this.ds.transaction(async (m) => {
+      const [row] = await sqlRows<{ user_id: string; new_email: string }>(
+        m,
+        `UPDATE email_change_requests SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+          RETURNING user_id, new_email`,
+        [tokenHash],
+      );
+      if (!row) return undefined;
+      const before = await m.getRepository(UserEntity).findOneByOrFail({ id: row.user_id });
+      await m.getRepository(UserEntity).update({ id: row.user_id }, { email: row.new_email });
+      return { before, newEmail: row.new_email };
+    });
+  }
+
+  /** The user's email changes, newest first (LGPD export). */
+  emailChangesOf(
+    userId: string,
+  ): Promise<{ new_email: string; created_at: Date; expires_at: Date; used_at: Date | null }[]> {
+    return this.ds.query(
+      `SELECT new_email, created_at, expires_at, used_at FROM email_change_requests WHERE user_id = $1 ORDER BY created_at DESC`,
+      [userId],
+    );
+  }
+
   // ── password reset tokens ─────────────────────────────────────────────────────────────────────────────────
 
   async insertResetToken(
@@ -195,7 +252,10 @@ export class UsersRepository {
 
   /** Every unused link of the user stops working (a new invitation replaces them). */
   async expireResetTokens(userId: string): Promise<void> {
-    await this.ds.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+    await this.ds.query(
+      `UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
+      [userId],
+    );
   }
 
   unusedResetToken(tokenHash: string): Promise<PasswordResetTokenEntity | null> {

@@ -2,6 +2,7 @@ import type {
   LoginResponse,
   LoginSuccessResponse,
   MessageResponse,
+  ProfileResponse,
   RegisterResponse,
 } from '@arbitra/contracts';
 import { apiClient } from '@/lib/api-client';
@@ -30,6 +31,13 @@ export const authApi = {
 
   resetPassword: (body: { token: string; password: string; confirmPassword: string }) =>
     apiClient.post<MessageResponse>('/api/auth/reset-password', body, { auth: false }),
+
+  /** The link mailed to a new address (public: it may be opened in a browser with no session). */
+  confirmEmail: (token: string, signal?: AbortSignal) =>
+    apiClient.post<MessageResponse>('/api/user/email/confirm', { token }, { auth: false, signal }),
+
+  /** The signed-in user as the server has it now (to refresh the stored one after an email change). */
+  me: () => apiClient.get<ProfileResponse>('/api/user/profile'),
 };
 
 export function isTwoFactorChallenge(

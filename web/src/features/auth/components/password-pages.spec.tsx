@@ -100,3 +100,26 @@ describe('/reset-password', () => {
     expect(await screen.findByRole('heading', { name: 'Link inválido' })).toBeDefined();
   });
 });
+
+describe('/confirm-email', () => {
+  it('confirms the new address once and says so', async () => {
+    const api = mockApi({
+      'POST /api/user/email/confirm': () => json(200, { message: MESSAGES.profile.emailChangeConfirmed }),
+    });
+    renderApp('/confirm-email?token=abc');
+    expect(await screen.findByRole('heading', { name: 'Email confirmado' }, NAVIGATION)).toBeDefined();
+    expect(screen.getByText(MESSAGES.profile.emailChangeConfirmed)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Entrar com o novo email' }).getAttribute('href')).toBe('/login');
+    expect(api.bodies('POST /api/user/email/confirm')).toEqual([{ token: 'abc' }]);
+  });
+
+  it('says the link is invalid when it was used, expired or is missing', async () => {
+    mockApi({
+      'POST /api/user/email/confirm': () =>
+        json(400, { message: MESSAGES.profile.emailChangeLinkInvalid, code: 'email_change_link_invalid' }),
+    });
+    renderApp('/confirm-email?token=usado');
+    expect(await screen.findByRole('heading', { name: 'Link inválido' }, NAVIGATION)).toBeDefined();
+    expect(screen.getByText(MESSAGES.profile.emailChangeLinkInvalid)).toBeDefined();
+  });
+});

@@ -1,0 +1,192 @@
+// The REST API under load (autocannon): requests/s, p50/p99 latency and errors of the signed-in routes a user hits
+// most — GET /api/bots, GET /api/trades (default 30 days, first page, with the filtered set's stats) and
+// GET /api/trades?dateRange=all over a user with 100,000 trades, and POST /api/bots. Login is excluded (argon2 is
+// slow on purpose). Target (issue 13): p99 ≤ 30 ms for GET /api/trades with 100,000 trades.
+//
+//   npm run bench:api-load
+//   node bench/run.mjs bench/api-load.ts [--trades 100000] [--seconds 10] [--connections 10]
+//
+// The api and one engine (simulated market) run as their own processes, built as `npm start` runs them; the load
+// generator runs in this process. Postgres: DATABASE_URL, or an embedded one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  arg,
+  benchPostgres,
+  dropDatabase,
+  dynamic,
+  forkPlatform,
+  freshDatabase,
+  http,
+  platformEnv,
+  rssMb,
+  signUp,
+} from './support.js';
+
+const TRADES = Number(arg('trades', '100000'));
+const SECONDS = Number(arg('seconds', '10'));
+const CONNECTIONS = Number(arg('connections', '10'));
+
+/** What this benchmark uses of autocannon (it ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  method: 'GET' | 'POST';
+  body?: string;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
+interface Result {
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function main(): Promise<void> {
+  const autocannon = ((await import(dynamic('autocannon'))) as { default: Autocannon }).default;
+  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
+  const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-api-load-'));
+  const postgres = await benchPostgres(tmp);
+  const databaseUrl = await freshDatabase(postgres.adminUrl);
+  const platform = await forkPlatform(platformEnv(databaseUrl, '', {}));
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  try {
+    const user = await signUp(platform.baseUrl, 'Carga');
+    // Enterprise: no bot limit for the POST run.
+    await sql.query(`UPDATE subscriptions SET plan_id = 'enterprise', status = 'active' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    const bot = await http<{ bot: { id: string } }>(
+      platform.baseUrl,
+      'POST',
+      '/api/bots',
+      {
+        name: 'Histórico',
+        pairs: ['BTC/USDT'],
+        exchanges: ['binance', 'bybit'],
+        riskLevel: 'low',
+        maxInvestment: 1000,
+        minProfitPercent: 0.5,
+        active: false,
+      },
+      user.token,
+    );
+    const t0 = Date.now();
+    // 100,000 trades over the last 120 days (about a quarter in the default 30-day window).
+    await sql.query(
+      `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
+                           buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent,
+                           expected_profit, expected_profit_percent, usdt_brl, status, executed_at)
+       SELECT $1, $2, 'Histórico', 'bench:' || i, 'arbitrage:BTC/USDT:binance>bybit', 'arbitrage', 'paper', 'BTC/USDT',
+              'binance', 'bybit', 95000 + (i % 100), 95100 + (i % 100), 0.01, (i % 7) - 2.5, 0.1, 1, 0.1, 5.4,
+              CASE WHEN i % 10 = 0 THEN 'failed' ELSE 'completed' END,
+              now() - (i * interval '120 days' / $3)
+         FROM generate_series(1, $3) AS i`,
+      [user.id, bot.body.bot.id, TRADES],
+    );
+    await sql.query('ANALYZE trades');
+    console.log(`seeded ${TRADES.toLocaleString('en')} trades in ${Date.now() - t0} ms`);
+
+    const routes: { route: string; method: 'GET' | 'POST'; url: string; body?: string }[] = [
+      { route: 'GET /api/bots', method: 'GET', url: '/api/bots' },
+      { route: 'GET /api/trades (30 days, page 1)', method: 'GET', url: '/api/trades' },
+      { route: 'GET /api/trades?dateRange=all', method: 'GET', url: '/api/trades?dateRange=all' },
+      {
+        route: 'POST /api/bots',
+        method: 'POST',
+        url: '/api/bots',
+        body: JSON.stringify({
+          name: 'Carga',
+          pairs: ['ETH/USDT'],
+          exchanges: ['binance', 'gateio'],
+          riskLevel: 'medium',
+          maxInvestment: 500,
+          minProfitPercent: 0.3,
+          active: false,
+        }),
+      },
+    ];
+    const results: Result[] = [];
+    const memory: string[] = [];
+    for (const r of routes) {
+      // Each route answers once before the load (else the figures would measure errors).
+      const once = Date.now();
+      const first = await http(
+        platform.baseUrl,
+        r.method,
+        r.url,
+        r.body ? JSON.parse(r.body) : undefined,
+        user.token,
+      );
+      if (first.status >= 300) throw new Error(`${r.route}: ${first.status} ${JSON.stringify(first.body)}`);
+      console.log(`${r.route}: ${first.status} in ${Date.now() - once} ms`);
+      // A short warm-up, then the measured run.
+      await autocannon({
+        url: platform.baseUrl + r.url,
+        connections: 2,
+        duration: 2,
+        method: r.method,
+        body: r.body,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      });
+      const out = await autocannon({
+        url: platform.baseUrl + r.url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        method: r.method,
+        body: r.body,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      });
+      results.push({
+        route: r.route,
+        rps: out.requests.average,
+        p50: out.latency.p50,
+        p99: out.latency.p99,
+        requests: out.requests.total,
+        errors: out.errors, // timeouts included
+        non2xx: out.non2xx,
+      });
+      memory.push(`${r.route}: api ${(await rssMb(platform.apiPid)).toFixed(0)} MB`);
+    }
+    console.log(
+      `\nREST API, ${CONNECTIONS} connections × ${SECONDS} s per route, ${TRADES.toLocaleString('en')} trades for the user` +
+        ` (${cpus().length} CPUs, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
+    );
+    console.log('| route | requests/s | p50 ms | p99 ms | requests | errors | non-2xx |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of results)
+      console.log(
+        `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.non2xx} |`,
+      );
+    console.log(`\napi resident memory after each run: ${memory.join('; ')}`);
+  } finally {
+    await sql.end();
+    platform.stop();
+    await dropDatabase(postgres.adminUrl, databaseUrl);
+    await postgres.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
