@@ -142,7 +142,7 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
       expect(audit.rowCount).toBe(1);
     });
 
-    it('needs the current password to change the email, refuses a taken one (409), then signs in with the new one', async () => {
+    it('needs the current password to change the email, refuses a taken one (409), and waits for the new address to confirm', async () => {
       const u = await register(call);
       const taken = await register(call);
       const newEmail = uniqueEmail('novo');
@@ -157,13 +157,16 @@ describe('profile, security page, LGPD (issue 3 §3, §6, §8)', () => {
       });
       expect(clash.status).toBe(409);
       expect(clash.body.message).toBe('Este email já está cadastrado');
-      const ok = await call<{ user: { email: string } }>('PUT', '/api/user/profile', {
+      const ok = await call<{ user: { email: string }; pendingEmail?: string }>('PUT', '/api/user/profile', {
         token: u.token,
         body: { name: u.name, email: newEmail.toUpperCase(), currentPassword: u.password },
       });
       expect(ok.status).toBe(200);
-      expect(ok.body.user.email).toBe(newEmail);
-      expect((await login(call, newEmail, u.password)).status).toBe(200);
+      // The change waits for the link mailed to the new address (password-reset.test.ts follows it through).
+      expect(ok.body.pendingEmail).toBe(newEmail);
+      expect(ok.body.user.email).toBe(u.email);
+      expect((await login(call, newEmail, u.password)).status).toBe(401);
+      expect((await login(call, u.email, u.password)).status).toBe(200);
     });
   });
 
