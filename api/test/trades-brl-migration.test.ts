@@ -28,14 +28,10 @@ describe('migration 1795441371829-trades-brl: backfill of existing trades', () =
     await ds.initialize();
     try {
       // Undo the later migrations too, down to and including the R$ one (they are re-run below).
-      while (
-        (
-          (await ds.query(`SELECT 1 FROM migrations WHERE name = $1`, [
-            'TradesBrl1795441371829',
-          ])) as unknown[]
-        ).length > 0
-      )
-        await ds.undoLastMigration();
+      const applied = async () =>
+        (await ds.query<unknown[]>(`SELECT 1 FROM migrations WHERE name = $1`, ['TradesBrl1795441371829']))
+          .length > 0;
+      while (await applied()) await ds.undoLastMigration();
       const user = await sql.query<{ id: string }>(
         `INSERT INTO users (name, email, password_hash) VALUES ('Ana', 'ana@example.com', 'x') RETURNING id`,
       );
