@@ -30,11 +30,11 @@ import {
   benchPostgres,
   dropDatabase,
   dynamic,
+  forkApi,
   freshDatabase,
   now,
   platformEnv,
   quantile,
-  root,
   sleep,
 } from './support.js';
 import { EVENTS, ROOMS } from '@arbitra/contracts';
@@ -140,27 +140,6 @@ function book(price: number, ts: number, exchange: string) {
     exchangeTs: ts,
     receivedTs: ts,
   };
-}
-
-/** An api as its own process (api/dist/main.js) on a free port, sharing the bench's database and transport. */
-async function startApiProcess(env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
-  const port = await new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-  const proc = fork(path.join(root, 'api/dist/main.js'), [], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.once('message', () => resolve());
-    proc.once('exit', (code) => reject(new Error(`api process exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => void proc.kill() };
 }
 
 class Child {
@@ -330,7 +309,7 @@ async function main(): Promise<void> {
 
         for (const apis of apiCounts) {
           // The other apis: separate processes on the same database and transport (as `ENGINES`/compose run them).
-          const extra = await Promise.all(Array.from({ length: apis - 1 }, () => startApiProcess(env)));
+          const extra = await Promise.all(Array.from({ length: apis - 1 }, () => forkApi(env)));
           const urls = [baseUrl, ...extra.map((a) => a.url)];
           try {
             for (let c = 0; c < clientCounts.length; c++) {

@@ -115,30 +115,44 @@ export interface ForkedPlatform {
   stop(): void;
 }
 
-/** The api (on a free port) and one engine as their own processes, built as `npm start` runs them (dist). */
-export async function forkPlatform(env: Record<string, string>): Promise<ForkedPlatform> {
+/** A program of this repository (its dist main) as its own process, resolved once it says it is ready (IPC). */
+export async function forkMain(
+  main: string,
+  env: Record<string, string>,
+): Promise<import('node:child_process').ChildProcess> {
   const { fork } = await import('node:child_process');
+  return new Promise((resolve, reject) => {
+    const child = fork(path.resolve(root, main), [], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${main} exited (${code})`)));
+  });
+}
+
+/** An api as its own process on a free port (api/dist/main.js), sharing `env`'s database and transport. */
+export async function forkApi(
+  env: Record<string, string>,
+): Promise<{ url: string; pid: number; stop(): void }> {
   const { freePort } = (await import(
     dynamic('./scripts/lib/ports.mjs')
   )) as typeof import('../scripts/lib/ports.mjs');
   const port = await freePort();
-  const start = (main: string, extra: Record<string, string>) =>
-    new Promise<import('node:child_process').ChildProcess>((resolve, reject) => {
-      const child = fork(path.resolve(root, main), [], {
-        env: { ...process.env, ...env, ...extra },
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      });
-      child.once('message', () => resolve(child));
-      child.once('exit', (code) => reject(new Error(`${main} exited (${code})`)));
-    });
-  const engine = await start('engine/dist/main.js', { ENGINE_INSTANCE_ID: 'engine-bench' });
-  const api = await start('api/dist/main.js', { PORT: String(port) });
+  const api = await forkMain('api/dist/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${port}`, pid: api.pid!, stop: () => void api.kill('SIGKILL') };
+}
+
+/** The api (on a free port) and one engine as their own processes, built as `npm start` runs them (dist). */
+export async function forkPlatform(env: Record<string, string>): Promise<ForkedPlatform> {
+  const engine = await forkMain('engine/dist/main.js', { ...env, ENGINE_INSTANCE_ID: 'engine-bench' });
+  const api = await forkApi(env);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    apiPid: api.pid!,
+    baseUrl: api.url,
+    apiPid: api.pid,
     enginePid: engine.pid!,
     stop() {
-      api.kill('SIGKILL');
+      api.stop();
       engine.kill('SIGKILL');
     },
   };
