@@ -18,7 +18,6 @@
 // bybit by 1 % (a cross-exchange opportunity); the book is restored before the next event.
 // Latency of a delivery = arrival of the first 'scanner:delta' carrying that opportunity − receivedTs.
 // Both processes read the same wall clock (performance.timeOrigin + performance.now(), sub-ms).
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -30,12 +29,14 @@ import {
   benchPostgres,
   dropDatabase,
   dynamic,
+  ClientProcess,
   forkApi,
   freshDatabase,
   now,
   platformEnv,
   quantile,
   sleep,
+  sendAndExit,
 } from './support.js';
 import { EVENTS, ROOMS } from '@arbitra/contracts';
 import type { FabricServer } from '@arbitra/transport';
@@ -113,9 +114,8 @@ async function clientProcess(): Promise<void> {
       send({ type: 'ready', realtime: realtimeSeen.size });
     } else if (msg.type === 'collect') {
       const keys = [...arrivals.keys()];
-      send({ type: 'results', keys, arrivals: keys.map((k) => Array.from(arrivals.get(k)!)) });
       for (const s of sockets) s.disconnect();
-      setTimeout(() => process.exit(0), 100);
+      sendAndExit({ type: 'results', keys, arrivals: keys.map((k) => Array.from(arrivals.get(k)!)) });
     }
   };
   process.on('message', (msg: ToChild) => void handle(msg));
@@ -140,26 +140,6 @@ function book(price: number, ts: number, exchange: string) {
     exchangeTs: ts,
     receivedTs: ts,
   };
-}
-
-class Child {
-  private readonly proc: ChildProcess;
-  private waiters: ((m: FromChild) => void)[] = [];
-  constructor() {
-    this.proc = fork(process.argv[1]!, ['--client-process'], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    this.proc.on('message', (m: FromChild) => this.waiters.shift()?.(m));
-  }
-  next(): Promise<FromChild> {
-    return new Promise((r) => this.waiters.push(r));
-  }
-  send(m: ToChild): void {
-    this.proc.send(m);
-  }
-  kill(): void {
-    if (this.proc.exitCode === null) this.proc.kill();
-  }
 }
 
 interface Row {
@@ -315,7 +295,7 @@ async function main(): Promise<void> {
             for (let c = 0; c < clientCounts.length; c++) {
               const clients = clientCounts[c]!;
               const events = eventCounts[c] ?? eventCounts[eventCounts.length - 1]!;
-              const child = new Child();
+              const child = new ClientProcess<FromChild, ToChild>();
               try {
                 let m = await child.next();
                 if (m.type !== 'ready') throw new Error('client process did not start');

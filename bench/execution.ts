@@ -24,7 +24,6 @@
 //    all trade ETH/USDT too; the probe does not) matches at once: N − 1 executions enqueued together.
 //    executions/s = trades recorded / (last 'trade:new' at a socket − dislocation). Jobs older than the
 //    executor's age limit (5 s) when picked up are dropped ('expired'): reported, not counted.
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -34,6 +33,7 @@ import {
   arg,
   benchBackends,
   benchPostgres,
+  ClientProcess,
   dropDatabase,
   dynamic,
   freshDatabase,
@@ -116,33 +116,6 @@ async function clientProcess(): Promise<void> {
     }
   });
   send({ type: 'up' });
-}
-
-class Child {
-  private readonly proc: ChildProcess;
-  private waiters: ((m: FromChild) => void)[] = [];
-  private inbox: FromChild[] = [];
-  /** Probe trades, as they arrive. */
-  onTrade: (m: Extract<FromChild, { type: 'trade' }>) => void = () => {};
-  constructor() {
-    this.proc = fork(process.argv[1]!, ['--client-process'], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    this.proc.on('message', (m: FromChild) => {
-      if (m.type === 'trade') this.onTrade(m);
-      else (this.waiters.shift() ?? ((x) => this.inbox.push(x)))(m);
-    });
-  }
-  next(): Promise<FromChild> {
-    const m = this.inbox.shift();
-    return m ? Promise.resolve(m) : new Promise((r) => this.waiters.push(r));
-  }
-  send(m: ToChild): void {
-    this.proc.send(m);
-  }
-  kill(): void {
-    if (this.proc.exitCode === null) this.proc.kill();
-  }
 }
 
 // ---------------------------------------------------------------- helpers ---------------------------------
@@ -347,7 +320,7 @@ async function main(): Promise<void> {
       const commands = api.app.get(BotCommandsService);
       const sql = new pg.Client({ connectionString: dbUrl });
       await sql.connect();
-      const child = new Child();
+      const child = new ClientProcess<FromChild, ToChild>();
 
       // ---- timestamps inside the engine (see hook())
       const stamps = new Map<string, Stamps>();
@@ -410,9 +383,11 @@ async function main(): Promise<void> {
       // ---- socket arrivals (trade id → time at the owner's socket)
       const arrivals = new Map<string, number>();
       let probeArrivals: { id: string; botId: string; t: number }[] = [];
-      child.onTrade = (m) => {
+      child.onMessage = (m) => {
+        if (m.type !== 'trade') return false;
         arrivals.set(m.id, m.t);
         probeArrivals.push(m);
+        return true;
       };
       const collect = async (): Promise<void> => {
         const wait = child.next();

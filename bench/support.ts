@@ -3,6 +3,7 @@
  * one), a fresh migrated database per backend, the backends to run (Postgres always, Redis when it answers) and
  * the environment of the api and engine they start in-process.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -206,4 +207,63 @@ export async function signUp(baseUrl: string, name: string): Promise<{ id: strin
   });
   if (r.status !== 201) throw new Error(`register: ${r.status} ${JSON.stringify(r.body)}`);
   return { id: r.body.user.id, token: r.body.token };
+}
+
+/**
+ * The bench's browsers: this same bundle forked with `--client-process`, talking over IPC. `next()` gives the
+ * child's next message (other than those `onMessage` takes) and fails, rather than waiting forever, when the
+ * child exits or says nothing within `timeoutMs`: a benchmark must finish and report.
+ */
+export class ClientProcess<In extends { type: string }, Out> {
+  private readonly proc: ChildProcess;
+  private waiters: { resolve: (m: In) => void; reject: (e: Error) => void }[] = [];
+  private inbox: In[] = [];
+  private exited: Error | undefined;
+  /** Messages this returns true for are consumed here and never reach `next()` (streams such as trades). */
+  onMessage: (m: In) => boolean = () => false;
+
+  constructor() {
+    this.proc = fork(process.argv[1]!, ['--client-process'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.proc.on('message', (m: In) => {
+      if (this.onMessage(m)) return;
+      const w = this.waiters.shift();
+      if (w) w.resolve(m);
+      else this.inbox.push(m);
+    });
+    this.proc.on('exit', (code, signal) => {
+      this.exited = new Error(`the client process exited (code ${code}, signal ${signal})`);
+      for (const w of this.waiters.splice(0)) w.reject(this.exited);
+    });
+  }
+
+  next(timeoutMs = 600_000): Promise<In> {
+    const m = this.inbox.shift();
+    if (m) return Promise.resolve(m);
+    if (this.exited) return Promise.reject(this.exited);
+    return new Promise<In>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`the client process said nothing for ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      const done = (x: In) => {
+        clearTimeout(timer);
+        resolve(x);
+      };
+      this.waiters.push({ resolve: done, reject: (e) => (clearTimeout(timer), reject(e)) });
+    });
+  }
+
+  send(m: Out): void {
+    this.proc.send(m as never);
+  }
+
+  kill(): void {
+    if (this.proc.exitCode === null) this.proc.kill();
+  }
+}
+
+/** In the client process: send a last message and exit once IPC has flushed it (a large message sent right before
+ * `process.exit` can be lost, and its parent would wait for it). */
+export function sendAndExit(message: unknown): void {
+  process.send!(message, () => process.exit(0));
 }
