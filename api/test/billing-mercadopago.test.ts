@@ -40,21 +40,6 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
   const { call, sql } = t;
   beforeAll(() => t.onClose(() => double.close()));
 
-  /** The card as the browser SDK tokenises it (public key, straight to Mercado Pago). */
-  const browserToken = async (number: string, holder: string) => {
-    const res = await fetch(`${double.url}/v1/card_tokens?public_key=${PUBLIC_KEY}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        card_number: number,
-        cardholder: { name: holder },
-        expiration_month: 11,
-        expiration_year: 2030,
-        security_code: '123',
-      }),
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
 
   const payByCard = async (u: RegisteredUser, payerCpf?: string) =>
     call<PaymentResponse & { message?: string }>('POST', '/api/payments', {
@@ -63,7 +48,7 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
         planId: 'professional',
         billing: 'monthly',
         method: 'card',
-        card: { token: await browserToken('5474925432670366', 'APRO'), brand: 'mastercard', last4: '0366' },
+        card: { token: await double.browserToken('5474925432670366', 'APRO'), brand: 'mastercard', last4: '0366' },
         ...(payerCpf ? { payerCpf } : {}),
       },
     });

@@ -53,6 +53,8 @@ export interface MercadoPagoDouble {
   customers: Map<string, Customer>;
   /** Saved cards by id. */
   savedCards: Map<string, SavedCard>;
+  /** A card token as the browser SDK makes it (the card posted with the public key); for tests without a browser. */
+  browserToken(number: string, holder: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -324,6 +326,21 @@ export async function startMercadoPagoDouble(
     payments,
     customers,
     savedCards,
+    browserToken: async (number, holder) => {
+      const res = await fetch(`${url}/v1/card_tokens?public_key=${encodeURIComponent(publicKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          card_number: number,
+          cardholder: { name: holder },
+          expiration_month: 11,
+          expiration_year: 2030,
+          security_code: '123',
+        }),
+      });
+      if (!res.ok) throw new Error(`card token refused: ${res.status}`);
+      return ((await res.json()) as { id: string }).id;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -184,25 +184,10 @@ describe('Mercado Pago provider (official SDK) against a local double of its API
     expect(double.payments.get(id)!.status).toBe('refunded');
   });
 
-  /** A card tokenised as the browser SDK does it (public key, card data straight to Mercado Pago). */
-  const browserToken = async (number: string, holder: string): Promise<string> => {
-    const res = await fetch(`${double.url}/v1/card_tokens?public_key=TEST-public-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        card_number: number,
-        cardholder: { name: holder },
-        expiration_month: 11,
-        expiration_year: 2030,
-        security_code: '123',
-      }),
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
 
   it('saves the first approved card to the customer (found by email, or created with the CPF) and charges it off-session at renewal', async () => {
     const buyer = { userId: randomUUID(), email: 'bia@exemplo.com.br', name: 'Bia Lima', cpf: '52998224725' };
-    const token = await browserToken('5474925432670366', 'APRO');
+    const token = await double.browserToken('5474925432670366', 'APRO');
     const first = await provider.createCharge({
       payment: payment({ payerCpf: buyer.cpf }),
       payer: buyer,
@@ -237,7 +222,7 @@ describe('Mercado Pago provider (official SDK) against a local double of its API
     // The same customer is found by email the next time (no second customer).
     const again = await provider.saveCard({
       payer: buyer,
-      cardToken: await browserToken('4235647728025682', 'APRO'),
+      cardToken: await double.browserToken('4235647728025682', 'APRO'),
       brand: 'visa',
       last4: '5682',
     });

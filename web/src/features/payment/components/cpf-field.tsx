@@ -27,13 +27,13 @@ export function CpfField({ value, onChange }: { value: string; onChange: (next: 
         autoComplete="off"
         placeholder="000.000.000-00"
         aria-invalid={error !== null}
-        aria-describedby="payer-cpf-help"
+        aria-describedby={error ? 'payer-cpf-error' : 'payer-cpf-help'}
         value={value}
         onBlur={() => setTouched(true)}
         onChange={(e) => onChange(formatCpfInput(e.target.value))}
       />
       {error ? (
-        <p role="alert" className="text-sm text-destructive">
+        <p id="payer-cpf-error" role="alert" className="text-sm text-destructive">
           {error}
         </p>
       ) : (
