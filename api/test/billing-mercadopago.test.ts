@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type PaymentResponse, type StoredCardResponse, type SubscriptionResponse } from '@arbitra/contracts';
+import {
+  MESSAGES,
+  type PaymentResponse,
+  type StoredCardResponse,
+  type SubscriptionResponse,
+} from '@arbitra/contracts';
 import { BillingService } from '../src/modules/billing/billing.service.js';
 import {
   startMercadoPagoDouble,
@@ -40,7 +45,6 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
   const { call, sql } = t;
   beforeAll(() => t.onClose(() => double.close()));
 
-
   const payByCard = async (u: RegisteredUser, payerCpf?: string) =>
     call<PaymentResponse & { message?: string }>('POST', '/api/payments', {
       token: u.token,
@@ -48,7 +52,11 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
         planId: 'professional',
         billing: 'monthly',
         method: 'card',
-        card: { token: await double.browserToken('5474925432670366', 'APRO'), brand: 'mastercard', last4: '0366' },
+        card: {
+          token: await double.browserToken('5474925432670366', 'APRO'),
+          brand: 'mastercard',
+          last4: '0366',
+        },
         ...(payerCpf ? { payerCpf } : {}),
       },
     });
@@ -104,8 +112,12 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
     });
     expect(double.savedCards.get(row!.provider_card_id)).toMatchObject({ customerId: customer.id });
     expect(
-      (await sql.query(`SELECT card_token, payer_cpf FROM payments WHERE user_id = $1 AND status = 'approved'`, [ana.id]))
-        .rows,
+      (
+        await sql.query(
+          `SELECT card_token, payer_cpf FROM payments WHERE user_id = $1 AND status = 'approved'`,
+          [ana.id],
+        )
+      ).rows,
     ).toEqual([{ card_token: null, payer_cpf: '52998224725' }]);
     const shown = await call<StoredCardResponse>('GET', '/api/user/payment-method', { token: ana.token });
     expect(shown.body).toMatchObject({ card: { brand: 'mastercard', last4: '0366', sandboxDeclines: null } });
@@ -114,9 +126,10 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
     // The period ends: two job runs at once and one more charge the saved card exactly once.
     await endPeriodNow(ana);
     const end = (
-      await sql.query<{ end: Date }>(`SELECT current_period_end AS end FROM subscriptions WHERE user_id = $1`, [
-        ana.id,
-      ])
+      await sql.query<{ end: Date }>(
+        `SELECT current_period_end AS end FROM subscriptions WHERE user_id = $1`,
+        [ana.id],
+      )
     ).rows[0]!.end;
     const billing = t.platform.api.app.get(BillingService);
     await Promise.all([billing.tick(), billing.tick()]);
@@ -131,9 +144,7 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
     });
     // The token was made server-side from the saved card, for this customer.
     expect(
-      double.seen.filter(
-        (r) => r.url === '/v1/card_tokens' && r.body?.card_id === row!.provider_card_id,
-      ),
+      double.seen.filter((r) => r.url === '/v1/card_tokens' && r.body?.card_id === row!.provider_card_id),
     ).toHaveLength(1);
     const renewals = await sql.query<{ status: string; amount_cents: number; period_start: Date }>(
       `SELECT status, amount_cents, period_start FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
@@ -154,15 +165,13 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
   it('a declined renewal is not charged again: the subscription lapses to past_due and the user is told by email; removing the card deletes it at Mercado Pago', async () => {
     const bia = await register(call, { name: 'Bia Recusa' });
     expect((await payByCard(bia, CPF)).body.status).toBe('approved');
-    const { customer_id: customerId, card_id: cardId } = (
-      await waitFor(async () => {
-        const r = await sql.query<{ customer_id: string; card_id: string }>(
-          `SELECT provider_customer_id AS customer_id, provider_card_id AS card_id FROM payment_methods WHERE user_id = $1`,
-          [bia.id],
-        );
-        return r.rows[0];
-      }, 15_000)
-    )!;
+    const { customer_id: customerId, card_id: cardId } = (await waitFor(async () => {
+      const r = await sql.query<{ customer_id: string; card_id: string }>(
+        `SELECT provider_customer_id AS customer_id, provider_card_id AS card_id FROM payment_methods WHERE user_id = $1`,
+        [bia.id],
+      );
+      return r.rows[0];
+    }, 15_000))!;
     // The issuer now refuses the card (Mercado Pago's test-card convention: holder 'OTHE').
     double.savedCards.get(cardId)!.holder = 'OTHE';
     await endPeriodNow(bia);
@@ -180,14 +189,20 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
     expect(failed.text).toContain(M.declinedByIssuer);
     await t.mail.waitFor(bia.email, 'Assinatura vencida', 15_000);
 
-    const removed = await call<{ message: string }>('DELETE', '/api/user/payment-method', { token: bia.token });
+    const removed = await call<{ message: string }>('DELETE', '/api/user/payment-method', {
+      token: bia.token,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe(M.storedCardRemoved);
     expect(double.savedCards.has(cardId)).toBe(false);
     expect(
-      double.seen.some((r) => r.method === 'DELETE' && r.url === `/v1/customers/${customerId}/cards/${cardId}`),
+      double.seen.some(
+        (r) => r.method === 'DELETE' && r.url === `/v1/customers/${customerId}/cards/${cardId}`,
+      ),
     ).toBe(true);
-    expect((await call('GET', '/api/user/payment-method', { token: bia.token })).body).toEqual({ card: null });
+    expect((await call('GET', '/api/user/payment-method', { token: bia.token })).body).toEqual({
+      card: null,
+    });
   }, 90_000);
 
   it('boleto on Mercado Pago sends the CPF as payer.identification and shows it masked', async () => {

@@ -327,7 +327,12 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const stored = await sql.query(`SELECT payer_cpf FROM payments WHERE id = $1`, [p.id]);
     expect(stored.rows[0]).toEqual({ payer_cpf: '52998224725' });
     // A PIX payment carries no CPF, even if one is sent.
-    const pix = await pay(eva, { planId: 'basic', billing: 'monthly', method: 'pix', payerCpf: '52998224725' });
+    const pix = await pay(eva, {
+      planId: 'basic',
+      billing: 'monthly',
+      method: 'pix',
+      payerCpf: '52998224725',
+    });
     expect(pix.payerCpf).toBeNull();
     const bad = await call<{ message: string }>('POST', `/api/payments/${p.id}/sandbox`, {
       token: eva.token,
@@ -632,10 +637,14 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
         [jose.id],
       )
     ).rows[0]!;
-    const removed = await call<{ message: string }>('DELETE', '/api/user/payment-method', { token: jose.token });
+    const removed = await call<{ message: string }>('DELETE', '/api/user/payment-method', {
+      token: jose.token,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe(M.storedCardRemoved);
-    expect((await call('GET', '/api/user/payment-method', { token: jose.token })).body).toEqual({ card: null });
+    expect((await call('GET', '/api/user/payment-method', { token: jose.token })).body).toEqual({
+      card: null,
+    });
     // Gone at the provider too.
     expect((await sql.query(`SELECT id FROM sandbox_cards WHERE id = $1`, [cardId])).rows).toEqual([]);
     await sql.query(
@@ -649,7 +658,9 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     );
     expect(next.rows).toEqual([{ method: 'pix' }]);
     await t.mail.waitFor(jose.email, 'Renovação da assinatura', 15_000);
-    const audit = await call<{ items: { action: string }[] }>('GET', '/api/user/audit', { token: jose.token });
+    const audit = await call<{ items: { action: string }[] }>('GET', '/api/user/audit', {
+      token: jose.token,
+    });
     expect(audit.body.items.filter((e) => e.action === 'payment_method_removed')).toHaveLength(1);
   }, 90_000);
 });

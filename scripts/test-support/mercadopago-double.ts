@@ -208,7 +208,9 @@ export async function startMercadoPagoDouble(
         email,
         ...(body?.first_name ? { first_name: text(body.first_name) } : {}),
         ...(body?.last_name ? { last_name: text(body.last_name) } : {}),
-        ...(body?.identification ? { identification: body.identification as Customer['identification'] } : {}),
+        ...(body?.identification
+          ? { identification: body.identification as Customer['identification'] }
+          : {}),
       };
       customers.set(c.id, c);
       return send(201, c);
@@ -269,8 +271,9 @@ export async function startMercadoPagoDouble(
           transaction_data: { qr_code: '00020101021226…6304ABCD', qr_code_base64: 'iVBOR' },
         };
       } else if (method === 'bolbradesco') {
-        const identification = (body!.payer as { identification?: { type?: string; number?: string } } | undefined)
-          ?.identification;
+        const identification = (
+          body!.payer as { identification?: { type?: string; number?: string } } | undefined
+        )?.identification;
         if (identification?.type !== 'CPF' || !/^\d{11}$/.test(identification.number ?? ''))
           return send(400, { message: 'payer.identification is required', cause: [{ code: 4037 }] });
         p.transaction_details = {

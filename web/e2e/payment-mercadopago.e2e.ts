@@ -176,7 +176,9 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     await page.goto('/payment?plan=basic&billing=monthly');
     await page.getByRole('radio', { name: 'Boleto bancário' }).click();
     const cpf = page.getByLabel('CPF do pagador');
-    const pay = page.getByRole('region', { name: 'Resumo do pedido' }).getByRole('button', { name: /Pagar R\$\s49,90/ });
+    const pay = page
+      .getByRole('region', { name: 'Resumo do pedido' })
+      .getByRole('button', { name: /Pagar R\$\s49,90/ });
     expect(await pay.isDisabled()).toBe(true);
     // A wrong check digit is caught in the browser (masked as typed).
     await cpf.fill('52998224724');

@@ -84,10 +84,7 @@ export class PaymentMethodController {
 
   /** Removes the saved card (here and at the provider): renewals then go by PIX/boleto, by email. */
   @Delete()
-  remove(
-    @CurrentUser() user: AuthenticatedUser,
-    @Client() client: ClientInfo,
-  ): Promise<{ message: string }> {
+  remove(@CurrentUser() user: AuthenticatedUser, @Client() client: ClientInfo): Promise<{ message: string }> {
     return this.billing.removeStoredCard(user.id, client);
   }
 

@@ -220,7 +220,8 @@ export class BillingService implements OnModuleInit {
       );
     if (req.method === 'card' && !req.card) throw badRequest('card_required', M.cardRequired);
     // The payer's identification: boleto always; card when Mercado Pago charges it (cards in Brazil need it).
-    const needsCpf = req.method === 'boleto' || (req.method === 'card' && this.provider.name === 'mercadopago');
+    const needsCpf =
+      req.method === 'boleto' || (req.method === 'card' && this.provider.name === 'mercadopago');
     if (needsCpf && !req.payerCpf) throw badRequest('cpf_required', M.cpfRequired);
     const payerCpf = needsCpf && req.payerCpf ? cpfDigits(req.payerCpf) : null;
     const payment = await this.payments.create({
@@ -618,7 +619,11 @@ export class BillingService implements OnModuleInit {
       // Off-session: the saved card charged server-side, through the same ledger, webhook path and machine.
       let result;
       try {
-        result = await this.provider.chargeStoredCard({ payment: created, payer, stored: storedCardOf(saved) });
+        result = await this.provider.chargeStoredCard({
+          payment: created,
+          payer,
+          stored: storedCardOf(saved),
+        });
       } catch (e) {
         this.logger.error({ err: e, paymentId: created.id }, 'provedor de pagamento falhou na renovação');
         await this.failPayment(created.id, 'declined', M.providerUnavailable);

@@ -184,7 +184,6 @@ describe('Mercado Pago provider (official SDK) against a local double of its API
     expect(double.payments.get(id)!.status).toBe('refunded');
   });
 
-
   it('saves the first approved card to the customer (found by email, or created with the CPF) and charges it off-session at renewal', async () => {
     const buyer = { userId: randomUUID(), email: 'bia@exemplo.com.br', name: 'Bia Lima', cpf: '52998224725' };
     const token = await double.browserToken('5474925432670366', 'APRO');
@@ -199,7 +198,12 @@ describe('Mercado Pago provider (official SDK) against a local double of its API
     });
 
     const before = double.seen.length;
-    const stored = await provider.saveCard({ payer: buyer, cardToken: token, brand: 'mastercard', last4: '0366' });
+    const stored = await provider.saveCard({
+      payer: buyer,
+      cardToken: token,
+      brand: 'mastercard',
+      last4: '0366',
+    });
     expect(double.seen.slice(before).map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
       'GET /v1/customers/search',
       'POST /v1/customers',

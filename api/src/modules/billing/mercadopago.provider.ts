@@ -161,7 +161,12 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
    * Mercado Pago's "Cards and customers" flow: the customer found by email (or created, with the CPF when there is
    * one), then the card saved to it from the first payment's token. Only the ids come back.
    */
-  async saveCard(req: { payer: Payer; cardToken: string; brand: CardBrand; last4: string }): Promise<StoredCard> {
+  async saveCard(req: {
+    payer: Payer;
+    cardToken: string;
+    brand: CardBrand;
+    last4: string;
+  }): Promise<StoredCard> {
     const { payer } = req;
     const found = await this.customers.search({ options: { email: payer.email } });
     let customerId = found.results?.find((c) => c.email?.toLowerCase() === payer.email.toLowerCase())?.id;

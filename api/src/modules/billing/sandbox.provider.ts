@@ -83,7 +83,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** The card saved at the sandbox for the payer's customer (one customer per user, as Mercado Pago by email). */
-  async saveCard(req: { payer: Payer; cardToken: string; brand: CardBrand; last4: string }): Promise<StoredCard> {
+  async saveCard(req: {
+    payer: Payer;
+    cardToken: string;
+    brand: CardBrand;
+    last4: string;
+  }): Promise<StoredCard> {
     const customerId = `sbx_cus_${createHash('sha256').update(req.payer.userId).digest('hex').slice(0, 24)}`;
     const cardId = `sbx_card_${randomBytes(12).toString('hex')}`;
     await this.charges.saveCard(cardId, customerId);

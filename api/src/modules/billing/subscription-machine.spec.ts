@@ -288,9 +288,17 @@ describe('transitions', () => {
     const end = s.currentPeriodEnd;
     const at = new Date(end.getTime() + 1000);
     const opts = { hasCardOnFile: true, hasPendingRenewal: false };
-    expect(renewalStep(s, opts, at)).toEqual({ action: 'charge_card', planId: 'professional', billing: 'monthly' });
+    expect(renewalStep(s, opts, at)).toEqual({
+      action: 'charge_card',
+      planId: 'professional',
+      billing: 'monthly',
+    });
     // Approved: the renewal continues the period from its end, without a gap.
-    const renewal = { kind: 'renewal' as const, planId: 'professional' as const, billing: 'monthly' as const };
+    const renewal = {
+      kind: 'renewal' as const,
+      planId: 'professional' as const,
+      billing: 'monthly' as const,
+    };
     const period = periodBought(s, renewal, at);
     expect(period).toEqual({ start: end, end: d('2027-01-01T00:00:00Z') });
     const renewed = applyApprovedPayment(s, renewal, period);

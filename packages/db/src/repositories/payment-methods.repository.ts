@@ -23,7 +23,8 @@ interface Row {
   created_at: Date;
 }
 
-const COLUMNS = 'user_id, provider, provider_customer_id, provider_card_id, card_brand, card_last4, created_at';
+const COLUMNS =
+  'user_id, provider, provider_customer_id, provider_card_id, card_brand, card_last4, created_at';
 
 const toRecord = (r: Row): PaymentMethodRecord => ({
   userId: r.user_id,

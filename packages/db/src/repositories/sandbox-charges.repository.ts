@@ -65,7 +65,10 @@ export class SandboxChargesRepository {
   }
 
   async setCardDeclines(id: string, declines: boolean, tx?: Tx): Promise<void> {
-    await managerOf(this.ds, tx).query(`UPDATE sandbox_cards SET declines = $2 WHERE id = $1`, [id, declines]);
+    await managerOf(this.ds, tx).query(`UPDATE sandbox_cards SET declines = $2 WHERE id = $1`, [
+      id,
+      declines,
+    ]);
   }
 
   async removeCard(id: string, tx?: Tx): Promise<void> {

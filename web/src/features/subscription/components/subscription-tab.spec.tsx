@@ -143,7 +143,9 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
     });
     await openTab();
     const region = await screen.findByRole('region', { name: 'Cartão para renovações' });
-    expect((await within(region).findByLabelText('Cartão salvo')).textContent).toContain('Mastercard final 0366');
+    expect((await within(region).findByLabelText('Cartão salvo')).textContent).toContain(
+      'Mastercard final 0366',
+    );
     fireEvent.click(within(region).getByRole('button', { name: 'Simular recusa' }));
     await within(region).findByText('Sandbox: próximas renovações recusadas');
     expect(api.bodies('POST /api/user/payment-method/sandbox')).toEqual([{ action: 'decline' }]);
