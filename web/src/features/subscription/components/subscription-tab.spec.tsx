@@ -150,7 +150,7 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
     await within(region).findByText('Sandbox: próximas renovações recusadas');
     expect(api.bodies('POST /api/user/payment-method/sandbox')).toEqual([{ action: 'decline' }]);
     fireEvent.click(within(region).getByRole('button', { name: 'Remover cartão' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover o cartão salvo?' });
     expect(dialog.textContent).toContain('Mastercard final 0366');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover cartão' }));
     await within(region).findByText(/Nenhum cartão salvo/, undefined, { timeout: 10_000 });
