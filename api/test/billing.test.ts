@@ -538,12 +538,12 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       'approve',
     );
     // The approved card was saved at the provider: its customer + card ids are kept, the browser's token is not.
-    const method = await sql.query(
+    const method = await sql.query<{ provider_card_id: string }>(
       `SELECT provider, provider_customer_id, provider_card_id, card_brand, card_last4 FROM payment_methods WHERE user_id = $1`,
       [iris.id],
     );
     expect(method.rows[0]).toMatchObject({ provider: 'sandbox', card_brand: 'visa', card_last4: '1111' });
-    expect(method.rows[0].provider_card_id).toMatch(/^sbx_card_/);
+    expect(method.rows[0]!.provider_card_id).toMatch(/^sbx_card_/);
     expect(JSON.stringify(method.rows[0])).not.toContain(CARD.token);
     const tokens = await sql.query(`SELECT card_token FROM payments WHERE user_id = $1`, [iris.id]);
     expect(tokens.rows).toEqual([{ card_token: null }]);
