@@ -1,12 +1,6 @@
 import { CardToken, Customer, MercadoPagoConfig, Payment, PaymentRefund } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
-import {
-  BOLETO_DUE_DAYS,
-  MESSAGES,
-  PIX_EXPIRY_MINUTES,
-  type CardBrand,
-  type PaymentStatus,
-} from '@arbitra/contracts';
+import { BOLETO_DUE_DAYS, MESSAGES, PIX_EXPIRY_MINUTES, type PaymentStatus } from '@arbitra/contracts';
 import type { PaymentRecord } from '@arbitra/db';
 import type { ApiConfig } from '../../config/config.js';
 import type {
@@ -15,6 +9,7 @@ import type {
   Payer,
   PaymentProvider,
   ProviderNotification,
+  SaveCardRequest,
   StoredCard,
   WebhookRequest,
 } from './payment-provider.js';
@@ -161,12 +156,7 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
    * Mercado Pago's "Cards and customers" flow: the customer found by email (or created, with the CPF when there is
    * one), then the card saved to it from the first payment's token. Only the ids come back.
    */
-  async saveCard(req: {
-    payer: Payer;
-    cardToken: string;
-    brand: CardBrand;
-    last4: string;
-  }): Promise<StoredCard> {
+  async saveCard(req: SaveCardRequest): Promise<StoredCard> {
     const { payer } = req;
     const found = await this.customers.search({ options: { email: payer.email } });
     let customerId = found.results?.find((c) => c.email?.toLowerCase() === payer.email.toLowerCase())?.id;

@@ -17,6 +17,14 @@ export interface StoredCard {
   last4: string;
 }
 
+/** The first approved card payment's token, to save the card at the provider for the payer. */
+export interface SaveCardRequest {
+  payer: Payer;
+  cardToken: string;
+  brand: CardBrand;
+  last4: string;
+}
+
 export interface ChargeRequest {
   payment: PaymentRecord;
   payer: Payer;
@@ -52,7 +60,7 @@ export interface PaymentProvider {
    * After the first approved card payment: the payer's customer at the provider (created, or found by email) and the
    * card saved to it from the payment's token. Renewals charge it off-session.
    */
-  saveCard(req: { payer: Payer; cardToken: string; brand: CardBrand; last4: string }): Promise<StoredCard>;
+  saveCard(req: SaveCardRequest): Promise<StoredCard>;
   /**
    * A renewal charged server-side to the saved card (no browser, no CVV): a card token made from the card id for
    * the customer, then a payment with payer type 'customer'. Decided at once (approved or declined) or pending

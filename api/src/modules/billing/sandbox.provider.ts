@@ -1,13 +1,13 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { BOLETO_DUE_DAYS, MESSAGES, PIX_EXPIRY_MINUTES, TIME_ZONE, type CardBrand } from '@arbitra/contracts';
+import { BOLETO_DUE_DAYS, MESSAGES, PIX_EXPIRY_MINUTES, TIME_ZONE } from '@arbitra/contracts';
 import type { SandboxChargesRepository } from '@arbitra/db';
 import { makeBoleto } from './boleto.js';
 import type {
   ChargeRequest,
   ChargeResult,
-  Payer,
   PaymentProvider,
   ProviderNotification,
+  SaveCardRequest,
   StoredCard,
   WebhookRequest,
 } from './payment-provider.js';
@@ -83,12 +83,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** The card saved at the sandbox for the payer's customer (one customer per user, as Mercado Pago by email). */
-  async saveCard(req: {
-    payer: Payer;
-    cardToken: string;
-    brand: CardBrand;
-    last4: string;
-  }): Promise<StoredCard> {
+  async saveCard(req: SaveCardRequest): Promise<StoredCard> {
     const customerId = `sbx_cus_${createHash('sha256').update(req.payer.userId).digest('hex').slice(0, 24)}`;
     const cardId = `sbx_card_${randomBytes(12).toString('hex')}`;
     await this.charges.saveCard(cardId, customerId);
