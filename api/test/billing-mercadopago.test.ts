@@ -220,4 +220,33 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
       payer: { email: caio.email, identification: { type: 'CPF', number: '52998224725' } },
     });
   }, 60_000);
+
+  it('LGPD: the export has the payments (CPF masked) and the saved card; deleting the account deletes the card at Mercado Pago', async () => {
+    const dan = await register(call, { name: 'Dan Apaga' });
+    expect((await payByCard(dan, CPF)).body.status).toBe('approved');
+    const { card_id: cardId } = (
+      await sql.query<{ card_id: string }>(
+        `SELECT provider_card_id AS card_id FROM payment_methods WHERE user_id = $1`,
+        [dan.id],
+      )
+    ).rows[0]!;
+    const exported = await call<{ payments: PaymentResponse[]; savedCard: unknown }>(
+      'GET',
+      '/api/user/export',
+      {
+        token: dan.token,
+      },
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.savedCard).toMatchObject({ brand: 'mastercard', last4: '0366' });
+    expect(exported.body.payments.map((p) => p.payerCpf)).toEqual(['***.982.247-**']);
+    expect(JSON.stringify(exported.body)).not.toContain('52998224725');
+    expect(double.savedCards.has(cardId)).toBe(true);
+    const deleted = await call('DELETE', '/api/user/account', {
+      token: dan.token,
+      body: { password: dan.password },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(double.savedCards.has(cardId)).toBe(false);
+  }, 60_000);
 });

@@ -39,6 +39,7 @@ import { ExchangeCredentialsService } from '../exchanges/exchange-credentials.se
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { UsersService } from '../users/users.service.js';
 import {
   canceledMail,
@@ -115,12 +116,21 @@ export class BillingService implements OnModuleInit {
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly realtime: RealtimeGateway,
+    private readonly accountData: AccountDataRegistry,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
     this.subscriptionRecords.onLapsed((lapsed) => this.onLapsed(lapsed));
+    // LGPD: 'Exportar meus dados' includes the payments (CPF masked) and the saved card (brand + last 4); deleting the
+    // account deletes the saved card at the provider too.
+    this.accountData.addExporter('payments', (userId) => this.history(userId));
+    this.accountData.addExporter('savedCard', async (userId) => (await this.storedCard(userId)).card);
+    this.accountData.beforeDelete(async (userId) => {
+      const removed = await this.paymentMethods.remove(userId);
+      if (removed) await this.forgetAtProvider(removed);
+    });
   }
 
   // ------------------------------------------------------------------ plan changes
