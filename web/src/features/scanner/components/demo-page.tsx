@@ -102,7 +102,8 @@ export function DemoPage() {
         }
       />
 
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      {/* Two lines' height on a phone from the start (the badges and the time wrap there): their arrival moves nothing. */}
+      <div className="flex min-h-13 flex-wrap content-start items-center gap-2 text-sm text-muted-foreground sm:min-h-0">
         <LiveIndicator connected={market.connected} paused={paused} />
         {source?.simulated ? <SimulatedDataBadge /> : null}
         {scanner ? <span>Atualizado às {formatClock(scanner.at)}</span> : null}

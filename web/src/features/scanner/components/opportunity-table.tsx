@@ -158,9 +158,11 @@ export function OpportunityTable({ opportunities, now, sort, onSort, empty, labe
         </TableRow>
       </TableHeader>
       <TableBody>
-        {opportunities.map((o) => (
+        {/* Keyed by rank: when a new list reorders the opportunities, each row's text changes in place instead of
+            rows moving around (no layout shift, no DOM moves); the open row follows its opportunity by id. */}
+        {opportunities.map((o, rank) => (
           <OpportunityRow
-            key={o.id}
+            key={rank}
             opportunity={o}
             age={formatAge(opportunityAgeMs(o, now))}
             open={openId === o.id}
