@@ -80,6 +80,9 @@ export function useMarketSnapshot() {
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     refetchInterval: connected ? false : FALLBACK_POLL_MS,
+    // The reducers keep every unchanged part as it was already; TanStack Query's structural sharing would walk the
+    // whole state (minutes of price history per symbol) at each event to find that out again.
+    structuralSharing: false,
   });
 
   const pending = useRef<Reducer[]>([]);
