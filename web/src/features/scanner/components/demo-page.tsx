@@ -39,12 +39,6 @@ const INTERVAL_SECONDS = SCANNER_PUBLIC_INTERVAL_MS / 1000;
 const TOP_LIST_HEIGHT = `calc(2.5rem + ${SCANNER_PUBLIC_TOP} * (3.5rem + 1px))`;
 
 /**
- * Cards below the fold: the browser skips their style, layout and paint until they come near the viewport (their
- * content stays in the document: find in page, screen readers). Each gives an estimate of its height until then.
- */
-const BELOW_THE_FOLD = '[content-visibility:auto]';
-
-/**
  * /demo: the public live scanner (SPEC §2, DECISIONS §1), fed by the engine: the 10 best every 3 s,
  * live prices, the exchanges' real feed state. 'Pausar' freezes the view; the data keeps arriving.
  */
@@ -142,7 +136,7 @@ export function DemoPage() {
 
       <UsdtBrlPremiumCard premium={scanner?.usdtBrlPremium} headingLevel="h2" />
 
-      <Card className={`${BELOW_THE_FOLD} [contain-intrinsic-size:auto_60rem]`}>
+      <Card>
         <CardHeader>
           <CardTitle as="h2">Cotações ao vivo</CardTitle>
           <CardDescription>
@@ -154,7 +148,7 @@ export function DemoPage() {
         </CardContent>
       </Card>
 
-      <Card className={`${BELOW_THE_FOLD} [contain-intrinsic-size:auto_16rem]`}>
+      <Card>
         <CardHeader>
           <CardTitle as="h2">Status das exchanges</CardTitle>
           <CardDescription>O estado real da conexão do motor de mercado com cada exchange.</CardDescription>
