@@ -456,7 +456,7 @@ export class TradesRepository {
         parts.push(
           `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
             WHERE t.user_id = $1 AND t.day > $${params.push(day)}::date${filters}`,
-          `SELECT t.status, 1, t.profit, t.profit_brl FROM trades t
+          `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
             WHERE t.user_id = $1 AND t.executed_at >= $${params.push(since)} AND t.executed_at < $${params.push(nextDay)}
               AND t.status <> 'pending'${filters}`,
         );
@@ -469,7 +469,7 @@ export class TradesRepository {
     if (f.status === 'all' || f.status === 'pending') {
       const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
       parts.push(
-        `SELECT t.status, 1, t.profit, t.profit_brl FROM trades t
+        `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
           WHERE t.status = 'pending' AND t.user_id = $1${window}${filters}`,
       );
     }
