@@ -325,7 +325,13 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
       (
         await call<{ bot: Bot }>('POST', '/api/bots', {
           token: ana.token,
-          body: { name, pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1000, minProfitPercent: 0.5 },
+          body: {
+            name,
+            pairs: ['BTC/USDT'],
+            exchanges: ['binance', 'gateio'],
+            maxInvestment: 1000,
+            minProfitPercent: 0.5,
+          },
         })
       ).body.bot;
     const [bot1, bot2] = [await make('Um'), await make('Dois')];
@@ -348,7 +354,10 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     await sql.query(`UPDATE trades SET status = 'failed' WHERE execution_key = 'stats:22'`);
     await sql.query(`DELETE FROM trades WHERE execution_key IN ('stats:1', 'stats:400')`);
 
-    const expected = async (f: { dateRange: string; status: string; bot: string; mode: string }, now: Date) => {
+    const expected = async (
+      f: { dateRange: string; status: string; bot: string; mode: string },
+      now: Date,
+    ) => {
       const since = f.dateRange === 'all' ? null : new Date(now.getTime() - Number(f.dateRange) * DAY);
       const r = await sql.query<{ total: number; completed: number; profit: string; profitBrl: string }>(
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'completed')::int AS completed,
@@ -361,7 +370,12 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     };
     const check = async (label: string) => {
       const midnight = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
-      const instants = [new Date(), new Date(Date.now() - 3.5 * DAY), midnight, new Date(midnight.getTime() - 1)];
+      const instants = [
+        new Date(),
+        new Date(Date.now() - 3.5 * DAY),
+        midnight,
+        new Date(midnight.getTime() - 1),
+      ];
       for (const now of instants)
         for (const dateRange of ['7', '30', '90', 'all'] as const)
           for (const status of ['all', 'completed', 'failed', 'pending'] as const)
@@ -374,7 +388,14 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
               const got = await repo.totals(ana.id, f, now);
               const want = await expected(f, now);
               const where = `${label} ${JSON.stringify(f)} at ${now.toISOString()}`;
-              expect({ ...got, profit: new Decimal(got.profit).toFixed(), profitBrl: new Decimal(got.profitBrl).toFixed() }, where).toEqual({
+              expect(
+                {
+                  ...got,
+                  profit: new Decimal(got.profit).toFixed(),
+                  profitBrl: new Decimal(got.profitBrl).toFixed(),
+                },
+                where,
+              ).toEqual({
                 ...want,
                 profit: new Decimal(want.profit).toFixed(),
                 profitBrl: new Decimal(want.profitBrl).toFixed(),
@@ -394,10 +415,16 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     };
     await check('bulk');
 
-    const page = await call<TradesResponse>('GET', '/api/trades?dateRange=90&status=completed&page=3&pageSize=50', {
-      token: ana.token,
-    });
-    expect(page.body.stats.totalTrades).toBe((await expected({ dateRange: '90', status: 'completed', bot: 'all', mode: 'all' }, new Date())).total);
+    const page = await call<TradesResponse>(
+      'GET',
+      '/api/trades?dateRange=90&status=completed&page=3&pageSize=50',
+      {
+        token: ana.token,
+      },
+    );
+    expect(page.body.stats.totalTrades).toBe(
+      (await expected({ dateRange: '90', status: 'completed', bot: 'all', mode: 'all' }, new Date())).total,
+    );
     const ids = await sql.query<{ id: string }>(
       `SELECT id FROM trades WHERE user_id = $1 AND status = 'completed' AND executed_at >= now() - interval '90 days'
         ORDER BY executed_at DESC, id DESC OFFSET 100 LIMIT 50`,
@@ -410,9 +437,10 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     await check('bot deleted');
     // A deleted account takes its totals with it.
     await sql.query(`DELETE FROM users WHERE id = $1`, [ana.id]);
-    const left = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trade_day_totals WHERE user_id = $1`, [
-      ana.id,
-    ]);
+    const left = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM trade_day_totals WHERE user_id = $1`,
+      [ana.id],
+    );
     expect(left.rows[0]!.n).toBe(0);
   }, 120_000);
 

@@ -473,12 +473,13 @@ export class TradesRepository {
           WHERE t.status = 'pending' AND t.user_id = $1${window}${filters}`,
       );
     }
-    const rows: { total: number; completed: number; profit: string; profitBrl: string }[] = await this.ds.query(
-      `SELECT COALESCE(SUM(n), 0)::int AS total, COALESCE(SUM(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
+    const rows: { total: number; completed: number; profit: string; profitBrl: string }[] =
+      await this.ds.query(
+        `SELECT COALESCE(SUM(n), 0)::int AS total, COALESCE(SUM(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
               COALESCE(SUM(profit), 0)::text AS profit, COALESCE(SUM(profit_brl), 0)::text AS "profitBrl"
          FROM (${parts.join(' UNION ALL ')}) s`,
-      params,
-    );
+        params,
+      );
     return rows[0] ?? { total: 0, completed: 0, profit: '0', profitBrl: '0' };
   }
 
