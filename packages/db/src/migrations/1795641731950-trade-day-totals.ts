@@ -6,7 +6,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `trade_day_totals`: per user, UTC day, bot, mode and status, the count and the exact sums (numeric) of the
  *   recorded trades (pending ones are left out: they are few and read live). Kept by statement triggers on
  *   `trades` (every writer, the ledger and bulk inserts alike, in the writer's own transaction), so the totals are
- *   exact at every commit. Rows whose trades all went (a bot deleted, a trade moved) stay with zeros.
+ *   exact at every commit. Rows whose trades all went (a bot deleted, a trade moved) stay with zeros. Locks: the
+ *   ledger already holds its bot's row when it writes the trade, and a statement takes its totals rows in key
+ *   order, so the totals add no new lock order (pending trades, written outside the ledger, take none).
  * - `trades_user_history_idx` replaces `trades_user_executed_idx`: the page order (executed_at DESC, id DESC)
  *   and the filtered columns, so a page's ids and the partial first day of a window are read from the index alone.
  *
