@@ -4,6 +4,7 @@
  * the environment of the api and engine they start in-process.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -164,6 +165,43 @@ export async function rssMb(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const m = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; 0 once it is gone). */
+export function cpuSeconds(pid: number): number {
+  try {
+    // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ, 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The processes of a server running on this machine, with their children: those whose command line contains
+ * `needle` (e.g. an embedded Postgres's data directory) or whose name is `name`, and every process they started
+ * (Postgres backends). Read again at each call: backends come and go.
+ */
+export function serverPids({ needle, name }: { needle?: string; name?: string }): number[] {
+  const all: { pid: number; ppid: number; comm: string; cmd: string }[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = needle ? readFileSync(`/proc/${d}/cmdline`, 'utf8') : '';
+      all.push({ pid: Number(d), ppid, comm, cmd });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const roots = new Set(
+    all.filter((p) => (needle && p.cmd.includes(needle)) || (name && p.comm === name)).map((p) => p.pid),
+  );
+  return all.filter((p) => roots.has(p.pid) || roots.has(p.ppid)).map((p) => p.pid);
 }
 
 /** Least-squares slope of y over x (per unit of x). */
