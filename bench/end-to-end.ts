@@ -162,18 +162,20 @@ async function clientProcess(): Promise<void> {
     } else if (msg.type === 'collect') {
       const keys = [...arrivals.keys()];
       const connectedAtEnd = sockets.filter((s) => s.connected).length;
+      const dropped = disconnects; // before our own disconnect() calls count too
       for (const s of sockets) s.disconnect();
       sendAndExit({
         type: 'results',
         keys,
         arrivals: keys.map((k) => Array.from(arrivals.get(k)!)),
-        disconnects,
+        disconnects: dropped,
         connectedAtEnd,
       });
     }
   };
-  process.on('message', (msg: ToChild) =>
-    void handle(msg).catch((e: Error) => send({ type: 'error', message: e.message })),
+  process.on(
+    'message',
+    (msg: ToChild) => void handle(msg).catch((e: Error) => send({ type: 'error', message: e.message })),
   );
   send({ type: 'ready' }); // process is up
 }
@@ -376,12 +378,21 @@ async function main(): Promise<void> {
                 if (m.type !== 'ready') throw new Error('client process did not start');
                 child.send({
                   type: 'connect',
-                  setup: { urls, token, count: clients, batch, handshakeMs, retries, deadlineMs: connectDeadlineMs },
+                  setup: {
+                    urls,
+                    token,
+                    count: clients,
+                    batch,
+                    handshakeMs,
+                    retries,
+                    deadlineMs: connectDeadlineMs,
+                  },
                 });
                 // the last batch may start just before the deadline and spend every attempt
                 m = await child.next(connectDeadlineMs + (retries + 1) * (handshakeMs + 2_000) + 60_000);
                 if (m.type === 'error') throw new Error(m.message);
-                if (m.type !== 'ready' || !m.connect) throw new Error('the client process did not report its connections');
+                if (m.type !== 'ready' || !m.connect)
+                  throw new Error('the client process did not report its connections');
                 const conn = m.connect;
                 const notConnected = new Set(conn.failed);
                 console.log(
@@ -479,7 +490,9 @@ async function main(): Promise<void> {
                 // A step that fails is reported, and the run goes on with the next one: a benchmark finishes.
                 const message = e instanceof Error ? e.message : String(e);
                 failures.push(`${backend.name} ${apis} api × ${clients} clients: ${message}`);
-                console.log(`${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients: FAILED — ${message}`);
+                console.log(
+                  `${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients: FAILED — ${message}`,
+                );
               } finally {
                 child.kill();
               }

@@ -68,6 +68,8 @@ interface Cpu {
   redis: number;
   bench: number;
   load: number;
+  /** Length of the section, s. */
+  seconds: number;
 }
 
 interface SteadyRow {
@@ -102,6 +104,8 @@ interface BurstSummary {
   recorded: number;
   matched: number;
   cpu: Cpu;
+  /** Every burst job's outcome, once the queue drained (or 20 s after the last segment). */
+  outcomes: Record<string, number>;
   /** Where engine-1's CPU went in the steady window and during the bursts (--profile). */
   profile?: { steady: string[]; bursts: string[] };
 }
@@ -127,7 +131,8 @@ function appendBursts(
   const recStart = books[0]!.receivedTs as number;
   const recLast = Math.max(...books.map((b) => b.receivedTs as number));
   const spanMs = recLast - recStart;
-  if (segmentMs > spanMs) throw new Error(`a burst segment (${segmentMs} ms of market) exceeds the recording`);
+  if (segmentMs > spanMs)
+    throw new Error(`a burst segment (${segmentMs} ms of market) exceeds the recording`);
   const template = books.filter((b) => (b.receivedTs as number) - recStart < segmentMs);
   const lift = (levels: [number, number][], f: number) =>
     levels.map(([p, a]) => [Number((p * f).toPrecision(12)), a] as [number, number]);
@@ -153,6 +158,10 @@ function appendBursts(
   }
   return { spanMs, burstFromMs: spanMs + GAP_MS, passSpanMs: last - recStart };
 }
+
+/** The executor's result for a job ('recorded', 'expired: …', 'stale-lease' …), up to its first ':' or ';'. */
+const outcomeOf = (value: unknown): string =>
+  (typeof value === 'string' ? value : 'no outcome').split(/[:;]/)[0]!;
 
 const exited = (e: EngineProcess) => e.child.exitCode !== null || e.child.signalCode !== null;
 
@@ -198,6 +207,7 @@ class CpuMeter {
       redis: pct(CpuMeter.used(this.redis0, CpuMeter.read(serverPids({ name: 'redis-server' })))),
       bench: pct((u.user + u.system) / 1e6 - this.bench0),
       load: loadavg()[0]!,
+      seconds: s,
     };
   }
 }
@@ -379,13 +389,9 @@ async function main(): Promise<void> {
               startEngineProcess({
                 name: `engine-${i + 1}`,
                 main: path.join(root, 'engine/dist/main.js'),
-                env: {
-                  ...process.env,
-                  ...env,
-                  REPLAY_EPOCH_MS: String(epoch),
-                  ...(profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profDir}` } : {}),
-                },
+                env: { ...process.env, ...env, REPLAY_EPOCH_MS: String(epoch) },
                 logDir: tmp,
+                ...(profile ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] } : {}),
               }),
             ),
           )),
@@ -464,7 +470,7 @@ async function main(): Promise<void> {
           );
           const outcomes: Record<string, number> = {};
           for (const job of jobs) {
-            const o = String(job.returnvalue ?? 'no outcome').split(/[:;]/)[0]!;
+            const o = outcomeOf(job.returnvalue);
             outcomes[o] = (outcomes[o] ?? 0) + 1;
           }
           const failedJobs = (await executions.getFailed(0, 999)).filter(
@@ -493,21 +499,40 @@ async function main(): Promise<void> {
         }
         const burstCpu = meter.stop();
         const burstEnd = Date.now();
+        // A backlog spills over the segments: wait (≤ 20 s) for the queue to empty, then tally every burst job's
+        // outcome (the queue keeps the last 1,000 completed: beyond that the tally is of the last 1,000).
+        const drainBy = Date.now() + 20_000;
+        let left = 0;
+        for (;;) {
+          const c = await executions.getJobCounts('waiting', 'active', 'delayed');
+          left = (c.waiting ?? 0) + (c.active ?? 0) + (c.delayed ?? 0);
+          if (left === 0 || Date.now() > drainBy) break;
+          await sleep(250);
+        }
+        const inBursts = (job: { data: { enqueuedAt: number } }) =>
+          job.data.enqueuedAt >= segStart(0) - 100 && job.data.enqueuedAt < segStart(bursts);
+        const allOutcomes: Record<string, number> = {};
+        for (const job of (await executions.getCompleted(0, 1_999)).filter(inBursts)) {
+          const o = outcomeOf(job.returnvalue);
+          allOutcomes[o] = (allOutcomes[o] ?? 0) + 1;
+        }
+        const threw = (await executions.getFailed(0, 999)).filter(inBursts).length;
+        if (threw) allOutcomes['failed (threw)'] = threw;
+        if (left) allOutcomes['still queued after 20 s'] = left;
         const summary: BurstSummary = {
           engines: n,
           perSecond: rates.reduce((a, b) => a + b, 0) / rates.length,
           recorded: recordedAll,
           matched: matchedAll,
           cpu: burstCpu,
+          outcomes: allOutcomes,
         };
         summaries.push(summary);
         if (profile) {
           // engines exit on their own once their IPC channel closes: the profile is written at exit
           for (const e of engines) e.child.disconnect();
           await Promise.all(
-            engines.map((e) =>
-              exited(e) ? Promise.resolve() : new Promise((r) => e.child.once('exit', r)),
-            ),
+            engines.map((e) => (exited(e) ? Promise.resolve() : new Promise((r) => e.child.once('exit', r)))),
           );
           const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
           // engine-1 is the first forked: the lowest pid in the profile's name (CPU.<date>.<time>.<pid>.…)
@@ -524,9 +549,7 @@ async function main(): Promise<void> {
       } finally {
         for (const e of engines) if (!exited(e)) e.child.kill('SIGTERM');
         await Promise.all(
-          engines.map((e) =>
-            exited(e) ? Promise.resolve() : new Promise((r) => e.child.once('exit', r)),
-          ),
+          engines.map((e) => (exited(e) ? Promise.resolve() : new Promise((r) => e.child.once('exit', r)))),
         );
         await executions.obliterate({ force: true }).catch(() => undefined); // nothing of this run left in Redis
         await queues.close();
@@ -577,11 +600,26 @@ async function main(): Promise<void> {
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')} |`,
       );
-    console.log('\n| engines | executions/s (mean of segments) | trades / jobs | CPU engines | Postgres | Redis | bench | load |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    // CPU time per recorded execution does not depend on how much of the machine the run was given: with the
+    // machine to itself, one engine drains at most 1000 / (its ms per execution) executions/s.
+    const perTrade = (pctOfCore: number, s: BurstSummary) =>
+      s.recorded ? ((pctOfCore / 100) * s.cpu.seconds * 1000) / s.recorded : NaN;
+    console.log(
+      '\n| engines | executions/s (mean of segments) | trades / jobs | CPU engines | Postgres | Redis | bench | load | CPU ms per trade: engines / Postgres / Redis / bench |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const s of summaries)
       console.log(
-        `| ${s.engines} | ${s.perSecond.toFixed(0)} | ${s.recorded} / ${s.matched} | ${cpuCells(s.cpu)} |`,
+        `| ${s.engines} | ${s.perSecond.toFixed(0)} | ${s.recorded} / ${s.matched} | ${cpuCells(s.cpu)} | ` +
+          `${[s.cpu.engines.reduce((a, b) => a + b, 0), s.cpu.postgres, s.cpu.redis, s.cpu.bench]
+            .map((v) => perTrade(v, s).toFixed(1))
+            .join(' / ')} |`,
+      );
+    for (const s of summaries)
+      console.log(
+        `burst jobs' outcomes, ${s.engines} engine(s): ${Object.entries(s.outcomes)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
       );
     for (const s of summaries)
       if (s.profile)
