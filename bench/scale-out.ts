@@ -19,7 +19,7 @@
  * CPU (user + system, /proc) of every engine, of Postgres, of Redis and of this process (api + browser) is read
  * over each section: what one engine's event loop, Postgres or Redis spends while the engines drain.
  *
- *   node bench/run.mjs bench/scale-out.ts [--engines 1,2,4] [--bots 2500] [--pairs-per-bot 1] [--minutes 4]
+ *   node bench/run.mjs bench/scale-out.ts [--engines 1,2,4] [--bots 1500] [--pairs-per-bot 1] [--minutes 4]
  *                                          [--speed 4] [--window 30] [--bursts 4] [--burst-seconds 8] [--step 6]
  *                                          [--min-profit 2] [--profile] [--keep]
  * --profile: every engine runs with `--cpu-prof`; the bench prints where engine-1's CPU went during the bursts, by
