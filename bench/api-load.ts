@@ -153,8 +153,8 @@ async function main(): Promise<void> {
             `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
           )
         ).rows.map((b) => b.pid);
-      const before = { api: await cpuMs([platform.apiPid]), db: new Map<number, number>() };
-      for (const pid of await backends()) before.db.set(pid, await cpuMs([pid]));
+      const before = { api: cpuMs([platform.apiPid]), db: new Map<number, number>() };
+      for (const pid of await backends()) before.db.set(pid, cpuMs([pid]));
       const out = await autocannon({
         url: platform.baseUrl + r.url,
         connections: CONNECTIONS,
@@ -163,9 +163,9 @@ async function main(): Promise<void> {
         body: r.body,
         headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       });
-      const apiCpu = (await cpuMs([platform.apiPid])) - before.api;
+      const apiCpu = cpuMs([platform.apiPid]) - before.api;
       let dbCpu = 0;
-      for (const pid of await backends()) dbCpu += (await cpuMs([pid])) - (before.db.get(pid) ?? 0);
+      for (const pid of await backends()) dbCpu += cpuMs([pid]) - (before.db.get(pid) ?? 0);
       results.push({
         apiCpu: apiCpu / out.requests.total,
         dbCpu: dbCpu / out.requests.total,

@@ -7,6 +7,10 @@
 //   Scale-out of the api (issue 18): --apis 1,2 --clients 500,2000 --backends redis runs each client count against
 //   1 api and against 2 (the second a separate process, `api/dist/main.js`, on the same transport); the clients
 //   are spread over the apis round-robin, as a load balancer would.
+//   Connecting: [--connect-batch 50] sockets at a time, each batch awaited; [--handshake-timeout 20000] ms per
+//   attempt (socket.io-client's default, a browser's); [--connect-retries 3] more attempts for a socket that failed;
+//   no batch starts after [--connect-deadline 300] s. The run goes on with the sockets that connected and reports
+//   how many did, the retries and the errors; a step that fails is reported and the next one runs.
 //
 // The api and ONE engine run in this process, built as `npm start` builds them (api/dist, engine/dist: run
 // `tsc -b` first — `npm run bench:e2e` does) and joined only through the transport (Postgres adapter, or Redis
@@ -21,7 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   arg,
@@ -54,11 +58,29 @@ interface ClientSetup {
   urls: string[];
   token: string;
   count: number;
+  /** Sockets connecting at once: a batch is awaited (connected, or out of attempts) before the next starts. */
+  batch: number;
+  /** socket.io-client's handshake timeout per attempt (its default, as a browser has it: 20 s). */
+  handshakeMs: number;
+  /** Attempts after a failed one (timeout or error), each after a pause. */
+  retries: number;
+  /** Past this, no new batch starts: the run goes on with the sockets connected. */
+  deadlineMs: number;
+}
+interface ConnectReport {
+  connected: number;
+  /** Indexes of the sockets that never connected (left out of the figures). */
+  failed: number[];
+  /** Attempts after a first one that failed. */
+  retries: number;
+  /** connect_error messages (a timeout is 'timeout') and how often. */
+  errors: Record<string, number>;
+  connectMs: number;
 }
 type ToChild = { type: 'connect'; setup: ClientSetup } | { type: 'collect' };
 type FromChild =
-  | { type: 'ready'; realtime: number }
-  | { type: 'results'; keys: string[]; arrivals: number[][] }
+  | { type: 'ready'; connect?: ConnectReport }
+  | { type: 'results'; keys: string[]; arrivals: number[][]; disconnects: number; connectedAtEnd: number }
   | { type: 'error'; message: string };
 
 async function clientProcess(): Promise<void> {
@@ -68,58 +90,94 @@ async function clientProcess(): Promise<void> {
   const arrivals = new Map<string, Float64Array>();
   const sockets: ReturnType<typeof io>[] = [];
   let count = 0;
+  let disconnects = 0;
+  const connect = async (setup: ClientSetup): Promise<ConnectReport> => {
+    const t0 = Date.now();
+    count = setup.count;
+    const errors: Record<string, number> = {};
+    for (let i = 0; i < count; i++) {
+      const s = io(setup.urls[i % setup.urls.length], {
+        transports: ['websocket'],
+        auth: { token: setup.token },
+        autoConnect: false,
+        reconnection: false,
+        timeout: setup.handshakeMs,
+        forceNew: true,
+      });
+      const index = i;
+      s.on('scanner:delta', (d: { upserts: { id: string; symbols: string[]; firstSeen: number }[] }) => {
+        const t = now();
+        for (const o of d.upserts) {
+          if (!o.symbols.includes(SYMBOL)) continue;
+          const key = `${o.id}|${o.firstSeen}`;
+          let row = arrivals.get(key);
+          if (!row) arrivals.set(key, (row = new Float64Array(count).fill(NaN)));
+          if (Number.isNaN(row[index]!)) row[index] = t;
+        }
+      });
+      s.on('disconnect', () => disconnects++);
+      sockets.push(s);
+    }
+    const attempt = (i: number) =>
+      new Promise<boolean>((resolve) => {
+        const s = sockets[i]!;
+        const done = (ok: boolean, e?: Error) => {
+          s.off('connect', onConnect);
+          s.off('connect_error', onError);
+          if (e) errors[e.message] = (errors[e.message] ?? 0) + 1;
+          resolve(ok);
+        };
+        const onConnect = () => done(true);
+        const onError = (e: Error) => done(false, e);
+        s.on('connect', onConnect);
+        s.on('connect_error', onError);
+        s.connect();
+      });
+    const deadline = t0 + setup.deadlineMs;
+    const failed: number[] = [];
+    let retries = 0;
+    for (let b = 0; b < count; b += setup.batch) {
+      let pending = Array.from({ length: Math.min(setup.batch, count - b) }, (_, k) => b + k);
+      if (Date.now() > deadline) {
+        failed.push(...pending);
+        continue;
+      }
+      for (let a = 0; a <= setup.retries && pending.length; a++) {
+        if (a > 0) {
+          retries += pending.length;
+          await sleep(500 * a);
+        }
+        const ok = await Promise.all(pending.map(attempt));
+        pending = pending.filter((_, k) => !ok[k]);
+      }
+      failed.push(...pending);
+    }
+    for (const i of failed) sockets[i]!.disconnect(); // no half-open attempt left behind
+    disconnects = 0; // from here on, a disconnection is a dropped socket
+    return { connected: count - failed.length, failed, retries, errors, connectMs: Date.now() - t0 };
+  };
   const handle = async (msg: ToChild): Promise<void> => {
     if (msg.type === 'connect') {
-      count = msg.setup.count;
-      const realtimeSeen = new Set<number>();
-      const connectErrors = new Map<string, number>();
-      for (let i = 0; i < count; i++) {
-        const s = io(msg.setup.urls[i % msg.setup.urls.length], {
-          transports: ['websocket'],
-          auth: { token: msg.setup.token },
-          reconnection: false,
-          forceNew: true,
-        });
-        const index = i;
-        s.on('scanner:delta', (d: { upserts: { id: string; symbols: string[]; firstSeen: number }[] }) => {
-          const t = now();
-          realtimeSeen.add(index);
-          for (const o of d.upserts) {
-            if (!o.symbols.includes(SYMBOL)) continue;
-            const key = `${o.id}|${o.firstSeen}`;
-            let row = arrivals.get(key);
-            if (!row) arrivals.set(key, (row = new Float64Array(count).fill(NaN)));
-            if (Number.isNaN(row[index]!)) row[index] = t;
-          }
-        });
-        s.on('connect_error', (e: Error) =>
-          connectErrors.set(e.message, (connectErrors.get(e.message) ?? 0) + 1),
-        );
-        sockets.push(s);
-      }
-      // connect in parallel; wait for every socket (a busy machine needs longer for thousands of handshakes)
-      const deadline = Date.now() + 60_000 + 60 * count;
-      while (sockets.some((s) => !s.connected)) {
-        if (Date.now() > deadline) {
-          send({
-            type: 'error',
-            message: `only ${sockets.filter((s) => s.connected).length}/${count} sockets connected (errors: ${
-              JSON.stringify([...connectErrors]) || 'none'
-            })`,
-          });
-          return;
-        }
-        await sleep(20);
-      }
-      send({ type: 'ready', realtime: realtimeSeen.size });
+      send({ type: 'ready', connect: await connect(msg.setup) });
     } else if (msg.type === 'collect') {
       const keys = [...arrivals.keys()];
+      const connectedAtEnd = sockets.filter((s) => s.connected).length;
+      const dropped = disconnects; // before our own disconnect() calls count too
       for (const s of sockets) s.disconnect();
-      sendAndExit({ type: 'results', keys, arrivals: keys.map((k) => Array.from(arrivals.get(k)!)) });
+      sendAndExit({
+        type: 'results',
+        keys,
+        arrivals: keys.map((k) => Array.from(arrivals.get(k)!)),
+        disconnects: dropped,
+        connectedAtEnd,
+      });
     }
   };
-  process.on('message', (msg: ToChild) => void handle(msg));
-  send({ type: 'ready', realtime: -1 }); // process is up
+  process.on(
+    'message',
+    (msg: ToChild) => void handle(msg).catch((e: Error) => send({ type: 'error', message: e.message })),
+  );
+  send({ type: 'ready' }); // process is up
 }
 
 // ---------------------------------------------------------------- helpers ---------------------------------
@@ -146,6 +204,12 @@ interface Row {
   backend: string;
   apis: number;
   clients: number;
+  /** Sockets connected (the figures are theirs), attempts retried, time to connect them, drops during the run. */
+  connected: number;
+  retries: number;
+  connectMs: number;
+  connectErrors: Record<string, number>;
+  disconnects: number;
   events: number;
   deliveries: number;
   missing: number;
@@ -166,6 +230,7 @@ function deliveryStats(
   sent: readonly { startTs: number; key: string }[],
   byKey: ReadonlyMap<string, readonly number[]>,
   clients: number,
+  notConnected: ReadonlySet<number>,
 ) {
   const all: number[] = [];
   const last: number[] = [];
@@ -174,6 +239,7 @@ function deliveryStats(
     const row = byKey.get(ev.key);
     let worst = -Infinity;
     for (let i = 0; i < clients; i++) {
+      if (notConnected.has(i)) continue;
       const a = row?.[i];
       if (a === undefined || a === null || Number.isNaN(a)) {
         missing++;
@@ -197,6 +263,10 @@ async function main(): Promise<void> {
   const warmup = Number(arg('warmup', '10'));
   const apiCounts = arg('apis', '1').split(',').map(Number);
   const wantedBackends = arg('backends', 'postgres,redis').split(',');
+  const batch = Number(arg('connect-batch', '50'));
+  const handshakeMs = Number(arg('handshake-timeout', '20000'));
+  const retries = Number(arg('connect-retries', '3'));
+  const connectDeadlineMs = Number(arg('connect-deadline', '300')) * 1000;
   const argv = process.argv.slice(2).join(' ');
   const command = `node bench/run.mjs bench/end-to-end.ts${argv ? ' ' + argv : ''}`;
 
@@ -250,6 +320,7 @@ async function main(): Promise<void> {
   const backends = await benchBackends(wantedBackends);
 
   const rows: Row[] = [];
+  const failures: string[] = [];
   try {
     for (const backend of backends) {
       const dbUrl = await freshDatabase(adminUrl);
@@ -289,7 +360,13 @@ async function main(): Promise<void> {
 
         for (const apis of apiCounts) {
           // The other apis: separate processes on the same database and transport (as `ENGINES`/compose run them).
-          const extra = await Promise.all(Array.from({ length: apis - 1 }, () => forkApi(env)));
+          const forked = await Promise.allSettled(Array.from({ length: apis - 1 }, () => forkApi(env)));
+          const extra = forked.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+          if (extra.length < apis - 1) {
+            for (const a of extra) a.stop();
+            failures.push(`${backend.name} ${apis} apis: an api process did not start`);
+            continue;
+          }
           const urls = [baseUrl, ...extra.map((a) => a.url)];
           try {
             for (let c = 0; c < clientCounts.length; c++) {
@@ -299,11 +376,32 @@ async function main(): Promise<void> {
               try {
                 let m = await child.next();
                 if (m.type !== 'ready') throw new Error('client process did not start');
-                const t0 = Date.now();
-                child.send({ type: 'connect', setup: { urls, token, count: clients } });
-                m = await child.next();
+                child.send({
+                  type: 'connect',
+                  setup: {
+                    urls,
+                    token,
+                    count: clients,
+                    batch,
+                    handshakeMs,
+                    retries,
+                    deadlineMs: connectDeadlineMs,
+                  },
+                });
+                // the last batch may start just before the deadline and spend every attempt
+                m = await child.next(connectDeadlineMs + (retries + 1) * (handshakeMs + 2_000) + 60_000);
                 if (m.type === 'error') throw new Error(m.message);
-                const connectMs = Date.now() - t0;
+                if (m.type !== 'ready' || !m.connect)
+                  throw new Error('the client process did not report its connections');
+                const conn = m.connect;
+                const notConnected = new Set(conn.failed);
+                console.log(
+                  `${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients: ${conn.connected} connected ` +
+                    `in ${conn.connectMs} ms (batches of ${batch}, handshake timeout ${handshakeMs} ms), ${conn.retries} retries` +
+                    (Object.keys(conn.errors).length ? `, errors ${JSON.stringify(conn.errors)}` : '') +
+                    `, load ${loadavg()[0]!.toFixed(1)}`,
+                );
+                if (conn.connected === 0) throw new Error('no socket connected');
                 await sleep(300); // let the connection burst settle (session checks, room joins)
 
                 const injected: { startTs: number; key: string }[] = [];
@@ -354,12 +452,17 @@ async function main(): Promise<void> {
                 if (m.type !== 'results') throw new Error('no results from the client process');
                 const results = m;
                 const byKey = new Map(results.keys.map((k, i) => [k, results.arrivals[i]!]));
-                const { all, last, missing } = deliveryStats(injected, byKey, clients);
-                const floor = deliveryStats(floorSent, byKey, clients);
+                const { all, last, missing } = deliveryStats(injected, byKey, clients, notConnected);
+                const floor = deliveryStats(floorSent, byKey, clients, notConnected);
                 const r: Row = {
                   backend: backend.name,
                   apis,
                   clients,
+                  connected: conn.connected,
+                  retries: conn.retries,
+                  connectMs: conn.connectMs,
+                  connectErrors: conn.errors,
+                  disconnects: results.disconnects,
                   events: injected.length,
                   deliveries: all.length,
                   missing,
@@ -375,12 +478,20 @@ async function main(): Promise<void> {
                 };
                 rows.push(r);
                 console.log(
-                  `${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients (connected in ${connectMs} ms): ` +
+                  `${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients (${conn.connected} connected, ` +
+                    `${results.disconnects} dropped during the run; load ${loadavg()[0]!.toFixed(1)}): ` +
                     `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; last client p50 ${r.lastP50.toFixed(2)} ms, ` +
                     `p99 ${r.lastP99.toFixed(2)} ms | floor (bare emit) p50 ${r.floorP50.toFixed(2)} ms, p99 ${r.floorP99.toFixed(2)} ms, ` +
                     `last client p99 ${r.floorLastP99.toFixed(2)} ms` +
                     (missing ? `; ${missing} deliveries MISSING` : '') +
                     (floor.missing ? `; ${floor.missing} floor deliveries MISSING` : ''),
+                );
+              } catch (e) {
+                // A step that fails is reported, and the run goes on with the next one: a benchmark finishes.
+                const message = e instanceof Error ? e.message : String(e);
+                failures.push(`${backend.name} ${apis} api × ${clients} clients: ${message}`);
+                console.log(
+                  `${backend.name.padEnd(8)} ${apis} api × ${String(clients).padStart(4)} clients: FAILED — ${message}`,
                 );
               } finally {
                 child.kill();
@@ -397,10 +508,14 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await stopPostgres();
+    await stopPostgres().catch((e: Error) => console.error(`Postgres not stopped: ${e.message}`));
     rmSync(tmp, { recursive: true, force: true });
+    report(rows, failures, command);
   }
+}
 
+/** The figures measured, whatever ended the run (a step that failed is listed under the table). */
+function report(rows: readonly Row[], failures: readonly string[], command: string): void {
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
   console.log('');
   console.log(
@@ -409,21 +524,22 @@ async function main(): Promise<void> {
   );
   console.log('');
   console.log(
-    '| backend | apis | clients | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | floor p50 / p99 ms | floor last p99 ms | p99 ÷ floor (≤ 2×) | target |',
+    '| backend | apis | clients | connected (retries, s) | dropped | events | deliveries | p50 ms | p99 ms | max ms | last client p50 ms | last client p99 ms | last max ms | floor p50 / p99 ms | floor last p99 ms | p99 ÷ floor (≤ 2×) | target |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of rows) {
     let target = '';
     if (r.clients === 1) target = `p99 ≤ 10 ms: ${r.p99 <= 10 ? 'met' : `MISSED by ${f(r.p99 - 10)} ms`}`;
     if (r.clients === 500)
       target = `last p99 ≤ 50 ms: ${r.lastP99 <= 50 ? 'met' : `MISSED by ${f(r.lastP99 - 50)} ms`}`;
     console.log(
-      `| ${r.backend} | ${r.apis} | ${r.clients} | ${r.events} | ${r.deliveries}${r.missing ? ` (${r.missing} missing)` : ''} | ` +
+      `| ${r.backend} | ${r.apis} | ${r.clients} | ${r.connected} (${r.retries}, ${(r.connectMs / 1000).toFixed(1)} s) | ${r.disconnects} | ${r.events} | ${r.deliveries}${r.missing ? ` (${r.missing} missing)` : ''} | ` +
         `${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.lastP50)} | ${f(r.lastP99)} | ${f(r.lastMax)} | ` +
         `${f(r.floorP50)} / ${f(r.floorP99)} | ${f(r.floorLastP99)} | ` +
         `${(r.clients === 1 ? r.p99 / r.floorP99 : r.lastP99 / r.floorLastP99).toFixed(1)}× | ${target} |`,
     );
   }
+  for (const failure of failures) console.log(`FAILED: ${failure}`);
   console.log('');
   console.log(
     `Reproduce: ${command}   (after \`tsc -b packages/contracts packages/transport packages/db api engine\`; or: npm run bench:e2e)`,

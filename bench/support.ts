@@ -4,6 +4,7 @@
  * the environment of the api and engine they start in-process.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -166,21 +167,46 @@ export async function rssMb(pid: number): Promise<number> {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** CPU time (user + system) the processes have used so far, ms (Linux /proc; a process gone counts 0). */
-export async function cpuMs(pids: readonly number[]): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  let ticks = 0;
-  for (const pid of pids) {
+/** CPU seconds (user + system) a process has used so far (Linux /proc; 0 once it is gone). */
+export function cpuSeconds(pid: number): number {
+  try {
+    // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ, 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The processes of a server running on this machine, with their children: those whose command line contains
+ * `needle` (e.g. an embedded Postgres's data directory) or whose name is `name`, and every process they started
+ * (Postgres backends). Read again at each call: backends come and go.
+ */
+export function serverPids({ needle, name }: { needle?: string; name?: string }): number[] {
+  const all: { pid: number; ppid: number; comm: string; cmd: string }[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
     try {
-      // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th, stime the 15th.
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = needle ? readFileSync(`/proc/${d}/cmdline`, 'utf8') : '';
+      all.push({ pid: Number(d), ppid, comm, cmd });
     } catch {
-      // gone
+      // gone meanwhile
     }
   }
-  return ticks * 10; // USER_HZ = 100 on Linux
+  const roots = new Set(
+    all.filter((p) => (needle && p.cmd.includes(needle)) || (name && p.comm === name)).map((p) => p.pid),
+  );
+  return all.filter((p) => roots.has(p.pid) || roots.has(p.ppid)).map((p) => p.pid);
+}
+
+/** CPU time (user + system) the processes have used so far, ms (a process gone counts 0). */
+export function cpuMs(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) * 1000;
 }
 
 /** Least-squares slope of y over x (per unit of x). */
@@ -240,7 +266,9 @@ export class ClientProcess<In extends { type: string }, Out> {
   onMessage: (m: In) => boolean = () => false;
 
   constructor() {
-    this.proc = fork(process.argv[1]!, ['--client-process'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.proc = fork(process.argv[1]!, ['--client-process'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.proc.on('message', (m: In) => {
       if (this.onMessage(m)) return;
       const w = this.waiters.shift();

@@ -121,10 +121,13 @@ export async function startEngineProcess(options: {
   main: string;
   env: Record<string, string | undefined>;
   logDir: string;
+  /** Node options of the process (e.g. --cpu-prof, which NODE_OPTIONS does not take). */
+  execArgv?: string[];
 }): Promise<EngineProcess> {
   const { name } = options;
   const child = fork(options.main, [], {
     env: { ...options.env, ENGINE_INSTANCE_ID: name, LOG_LEVEL: 'info', NO_COLOR: '1' },
+    ...(options.execArgv ? { execArgv: options.execArgv } : {}),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const proc: EngineProcess = { name, child, changes: [] };

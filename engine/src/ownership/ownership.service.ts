@@ -52,6 +52,12 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly tickMs: number;
   /** Leases held, with their fencing tokens. */
   private readonly held = new Map<string, number>();
+  /**
+   * The bot ids among them: `owns()` runs for every running bot on every opportunity event (the runner filters its
+   * bots with it), so it must not build the lease key each time (it was the largest item of an engine's profile in
+   * bench/scale-out.ts's steady section).
+   */
+  private readonly heldBots = new Set<string>();
   /** The leases are ours until then (local clock; start of the last successful renew + ttl − margin). */
   private validUntil = 0;
   private source?: OwnedSet;
@@ -98,7 +104,7 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Does this engine own the bot now? (In memory: the detection path asks it for every match.) */
   owns(botId: string): boolean {
-    return this.held.has(botLease(botId)) && Date.now() < this.validUntil;
+    return this.heldBots.has(botId) && Date.now() < this.validUntil;
   }
 
   /** The fencing token of the bot's lease (0: not owned). */
@@ -181,7 +187,10 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
         // Too late to use them safely (the round took longer than the lease): give them back.
         await this.store.release([...got.keys()]);
       } else {
-        for (const [k, token] of got) this.held.set(k, token);
+        for (const [k, token] of got) {
+          this.held.set(k, token);
+          if (k.startsWith('bot:')) this.heldBots.add(botOf(k));
+        }
         const gained = [...got.keys()].filter((k) => k.startsWith('bot:')).map(botOf);
         if (gained.length) {
           this.source?.gained(gained);
@@ -199,7 +208,10 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
     const bots: string[] = [];
     for (const k of keys) {
       if (!this.held.delete(k)) continue;
-      if (k.startsWith('bot:')) bots.push(botOf(k));
+      if (k.startsWith('bot:')) {
+        this.heldBots.delete(botOf(k));
+        bots.push(botOf(k));
+      }
     }
     if (bots.length) {
       this.source?.lost(bots);
