@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageLoader } from '@/components/layout/page-loader';
@@ -15,10 +15,10 @@ import { UNDER_DEVELOPMENT_PAGES } from './routes/under-development-pages';
 // `const XPage = lazyPage(() => import('@/features/x/components/x-page'), 'XPage');` (docs/ARCHITECTURE.md).
 const QueryLayout = lazyPage(() => import('./query-provider'), 'QueryLayout');
 const PublicLayout = lazyPage(() => import('@/components/layout/public-layout'), 'PublicLayout');
-const UnderDevelopmentPage = lazyPage(
-  () => import('./routes/under-development-page'),
-  'UnderDevelopmentPage',
-);
+// It takes props (lazyPage is for pages without): React.lazy on its own.
+const UnderDevelopmentPage = lazy(async () => ({
+  default: (await import('./routes/under-development-page')).UnderDevelopmentPage,
+}));
 const LandingPage = lazyPage(() => import('@/features/landing/components/landing-page'), 'LandingPage');
 const DemoPage = lazyPage(() => import('@/features/scanner/components/demo-page'), 'DemoPage');
 const StatusPage = lazyPage(() => import('@/features/status/components/status-page'), 'StatusPage');
