@@ -39,7 +39,12 @@ function firstLoadHtml(): Plugin {
       let html = String(index.source).replace('href="/favicon.svg"', `href="${faviconUrl}"`);
       html = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
         const css = bundle[file];
-        return css?.type === 'asset' ? `<style>${String(css.source).trim()}</style>` : tag;
+        if (css?.type !== 'asset') return tag;
+        // Nor may a lazy chunk fetch it again: Vite lists a chunk's stylesheet among the preload dependencies of
+        // the dynamic imports that need that chunk (its import analysis runs after this hook).
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk') chunk.viteMetadata?.importedCss.delete(file);
+        return `<style>${String(css.source).trim()}</style>`;
       });
       index.source = html;
 
