@@ -92,7 +92,10 @@ function downloadedAgain(responses) {
   return responses
     .filter((r) => !r.cached)
     .filter((r) => !new URL(r.url).pathname.startsWith('/api/') && !r.url.includes('/socket.io/'))
-    .map((r) => `${new URL(r.url).pathname} (${r.status === 304 ? '304, revalidated' : r.status}, ${kb(r.bytes)} KB)`);
+    .map(
+      (r) =>
+        `${new URL(r.url).pathname} (${r.status === 304 ? '304, revalidated' : r.status}, ${kb(r.bytes)} KB)`,
+    );
 }
 
 async function registerAccount(baseUrl) {

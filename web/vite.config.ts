@@ -13,7 +13,11 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
  * modules (under web/src) of the lazy route elements shown at that path.
  */
 const PRELOADED_ROUTES: Record<string, string[]> = {
-  '/': ['app/query-provider.tsx', 'components/layout/public-layout.tsx', 'features/landing/components/landing-page.tsx'],
+  '/': [
+    'app/query-provider.tsx',
+    'components/layout/public-layout.tsx',
+    'features/landing/components/landing-page.tsx',
+  ],
   '/login': ['features/auth/components/login-page.tsx'],
 };
 

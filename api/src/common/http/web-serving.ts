@@ -15,7 +15,9 @@ const SERVER_PATHS = /^\/(?:api\/|docs(?:\/|$)|socket\.io(?:\/|$)|metrics(?:\/|$
  */
 function wantsPage(req: Request): boolean {
   if (req.path.startsWith('/assets/')) return false;
-  return req.path === '/api' ? req.accepts(['json', 'html']) === 'html' : req.accepts(['html', 'json']) === 'html';
+  return req.path === '/api'
+    ? req.accepts(['json', 'html']) === 'html'
+    : req.accepts(['html', 'json']) === 'html';
 }
 
 /** Vite names every file under assets/ after a hash of its content: it never changes under that name. */
