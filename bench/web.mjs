@@ -44,7 +44,10 @@ async function loadAndMeasure(page, url) {
   await cdp.send('Network.enable');
   const responses = new Map();
   const fromCache = new Set();
+  // The status on the wire: a revalidation the server answered 304 shows as the cached 200 in responseReceived.
+  const wireStatus = new Map();
   cdp.on('Network.requestServedFromCache', (e) => fromCache.add(e.requestId));
+  cdp.on('Network.responseReceivedExtraInfo', (e) => wireStatus.set(e.requestId, e.statusCode));
   cdp.on('Network.responseReceived', (e) => {
     responses.set(e.requestId, {
       url: e.response.url,
@@ -61,6 +64,7 @@ async function loadAndMeasure(page, url) {
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
   await cdp.detach();
+  for (const [id, r] of responses) if (wireStatus.get(id) === 304) r.status = 304;
   return [...responses.values()].filter((r) => r.url.startsWith('http'));
 }
 
@@ -80,12 +84,18 @@ function summarise(responses) {
   };
 }
 
-/** What a second visit fetched again from the server (not the API, nor the socket): should be index.html only. */
+/**
+ * What a second visit fetched again from the server (not the API, nor the socket): should be index.html only.
+ * A revalidation answered 304 (headers only) is listed as such, not as a download.
+ */
 function downloadedAgain(responses) {
   return responses
-    .filter((r) => !r.cached && r.status !== 304)
+    .filter((r) => !r.cached)
     .filter((r) => !new URL(r.url).pathname.startsWith('/api/') && !r.url.includes('/socket.io/'))
-    .map((r) => `${new URL(r.url).pathname} (${r.status}, ${kb(r.bytes)} KB)`);
+    .map(
+      (r) =>
+        `${new URL(r.url).pathname} (${r.status === 304 ? '304, revalidated' : r.status}, ${kb(r.bytes)} KB)`,
+    );
 }
 
 async function registerAccount(baseUrl) {

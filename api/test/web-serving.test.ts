@@ -46,6 +46,10 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 Â
   const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "linha ${i}" }`).join(',')}];\n`;
   const indexHtml =
     '<!doctype html><html lang="pt-BR"><head><title>Arbitra</title><script type="module" src="/assets/index-Bx7fK2a9.js"></script></head><body><div id="root"></div></body></html>\n';
+  const loginHtml = indexHtml.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/login-page-C1cdWypw.js"></head>',
+  );
 
   beforeAll(async () => {
     // A web build as `vite build` leaves it: hashed files under assets/, each with its .br and .gz beside it.
@@ -58,6 +62,9 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 Â
     };
     write('assets/index-Bx7fK2a9.js', script);
     write('index.html', indexHtml);
+    // The page that has its own HTML (web/vite.config.ts, PRELOADED_ROUTES): index.html plus its preloads.
+    mkdirSync(path.join(webDir, 'routes'));
+    write('routes/login.html', loginHtml);
   });
 
   afterAll(async () => {
@@ -89,7 +96,7 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 Â
   });
 
   it('sends index.html (at / and at any page of the app) compressed with no-cache, and 304 when unchanged', async () => {
-    for (const page of ['/', '/index.html', '/login', '/dashboard', '/api']) {
+    for (const page of ['/', '/index.html', '/register', '/dashboard', '/api']) {
       const r = await get(t.platform.baseUrl, page, BROWSER);
       expect(r.status, page).toBe(200);
       expect(r.headers['cache-control'], page).toBe('no-cache');
@@ -104,6 +111,23 @@ describe('serving the web app: precompressed, cached by content hash (issue 17 Â
     });
     expect(again.status).toBe(304);
     expect(again.raw.length).toBe(0);
+  });
+
+  it('sends a page that has its own HTML (routes/<page>.html) that file, the same way; other pages index.html', async () => {
+    const login = await get(t.platform.baseUrl, '/login', BROWSER);
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['content-type']).toMatch(/text\/html/);
+    expect(decode(login)).toBe(loginHtml);
+    const again = await get(t.platform.baseUrl, '/login', {
+      ...BROWSER,
+      'if-none-match': String(login.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    // '/' has no routes/index.html in this build: index.html; nor does a path that is not one page name.
+    for (const page of ['/', '/login/', '/login/x'])
+      expect(decode(await get(t.platform.baseUrl, page, BROWSER)), page).toBe(indexHtml);
   });
 
   it('answers a missing asset with 404, never with the page', async () => {

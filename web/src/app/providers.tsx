@@ -1,8 +1,6 @@
-import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useToast } from '@/components/ui/use-toast';
-import { createQueryClient } from '@/lib/query-client';
-import { SessionProvider, useSession, type SessionStore } from '@/lib/session';
+import { SessionProvider, type SessionStore } from '@/lib/session';
 import { lazyPage } from './routes/lazy-page';
 
 const Toaster = lazyPage(() => import('@/components/ui/toaster'), 'Toaster');
@@ -21,35 +19,21 @@ function LazyToaster() {
   );
 }
 
-/** Forgets cached server data whenever the signed-in user changes (sign-out, a 401, another account). */
-function ClearCacheOnUserChange() {
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  const userId = user?.id ?? null;
-  const previous = useRef(userId);
-  useEffect(() => {
-    if (previous.current !== userId) queryClient.clear();
-    previous.current = userId;
-  }, [userId, queryClient]);
-  return null;
-}
-
 interface AppProvidersProps {
   children: ReactNode;
-  /** Tests pass their own instances. */
-  queryClient?: QueryClient;
+  /** Tests pass their own instance. */
   sessionStore?: SessionStore;
 }
 
-export function AppProviders({ children, queryClient, sessionStore }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/**
+ * What every page needs: the session and the toaster. TanStack Query is not here: the pages that read server
+ * data get it from QueryLayout (app/query-provider.tsx, a lazy chunk), so /login's first load has none of it.
+ */
+export function AppProviders({ children, sessionStore }: AppProvidersProps) {
   return (
-    <QueryClientProvider client={client}>
-      <SessionProvider store={sessionStore}>
-        <ClearCacheOnUserChange />
-        {children}
-        <LazyToaster />
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider store={sessionStore}>
+      {children}
+      <LazyToaster />
+    </SessionProvider>
   );
 }

@@ -1,18 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageLoader } from '@/components/layout/page-loader';
-import { PublicLayout } from '@/components/layout/public-layout';
 import { ROUTES } from '@/config/routes';
-import { LandingPage } from '@/features/landing/components/landing-page';
 import { RedirectSignedIn, RequireAdmin, RequireSignedIn, RequireUser } from './routes/guards';
 import { lazyPage } from './routes/lazy-page';
-import { UNDER_DEVELOPMENT_PAGES, UnderDevelopmentPage } from './routes/under-development-page';
+import { UNDER_DEVELOPMENT_PAGES } from './routes/under-development-pages';
 
-// Every page but the landing page is its own chunk (React.lazy through lazyPage): the entry holds the router,
-// the layouts, the providers and the landing page (the first page most visitors see: no extra round trip, no
-// layout shift), so no public page downloads the signed-in app (nor recharts). A new page follows the pattern:
+// Every page is its own chunk (React.lazy through lazyPage), and so are the public layout and QueryLayout (TanStack
+// Query, for the pages that read server data): the entry holds only the router, the session, the sign-in layout
+// and the guards, so /login loads its form and nothing else, and no public page downloads the signed-in app (nor
+// recharts). The HTML of '/' and '/login' preloads their chunks (web/vite.config.ts, PRELOADED_ROUTES), so being lazy
+// costs them no round trip. A new page follows the pattern:
 // `const XPage = lazyPage(() => import('@/features/x/components/x-page'), 'XPage');` (docs/ARCHITECTURE.md).
+const QueryLayout = lazyPage(() => import('./query-provider'), 'QueryLayout');
+const PublicLayout = lazyPage(() => import('@/components/layout/public-layout'), 'PublicLayout');
+// It takes props (lazyPage is for pages without): React.lazy on its own.
+const UnderDevelopmentPage = lazy(async () => ({
+  default: (await import('./routes/under-development-page')).UnderDevelopmentPage,
+}));
+const LandingPage = lazyPage(() => import('@/features/landing/components/landing-page'), 'LandingPage');
 const DemoPage = lazyPage(() => import('@/features/scanner/components/demo-page'), 'DemoPage');
 const StatusPage = lazyPage(() => import('@/features/status/components/status-page'), 'StatusPage');
 const TutorialPage = lazyPage(() => import('@/features/tutorial/components/tutorial-page'), 'TutorialPage');
@@ -82,68 +89,74 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader />}>
       <Routes>
-        <Route element={<PublicLayout />}>
-          <Route index element={<LandingPage />} />
-          <Route path={ROUTES.demo} element={<DemoPage />} />
-          <Route path={ROUTES.tutorial} element={<TutorialPage />} />
-          <Route path={ROUTES.knowledgeBase} element={<KnowledgeBasePage />} />
-          <Route path={ROUTES.about} element={<AboutPage />} />
-          <Route path={ROUTES.knowledgeArticle} element={<KnowledgeArticlePage />} />
-          <Route path={ROUTES.blog} element={<BlogPage />} />
-          <Route path={ROUTES.blogPost} element={<BlogPostPage />} />
-          <Route path={ROUTES.newsletterConfirm} element={<NewsletterConfirmPage />} />
-          <Route path={ROUTES.careers} element={<CareersPage />} />
-          <Route path={ROUTES.press} element={<PressPage />} />
-          <Route path={ROUTES.status} element={<StatusPage />} />
-          <Route path={ROUTES.api} element={<ApiPage />} />
-          <Route path={ROUTES.docs} element={<DocsRedirect />} />
-          <Route path={ROUTES.help} element={<HelpPage />} />
-          <Route path={ROUTES.terms} element={<TermsPage />} />
-          <Route path={ROUTES.contact} element={<ContactPage />} />
-          <Route path={ROUTES.support} element={<SupportPage />} />
-          <Route path={ROUTES.privacy} element={<PrivacyPage />} />
-          {UNDER_DEVELOPMENT_PAGES.map((page) => (
-            <Route
-              key={page.path}
-              path={page.path}
-              element={<UnderDevelopmentPage title={page.title} detail={page.detail} />}
-            />
-          ))}
-        </Route>
-
         <Route element={<AuthLayout />}>
           <Route element={<RedirectSignedIn />}>
             <Route path={ROUTES.login} element={<LoginPage />} />
             <Route path={ROUTES.register} element={<RegisterPage />} />
           </Route>
-          <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
-          <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
-          <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
         </Route>
 
-        <Route element={<RequireUser />}>
-          <Route path={ROUTES.dashboard} element={<DashboardPage />} />
-          <Route path={ROUTES.bots} element={<BotsPage />} />
-          <Route path={ROUTES.backtests} element={<BacktestsPage />} />
-          <Route path={ROUTES.backtest} element={<BacktestResultPage />} />
-          <Route path={ROUTES.taxSummary} element={<TaxSummaryPage />} />
-        </Route>
+        {/* Sign-in and sign-up read no server data through TanStack Query: outside QueryLayout. */}
+        <Route element={<QueryLayout />}>
+          <Route element={<PublicLayout />}>
+            <Route index element={<LandingPage />} />
+            <Route path={ROUTES.demo} element={<DemoPage />} />
+            <Route path={ROUTES.tutorial} element={<TutorialPage />} />
+            <Route path={ROUTES.knowledgeBase} element={<KnowledgeBasePage />} />
+            <Route path={ROUTES.about} element={<AboutPage />} />
+            <Route path={ROUTES.knowledgeArticle} element={<KnowledgeArticlePage />} />
+            <Route path={ROUTES.blog} element={<BlogPage />} />
+            <Route path={ROUTES.blogPost} element={<BlogPostPage />} />
+            <Route path={ROUTES.newsletterConfirm} element={<NewsletterConfirmPage />} />
+            <Route path={ROUTES.careers} element={<CareersPage />} />
+            <Route path={ROUTES.press} element={<PressPage />} />
+            <Route path={ROUTES.status} element={<StatusPage />} />
+            <Route path={ROUTES.api} element={<ApiPage />} />
+            <Route path={ROUTES.docs} element={<DocsRedirect />} />
+            <Route path={ROUTES.help} element={<HelpPage />} />
+            <Route path={ROUTES.terms} element={<TermsPage />} />
+            <Route path={ROUTES.contact} element={<ContactPage />} />
+            <Route path={ROUTES.support} element={<SupportPage />} />
+            <Route path={ROUTES.privacy} element={<PrivacyPage />} />
+            {UNDER_DEVELOPMENT_PAGES.map((page) => (
+              <Route
+                key={page.path}
+                path={page.path}
+                element={<UnderDevelopmentPage title={page.title} detail={page.detail} />}
+              />
+            ))}
+          </Route>
 
-        <Route element={<RequireSignedIn />}>
-          <Route path={ROUTES.security} element={<SecurityPage />} />
-          <Route path={ROUTES.payment} element={<PaymentPage />} />
-        </Route>
+          <Route element={<AuthLayout />}>
+            <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+            <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
+          </Route>
 
-        <Route element={<RequireAdmin />}>
-          <Route element={<AdminLayout />}>
-            <Route path={ROUTES.admin} element={<AdminOverview />} />
-            <Route path={ROUTES.adminUsers} element={<AdminUsers />} />
-            <Route path={`${ROUTES.adminUsers}/:id`} element={<AdminUserDetail />} />
-            <Route path={ROUTES.adminRevenue} element={<AdminRevenue />} />
-            <Route path={ROUTES.adminSystem} element={<AdminSystem />} />
-            <Route path={ROUTES.adminSecurity} element={<AdminSecurity />} />
-            <Route path={ROUTES.adminSettings} element={<AdminSettings />} />
-            <Route path={ROUTES.adminMessages} element={<AdminMessages />} />
+          <Route element={<RequireUser />}>
+            <Route path={ROUTES.dashboard} element={<DashboardPage />} />
+            <Route path={ROUTES.bots} element={<BotsPage />} />
+            <Route path={ROUTES.backtests} element={<BacktestsPage />} />
+            <Route path={ROUTES.backtest} element={<BacktestResultPage />} />
+            <Route path={ROUTES.taxSummary} element={<TaxSummaryPage />} />
+          </Route>
+
+          <Route element={<RequireSignedIn />}>
+            <Route path={ROUTES.security} element={<SecurityPage />} />
+            <Route path={ROUTES.payment} element={<PaymentPage />} />
+          </Route>
+
+          <Route element={<RequireAdmin />}>
+            <Route element={<AdminLayout />}>
+              <Route path={ROUTES.admin} element={<AdminOverview />} />
+              <Route path={ROUTES.adminUsers} element={<AdminUsers />} />
+              <Route path={`${ROUTES.adminUsers}/:id`} element={<AdminUserDetail />} />
+              <Route path={ROUTES.adminRevenue} element={<AdminRevenue />} />
+              <Route path={ROUTES.adminSystem} element={<AdminSystem />} />
+              <Route path={ROUTES.adminSecurity} element={<AdminSecurity />} />
+              <Route path={ROUTES.adminSettings} element={<AdminSettings />} />
+              <Route path={ROUTES.adminMessages} element={<AdminMessages />} />
+            </Route>
           </Route>
         </Route>
 

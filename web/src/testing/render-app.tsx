@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
+import { QueryProvider } from '@/app/query-provider';
 import { AppRoutes } from '@/app/router';
 import { createSessionStore, TOKEN_KEY, USER_KEY } from '@/lib/session';
 
@@ -35,11 +36,13 @@ export function renderApp(path: string) {
   const sessionStore = createSessionStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
-    <AppProviders queryClient={queryClient} sessionStore={sessionStore}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <LocationDisplay />
-      </MemoryRouter>
+    <AppProviders sessionStore={sessionStore}>
+      <QueryProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <LocationDisplay />
+        </MemoryRouter>
+      </QueryProvider>
     </AppProviders>,
   );
   return {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -14,11 +15,25 @@ const SERVER_PATHS = /^\/(?:api\/|docs(?:\/|$)|socket\.io(?:\/|$)|metrics(?:\/|$
  */
 function wantsPage(req: Request): boolean {
   if (req.path.startsWith('/assets/')) return false;
-  return req.path === '/api' ? req.accepts(['json', 'html']) === 'html' : req.accepts(['html', 'json']) === 'html';
+  return req.path === '/api'
+    ? req.accepts(['json', 'html']) === 'html'
+    : req.accepts(['html', 'json']) === 'html';
 }
 
 /** Vite names every file under assets/ after a hash of its content: it never changes under that name. */
 const HASHED_DIR = `${path.sep}assets${path.sep}`;
+
+/**
+ * The HTML of a page that has its own (web/vite.config.ts, PRELOADED_ROUTES: index.html plus the preloads of
+ * that page's lazy chunks): '/' → routes/index.html, '/login' → routes/login.html. Other pages get index.html.
+ */
+const ROUTE_HTML_PATH = /^\/([a-z][a-z0-9-]*)?$/;
+function pageHtml(webDistDir: string, pagePath: string): string {
+  const match = ROUTE_HTML_PATH.exec(pagePath);
+  if (!match) return '/index.html';
+  const file = `/routes/${match[1] ?? 'index'}.html`;
+  return existsSync(path.join(webDistDir, file)) ? file : '/index.html';
+}
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'no-cache';
@@ -33,7 +48,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * - files under /assets/ (content-hashed names) are cached for a year as immutable; index.html and the other
  *   unhashed files (favicon…) are revalidated on every use (`no-cache` + ETag → 304), so a repeat visit
  *   downloads nothing but index.html when it changed;
- * - any other GET that asks for HTML (a route of the single-page app) gets index.html;
+ * - any other GET that asks for HTML (a route of the single-page app) gets index.html, or the page's own copy
+ *   of it when the build made one (routes/<page>.html: the same app, plus preloads of that page's chunks);
  * - API responses (JSON) above {@link COMPRESSION_THRESHOLD_BYTES} are compressed on the fly; Socket.IO
  *   (answered by engine.io before express) and event streams are left alone.
  * Installed by bootstrap.ts before the routes; kept in this one file.
@@ -81,7 +97,7 @@ export function serveWeb(app: NestExpressApplication, webDistDir: string): void 
 
   function sendIndex(req: Request, res: Response, next: NextFunction): void {
     const original = req.url;
-    req.url = '/index.html';
+    req.url = pageHtml(webDistDir, req.path);
     assets(req, res, (err?: unknown) => {
       req.url = original;
       next(err);

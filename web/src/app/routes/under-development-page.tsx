@@ -5,15 +5,6 @@ import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 
-export const UNDER_DEVELOPMENT_PAGES = [
-  {
-    path: ROUTES.webinars,
-    title: 'Webinars',
-    detail:
-      'Ainda não há webinars agendados. Enquanto isso, o tutorial e a base de conhecimento cobrem o básico.',
-  },
-] as const;
-
 /** One placeholder for every page that is not built yet. */
 export function UnderDevelopmentPage({ title, detail }: { title: string; detail?: string }) {
   return (

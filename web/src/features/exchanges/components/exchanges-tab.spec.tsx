@@ -8,6 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { QueryProvider } from '@/app/query-provider';
 import { createSessionStore } from '@/lib/session';
 import { ApiKeysSection } from './api-keys-section';
 import { ExchangesTab } from './exchanges-tab';
@@ -129,8 +130,8 @@ function renderWithSession(ui: React.ReactNode) {
   store.signIn('tok', { id: 'u-1', name: 'Maria', email: 'maria@exemplo.com.br', role: 'user' });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <AppProviders queryClient={queryClient} sessionStore={store}>
-      {ui}
+    <AppProviders sessionStore={store}>
+      <QueryProvider client={queryClient}>{ui}</QueryProvider>
     </AppProviders>,
   );
 }

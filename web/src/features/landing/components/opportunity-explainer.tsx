@@ -1,5 +1,5 @@
 import { Equal, Minus } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 
 type Sign = 'none' | 'minus' | 'equal';
@@ -33,7 +33,8 @@ export function OpportunityExplainer() {
   return (
     <Card className="bg-card/80 shadow-2xl shadow-black/40 backdrop-blur">
       <CardHeader>
-        <CardTitle>Como calculamos uma oportunidade</CardTitle>
+        {/* Right after the page's h1: an h2 (a card title is an h3; no skipped level). */}
+        <h2 className="text-lg leading-tight font-semibold">Como calculamos uma oportunidade</h2>
       </CardHeader>
       <CardContent>
         <ol className="flex flex-col gap-3">
