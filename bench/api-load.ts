@@ -14,6 +14,7 @@ import path from 'node:path';
 import {
   arg,
   benchPostgres,
+  cpuMs,
   dropDatabase,
   dynamic,
   forkPlatform,
@@ -52,6 +53,9 @@ interface Result {
   requests: number;
   errors: number;
   non2xx: number;
+  /** CPU time per request of the api process and of the database's Postgres backends, ms. */
+  apiCpu: number;
+  dbCpu: number;
 }
 
 async function main(): Promise<void> {
@@ -142,6 +146,15 @@ async function main(): Promise<void> {
         body: r.body,
         headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       });
+      // CPU per request: what the machine's other load does not change (latency under load does).
+      const backends = async () =>
+        (
+          await sql.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          )
+        ).rows.map((b) => b.pid);
+      const before = { api: await cpuMs([platform.apiPid]), db: new Map<number, number>() };
+      for (const pid of await backends()) before.db.set(pid, await cpuMs([pid]));
       const out = await autocannon({
         url: platform.baseUrl + r.url,
         connections: CONNECTIONS,
@@ -150,7 +163,12 @@ async function main(): Promise<void> {
         body: r.body,
         headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       });
+      const apiCpu = (await cpuMs([platform.apiPid])) - before.api;
+      let dbCpu = 0;
+      for (const pid of await backends()) dbCpu += (await cpuMs([pid])) - (before.db.get(pid) ?? 0);
       results.push({
+        apiCpu: apiCpu / out.requests.total,
+        dbCpu: dbCpu / out.requests.total,
         route: r.route,
         rps: out.requests.average,
         p50: out.latency.p50,
@@ -167,11 +185,14 @@ async function main(): Promise<void> {
           .map((l) => l.toFixed(1))
           .join(' ')})`,
     );
-    console.log('| route | requests/s | p50 ms | p99 ms | requests | errors | non-2xx |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(
+      '| route | requests/s | p50 ms | p99 ms | requests | errors | non-2xx | api CPU ms/req | Postgres CPU ms/req |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of results)
       console.log(
-        `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.non2xx} |`,
+        `| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.non2xx} | ` +
+          `${r.apiCpu.toFixed(2)} | ${r.dbCpu.toFixed(2)} |`,
       );
     console.log(`\napi resident memory after each run: ${memory.join('; ')}`);
   } finally {

@@ -166,6 +166,23 @@ export async function rssMb(pid: number): Promise<number> {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** CPU time (user + system) the processes have used so far, ms (Linux /proc; a process gone counts 0). */
+export async function cpuMs(pids: readonly number[]): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th, stime the 15th.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks * 10; // USER_HZ = 100 on Linux
+}
+
 /** Least-squares slope of y over x (per unit of x). */
 export function slope(points: readonly [number, number][]): number {
   const n = points.length;

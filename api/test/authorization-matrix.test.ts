@@ -114,6 +114,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/subscription/quote': SIGNED_IN,
   'POST /api/user/subscription/cancel': SIGNED_IN,
   'POST /api/user/subscription/reactivate': SIGNED_IN,
+  // The caller's own saved card (no id in the path): shown, removed, and its sandbox answer chosen.
+  'GET /api/user/payment-method': SIGNED_IN,
+  'DELETE /api/user/payment-method': SIGNED_IN,
+  'POST /api/user/payment-method/sandbox': SIGNED_IN,
   'POST /api/payments': SIGNED_IN,
   'GET /api/payments': SIGNED_IN,
   'GET /api/payments/config': SIGNED_IN,

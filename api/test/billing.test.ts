@@ -296,6 +296,11 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
         },
         '',
       ],
+      // Boleto needs the payer's CPF, with valid check digits.
+      [{ planId: 'basic', billing: 'monthly', method: 'boleto' }, M.cpfRequired],
+      [{ planId: 'basic', billing: 'monthly', method: 'boleto', payerCpf: '529.982.247-24' }, M.cpfInvalid],
+      [{ planId: 'basic', billing: 'monthly', method: 'boleto', payerCpf: '111.111.111-11' }, M.cpfInvalid],
+      [{ planId: 'basic', billing: 'monthly', method: 'boleto', payerCpf: 52998224725 }, M.cpfInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await call<{ message: string }>('POST', '/api/payments', { token: eva.token, body });
@@ -310,8 +315,25 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
         })
       ).status,
     ).toBe(404);
-    const p = await pay(eva, { planId: 'basic', billing: 'monthly', method: 'boleto' });
+    const p = await pay(eva, {
+      planId: 'basic',
+      billing: 'monthly',
+      method: 'boleto',
+      payerCpf: '529.982.247-25',
+    });
     expect(p.boleto?.line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    // Stored as digits with this payment only, shown masked.
+    expect(p.payerCpf).toBe('***.982.247-**');
+    const stored = await sql.query(`SELECT payer_cpf FROM payments WHERE id = $1`, [p.id]);
+    expect(stored.rows[0]).toEqual({ payer_cpf: '52998224725' });
+    // A PIX payment carries no CPF, even if one is sent.
+    const pix = await pay(eva, {
+      planId: 'basic',
+      billing: 'monthly',
+      method: 'pix',
+      payerCpf: '52998224725',
+    });
+    expect(pix.payerCpf).toBeNull();
     const bad = await call<{ message: string }>('POST', `/api/payments/${p.id}/sandbox`, {
       token: eva.token,
       body: { action: 'steal' },
@@ -515,6 +537,19 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       (await pay(iris, { planId: 'professional', billing: 'monthly', method: 'card', card: CARD })).id,
       'approve',
     );
+    // The approved card was saved at the provider: its customer + card ids are kept, the browser's token is not.
+    const method = await sql.query<{ provider_card_id: string }>(
+      `SELECT provider, provider_customer_id, provider_card_id, card_brand, card_last4 FROM payment_methods WHERE user_id = $1`,
+      [iris.id],
+    );
+    expect(method.rows[0]).toMatchObject({ provider: 'sandbox', card_brand: 'visa', card_last4: '1111' });
+    expect(method.rows[0]!.provider_card_id).toMatch(/^sbx_card_/);
+    expect(JSON.stringify(method.rows[0])).not.toContain(CARD.token);
+    const tokens = await sql.query(`SELECT card_token FROM payments WHERE user_id = $1`, [iris.id]);
+    expect(tokens.rows).toEqual([{ card_token: null }]);
+    expect(
+      (await call<{ card: unknown }>('GET', '/api/user/payment-method', { token: iris.token })).body,
+    ).toMatchObject({ card: { brand: 'visa', last4: '1111', sandboxDeclines: false } });
     // The period has just ended: both processes' jobs, and two direct runs at once, race for the renewal.
     await sql.query(
       `UPDATE subscriptions SET current_period_start = now() - interval '30 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
@@ -552,4 +587,80 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     );
     expect((second.app.getHttpServer().address() as AddressInfo).port).toBeGreaterThan(0);
   });
+
+  it("a saved card's renewal declined ('Simular recusa') → past_due, told by email, not charged again; removed → PIX by email", async () => {
+    const jose = await register(call, { name: 'Jose' });
+    await simulate(
+      jose,
+      (await pay(jose, { planId: 'basic', billing: 'monthly', method: 'card', card: CARD })).id,
+      'approve',
+    );
+    const declined = await call<{ card: { sandboxDeclines: boolean } }>(
+      'POST',
+      '/api/user/payment-method/sandbox',
+      { token: jose.token, body: { action: 'decline' } },
+    );
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect(declined.body.card.sandboxDeclines).toBe(true);
+    await sql.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '30 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
+      [jose.id],
+    );
+    const billing = t.platform.api.app.get(BillingService);
+    await Promise.all([billing.tick(), second.app.get(BillingService).tick()]);
+    await billing.tick();
+    const renewals = await sql.query<{ status: string; method: string; failure_reason: string }>(
+      `SELECT status, method, failure_reason FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
+      [jose.id],
+    );
+    expect(renewals.rows).toEqual([
+      { status: 'declined', method: 'card', failure_reason: M.declinedByIssuer },
+    ]);
+    const failed = await t.mail.waitFor(jose.email, 'Pagamento não concluído', 15_000);
+    expect(failed.text).toContain(M.declinedByIssuer);
+    await waitFor(async () => ((await subscription(jose)).status === 'past_due' ? true : undefined), 20_000);
+    await t.mail.waitFor(jose.email, 'Assinatura vencida', 15_000);
+
+    // Paid again by PIX, the user removes the card: the next renewal is a PIX charge sent by email.
+    await simulate(
+      jose,
+      (await pay(jose, { planId: 'basic', billing: 'monthly', method: 'pix' })).id,
+      'approve',
+    );
+    const other = await register(call, { name: 'Outra' });
+    expect(
+      (await call<{ card: unknown }>('GET', '/api/user/payment-method', { token: other.token })).body,
+    ).toEqual({ card: null });
+    const { card_id: cardId } = (
+      await sql.query<{ card_id: string }>(
+        `SELECT provider_card_id AS card_id FROM payment_methods WHERE user_id = $1`,
+        [jose.id],
+      )
+    ).rows[0]!;
+    const removed = await call<{ message: string }>('DELETE', '/api/user/payment-method', {
+      token: jose.token,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe(M.storedCardRemoved);
+    expect((await call('GET', '/api/user/payment-method', { token: jose.token })).body).toEqual({
+      card: null,
+    });
+    // Gone at the provider too.
+    expect((await sql.query(`SELECT id FROM sandbox_cards WHERE id = $1`, [cardId])).rows).toEqual([]);
+    await sql.query(
+      `UPDATE subscriptions SET current_period_end = now() + interval '2 days' WHERE user_id = $1`,
+      [jose.id],
+    );
+    await billing.tick();
+    const next = await sql.query<{ method: string }>(
+      `SELECT method FROM payments WHERE user_id = $1 AND kind = 'renewal' AND status = 'pending'`,
+      [jose.id],
+    );
+    expect(next.rows).toEqual([{ method: 'pix' }]);
+    await t.mail.waitFor(jose.email, 'Renovação da assinatura', 15_000);
+    const audit = await call<{ items: { action: string }[] }>('GET', '/api/user/audit', {
+      token: jose.token,
+    });
+    expect(audit.body.items.filter((e) => e.action === 'payment_method_removed')).toHaveLength(1);
+  }, 90_000);
 });

@@ -316,6 +316,134 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     }
   });
 
+  it('keeps exact stats from the per-day totals through pending, bulk, moved and deleted trades (issue 13)', async () => {
+    // Stats come from trade_day_totals (triggers on trades) + the window's partial first day + pending trades:
+    // compare them with sums over the trades themselves, at several instants (day boundaries included).
+    const repo = new TradesRepository(ds);
+    const ana = await register(call, { name: 'Ana' });
+    const make = async (name: string) =>
+      (
+        await call<{ bot: Bot }>('POST', '/api/bots', {
+          token: ana.token,
+          body: {
+            name,
+            pairs: ['BTC/USDT'],
+            exchanges: ['binance', 'gateio'],
+            maxInvestment: 1000,
+            minProfitPercent: 0.5,
+          },
+        })
+      ).body.bot;
+    const [bot1, bot2] = [await make('Um'), await make('Dois')];
+    // 600 trades over 100 days (a trade every 4 h, shifted 7 min a day), both bots, modes and three statuses.
+    await sql.query(
+      `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
+         sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit, expected_profit_percent,
+         usdt_brl, profit_brl, status, executed_at)
+       SELECT $1, CASE WHEN i % 3 = 0 THEN $2::uuid ELSE $3::uuid END, 'Bulk', 'stats:' || i, 'o', 'arbitrage',
+              CASE WHEN i % 5 = 0 THEN 'live' ELSE 'paper' END, 'BTC/USDT', 'binance', 'gateio', 60000, 60100, 0.01,
+              ((i * 37) % 1000 - 400) / 1000.0, 0.1, 1, 0.1, 5.45, ((i * 37) % 1000 - 400) / 1000.0 * 5.45,
+              CASE WHEN i % 11 = 0 THEN 'pending' WHEN i % 4 = 0 THEN 'failed' ELSE 'completed' END,
+              now() + interval '1 hour' - i * interval '4 hours 7 minutes'
+         FROM generate_series(1, 600) AS i`,
+      [ana.id, bot1.id, bot2.id],
+    );
+    // A pending trade recorded (pending → completed, a different instant), one failed, one deleted.
+    await sql.query(`UPDATE trades SET status = 'completed', profit = 1.23456789, profit_brl = 6.7283950005,
+                       executed_at = executed_at - interval '3 days' WHERE execution_key = 'stats:11'`);
+    await sql.query(`UPDATE trades SET status = 'failed' WHERE execution_key = 'stats:22'`);
+    await sql.query(`DELETE FROM trades WHERE execution_key IN ('stats:1', 'stats:400')`);
+
+    const expected = async (
+      f: { dateRange: string; status: string; bot: string; mode: string },
+      now: Date,
+    ) => {
+      const since = f.dateRange === 'all' ? null : new Date(now.getTime() - Number(f.dateRange) * DAY);
+      const r = await sql.query<{ total: number; completed: number; profit: string; profitBrl: string }>(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'completed')::int AS completed,
+                COALESCE(SUM(profit), 0)::text AS profit, COALESCE(SUM(profit_brl), 0)::text AS "profitBrl"
+           FROM trades WHERE user_id = $1 AND ($2::timestamptz IS NULL OR executed_at >= $2)
+            AND ($3 = 'all' OR status = $3) AND ($4 = 'all' OR bot_id::text = $4) AND ($5 = 'all' OR mode = $5)`,
+        [ana.id, since, f.status, f.bot, f.mode],
+      );
+      return r.rows[0]!;
+    };
+    const check = async (label: string) => {
+      const midnight = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+      const instants = [
+        new Date(),
+        new Date(Date.now() - 3.5 * DAY),
+        midnight,
+        new Date(midnight.getTime() - 1),
+      ];
+      for (const now of instants)
+        for (const dateRange of ['7', '30', '90', 'all'] as const)
+          for (const status of ['all', 'completed', 'failed', 'pending'] as const)
+            for (const [bot, mode] of [
+              ['all', 'all'],
+              [bot1.id, 'all'],
+              ['all', 'live'],
+            ] as const) {
+              const f = { dateRange, status, bot, mode };
+              const got = await repo.totals(ana.id, f, now);
+              const want = await expected(f, now);
+              const where = `${label} ${JSON.stringify(f)} at ${now.toISOString()}`;
+              expect(
+                {
+                  ...got,
+                  profit: new Decimal(got.profit).toFixed(),
+                  profitBrl: new Decimal(got.profitBrl).toFixed(),
+                },
+                where,
+              ).toEqual({
+                ...want,
+                profit: new Decimal(want.profit).toFixed(),
+                profitBrl: new Decimal(want.profitBrl).toFixed(),
+              });
+            }
+      // And the rows: every (user, UTC day, bot, mode, status) of recorded trades, nothing else.
+      const diff = await sql.query<{ n: number }>(
+        `WITH kept AS (SELECT user_id, day, bot_id, mode, status, trades, profit, profit_brl FROM trade_day_totals
+                        WHERE trades <> 0 OR profit <> 0 OR profit_brl <> 0),
+              real AS (SELECT user_id, (executed_at AT TIME ZONE 'UTC')::date AS day, bot_id, mode, status,
+                              count(*)::int AS trades, SUM(profit) AS profit, SUM(profit_brl) AS profit_brl
+                         FROM trades WHERE status <> 'pending' GROUP BY 1, 2, 3, 4, 5)
+         SELECT ((SELECT count(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM real) a) +
+                 (SELECT count(*) FROM (SELECT * FROM real EXCEPT SELECT * FROM kept) b))::int AS n`,
+      );
+      expect(diff.rows[0]!.n, label).toBe(0);
+    };
+    await check('bulk');
+
+    const page = await call<TradesResponse>(
+      'GET',
+      '/api/trades?dateRange=90&status=completed&page=3&pageSize=50',
+      {
+        token: ana.token,
+      },
+    );
+    expect(page.body.stats.totalTrades).toBe(
+      (await expected({ dateRange: '90', status: 'completed', bot: 'all', mode: 'all' }, new Date())).total,
+    );
+    const ids = await sql.query<{ id: string }>(
+      `SELECT id FROM trades WHERE user_id = $1 AND status = 'completed' AND executed_at >= now() - interval '90 days'
+        ORDER BY executed_at DESC, id DESC OFFSET 100 LIMIT 50`,
+      [ana.id],
+    );
+    expect(page.body.trades.map((t) => t.id)).toEqual(ids.rows.map((r) => r.id));
+
+    // A deleted bot's trades stay (bot_id set to null by the foreign key): the totals follow.
+    await sql.query(`DELETE FROM bots WHERE id = $1`, [bot2.id]);
+    await check('bot deleted');
+    // A deleted account takes its totals with it.
+    await sql.query(`DELETE FROM users WHERE id = $1`, [ana.id]);
+    const left = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM trade_day_totals WHERE user_id = $1`,
+      [ana.id],
+    );
+    expect(left.rows[0]!.n).toBe(0);
+  }, 120_000);
+
   it("never shows or exports another user's trades", async () => {
     const mine = await call<TradesResponse>('GET', '/api/trades?dateRange=all', { token: joao.token });
     expect(mine.body.total).toBe(0);

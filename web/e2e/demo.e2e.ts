@@ -61,7 +61,9 @@ describe('/demo: the live public scanner in Chromium', () => {
     const perExchange = premium.getByRole('table', { name: 'USDT/BRL por exchange' });
     await expect.poll(() => perExchange.innerText()).toMatch(/Binance\s+R\$ \d,\d{4}/);
     await expect.poll(() => perExchange.innerText()).toMatch(/Mercado Bitcoin\s+R\$ \d,\d{4}/);
-    // the chart of the last minutes appears once two samples are in (every 10 s)
+    // the chart of the last minutes appears once two samples are in (every 10 s), when the visitor scrolls to it
+    // (recharts loads only then: a first visit does not pay for a chart below the fold)
+    await premium.scrollIntoViewIfNeeded();
     await premium.getByRole('img', { name: /Ágio do USDT\/BRL/ }).waitFor({ timeout: 30_000 });
     // BRL books in the price grid
     const brlGrid = page.getByRole('table', { name: 'Cotações em reais por exchange' });

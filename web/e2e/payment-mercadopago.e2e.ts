@@ -54,6 +54,8 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     await page.getByLabel('Validade (MM/AA)').fill('1130');
     await page.getByLabel('CVV').fill('123');
     await page.getByLabel('Nome impresso no cartão').fill(holder);
+    // Cards in Brazil need the payer's CPF on Mercado Pago.
+    await page.getByLabel('CPF do pagador').fill('52998224725');
   };
 
   const newPage = async () => {
@@ -108,6 +110,14 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
       installments: 1,
     });
     expect(JSON.stringify(charge.body)).not.toContain('5474925432670366');
+    expect(charge.body).toMatchObject({ payer: { identification: { type: 'CPF', number: '52998224725' } } });
+    expect(JSON.parse(toServer[0]!)).toMatchObject({ payerCpf: '52998224725' });
+
+    // The approved card was saved at Mercado Pago for the renewals; the Assinatura tab shows brand + last 4.
+    await page.goto('/dashboard?tab=subscription');
+    const saved = page.getByRole('region', { name: 'Cartão para renovações' });
+    await saved.getByText('Mastercard final 0366').waitFor({ timeout: 20_000 });
+    expect(double.savedCards.size).toBe(1);
     await context.close();
   });
 
@@ -155,6 +165,38 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
       async () => double.seen.some((s) => s.method === 'GET' && s.url === `/v1/payments/${id}`) || undefined,
       5_000,
     );
+    await context.close();
+  });
+
+  it('boleto asks for the CPF, checks its digits in the browser, sends it to Mercado Pago and shows it masked', async () => {
+    const account = newAccount('mp-boleto');
+    await registerByApi(account, platform.baseUrl);
+    const { page, context } = await newPage();
+    await loginViaUi(page, account.email, account.password);
+    await page.goto('/payment?plan=basic&billing=monthly');
+    await page.getByRole('radio', { name: 'Boleto bancário' }).click();
+    const cpf = page.getByLabel('CPF do pagador');
+    const pay = page
+      .getByRole('region', { name: 'Resumo do pedido' })
+      .getByRole('button', { name: /Pagar R\$\s49,90/ });
+    expect(await pay.isDisabled()).toBe(true);
+    // A wrong check digit is caught in the browser (masked as typed).
+    await cpf.fill('52998224724');
+    expect(await cpf.inputValue()).toBe('529.982.247-24');
+    await cpf.blur();
+    await page.getByText('CPF inválido. Confira os números digitados.').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    await cpf.fill('52998224725');
+    await pay.click();
+    const pending = page.getByRole('region', { name: 'Pagamento pendente' });
+    await pending.getByLabel('Linha digitável').waitFor({ timeout: 20_000 });
+    expect(await pending.getByLabel('CPF do pagador').textContent()).toContain('***.982.247-**');
+    await screenshot(page, 'payment-mercadopago-boleto-cpf');
+    const boleto = double.seen.filter((r) => r.url === '/v1/payments' && r.method === 'POST').at(-1)!;
+    expect(boleto.body).toMatchObject({
+      payment_method_id: 'bolbradesco',
+      payer: { email: account.email, identification: { type: 'CPF', number: '52998224725' } },
+    });
     await context.close();
   });
 });

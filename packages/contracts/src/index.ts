@@ -21,6 +21,7 @@ export * from './api/trades.js';
 export * from './domain/display.js';
 export * from './domain/decimal-display.js';
 export * from './domain/payments.js';
+export * from './domain/cpf.js';
 export * from './api/payments.js';
 export * from './mappers/bots.js';
 export * from './domain/trade-brl.js';

@@ -222,6 +222,9 @@ class PostgresLeaseStore implements LeaseStore {
   private member: pg.Client | null = null;
   /** Keys this session holds (advisory locks are re-entrant: never take one twice). */
   private readonly held = new Set<string>();
+  /** The session's last query: one pg client runs one query at a time, so callers queue here (the executor's
+   * fencing checks, the heartbeat and the rebalancer share the session). */
+  private tail: Promise<unknown> = Promise.resolve();
   /** isCurrent checks waiting for the next query (runChecks), and whether one is in flight. */
   private readonly checks: LockCheck[] = [];
   private checking = false;
@@ -263,14 +266,26 @@ class PostgresLeaseStore implements LeaseStore {
     this.held.clear(); // the session's locks died with it
   }
 
+  /** `c.query`, once the session's previous query has answered. */
+  private query<R extends pg.QueryResultRow>(
+    c: pg.Client,
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const result = this.tail.then(() => c.query<R>(text, values));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
   async heartbeat(): Promise<string[]> {
     const c = await this.session();
     if (!this.member) {
       // Joins the members: one shared lock, held as long as the session lives.
-      await c.query('SELECT pg_advisory_lock_shared($1, $2)', [this.ns, MEMBERSHIP_OBJ]);
+      await this.query(c, 'SELECT pg_advisory_lock_shared($1, $2)', [this.ns, MEMBERSHIP_OBJ]);
       this.member = c;
     }
-    const r = await c.query<{ name: string }>(
+    const r = await this.query<{ name: string }>(
+      c,
       `SELECT DISTINCT a.application_name AS name
          FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1::int::oid AND l.objid = $2::int::oid
@@ -290,7 +305,8 @@ class PostgresLeaseStore implements LeaseStore {
     const out = new Map<string, number>();
     const wanted = keys.filter((k) => !this.held.has(k));
     for (const chunk of chunks(wanted, 500)) {
-      const r = await c.query<{ ok: boolean }>(
+      const r = await this.query<{ ok: boolean }>(
+        c,
         `SELECT pg_try_advisory_lock(k) AS ok FROM unnest($1::bigint[]) WITH ORDINALITY AS t(k, i) ORDER BY i`,
         [chunk.map((k) => this.lockId(k))],
       );
@@ -307,7 +323,7 @@ class PostgresLeaseStore implements LeaseStore {
     const c = this.client;
     if (!c) return new Set();
     // The session is alive (the query answers) and still holds the locks (they cannot be lost otherwise).
-    await c.query('SELECT 1');
+    await this.query(c, 'SELECT 1');
     return new Set(keys.filter((k) => this.held.has(k)));
   }
 
@@ -316,7 +332,7 @@ class PostgresLeaseStore implements LeaseStore {
     if (!c) return;
     const mine = keys.filter((k) => this.held.has(k));
     for (const chunk of chunks(mine, 500)) {
-      await c.query(`SELECT pg_advisory_unlock(k) FROM unnest($1::bigint[]) AS t(k)`, [
+      await this.query(c, `SELECT pg_advisory_unlock(k) FROM unnest($1::bigint[]) AS t(k)`, [
         chunk.map((k) => this.lockId(k)),
       ]);
       for (const k of chunk) this.held.delete(k);
@@ -343,7 +359,8 @@ class PostgresLeaseStore implements LeaseStore {
         const batch = this.checks.splice(0, 1_000);
         try {
           const c = await this.session();
-          const r = await c.query<{ i: number }>(
+          const r = await this.query<{ i: number }>(
+            c,
             `SELECT t.i::int AS i
                FROM unnest($1::int[], $2::int8[], $3::int8[]) WITH ORDINALITY AS t(pid, hi, lo, i)
                JOIN pg_locks l ON l.pid = t.pid AND l.classid = t.hi::oid AND l.objid = t.lo::oid
@@ -365,7 +382,8 @@ class PostgresLeaseStore implements LeaseStore {
   async holders(keys: readonly string[]): Promise<Map<string, string>> {
     const c = await this.session();
     const ids = keys.map((k) => this.lockId(k));
-    const r = await c.query<{ id: string; name: string }>(
+    const r = await this.query<{ id: string; name: string }>(
+      c,
       `SELECT ((l.classid::bigint << 32) | l.objid::bigint)::text AS id, a.application_name AS name
          FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
         WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1

@@ -1,6 +1,7 @@
 import {
   Body,
   Controller,
+  Delete,
   Get,
   Header,
   HttpCode,
@@ -16,12 +17,15 @@ import {
   createPaymentSchema,
   quoteQuerySchema,
   sandboxActionSchema,
+  storedCardSandboxSchema,
   upgradeRequestSchema,
   type CheckoutQuote,
   type CreatePaymentRequest,
   type PaymentResponse,
   type PaymentsConfig,
   type SandboxActionRequest,
+  type StoredCardResponse,
+  type StoredCardSandboxRequest,
   type UpgradeRequest,
   type UpgradeResponse,
 } from '@arbitra/contracts';
@@ -65,6 +69,33 @@ export class SubscriptionChangesController {
   @HttpCode(200)
   reactivate(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
     return this.billing.reactivate(user.id);
+  }
+}
+
+/** The card kept at the provider for off-session renewals: shown (brand + last 4) and removable. */
+@Controller('user/payment-method')
+export class PaymentMethodController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get()
+  get(@CurrentUser() user: AuthenticatedUser): Promise<StoredCardResponse> {
+    return this.billing.storedCard(user.id);
+  }
+
+  /** Removes the saved card (here and at the provider): renewals then go by PIX/boleto, by email. */
+  @Delete()
+  remove(@CurrentUser() user: AuthenticatedUser, @Client() client: ClientInfo): Promise<{ message: string }> {
+    return this.billing.removeStoredCard(user.id, client);
+  }
+
+  /** Sandbox only: 'Simular recusa' (or approval) of the next renewals charged to the saved card. */
+  @Post('sandbox')
+  @HttpCode(200)
+  sandbox(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(storedCardSandboxSchema)) body: StoredCardSandboxRequest,
+  ): Promise<StoredCardResponse> {
+    return this.billing.storedCardSandbox(user.id, body.action);
   }
 }
 

@@ -10,7 +10,11 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { TransportModule } from '../../transport/transport.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { PaymentsController, SubscriptionChangesController } from './billing.controller.js';
+import {
+  PaymentMethodController,
+  PaymentsController,
+  SubscriptionChangesController,
+} from './billing.controller.js';
 import { BillingScheduler } from './billing.scheduler.js';
 import { BillingService } from './billing.service.js';
 import { MercadoPagoPaymentProvider } from './mercadopago.provider.js';
@@ -39,7 +43,7 @@ function providerFor(config: ApiConfig, sandboxCharges: SandboxChargesRepository
     BotsModule,
     ExchangesModule,
   ],
-  controllers: [SubscriptionChangesController, PaymentsController],
+  controllers: [SubscriptionChangesController, PaymentMethodController, PaymentsController],
   providers: [
     { provide: PAYMENT_PROVIDER, useFactory: providerFor, inject: [API_CONFIG, SandboxChargesRepository] },
     BillingService,

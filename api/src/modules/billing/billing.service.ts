@@ -4,6 +4,7 @@ import {
   EVENTS,
   MESSAGES,
   ROOMS,
+  cpfDigits,
   type BillingCycle,
   type CheckoutQuote,
   type CreatePaymentRequest,
@@ -12,14 +13,17 @@ import {
   type PaymentsConfig,
   type PlanId,
   type SandboxAction,
+  type StoredCardResponse,
   type SubscriptionStatus,
   type UpgradeRequest,
   type UpgradeResponse,
 } from '@arbitra/contracts';
 import {
+  PaymentMethodsRepository,
   PaymentsRepository,
   SubscriptionsRepository,
   UnitOfWork,
+  type PaymentMethodRecord,
   type PaymentRecord,
   type PlanPriceRecord,
   type SubscriptionRecord,
@@ -35,6 +39,7 @@ import { ExchangeCredentialsService } from '../exchanges/exchange-credentials.se
 import { MailService, type MailMessage } from '../mail/mail.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { UsersService } from '../users/users.service.js';
 import {
   canceledMail,
@@ -49,6 +54,7 @@ import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
   type Payer,
+  type StoredCard,
   type WebhookRequest,
 } from './payment-provider.js';
 import { toPaymentResponse } from './payment.view.js';
@@ -69,6 +75,13 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const M = MESSAGES.payments;
+
+const storedCardOf = (m: PaymentMethodRecord): StoredCard => ({
+  customerId: m.providerCustomerId,
+  cardId: m.providerCardId,
+  brand: m.cardBrand,
+  last4: m.cardLast4,
+});
 
 const stateOf = (s: SubscriptionRecord): SubscriptionState => ({
   planId: s.planId,
@@ -91,6 +104,7 @@ const stateOf = (s: SubscriptionRecord): SubscriptionState => ({
 export class BillingService implements OnModuleInit {
   constructor(
     private readonly payments: PaymentsRepository,
+    private readonly paymentMethods: PaymentMethodsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly uow: UnitOfWork,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -102,12 +116,21 @@ export class BillingService implements OnModuleInit {
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
     private readonly realtime: RealtimeGateway,
+    private readonly accountData: AccountDataRegistry,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
     this.subscriptionRecords.onLapsed((lapsed) => this.onLapsed(lapsed));
+    // LGPD: 'Exportar meus dados' includes the payments (CPF masked) and the saved card (brand + last 4); deleting the
+    // account deletes the saved card at the provider too.
+    this.accountData.addExporter('payments', (userId) => this.history(userId));
+    this.accountData.addExporter('savedCard', async (userId) => (await this.storedCard(userId)).card);
+    this.accountData.beforeDelete(async (userId) => {
+      const removed = await this.paymentMethods.remove(userId);
+      if (removed) await this.forgetAtProvider(removed);
+    });
   }
 
   // ------------------------------------------------------------------ plan changes
@@ -206,6 +229,11 @@ export class BillingService implements OnModuleInit {
         ),
       );
     if (req.method === 'card' && !req.card) throw badRequest('card_required', M.cardRequired);
+    // The payer's identification: boleto always; card when Mercado Pago charges it (cards in Brazil need it).
+    const needsCpf =
+      req.method === 'boleto' || (req.method === 'card' && this.provider.name === 'mercadopago');
+    if (needsCpf && !req.payerCpf) throw badRequest('cpf_required', M.cpfRequired);
+    const payerCpf = needsCpf && req.payerCpf ? cpfDigits(req.payerCpf) : null;
     const payment = await this.payments.create({
       userId,
       planId: q.planId,
@@ -216,6 +244,9 @@ export class BillingService implements OnModuleInit {
       provider: this.provider.name,
       cardBrand: req.card?.brand ?? null,
       cardLast4: req.card?.last4 ?? null,
+      // The browser's single-use token, kept until the payment settles: on approval it saves the card for renewals.
+      cardToken: req.card?.token ?? null,
+      payerCpf,
     });
     if (payment.amountCents === 0) {
       // An upgrade fully covered by the unused part of the period: nothing to charge.
@@ -223,8 +254,100 @@ export class BillingService implements OnModuleInit {
       await this.approvePayment(payment.id);
       return this.view(userId, payment.id);
     }
-    await this.charge(payment, await this.payer(userId), req.card);
+    await this.charge(payment, await this.payer(userId, payerCpf), req.card);
     return this.view(userId, payment.id);
+  }
+
+  // ------------------------------------------------------------------ the saved card (renewals off-session)
+
+  /** GET /api/user/payment-method: brand + last 4 of the card renewals charge (null: renewals by PIX/boleto). */
+  async storedCard(userId: string): Promise<StoredCardResponse> {
+    const m = await this.savedCardOf(userId);
+    if (!m) return { card: null };
+    return {
+      card: {
+        brand: m.cardBrand,
+        last4: m.cardLast4,
+        savedAt: m.createdAt.toISOString(),
+        sandboxDeclines:
+          this.provider instanceof SandboxPaymentProvider
+            ? ((await this.provider.cardDeclines(storedCardOf(m))) ?? true)
+            : null,
+      },
+    };
+  }
+
+  /**
+   * DELETE /api/user/payment-method: removed here and at the provider (audited); renewals fall back to PIX/boleto by
+   * email.
+   */
+  async removeStoredCard(userId: string, client?: ClientInfo): Promise<{ message: string }> {
+    const removed = await this.paymentMethods.remove(userId);
+    // Idempotent: nothing saved (or removed already) is not an error.
+    if (!removed) return { message: M.storedCardNotFound };
+    await this.forgetAtProvider(removed);
+    await this.audit.record('payment_method_removed', {
+      userId,
+      ...(client ? { client } : {}),
+      metadata: { brand: removed.cardBrand, last4: removed.cardLast4 },
+    });
+    return { message: M.storedCardRemoved };
+  }
+
+  /** Sandbox only: how its issuer answers the next renewals charged to the saved card ('Simular recusa'). */
+  async storedCardSandbox(userId: string, action: 'approve' | 'decline'): Promise<StoredCardResponse> {
+    if (!(this.provider instanceof SandboxPaymentProvider)) throw notFound('sandbox_only', M.sandboxOnly);
+    const m = await this.savedCardOf(userId);
+    if (!m) throw notFound('stored_card_not_found', M.storedCardNotFound);
+    await this.provider.setCardDeclines(storedCardOf(m), action === 'decline');
+    return this.storedCard(userId);
+  }
+
+  /** The user's saved card at the configured provider (a card saved at another provider is not charged here). */
+  private async savedCardOf(userId: string): Promise<PaymentMethodRecord | null> {
+    const m = await this.paymentMethods.findForUser(userId);
+    return m && m.provider === this.provider.name ? m : null;
+  }
+
+  /**
+   * After an approved card payment made in the browser (an off-session renewal has no token): the card saved at the
+   * provider from the payment's token, the provider's customer + card ids kept in payment_methods, the token
+   * forgotten. A failure is logged: renewals then go by PIX/boleto, as without a card.
+   */
+  private async saveCardOf(p: PaymentRecord): Promise<void> {
+    if (p.method !== 'card' || !p.cardToken || !p.cardBrand || !p.cardLast4) return;
+    try {
+      const stored = await this.provider.saveCard({
+        payer: await this.payer(p.userId, p.payerCpf),
+        cardToken: p.cardToken,
+        brand: p.cardBrand as StoredCard['brand'],
+        last4: p.cardLast4,
+      });
+      const { replaced } = await this.paymentMethods.save({
+        userId: p.userId,
+        provider: this.provider.name,
+        providerCustomerId: stored.customerId,
+        providerCardId: stored.cardId,
+        cardBrand: stored.brand,
+        cardLast4: stored.last4,
+      });
+      if (replaced) await this.forgetAtProvider(replaced);
+      this.logger.info({ userId: p.userId, paymentId: p.id }, 'cartão salvo para as renovações');
+    } catch (e) {
+      this.logger.error({ err: e, paymentId: p.id }, 'não foi possível salvar o cartão no provedor');
+    } finally {
+      await this.payments.clearCardToken(p.id);
+    }
+  }
+
+  /** Removes a card at the provider it was saved at (best effort: ours is already gone). */
+  private async forgetAtProvider(m: PaymentMethodRecord): Promise<void> {
+    if (m.provider !== this.provider.name) return;
+    try {
+      await this.provider.removeCard(storedCardOf(m));
+    } catch (e) {
+      this.logger.error({ err: e, userId: m.userId }, 'não foi possível remover o cartão no provedor');
+    }
   }
 
   /** How the payment page charges a card (the browser side of the provider). */
@@ -375,6 +498,8 @@ export class BillingService implements OnModuleInit {
       return approved;
     });
     if (!result) return null;
+    // A card paid in the browser (its token is still there) is saved for the renewals; off-session ones have none.
+    await this.saveCardOf(result);
     const planName = (await this.planNames()).get(result.planId) ?? result.planId;
     this.logger.info(
       { paymentId, userId: result.userId, invoice: result.invoiceNumber },
@@ -459,25 +584,30 @@ export class BillingService implements OnModuleInit {
   }
 
   private async renewOne(userId: string, now: Date): Promise<void> {
-    const card = this.provider.chargeStoredCard ? await this.payments.findLatestCardForUser(userId) : null;
+    const saved = await this.savedCardOf(userId);
     const last = (await this.payments.listApprovedForUser(userId)).at(-1);
+    const boletoCpf = last?.method === 'boleto' ? await this.payments.latestBoletoCpf(userId) : null;
     const prices = await this.subscriptions.listPrices();
-    // Decided and recorded under the subscription's row lock: a second process sees the pending renewal.
+    // Decided and recorded under the subscription's row lock: a second process sees the pending renewal (or the
+    // declined card renewal of this period end) and does nothing.
     const created = await this.uow.run(async (tx) => {
       const sub = await this.subscriptions.findByUser(userId, tx, true);
       if (!sub) return null;
       const pending = (await this.payments.findPendingForUser(userId, tx)).some((p) => p.kind === 'renewal');
+      const cardDeclined =
+        saved !== null && (await this.payments.hasDeclinedCardRenewalSince(userId, sub.currentPeriodEnd, tx));
       const step = renewalStep(
         stateOf(sub),
-        { hasCardOnFile: card !== null, hasPendingRenewal: pending },
+        { hasCardOnFile: saved !== null, hasPendingRenewal: pending, cardDeclined },
         now,
       );
       if (step.action === 'none') return null;
       const amountCents = this.plan(prices, step.planId)[
         step.billing === 'yearly' ? 'yearlyCents' : 'monthlyCents'
       ];
-      const method = step.action === 'charge_card' ? 'card' : last?.method === 'boleto' ? 'boleto' : 'pix';
-      const payment = await this.payments.create(
+      const byCard = step.action === 'charge_card' && saved !== null;
+      const method = byCard ? 'card' : boletoCpf ? 'boleto' : 'pix';
+      return this.payments.create(
         {
           userId,
           planId: step.planId,
@@ -486,29 +616,36 @@ export class BillingService implements OnModuleInit {
           amountCents,
           method,
           provider: this.provider.name,
-          cardBrand: step.action === 'charge_card' ? card?.cardBrand : null,
-          cardLast4: step.action === 'charge_card' ? card?.cardLast4 : null,
-          cardToken: step.action === 'charge_card' ? card?.cardToken : null,
+          cardBrand: byCard ? saved.cardBrand : null,
+          cardLast4: byCard ? saved.cardLast4 : null,
+          payerCpf: method === 'boleto' ? boletoCpf : null,
         },
         tx,
       );
-      return { payment, cardToken: step.action === 'charge_card' ? (card?.cardToken ?? null) : null };
     });
     if (!created) return;
-    const payer = await this.payer(userId);
-    if (created.cardToken && this.provider.chargeStoredCard) {
-      const result = await this.provider.chargeStoredCard({
-        payment: created.payment,
-        payer,
-        cardToken: created.cardToken,
-      });
-      await this.payments.attachCharge(created.payment.id, result);
-      if (result.status === 'approved') await this.approvePayment(created.payment.id, now);
+    const payer = await this.payer(userId, created.payerCpf);
+    if (created.method === 'card' && saved) {
+      // Off-session: the saved card charged server-side, through the same ledger, webhook path and machine.
+      let result;
+      try {
+        result = await this.provider.chargeStoredCard({
+          payment: created,
+          payer,
+          stored: storedCardOf(saved),
+        });
+      } catch (e) {
+        this.logger.error({ err: e, paymentId: created.id }, 'provedor de pagamento falhou na renovação');
+        await this.failPayment(created.id, 'declined', M.providerUnavailable);
+        return;
+      }
+      await this.payments.attachCharge(created.id, result);
+      if (result.status === 'approved') await this.approvePayment(created.id, now);
       else if (result.status === 'declined')
-        await this.failPayment(created.payment.id, 'declined', result.failureReason ?? M.declinedByIssuer);
+        await this.failPayment(created.id, 'declined', result.failureReason ?? M.declinedByIssuer);
       return;
     }
-    const charged = await this.charge(created.payment, payer);
+    const charged = await this.charge(created, payer);
     const planName = this.plan(prices, charged.planId).name;
     this.sendTo(
       userId,
@@ -533,7 +670,6 @@ export class BillingService implements OnModuleInit {
       throw new AppError(503, 'provider_unavailable', M.providerUnavailable);
     }
     const attached = (await this.payments.attachCharge(payment.id, result)) ?? payment;
-    if (result.cardToken) await this.payments.setCardToken(payment.id, result.cardToken);
     if (result.status === 'approved') return (await this.approvePayment(payment.id)) ?? attached;
     if (result.status === 'declined')
       return (
@@ -621,9 +757,9 @@ export class BillingService implements OnModuleInit {
     };
   }
 
-  private async payer(userId: string): Promise<Payer> {
+  private async payer(userId: string, cpf: string | null = null): Promise<Payer> {
     const u = await this.users.find(userId);
-    return { userId, email: u.email, name: u.name };
+    return { userId, email: u.email, name: u.name, cpf };
   }
 
   private sendTo(

@@ -24,6 +24,7 @@ const payment = (over: Partial<PaymentRecord>): PaymentRecord => ({
   cardBrand: 'visa',
   cardLast4: '1111',
   cardToken: null,
+  payerCpf: null,
   pixCode: null,
   pixExpiresAt: null,
   boletoLine: null,
@@ -98,7 +99,16 @@ describe('Mercado Pago provider (official SDK) against a local double of its API
     expect(pix).toMatchObject({ status: 'pending', pixCode: '00020101021226…6304ABCD' });
     expect(pix.pixExpiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(double.seen.at(-1)!.body).toMatchObject({ payment_method_id: 'pix' });
-    const boleto = await provider.createCharge({ payment: payment({ method: 'boleto' }), payer });
+    // Boleto in Brazil needs the payer's CPF (payer.identification); without it Mercado Pago refuses the payment.
+    await expect(provider.createCharge({ payment: payment({ method: 'boleto' }), payer })).rejects.toThrow();
+    const boleto = await provider.createCharge({
+      payment: payment({ method: 'boleto', payerCpf: '52998224725' }),
+      payer: { ...payer, cpf: '52998224725' },
+    });
+    expect(double.seen.at(-1)!.body).toMatchObject({
+      payment_method_id: 'bolbradesco',
+      payer: { email: payer.email, identification: { type: 'CPF', number: '52998224725' } },
+    });
     expect(boleto).toMatchObject({
       status: 'pending',
       boletoLine: '23790.00009 00000.000001 00000.000000 1 00000000004990',
@@ -172,5 +182,90 @@ describe('Mercado Pago provider (official SDK) against a local double of its API
       idempotency: `refund-${id}`,
     });
     expect(double.payments.get(id)!.status).toBe('refunded');
+  });
+
+  it('saves the first approved card to the customer (found by email, or created with the CPF) and charges it off-session at renewal', async () => {
+    const buyer = { userId: randomUUID(), email: 'bia@exemplo.com.br', name: 'Bia Lima', cpf: '52998224725' };
+    const token = await double.browserToken('5474925432670366', 'APRO');
+    const first = await provider.createCharge({
+      payment: payment({ payerCpf: buyer.cpf }),
+      payer: buyer,
+      card: { token, brand: 'mastercard', last4: '0366' },
+    });
+    expect(first.status).toBe('approved');
+    expect(double.seen.at(-1)!.body).toMatchObject({
+      payer: { email: buyer.email, identification: { type: 'CPF', number: buyer.cpf } },
+    });
+
+    const before = double.seen.length;
+    const stored = await provider.saveCard({
+      payer: buyer,
+      cardToken: token,
+      brand: 'mastercard',
+      last4: '0366',
+    });
+    expect(double.seen.slice(before).map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      'GET /v1/customers/search',
+      'POST /v1/customers',
+      `POST /v1/customers/${stored.customerId}/cards`,
+    ]);
+    expect(double.seen[before]!.url).toBe('/v1/customers/search?email=bia%40exemplo.com.br');
+    expect(double.customers.get(stored.customerId)).toMatchObject({
+      email: buyer.email,
+      identification: { type: 'CPF', number: buyer.cpf },
+    });
+    expect(stored).toMatchObject({ brand: 'mastercard', last4: '0366' });
+    expect(double.savedCards.get(stored.cardId)).toMatchObject({ customerId: stored.customerId });
+    // Only ids are kept: the double holds the card, we hold its customer + card ids.
+    expect(JSON.stringify(stored)).not.toContain('5474925432670366');
+
+    // The same customer is found by email the next time (no second customer).
+    const again = await provider.saveCard({
+      payer: buyer,
+      cardToken: await double.browserToken('4235647728025682', 'APRO'),
+      brand: 'visa',
+      last4: '5682',
+    });
+    expect(again.customerId).toBe(stored.customerId);
+    expect(double.customers.size).toBe(1);
+
+    // Renewal: a token from the saved card (access token, no CVV), then a payment with payer type customer.
+    const renewal = payment({ kind: 'renewal', amountCents: 9990 });
+    const mark = double.seen.length;
+    const charged = await provider.chargeStoredCard({ payment: renewal, payer: buyer, stored });
+    expect(charged).toMatchObject({ status: 'approved' });
+    const [tokenCall, payCall] = double.seen.slice(mark);
+    expect(tokenCall).toMatchObject({
+      method: 'POST',
+      url: '/v1/card_tokens',
+      auth: 'Bearer TEST-token',
+      body: { card_id: stored.cardId, customer_id: stored.customerId },
+    });
+    expect(payCall).toMatchObject({ method: 'POST', url: '/v1/payments', idempotency: renewal.id });
+    expect(payCall!.body).toMatchObject({
+      transaction_amount: 99.9,
+      installments: 1,
+      payment_method_id: 'master',
+      external_reference: renewal.id,
+      payer: { type: 'customer', id: stored.customerId, email: buyer.email },
+    });
+    expect(payCall!.body!.token).not.toBe(token);
+
+    // The issuer refuses the next one: declined, with the pt-BR reason.
+    double.savedCards.get(stored.cardId)!.holder = 'OTHE';
+    expect(
+      await provider.chargeStoredCard({ payment: payment({ kind: 'renewal' }), payer: buyer, stored }),
+    ).toMatchObject({ status: 'declined', failureReason: 'Pagamento recusado pelo emissor do cartão' });
+
+    // Removed by the user: deleted at Mercado Pago; a renewal can no longer be charged to it.
+    await provider.removeCard(stored);
+    expect(double.seen.at(-1)).toMatchObject({
+      method: 'DELETE',
+      url: `/v1/customers/${stored.customerId}/cards/${stored.cardId}`,
+    });
+    expect(double.savedCards.has(stored.cardId)).toBe(false);
+    await expect(
+      provider.chargeStoredCard({ payment: payment({ kind: 'renewal' }), payer: buyer, stored }),
+    ).rejects.toThrow();
   });
 });

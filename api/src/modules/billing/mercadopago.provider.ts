@@ -1,12 +1,16 @@
-import { MercadoPagoConfig, Payment, PaymentRefund } from 'mercadopago';
+import { CardToken, Customer, MercadoPagoConfig, Payment, PaymentRefund } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { BOLETO_DUE_DAYS, MESSAGES, PIX_EXPIRY_MINUTES, type PaymentStatus } from '@arbitra/contracts';
+import type { PaymentRecord } from '@arbitra/db';
 import type { ApiConfig } from '../../config/config.js';
 import type {
   ChargeRequest,
   ChargeResult,
+  Payer,
   PaymentProvider,
   ProviderNotification,
+  SaveCardRequest,
+  StoredCard,
   WebhookRequest,
 } from './payment-provider.js';
 import { WebhookSignatureError, notificationDataId } from './sandbox.provider.js';
@@ -14,6 +18,25 @@ import { headerOf, verifyNotification } from './webhook-signature.js';
 
 /** Card brands as Mercado Pago names the payment methods. */
 const MP_CARD_METHOD = { visa: 'visa', mastercard: 'master', elo: 'elo' } as const;
+
+const payerName = (name: string): { first_name: string; last_name?: string } => {
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { first_name: first || name, ...(rest.length ? { last_name: rest.join(' ') } : {}) };
+};
+
+/** payer.identification, as Mercado Pago needs it for boleto and for cards in Brazil. */
+const identification = (cpf: string | null | undefined) =>
+  cpf ? { identification: { type: 'CPF', number: cpf } } : {};
+
+/** A card payment's answer: decided at once, or pending until the notification. */
+function cardResult(id: number | undefined, mpStatus: string | undefined): ChargeResult {
+  const status = ledgerStatus(mpStatus);
+  return {
+    providerPaymentId: String(id),
+    status: status === 'approved' ? 'approved' : status === 'declined' ? 'declined' : 'pending',
+    failureReason: status === 'declined' ? MESSAGES.payments.declinedByIssuer : null,
+  };
+}
 
 /** Mercado Pago's statuses → the ledger's. */
 export function ledgerStatus(mp: string | undefined): PaymentStatus {
@@ -47,6 +70,8 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
   readonly name = 'mercadopago' as const;
   private readonly payments: Payment;
   private readonly refunds: PaymentRefund;
+  private readonly customers: Customer;
+  private readonly cardTokens: CardToken;
 
   constructor(private readonly options: MercadoPagoOptions) {
     // The SDK reads its base URL from one static setting (no per-client option).
@@ -54,6 +79,8 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
     const client = new MercadoPagoConfig({ accessToken: options.accessToken, options: { timeout: 15_000 } });
     this.payments = new Payment(client);
     this.refunds = new PaymentRefund(client);
+    this.customers = new Customer(client);
+    this.cardTokens = new CardToken(client);
   }
 
   static fromConfig(config: ApiConfig): MercadoPagoPaymentProvider {
@@ -69,20 +96,20 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
     });
   }
 
-  async createCharge(req: ChargeRequest): Promise<ChargeResult> {
-    const { payment, payer } = req;
-    const [firstName, ...rest] = payer.name.split(/\s+/);
-    const base = {
+  /** What every payment sends: amount, description, the ledger id, where to notify, and who pays. */
+  private base(payment: PaymentRecord, payer: Payer) {
+    return {
       transaction_amount: payment.amountCents / 100,
       description: `Assinatura Arbitra ${payment.planId} (${payment.billing === 'yearly' ? 'anual' : 'mensal'})`,
       external_reference: payment.id,
       notification_url: this.options.notificationUrl,
-      payer: {
-        email: payer.email,
-        first_name: firstName ?? payer.name,
-        last_name: rest.join(' ') || undefined,
-      },
+      payer: { email: payer.email, ...payerName(payer.name), ...identification(payer.cpf) },
     };
+  }
+
+  async createCharge(req: ChargeRequest): Promise<ChargeResult> {
+    const { payment, payer } = req;
+    const base = this.base(payment, payer);
     // The ledger's id as idempotency key: a retried request never charges twice.
     const requestOptions = { idempotencyKey: payment.id };
     if (payment.method === 'card') {
@@ -96,12 +123,7 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
         },
         requestOptions,
       });
-      const status = ledgerStatus(r.status);
-      return {
-        providerPaymentId: String(r.id),
-        status: status === 'approved' ? 'approved' : status === 'declined' ? 'declined' : 'pending',
-        failureReason: status === 'declined' ? MESSAGES.payments.declinedByIssuer : null,
-      };
+      return cardResult(r.id, r.status);
     }
     if (payment.method === 'pix') {
       const expires = new Date(Date.now() + PIX_EXPIRY_MINUTES * 60_000);
@@ -128,6 +150,60 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
       boletoBarcode: details.barcode.content,
       boletoDueDate: (r.date_of_expiration ?? due.toISOString()).slice(0, 10),
     };
+  }
+
+  /**
+   * Mercado Pago's "Cards and customers" flow: the customer found by email (or created, with the CPF when there is
+   * one), then the card saved to it from the first payment's token. Only the ids come back.
+   */
+  async saveCard(req: SaveCardRequest): Promise<StoredCard> {
+    const { payer } = req;
+    const found = await this.customers.search({ options: { email: payer.email } });
+    let customerId = found.results?.find((c) => c.email?.toLowerCase() === payer.email.toLowerCase())?.id;
+    if (!customerId) {
+      const created = await this.customers.create({
+        body: { email: payer.email, ...payerName(payer.name), ...identification(payer.cpf) },
+        requestOptions: { idempotencyKey: `customer-${payer.userId}` },
+      });
+      customerId = created.id;
+    }
+    if (!customerId) throw new Error('Mercado Pago não devolveu o cliente');
+    const card = await this.customers.createCard({
+      customerId,
+      body: { token: req.cardToken },
+      requestOptions: { idempotencyKey: `card-${req.cardToken}` },
+    });
+    if (!card.id) throw new Error('Mercado Pago não devolveu o cartão salvo');
+    return { customerId, cardId: card.id, brand: req.brand, last4: card.last_four_digits ?? req.last4 };
+  }
+
+  /**
+   * A recurring charge with the saved card, server-side: a card token made from the card id for the customer (no
+   * CVV: Mercado Pago's recurring-payment flow), then the payment with payer type 'customer'.
+   */
+  async chargeStoredCard(req: ChargeRequest & { stored: StoredCard }): Promise<ChargeResult> {
+    const { payment, payer, stored } = req;
+    const token = await this.cardTokens.create({
+      body: { card_id: stored.cardId, customer_id: stored.customerId },
+      requestOptions: { idempotencyKey: `token-${payment.id}` },
+    });
+    if (!token.id) throw new Error('Mercado Pago não devolveu o token do cartão salvo');
+    const base = this.base(payment, payer);
+    const r = await this.payments.create({
+      body: {
+        ...base,
+        token: token.id,
+        installments: 1,
+        payment_method_id: MP_CARD_METHOD[stored.brand],
+        payer: { ...base.payer, type: 'customer', id: stored.customerId },
+      },
+      requestOptions: { idempotencyKey: payment.id },
+    });
+    return cardResult(r.id, r.status);
+  }
+
+  async removeCard(stored: StoredCard): Promise<void> {
+    await this.customers.removeCard({ customerId: stored.customerId, cardId: stored.cardId });
   }
 
   async readNotification(req: WebhookRequest): Promise<ProviderNotification | null> {

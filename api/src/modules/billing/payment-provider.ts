@@ -5,6 +5,24 @@ export interface Payer {
   userId: string;
   email: string;
   name: string;
+  /** 11 digits; sent as payer.identification {type:'CPF'} when the payment has one (boleto; card on Mercado Pago). */
+  cpf?: string | null;
+}
+
+/** A card kept at the provider for renewals: its customer and card ids (never card data), brand and last 4. */
+export interface StoredCard {
+  customerId: string;
+  cardId: string;
+  brand: CardBrand;
+  last4: string;
+}
+
+/** The first approved card payment's token, to save the card at the provider for the payer. */
+export interface SaveCardRequest {
+  payer: Payer;
+  cardToken: string;
+  brand: CardBrand;
+  last4: string;
 }
 
 export interface ChargeRequest {
@@ -18,8 +36,6 @@ export interface ChargeResult extends ProviderCharge {
   /** Card payments may be decided at once; PIX and boleto stay pending until the provider notifies. */
   status: 'pending' | 'approved' | 'declined';
   failureReason?: string | null;
-  /** A reusable reference of the card at the provider, for renewals. */
-  cardToken?: string | null;
 }
 
 /** A notification as the provider confirms it (signature checked, payment fetched from the provider). */
@@ -41,10 +57,18 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'mercadopago';
   createCharge(req: ChargeRequest): Promise<ChargeResult>;
   /**
-   * A renewal charged to the card kept at the provider. Absent when the provider cannot charge a card off-session
-   * here (Mercado Pago): card subscribers then renew by a PIX charge issued 3 days ahead, like PIX/boleto ones.
+   * After the first approved card payment: the payer's customer at the provider (created, or found by email) and the
+   * card saved to it from the payment's token. Renewals charge it off-session.
    */
-  chargeStoredCard?(req: ChargeRequest & { cardToken: string }): Promise<ChargeResult>;
+  saveCard(req: SaveCardRequest): Promise<StoredCard>;
+  /**
+   * A renewal charged server-side to the saved card (no browser, no CVV): a card token made from the card id for
+   * the customer, then a payment with payer type 'customer'. Decided at once (approved or declined) or pending
+   * until the provider notifies the webhook, like any charge.
+   */
+  chargeStoredCard(req: ChargeRequest & { stored: StoredCard }): Promise<ChargeResult>;
+  /** The user removed the card: deleted at the provider (renewals then go by PIX/boleto). */
+  removeCard(stored: StoredCard): Promise<void>;
   /**
    * Verifies the notification's signature (x-signature / x-request-id), then reads the payment's status from
    * the provider. Null: a notification about something else (ignored). Throws on a bad signature.

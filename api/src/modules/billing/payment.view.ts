@@ -3,6 +3,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   REFUND_WINDOW_DAYS,
+  maskCpf,
   type CardBrand,
   type PaymentResponse,
 } from '@arbitra/contracts';
@@ -44,6 +45,7 @@ export async function toPaymentResponse(
     invoiceUrl: showInvoice ? `/api/payments/${p.id}/invoice` : null,
     cardBrand: (p.cardBrand as CardBrand | null) ?? null,
     cardLast4: p.cardLast4,
+    payerCpf: p.payerCpf ? maskCpf(p.payerCpf) : null,
     pix:
       p.pixCode && p.pixExpiresAt
         ? {

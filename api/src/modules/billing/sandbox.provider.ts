@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { BOLETO_DUE_DAYS, MESSAGES, PIX_EXPIRY_MINUTES, TIME_ZONE } from '@arbitra/contracts';
 import type { SandboxChargesRepository } from '@arbitra/db';
 import { makeBoleto } from './boleto.js';
@@ -7,6 +7,8 @@ import type {
   ChargeResult,
   PaymentProvider,
   ProviderNotification,
+  SaveCardRequest,
+  StoredCard,
   WebhookRequest,
 } from './payment-provider.js';
 import { pixCopyPaste, type PixReceiver } from './pix.js';
@@ -77,13 +79,43 @@ export class SandboxPaymentProvider implements PaymentProvider {
       };
     }
     // Card: waits for the sandbox control (approve or decline), like an issuer's answer.
-    return { status: 'pending', providerPaymentId, cardToken: req.card?.token ?? null };
+    return { status: 'pending', providerPaymentId };
   }
 
-  async chargeStoredCard(req: ChargeRequest & { cardToken: string }): Promise<ChargeResult> {
+  /** The card saved at the sandbox for the payer's customer (one customer per user, as Mercado Pago by email). */
+  async saveCard(req: SaveCardRequest): Promise<StoredCard> {
+    const customerId = `sbx_cus_${createHash('sha256').update(req.payer.userId).digest('hex').slice(0, 24)}`;
+    const cardId = `sbx_card_${randomBytes(12).toString('hex')}`;
+    await this.charges.saveCard(cardId, customerId);
+    return { customerId, cardId, brand: req.brand, last4: req.last4 };
+  }
+
+  /**
+   * A renewal charged off-session to the saved card: decided at once by the sandbox's issuer, approved unless the
+   * user chose 'Simular recusa' for the card (or the card is gone), as Mercado Pago answers a card payment.
+   */
+  async chargeStoredCard(req: ChargeRequest & { stored: StoredCard }): Promise<ChargeResult> {
     const providerPaymentId = `sbx_${req.payment.id.replaceAll('-', '')}`;
-    await this.charges.create(providerPaymentId, req.payment.amountCents, 'approved');
-    return { status: 'approved', providerPaymentId, cardToken: req.cardToken };
+    const declines = await this.charges.cardDeclines(req.stored.cardId, req.stored.customerId);
+    const status = declines === false ? 'approved' : 'declined';
+    const failureReason = status === 'declined' ? MESSAGES.payments.declinedByIssuer : null;
+    await this.charges.create(providerPaymentId, req.payment.amountCents, 'pending');
+    await this.charges.decide(providerPaymentId, status, failureReason);
+    return { status, providerPaymentId, failureReason };
+  }
+
+  async removeCard(stored: StoredCard): Promise<void> {
+    await this.charges.removeCard(stored.cardId);
+  }
+
+  /** 'Simular recusa' / 'Simular aprovação' for the next renewals charged to a saved card. */
+  async setCardDeclines(stored: StoredCard, declines: boolean): Promise<void> {
+    await this.charges.setCardDeclines(stored.cardId, declines);
+  }
+
+  /** Whether the sandbox's issuer declines the saved card (null: not at the sandbox). */
+  cardDeclines(stored: StoredCard): Promise<boolean | null> {
+    return this.charges.cardDeclines(stored.cardId, stored.customerId);
   }
 
   /** The sandbox control: the "provider" decides the charge, then notifies the webhook. */

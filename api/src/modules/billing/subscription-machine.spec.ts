@@ -283,6 +283,36 @@ describe('transitions', () => {
       renewalStep(trial, { hasCardOnFile: false, hasPendingRenewal: false }, d('2026-11-26T00:00:00Z')),
     ).toEqual({ action: 'none' });
   });
+  it('renewal with the saved card: charged off-session at the period end; approved → next period; declined → not charged again, lapses to past_due', () => {
+    const s = state();
+    const end = s.currentPeriodEnd;
+    const at = new Date(end.getTime() + 1000);
+    const opts = { hasCardOnFile: true, hasPendingRenewal: false };
+    expect(renewalStep(s, opts, at)).toEqual({
+      action: 'charge_card',
+      planId: 'professional',
+      billing: 'monthly',
+    });
+    // Approved: the renewal continues the period from its end, without a gap.
+    const renewal = {
+      kind: 'renewal' as const,
+      planId: 'professional' as const,
+      billing: 'monthly' as const,
+    };
+    const period = periodBought(s, renewal, at);
+    expect(period).toEqual({ start: end, end: d('2027-01-01T00:00:00Z') });
+    const renewed = applyApprovedPayment(s, renewal, period);
+    expect(renewed).toMatchObject({ status: 'active', currentPeriodEnd: d('2027-01-01T00:00:00Z') });
+    expect(renewalStep(renewed, opts, at)).toEqual({ action: 'none' });
+    expect(lapse(renewed, at)).toBeNull();
+    // Declined: no second charge of the same period end; the period end lapses it to past_due.
+    expect(renewalStep(s, { ...opts, cardDeclined: true }, at)).toEqual({ action: 'none' });
+    expect(lapse(s, at)).toMatchObject({ status: 'past_due' });
+    // The card removed: renewals are issued by PIX/boleto (by email) 3 days ahead instead.
+    expect(
+      renewalStep(s, { hasCardOnFile: false, hasPendingRenewal: false }, d('2026-11-28T00:00:00Z')),
+    ).toEqual({ action: 'issue', planId: 'professional', billing: 'monthly' });
+  });
   it('refund: the first payment within 7 days ends the plan now; later or not the first is refused', () => {
     const approvedAt = d('2026-11-20T00:00:00Z');
     expect(refund(state(), { approvedAt, isFirstPaid: true }, d('2026-11-26T23:00:00Z'))).toMatchObject({

@@ -287,24 +287,30 @@ export type RenewalStep =
   | { action: 'none' }
   /** PIX/boleto: issue the next charge and email it (RENEWAL_NOTICE_DAYS ahead). */
   | { action: 'issue'; planId: PlanId; billing: BillingCycle }
-  /** Card on file: charge it at the period end. */
+  /** Card saved at the provider: charge it off-session at the period end. */
   | { action: 'charge_card'; planId: PlanId; billing: BillingCycle };
 
 /**
  * What the renewal job does for an active subscription now. The plan renewed is the scheduled downgrade
  * when there is one. Trials, canceling and lapsed subscriptions renew nothing.
+ * - A card saved at the provider is charged off-session once the period has ended. If that charge was declined
+ *   (`cardDeclined`: a declined card renewal of this period end), it is not charged again: the subscription
+ *   lapses to past_due at its period end like an unpaid one, and the user pays again on /payment.
+ * - Without a saved card, a PIX/boleto charge is issued and emailed RENEWAL_NOTICE_DAYS ahead.
  */
 export function renewalStep(
   s: SubscriptionState,
-  opts: { hasCardOnFile: boolean; hasPendingRenewal: boolean },
+  opts: { hasCardOnFile: boolean; hasPendingRenewal: boolean; cardDeclined?: boolean },
   now: Date,
 ): RenewalStep {
   if (s.status !== 'active' || s.cancelAtPeriodEnd || opts.hasPendingRenewal) return { action: 'none' };
   const planId = s.scheduledPlanId ?? s.planId;
   const billing = s.scheduledBilling ?? s.billing;
   const msLeft = s.currentPeriodEnd.getTime() - now.getTime();
-  if (opts.hasCardOnFile)
+  if (opts.hasCardOnFile) {
+    if (opts.cardDeclined) return { action: 'none' };
     return msLeft <= 0 ? { action: 'charge_card', planId, billing } : { action: 'none' };
+  }
   return msLeft <= RENEWAL_NOTICE_DAYS * 86_400_000
     ? { action: 'issue', planId, billing }
     : { action: 'none' };

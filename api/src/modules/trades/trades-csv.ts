@@ -7,7 +7,7 @@ import {
   exchangeName,
   tradeQuote,
 } from '@arbitra/contracts';
-import type { TradeEntity } from '@arbitra/db';
+import type { TradeRow } from '@arbitra/db';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 const BOM = '\uFEFF';
@@ -59,12 +59,12 @@ export function csvFile(header: readonly string[], rows: readonly (readonly stri
 }
 
 /** DECISIONS §9: SPEC's columns, ';', decimal comma, UTF-8 BOM, CRLF line ends. */
-export function tradesCsv(trades: readonly TradeEntity[]): string {
+export function tradesCsv(trades: readonly TradeRow[]): string {
   return csvFile(TRADES_CSV_COLUMNS, trades.map(specCells));
 }
 
 /** SPEC's cells of a trade (values in the traded quote currency). */
-function specCells(t: TradeEntity): string[] {
+function specCells(t: TradeRow): string[] {
   return [
     formatCsvDate(t.executedAt),
     textCell(t.botName),
@@ -82,7 +82,7 @@ function specCells(t: TradeEntity): string[] {
 }
 
 /** The second export (issue 15): SPEC's cells, then currency, mode, USDT/BRL rate and the stored R$ figures. */
-export function tradesBrlCsv(trades: readonly TradeEntity[]): string {
+export function tradesBrlCsv(trades: readonly TradeRow[]): string {
   return csvFile(
     TRADES_BRL_CSV_COLUMNS,
     trades.map((t) => [

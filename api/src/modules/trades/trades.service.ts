@@ -40,8 +40,10 @@ export class TradesService {
   constructor(private readonly repo: TradesRepository) {}
 
   async list(userId: string, q: TradesQuery): Promise<TradesResponse> {
-    const rows = await this.repo.page(userId, q, (q.page - 1) * q.pageSize, q.pageSize);
-    const stats = await this.stats(userId, q);
+    const [rows, stats] = await Promise.all([
+      this.repo.page(userId, q, (q.page - 1) * q.pageSize, q.pageSize),
+      this.stats(userId, q),
+    ]);
     return { trades: rows.map(toTrade), stats, page: q.page, pageSize: q.pageSize, total: stats.totalTrades };
   }
 

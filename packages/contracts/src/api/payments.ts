@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages/index.js';
+import { cpfValid } from '../domain/cpf.js';
 import type { PlanId } from '../domain/plans.js';
 import type { BillingCycle } from '../domain/subscription.js';
 import type {
@@ -56,6 +57,11 @@ export interface CreatePaymentRequest {
   billing: BillingCycle;
   method: CheckoutMethod;
   card?: CardTokenInput;
+  /**
+   * The payer's CPF (masked or digits), required for boleto, and for card on Mercado Pago. Sent to the provider as
+   * payer.identification {type:'CPF'}; stored only on the payments that needed it (docs/SECURITY.md).
+   */
+  payerCpf?: string;
 }
 
 export interface PaymentResponse {
@@ -76,6 +82,8 @@ export interface PaymentResponse {
   invoiceUrl: string | null;
   cardBrand: CardBrand | null;
   cardLast4: string | null;
+  /** The payer's CPF when the payment needed one, always masked ('***.456.789-**'). */
+  payerCpf: string | null;
   pix: { code: string; qrDataUrl: string; expiresAt: string } | null;
   boleto: { line: string; barcode: string; dueDate: string } | null;
   periodStart: string | null;
@@ -98,6 +106,25 @@ export interface PaymentResponse {
 export interface PaymentsConfig {
   provider: PaymentProviderName;
   mercadoPago: { publicKey: string; sdkUrl: string } | null;
+}
+
+/**
+ * GET /api/user/payment-method: the card kept at the provider for renewals (brand + last 4 only; the provider's
+ * customer and card ids stay on the server). Null when renewals are issued as PIX/boleto by email.
+ */
+export interface StoredCardResponse {
+  card: {
+    brand: CardBrand;
+    last4: string;
+    savedAt: string;
+    /** Sandbox only: whether the next renewals charged to this card are declined ('Simular recusa'); null otherwise. */
+    sandboxDeclines: boolean | null;
+  } | null;
+}
+
+/** POST /api/user/payment-method/sandbox: how the sandbox's issuer answers the next renewals charged to the card. */
+export interface StoredCardSandboxRequest {
+  action: 'approve' | 'decline';
 }
 
 /** POST /api/payments/{id}/sandbox. */
@@ -144,14 +171,29 @@ export const cardTokenSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_.-]+$/, M.cardTokenInvalid),
 });
 
+/** A CPF with valid check digits (with or without the mask). */
+export const cpfField = z
+  .string({ error: M.cpfInvalid })
+  .max(20, M.cpfInvalid)
+  .refine((v) => cpfValid(v), M.cpfInvalid);
+
 export const createPaymentSchema = z
   .strictObject({
     planId: planIdField,
     billing: billingField,
     method: z.enum(['card', 'pix', 'boleto'], { error: M.methodInvalid }),
     card: cardTokenSchema.optional(),
+    payerCpf: cpfField.optional(),
   })
-  .refine((v) => v.method !== 'card' || v.card !== undefined, { message: M.cardRequired, path: ['card'] });
+  .refine((v) => v.method !== 'card' || v.card !== undefined, { message: M.cardRequired, path: ['card'] })
+  .refine((v) => v.method !== 'boleto' || v.payerCpf !== undefined, {
+    message: M.cpfRequired,
+    path: ['payerCpf'],
+  });
+
+export const storedCardSandboxSchema = z.strictObject({
+  action: z.enum(['approve', 'decline'], { error: M.storedCardSandboxAction }),
+});
 
 export const sandboxActionSchema = z.strictObject({
   action: z.enum(['approve', 'decline', 'expire'], { error: M.sandboxActionInvalid }),

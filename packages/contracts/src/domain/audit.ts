@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS = {
   invite_resent: 'Email para definir a senha reenviado',
   plan_granted: 'Plano concedido por um administrador',
   payment_refunded: 'Pagamento reembolsado (garantia de 7 dias)',
+  payment_method_removed: 'Cartão salvo removido',
   settings_changed: 'Configurações da plataforma alteradas',
   rate_limited: 'Bloqueado por excesso de tentativas',
   job_retried: 'Job da fila enviado para nova tentativa',

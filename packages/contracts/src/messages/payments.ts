@@ -45,5 +45,15 @@ export const PAYMENT_MESSAGES = {
     invoiceUnavailable: 'A fatura só existe para pagamentos aprovados',
     providerUnavailable: 'O provedor de pagamento não respondeu. Tente novamente.',
     pendingExists: 'Já existe um pagamento pendente para esta assinatura',
+    cpfRequired: 'Informe o CPF do pagador',
+    cpfInvalid: 'CPF inválido. Confira os números digitados.',
+    storedCardNotFound: 'Nenhum cartão salvo',
+    storedCardRemoved:
+      'Cartão removido. As próximas renovações serão cobradas por PIX ou boleto, enviados por email.',
+    storedCardSandboxAction: 'Ação inválida (aprovar ou recusar)',
+    storedCardSandbox: (declines: boolean) =>
+      declines
+        ? 'Sandbox: as próximas renovações com este cartão serão recusadas.'
+        : 'Sandbox: as próximas renovações com este cartão serão aprovadas.',
   },
 } as const;

@@ -3,7 +3,8 @@ import type { BotMode, BotStrategy, TradeStatus } from '@arbitra/contracts';
 
 /** One execution of a bot (SPEC §3 Trade + what the opportunity expected). Figures in the pair's quote currency and in R$, exact. */
 @Entity({ name: 'trades' })
-@Index('trades_user_executed_idx', ['userId', 'executedAt'])
+// The history's index also INCLUDEs status, bot_id, mode, profit, profit_brl (migration 1795641731950).
+@Index('trades_user_history_idx', ['userId', 'executedAt', 'id'])
 @Index('trades_bot_executed_idx', ['botId', 'executedAt'])
 export class TradeEntity {
   @PrimaryGeneratedColumn('uuid')

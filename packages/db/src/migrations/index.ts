@@ -14,6 +14,8 @@ import { ContentViewsNewsletter1795441341701 } from './1795441341701-content-vie
 import { TradesBrl1795441371829 } from './1795441371829-trades-brl.js';
 import { TaxExchangeSettings1795441624923 } from './1795441624923-tax-exchange-settings.js';
 import { EmailChanges1795443037625 } from './1795443037625-email-changes.js';
+import { PaymentMethods1795450000000 } from './1795450000000-payment-methods.js';
+import { TradeDayTotals1795641731950 } from './1795641731950-trade-day-totals.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
@@ -35,4 +37,6 @@ export const MIGRATIONS = [
   TradesBrl1795441371829,
   TaxExchangeSettings1795441624923,
   EmailChanges1795443037625,
+  PaymentMethods1795450000000,
+  TradeDayTotals1795641731950,
 ];

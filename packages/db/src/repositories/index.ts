@@ -4,6 +4,7 @@ import { ContactMessagesRepository } from './contact-messages.repository.js';
 import { BotsRepository } from './bots.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { SandboxChargesRepository } from './sandbox-charges.repository.js';
+import { PaymentMethodsRepository } from './payment-methods.repository.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { ExchangeCredentialsRepository } from './exchange-credentials.repository.js';
 import { HealthRepository } from './health.repository.js';
@@ -45,6 +46,7 @@ export * from './admin-users.repository.js';
 export * from './revenue-reporting.repository.js';
 export * from './database-stats.js';
 export * from './sandbox-charges.repository.js';
+export * from './payment-methods.repository.js';
 export * from './content-views.repository.js';
 export * from './newsletter.repository.js';
 export * from './tax-reporting.repository.js';
@@ -68,6 +70,7 @@ export const REPOSITORIES = [
   HealthRepository,
   PaymentsRepository,
   SandboxChargesRepository,
+  PaymentMethodsRepository,
   UnitOfWork,
   BacktestsRepository,
   PlatformSettingsRepository,

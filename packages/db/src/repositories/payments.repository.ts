@@ -26,8 +26,13 @@ export interface PaymentRecord {
   invoiceNumber: string | null;
   cardBrand: string | null;
   cardLast4: string | null;
-  /** The provider's stored card/customer reference used for renewals (never a card number). */
+  /**
+   * A pending card payment's single-use token (made in the browser), kept only until the payment is settled: on
+   * approval it saves the card at the provider (payment_methods). Never a card number.
+   */
   cardToken: string | null;
+  /** The payer's CPF (11 digits), only on payments that needed it (boleto; card on Mercado Pago). */
+  payerCpf: string | null;
   pixCode: string | null;
   pixExpiresAt: Date | null;
   boletoLine: string | null;
@@ -55,6 +60,7 @@ export interface NewPayment {
   cardBrand?: string | null;
   cardLast4?: string | null;
   cardToken?: string | null;
+  payerCpf?: string | null;
   periodStart?: Date | null;
   periodEnd?: Date | null;
 }
@@ -94,6 +100,7 @@ interface PaymentRow {
   card_brand: string | null;
   card_last4: string | null;
   card_token: string | null;
+  payer_cpf: string | null;
   pix_code: string | null;
   pix_expires_at: Date | null;
   boleto_line: string | null;
@@ -109,7 +116,7 @@ interface PaymentRow {
 }
 
 const COLUMNS = `id, user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id, status,
-  invoice_number, card_brand, card_last4, card_token, pix_code, pix_expires_at, boleto_line, boleto_barcode,
+  invoice_number, card_brand, card_last4, card_token, payer_cpf, pix_code, pix_expires_at, boleto_line, boleto_barcode,
   to_char(boleto_due_date, 'YYYY-MM-DD') AS boleto_due_date, period_start, period_end, failure_reason,
   created_at, updated_at, approved_at, refunded_at`;
 
@@ -129,6 +136,7 @@ function toRecord(r: PaymentRow): PaymentRecord {
     cardBrand: r.card_brand,
     cardLast4: r.card_last4,
     cardToken: r.card_token,
+    payerCpf: r.payer_cpf,
     pixCode: r.pix_code,
     pixExpiresAt: r.pix_expires_at,
     boletoLine: r.boleto_line,
@@ -166,8 +174,8 @@ export class PaymentsRepository {
   async create(p: NewPayment, tx?: Tx): Promise<PaymentRecord> {
     const row = await this.one(
       `INSERT INTO payments (user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id,
-                             status, card_brand, card_last4, card_token, period_start, period_end)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)
+                             status, card_brand, card_last4, card_token, period_start, period_end, payer_cpf)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
        RETURNING ${COLUMNS}`,
       [
         p.userId,
@@ -184,6 +192,7 @@ export class PaymentsRepository {
         p.cardToken ?? null,
         p.periodStart ?? null,
         p.periodEnd ?? null,
+        p.payerCpf ?? null,
       ],
       tx,
     );
@@ -211,11 +220,11 @@ export class PaymentsRepository {
     );
   }
 
-  /** The provider's reusable card reference (renewals charge it again). */
-  async setCardToken(id: string, cardToken: string, tx?: Tx): Promise<void> {
+  /** Forgets a payment's single-use card token (once the card is saved at the provider, or could not be). */
+  async clearCardToken(id: string, tx?: Tx): Promise<void> {
     await managerOf(this.ds, tx).query(
-      `UPDATE payments SET card_token = $2, updated_at = now() WHERE id = $1`,
-      [id, cardToken],
+      `UPDATE payments SET card_token = NULL, updated_at = now() WHERE id = $1`,
+      [id],
     );
   }
 
@@ -289,7 +298,7 @@ export class PaymentsRepository {
   /** pending → declined. Null when it was not pending. */
   async markDeclined(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
     return this.one(
-      `UPDATE payments SET status = 'declined', failure_reason = $2, updated_at = now()
+      `UPDATE payments SET status = 'declined', failure_reason = $2, card_token = NULL, updated_at = now()
         WHERE id = $1 AND status = 'pending'
         RETURNING ${COLUMNS}`,
       [id, reason],
@@ -300,7 +309,7 @@ export class PaymentsRepository {
   /** pending → expired. Null when it was not pending. */
   async markExpired(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
     return this.one(
-      `UPDATE payments SET status = 'expired', failure_reason = $2, updated_at = now()
+      `UPDATE payments SET status = 'expired', failure_reason = $2, card_token = NULL, updated_at = now()
         WHERE id = $1 AND status = 'pending'
         RETURNING ${COLUMNS}`,
       [id, reason],
@@ -342,15 +351,27 @@ export class PaymentsRepository {
     );
   }
 
-  /** The newest approved card payment with a stored provider card reference (renewals charge it again). */
-  async findLatestCardForUser(userId: string, tx?: Tx): Promise<PaymentRecord | null> {
-    return this.one(
-      `SELECT ${COLUMNS} FROM payments
-        WHERE user_id = $1 AND method = 'card' AND status = 'approved' AND card_token IS NOT NULL
-        ORDER BY approved_at DESC LIMIT 1`,
-      [userId],
-      tx,
+  /**
+   * Whether a card renewal charged since `since` (the period end it renews) was declined: the billing job then does
+   * not charge the card again for that period, and the subscription lapses to past_due.
+   */
+  async hasDeclinedCardRenewalSince(userId: string, since: Date, tx?: Tx): Promise<boolean> {
+    const [r] = await managerOf(this.ds, tx).query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM payments
+        WHERE user_id = $1 AND kind = 'renewal' AND method = 'card' AND status = 'declined' AND created_at >= $2`,
+      [userId, since],
     );
+    return (r?.n ?? 0) > 0;
+  }
+
+  /** The CPF of the user's newest boleto payment (a boleto renewal needs the payer's identification again). */
+  async latestBoletoCpf(userId: string, tx?: Tx): Promise<string | null> {
+    const [r] = await managerOf(this.ds, tx).query<{ payer_cpf: string }[]>(
+      `SELECT payer_cpf FROM payments WHERE user_id = $1 AND method = 'boleto' AND payer_cpf IS NOT NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    );
+    return r?.payer_cpf ?? null;
   }
 
   /** Revenue in [from, to): approvals (minus nothing) and refunds, in integer cents. Grants count 0. */

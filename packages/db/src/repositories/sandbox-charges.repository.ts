@@ -45,4 +45,33 @@ export class SandboxChargesRepository {
       [id],
     );
   }
+
+  // ---- saved cards (the sandbox's side of a card kept for renewals)
+
+  async saveCard(id: string, customerId: string, tx?: Tx): Promise<void> {
+    await managerOf(this.ds, tx).query(
+      `INSERT INTO sandbox_cards (id, customer_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`,
+      [id, customerId],
+    );
+  }
+
+  /** Whether the sandbox's issuer declines charges to the card; null when the card does not exist (removed). */
+  async cardDeclines(id: string, customerId: string, tx?: Tx): Promise<boolean | null> {
+    const [r] = await managerOf(this.ds, tx).query<{ declines: boolean }[]>(
+      `SELECT declines FROM sandbox_cards WHERE id = $1 AND customer_id = $2`,
+      [id, customerId],
+    );
+    return r ? r.declines : null;
+  }
+
+  async setCardDeclines(id: string, declines: boolean, tx?: Tx): Promise<void> {
+    await managerOf(this.ds, tx).query(`UPDATE sandbox_cards SET declines = $2 WHERE id = $1`, [
+      id,
+      declines,
+    ]);
+  }
+
+  async removeCard(id: string, tx?: Tx): Promise<void> {
+    await managerOf(this.ds, tx).query(`DELETE FROM sandbox_cards WHERE id = $1`, [id]);
+  }
 }

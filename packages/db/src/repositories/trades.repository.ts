@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import {
   tradeBrlFigures,
@@ -6,6 +6,7 @@ import {
   type BotStatus,
   type BotStrategy,
   type TradeBrlFigures,
+  type TradeFields,
   type TradeLeg,
   type TradeStatus,
   type TradesQuery,
@@ -130,6 +131,36 @@ export type TradeFilters = Pick<TradesQuery, 'dateRange' | 'status' | 'bot'> &
 
 /** A trade's profit is stored in USDT for every pair (trade-brl.ts in contracts); its R$ is profit × usdt_brl. */
 const PROFIT_USDT = 't.profit';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A trade of the history as the api sends and exports it (numeric columns as exact strings). */
+export type TradeRow = TradeFields;
+
+/** The columns of a {@link TradeRow} from `trades t`. */
+const TRADE_ROW = `t.id, t.bot_id AS "botId", t.bot_name AS "botName", t.strategy, t.pair,
+  t.buy_exchange AS "buyExchange", t.sell_exchange AS "sellExchange", t.buy_price AS "buyPrice",
+  t.sell_price AS "sellPrice", t.amount, t.profit, t.profit_percent AS "profitPercent",
+  t.expected_profit AS "expectedProfit", t.expected_profit_percent AS "expectedProfitPercent", t.status,
+  t.failure_reason AS "failureReason", t.mode, t.executed_at AS "executedAt", t.usdt_brl AS "usdtBrl",
+  t.profit_brl AS "profitBrl", t.fees_brl AS "feesBrl", t.volume_brl AS "volumeBrl"`;
+
+/** Where the filter's date range starts (null: all time). */
+function windowStart(f: TradeFilters, now: Date): Date | null {
+  return f.dateRange === 'all' ? null : new Date(now.getTime() - Number(f.dateRange) * DAY_MS);
+}
+
+/**
+ * The status, bot and mode filters as ` AND …` conditions on `t` (a `trades` or a `trade_day_totals` row: the
+ * same column names), their values appended to `params`.
+ */
+function filterSql(f: TradeFilters, params: unknown[]): string {
+  let sql = '';
+  if (f.status !== 'all') sql += ` AND t.status = $${params.push(f.status)}`;
+  if (f.bot !== 'all') sql += ` AND t.bot_id = $${params.push(f.bot)}::uuid`;
+  if (f.mode && f.mode !== 'all') sql += ` AND t.mode = $${params.push(f.mode)}`;
+  return sql;
+}
 
 /**
  * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
@@ -378,57 +409,83 @@ export class TradesRepository {
 
   // ── the trade history (api) ───────────────────────────────────────────────────────────────────────────────
 
-  private filtered(userId: string, f: TradeFilters, now = new Date()): SelectQueryBuilder<TradeEntity> {
-    const qb = this.ds
-      .getRepository(TradeEntity)
-      .createQueryBuilder('t')
-      .where('t.user_id = :userId', { userId });
-    if (f.dateRange !== 'all') {
-      const since = new Date(now.getTime() - Number(f.dateRange) * 24 * 3600 * 1000);
-      qb.andWhere('t.executed_at >= :since', { since });
-    }
-    if (f.status !== 'all') qb.andWhere('t.status = :status', { status: f.status });
-    if (f.bot !== 'all') qb.andWhere('t.bot_id = :botId', { botId: f.bot });
-    if (f.mode && f.mode !== 'all') qb.andWhere('t.mode = :mode', { mode: f.mode });
-    return qb;
+  /**
+   * Trades of the filtered set, newest first (executed_at DESC, id DESC), `offset` and `limit` as a page. The page's
+   * ids come from `trades_user_history_idx` alone (OFFSET walks the index, not the table), then only those rows are
+   * read: plain rows, no entity hydration.
+   */
+  async page(
+    userId: string,
+    f: TradeFilters,
+    offset: number,
+    limit: number,
+    now = new Date(),
+  ): Promise<TradeRow[]> {
+    const params: unknown[] = [userId];
+    const since = windowStart(f, now);
+    const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
+    const filters = filterSql(f, params);
+    return this.ds.query(
+      `SELECT ${TRADE_ROW} FROM (
+         SELECT t.id, t.executed_at FROM trades t WHERE t.user_id = $1${window}${filters}
+          ORDER BY t.executed_at DESC, t.id DESC OFFSET $${params.push(offset)} LIMIT $${params.push(limit)}
+       ) p JOIN trades t ON t.id = p.id
+       ORDER BY p.executed_at DESC, p.id DESC`,
+      params,
+    );
   }
 
-  /** One page of the filtered set, newest first. */
-  page(userId: string, f: TradeFilters, offset: number, limit: number): Promise<TradeEntity[]> {
-    return this.filtered(userId, f)
-      .orderBy('t.executed_at', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .offset(offset)
-      .limit(limit)
-      .getMany();
-  }
-
-  /** Count, completed count and exact profit sum of the filtered set. */
+  /**
+   * Count, completed count and exact profit sums of the whole filtered set (DECISIONS §9), without reading it:
+   * the recorded trades of whole UTC days from `trade_day_totals` (kept by triggers on `trades`, migration
+   * 1795641731950), those of the window's partial first day and the pending ones (few) from `trades`.
+   */
   async totals(
     userId: string,
     f: TradeFilters,
+    now = new Date(),
   ): Promise<{ total: number; completed: number; profit: string; profitBrl: string }> {
-    const raw = await this.filtered(userId, f)
-      .select('COUNT(*)::int', 'total')
-      .addSelect(`COUNT(*) FILTER (WHERE t.status = 'completed')::int`, 'completed')
-      .addSelect(`COALESCE(SUM(${PROFIT_USDT}), 0)::text`, 'profit')
-      .addSelect('COALESCE(SUM(t.profit_brl), 0)::text', 'profitBrl')
-      .getRawOne<{ total: number; completed: number; profit: string; profitBrl: string }>();
-    return {
-      total: raw?.total ?? 0,
-      completed: raw?.completed ?? 0,
-      profit: raw?.profit ?? '0',
-      profitBrl: raw?.profitBrl ?? '0',
-    };
+    const params: unknown[] = [userId];
+    const since = windowStart(f, now);
+    const filters = filterSql(f, params);
+    const parts: string[] = [];
+    if (f.status !== 'pending') {
+      if (since) {
+        const day = since.toISOString().slice(0, 10);
+        const nextDay = new Date(Date.parse(day) + DAY_MS);
+        parts.push(
+          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
+            WHERE t.user_id = $1 AND t.day > $${params.push(day)}::date${filters}`,
+          `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
+            WHERE t.user_id = $1 AND t.executed_at >= $${params.push(since)} AND t.executed_at < $${params.push(nextDay)}
+              AND t.status <> 'pending'${filters}`,
+        );
+      } else {
+        parts.push(
+          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t WHERE t.user_id = $1${filters}`,
+        );
+      }
+    }
+    if (f.status === 'all' || f.status === 'pending') {
+      const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
+      parts.push(
+        `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
+          WHERE t.status = 'pending' AND t.user_id = $1${window}${filters}`,
+      );
+    }
+    const rows: { total: number; completed: number; profit: string; profitBrl: string }[] =
+      await this.ds.query(
+        `SELECT COALESCE(SUM(n), 0)::int AS total, COALESCE(SUM(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
+              COALESCE(SUM(profit), 0)::text AS profit, COALESCE(SUM(profit_brl), 0)::text AS "profitBrl"
+         FROM (${parts.join(' UNION ALL ')}) s`,
+        params,
+      );
+    return rows[0] ?? { total: 0, completed: 0, profit: '0', profitBrl: '0' };
   }
 
   /** The filtered set for an export (newest first, at most `limit`). */
-  forExport(userId: string, f: TradeFilters, now: Date, limit: number): Promise<TradeEntity[]> {
-    return this.filtered(userId, f, now)
-      .orderBy('t.executed_at', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .limit(limit)
-      .getMany();
+  forExport(userId: string, f: TradeFilters, now: Date, limit: number): Promise<TradeRow[]> {
+    return this.page(userId, f, 0, limit, now);
   }
 
   /** Every trade of the user (newest first) and their legs (LGPD export). */

@@ -6,6 +6,8 @@ import type {
   PaymentsConfig,
   PlanId,
   SandboxAction,
+  StoredCardResponse,
+  StoredCardSandboxRequest,
   UpgradeResponse,
 } from '@arbitra/contracts';
 import { apiClient } from '@/lib/api-client';
@@ -17,6 +19,7 @@ export const paymentKeys = {
   quote: (planId: PlanId, billing: BillingCycle) =>
     ['user', 'subscription', 'quote', planId, billing] as const,
   config: ['payments', 'config'] as const,
+  storedCard: ['user', 'payment-method'] as const,
 };
 
 /** The payment screens' calls (docs/api/payments.md). */
@@ -35,6 +38,12 @@ export const paymentApi = {
   refund: (id: string) => apiClient.post<PaymentResponse>(`/api/payments/${id}/refund`),
   sandbox: (id: string, action: SandboxAction) =>
     apiClient.post<PaymentResponse>(`/api/payments/${id}/sandbox`, { action }),
+  /** The card saved for off-session renewals (brand + last 4), or null. */
+  storedCard: (signal?: AbortSignal) =>
+    apiClient.get<StoredCardResponse>('/api/user/payment-method', { signal }),
+  removeStoredCard: () => apiClient.delete<{ message: string }>('/api/user/payment-method'),
+  storedCardSandbox: (action: StoredCardSandboxRequest['action']) =>
+    apiClient.post<StoredCardResponse>('/api/user/payment-method/sandbox', { action }),
 };
 
 /** Opens the invoice (an authenticated HTML page) in a new tab, printable as PDF. */

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
+  cpfDigits,
   type BillingCycle,
   type CardTokenInput,
   type CheckoutMethod,
@@ -27,6 +28,7 @@ import { paymentApi, paymentKeys } from '@/lib/billing/payment-api';
 import { CardForm, cardError, sandboxCardToken, type CardFields } from './card-form';
 import { CardTokenizeError, mercadoPagoCardToken } from './mercadopago-card';
 import { CheckoutInfo } from './checkout-info';
+import { CpfField, cpfError } from './cpf-field';
 import { PendingPayment } from './pending-payment';
 
 const M = MESSAGES.payments;
@@ -48,6 +50,7 @@ export function Checkout() {
   const billing = asBilling(params.get('billing'));
   const [method, setMethod] = useState<CheckoutMethod>('card');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvv: '', name: '' });
+  const [cpf, setCpf] = useState('');
   const [payment, setPayment] = useState<PaymentResponse | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,6 +65,12 @@ export function Checkout() {
     queryKey: subscriptionKeys.plans,
     queryFn: ({ signal }) => subscriptionApi.plans(signal),
   });
+  const config = useQuery({
+    queryKey: paymentKeys.config,
+    queryFn: ({ signal }) => paymentApi.config(signal),
+  });
+  // Boleto needs the payer's CPF; so does a card charged by Mercado Pago (cards in Brazil).
+  const needsCpf = method === 'boleto' || (method === 'card' && config.data?.provider === 'mercadopago');
   const quote = useQuery({
     queryKey: paymentKeys.quote(planId, billing),
     queryFn: ({ signal }) => paymentApi.quote(planId, billing, signal),
@@ -102,6 +111,7 @@ export function Checkout() {
         billing,
         method,
         ...(method === 'card' ? { card: await cardToken(card) } : {}),
+        ...(needsCpf ? { payerCpf: cpfDigits(cpf) } : {}),
       }),
     onMutate: () => setFailure(null),
     onSuccess: (p) => settle(p, null),
@@ -120,7 +130,7 @@ export function Checkout() {
 
   const selected = plans.data?.find((p) => p.id === planId);
   const biggestDiscount = Math.max(0, ...(plans.data ?? []).map((p) => p.yearlyDiscountPercent));
-  const cardProblem = method === 'card' ? cardError(card) : null;
+  const formProblem = (method === 'card' ? cardError(card) : null) ?? (needsCpf ? cpfError(cpf) : null);
 
   if (success) {
     return (
@@ -258,6 +268,14 @@ export function Checkout() {
                 ))}
               </div>
               {method === 'card' ? <CardForm value={card} onChange={setCard} /> : null}
+              {needsCpf ? <CpfField value={cpf} onChange={setCpf} /> : null}
+              {method === 'card' ? (
+                <p className="text-xs text-muted-foreground">
+                  Aprovado o pagamento, o cartão fica salvo no provedor de pagamento para as renovações
+                  automáticas (guardamos só a bandeira e os 4 últimos dígitos). Você pode removê-lo na aba
+                  Assinatura.
+                </p>
+              ) : null}
               {method === 'pix' ? (
                 <p className="text-sm text-muted-foreground">
                   O QR Code e o código copia e cola valem por 30 minutos. A confirmação é imediata.
@@ -307,7 +325,7 @@ export function Checkout() {
             {!payment ? (
               <Button
                 className="mt-2"
-                disabled={pay.isPending || !quote.data || cardProblem !== null}
+                disabled={pay.isPending || !quote.data || formProblem !== null}
                 onClick={() => pay.mutate()}
               >
                 <Lock aria-hidden />

@@ -91,6 +91,11 @@ export function PendingPayment({
               />
             </label>
             <p className="text-sm">Vencimento: {formatDate(payment.boleto.dueDate)}</p>
+            {payment.payerCpf ? (
+              <p className="text-sm" aria-label="CPF do pagador">
+                Pagador: CPF {payment.payerCpf}
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => void copy(payment.boleto!.line, 'Linha digitável')}>
                 <Copy className="size-4" aria-hidden /> Copiar linha digitável
@@ -104,6 +109,7 @@ export function PendingPayment({
                       `Plano: ${payment.planName} (${payment.billing === 'yearly' ? 'anual' : 'mensal'})`,
                       `Valor: ${formatBRL(payment.amountCents)}`,
                       `Vencimento: ${formatDate(payment.boleto!.dueDate)}`,
+                      ...(payment.payerCpf ? [`Pagador: CPF ${payment.payerCpf}`] : []),
                       `Linha digitável: ${payment.boleto!.line}`,
                       `Código de barras: ${payment.boleto!.barcode}`,
                     ].join('\n'),

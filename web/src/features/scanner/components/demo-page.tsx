@@ -1,6 +1,6 @@
 import { SCANNER_PUBLIC_INTERVAL_MS, SCANNER_PUBLIC_TOP, TRIAL_DAYS } from '@arbitra/contracts';
 import { ArrowRight, Pause, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
@@ -33,25 +33,34 @@ interface Frozen {
 const INTERVAL_SECONDS = SCANNER_PUBLIC_INTERVAL_MS / 1000;
 
 /**
+ * The height of the public list when full (OpportunityTable: a 2.5rem header, rows of 3.5rem — two lines of text
+ * and their padding — and 1px borders between them), reserved before it arrives.
+ */
+const TOP_LIST_HEIGHT = `calc(2.5rem + ${SCANNER_PUBLIC_TOP} * (3.5rem + 1px))`;
+
+/**
  * /demo: the public live scanner (SPEC §2, DECISIONS §1), fed by the engine: the 10 best every 3 s,
  * live prices, the exchanges' real feed state. 'Pausar' freezes the view; the data keeps arriving.
  */
 export function DemoPage() {
   const market = useMarketSnapshot();
+  // Each socket event redraws the page in the background, in slices the browser can interrupt (a click, a
+  // scroll): never one long task. The tables keep what they show until the new render is ready.
+  const latest = useDeferredValue(market.state);
   const [frozen, setFrozen] = useState<Frozen | null>(null);
   const paused = frozen !== null;
   const clientNow = useNow(1_000, !paused);
 
-  const view: Frozen = frozen ?? { state: market.state, now: clientNow };
+  const view: Frozen = frozen ?? { state: latest, now: clientNow };
   const state = view.state;
   const now = serverNow(state, view.now);
   const source = marketSource(state);
   const scanner = state?.scanner ?? null;
   const opportunities = publicOpportunities(state);
-  const newerWhilePaused = paused && (market.state?.scanner?.at ?? 0) > (frozen.state?.scanner?.at ?? 0);
+  const newerWhilePaused = paused && (latest?.scanner?.at ?? 0) > (frozen.state?.scanner?.at ?? 0);
 
   const togglePause = () => {
-    setFrozen(paused ? null : { state: market.state, now: clientNow });
+    setFrozen(paused ? null : { state: latest, now: clientNow });
   };
 
   let body;
@@ -93,7 +102,8 @@ export function DemoPage() {
         }
       />
 
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      {/* Two lines' height on a phone from the start (the badges and the time wrap there): their arrival moves nothing. */}
+      <div className="flex min-h-13 flex-wrap content-start items-center gap-2 text-sm text-muted-foreground sm:min-h-0">
         <LiveIndicator connected={market.connected} paused={paused} />
         {source?.simulated ? <SimulatedDataBadge /> : null}
         {scanner ? <span>Atualizado às {formatClock(scanner.at)}</span> : null}
@@ -104,23 +114,31 @@ export function DemoPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Oportunidades</CardTitle>
+          <CardTitle as="h2">Oportunidades</CardTitle>
           <CardDescription>
-            {scanner ? `${publicCountText(scanner.activeCount, SCANNER_PUBLIC_TOP)}. ` : ''}
-            {`Mostramos as ${SCANNER_PUBLIC_TOP} melhores, atualizadas a cada ${INTERVAL_SECONDS} s.`}
+            {/* The count has its own line, there from the start: its arrival moves nothing. */}
+            <span className="block">
+              {scanner ? `${publicCountText(scanner.activeCount, SCANNER_PUBLIC_TOP)}.` : '\u00a0'}
+            </span>
+            <span className="block">
+              {`Mostramos as ${SCANNER_PUBLIC_TOP} melhores, atualizadas a cada ${INTERVAL_SECONDS} s.`}
+            </span>
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {body}
+          {/* As tall as a full list from the start: the list arriving, or changing length every 3 s, moves nothing. */}
+          <div className="flex flex-col *:flex-1" style={{ minHeight: TOP_LIST_HEIGHT }}>
+            {body}
+          </div>
           <NetExplanation />
         </CardContent>
       </Card>
 
-      <UsdtBrlPremiumCard premium={scanner?.usdtBrlPremium} />
+      <UsdtBrlPremiumCard premium={scanner?.usdtBrlPremium} headingLevel="h2" />
 
       <Card>
         <CardHeader>
-          <CardTitle>Cotações ao vivo</CardTitle>
+          <CardTitle as="h2">Cotações ao vivo</CardTitle>
           <CardDescription>
             Melhor compra e venda de cada par em cada exchange, a cada segundo.
           </CardDescription>
@@ -132,7 +150,7 @@ export function DemoPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Status das exchanges</CardTitle>
+          <CardTitle as="h2">Status das exchanges</CardTitle>
           <CardDescription>O estado real da conexão do motor de mercado com cada exchange.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,6 +1,6 @@
 import { SCANNER_PUBLIC_INTERVAL_MS, SCANNER_PUBLIC_TOP } from '@arbitra/contracts';
 import { Zap } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,9 +23,9 @@ import {
   type SortState,
 } from '../lib/opportunity-filter';
 import { formatClock, publicCountText } from '../lib/opportunity-format';
+import { DeferredChart } from './deferred-chart';
 import { LiveIndicator } from './live-indicator';
 import { OpportunityTable } from './opportunity-table';
-import { PriceChart } from './price-chart';
 import { UsdtBrlPremiumCard } from './usdt-brl-premium';
 import { ScannerFilters } from './scanner-filters';
 import {
@@ -35,6 +35,9 @@ import {
   ScannerLoading,
   ScannerWaiting,
 } from './scanner-messages';
+
+/** recharts comes with the chart, and the chart when it comes into view. */
+const PriceChart = lazy(() => import('./price-chart').then((m) => ({ default: m.PriceChart })));
 
 /** Rows drawn at most: the best ones after sorting. */
 export const MAX_ROWS = 100;
@@ -78,7 +81,8 @@ function AccessBadge({ access }: { access: RealtimeAccess }) {
 /** The dashboard's 'Oportunidades' tab (DECISIONS §10): the live scanner with filters, sorting, orders and a price chart. */
 export function OpportunitiesTab() {
   const market = useMarketSnapshot();
-  const state = market.state;
+  // Socket events redraw the tab in the background, in interruptible slices (as on /demo).
+  const state = useDeferredValue(market.state);
   const access = useRealtimeAccess(state?.live != null);
   const clientNow = useNow();
   const now = serverNow(state, clientNow);
@@ -197,7 +201,9 @@ export function OpportunitiesTab() {
           </div>
         </CardHeader>
         <CardContent>
-          <PriceChart symbol={chartSymbol} points={state?.history[chartSymbol] ?? []} />
+          <DeferredChart className="h-56">
+            <PriceChart symbol={chartSymbol} points={state?.history[chartSymbol] ?? []} />
+          </DeferredChart>
         </CardContent>
       </Card>
     </section>

@@ -1,6 +1,6 @@
 import type { Opportunity } from '@arbitra/contracts';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -58,9 +58,81 @@ function SortableHead({
   );
 }
 
+interface OpportunityRowProps {
+  opportunity: Opportunity;
+  /** Its age as shown ('5 s'): the row is redrawn when it changes, not at every tick of the clock. */
+  age: string;
+  open: boolean;
+  onToggle: (id: string) => void;
+}
+
+/** One opportunity, and its orders (legs) below it while open. */
+const OpportunityRow = memo(function OpportunityRow({
+  opportunity: o,
+  age,
+  open,
+  onToggle,
+}: OpportunityRowProps) {
+  const text = useMemo(() => opportunityRowText(o), [o]);
+  const detailsId = `oportunidade-${o.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  return (
+    <>
+      <TableRow data-testid="opportunity-row" data-id={o.id}>
+        <TableCell className="pr-0">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            aria-label={open ? `Ocultar ordens de ${text.route}` : `Ver ordens de ${text.route}`}
+            onClick={() => onToggle(o.id)}
+            className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            {open ? (
+              <ChevronDown className="size-4" aria-hidden />
+            ) : (
+              <ChevronRight className="size-4" aria-hidden />
+            )}
+          </button>
+        </TableCell>
+        <TableCell>
+          <Badge variant={STRATEGY_VARIANTS[o.strategy]}>{text.strategy}</Badge>
+        </TableCell>
+        <TableCell className="whitespace-nowrap">
+          <div className="font-medium" data-testid="route">
+            {text.route}
+          </div>
+          <div className="text-xs text-muted-foreground">{text.pairs}</div>
+        </TableCell>
+        <TableCell className="text-right font-mono font-semibold text-success tabular-nums">
+          {text.net}
+        </TableCell>
+        <TableCell className="text-right whitespace-nowrap tabular-nums">
+          <div className="font-mono">{text.size}</div>
+          <div className="text-xs text-muted-foreground">{text.capital}</div>
+        </TableCell>
+        <TableCell className="text-right whitespace-nowrap tabular-nums">
+          <div className="font-mono font-medium">{text.profitBrl}</div>
+          <div className="text-xs text-muted-foreground">{text.profitUsdt}</div>
+        </TableCell>
+        <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
+          {age}
+        </TableCell>
+      </TableRow>
+      {open ? (
+        <TableRow id={detailsId} className="bg-muted/30 hover:bg-muted/30">
+          <TableCell colSpan={7}>
+            <OpportunityLegs opportunity={o} />
+          </TableCell>
+        </TableRow>
+      ) : null}
+    </>
+  );
+});
+
 /** The live opportunities, one row each, with the orders (legs) behind a row on demand. */
 export function OpportunityTable({ opportunities, now, sort, onSort, empty, label }: OpportunityTableProps) {
   const [openId, setOpenId] = useState<string | null>(null);
+  const toggle = useCallback((id: string) => setOpenId((current) => (current === id ? null : id)), []);
 
   if (opportunities.length === 0) return <>{empty}</>;
 
@@ -86,63 +158,17 @@ export function OpportunityTable({ opportunities, now, sort, onSort, empty, labe
         </TableRow>
       </TableHeader>
       <TableBody>
-        {opportunities.map((o) => {
-          const text = opportunityRowText(o);
-          const open = openId === o.id;
-          const detailsId = `oportunidade-${o.id.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-          return (
-            <Fragment key={o.id}>
-              <TableRow data-testid="opportunity-row" data-id={o.id}>
-                <TableCell className="pr-0">
-                  <button
-                    type="button"
-                    aria-expanded={open}
-                    aria-controls={detailsId}
-                    aria-label={open ? `Ocultar ordens de ${text.route}` : `Ver ordens de ${text.route}`}
-                    onClick={() => setOpenId(open ? null : o.id)}
-                    className="rounded p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
-                  >
-                    {open ? (
-                      <ChevronDown className="size-4" aria-hidden />
-                    ) : (
-                      <ChevronRight className="size-4" aria-hidden />
-                    )}
-                  </button>
-                </TableCell>
-                <TableCell>
-                  <Badge variant={STRATEGY_VARIANTS[o.strategy]}>{text.strategy}</Badge>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <div className="font-medium" data-testid="route">
-                    {text.route}
-                  </div>
-                  <div className="text-xs text-muted-foreground">{text.pairs}</div>
-                </TableCell>
-                <TableCell className="text-right font-mono font-semibold text-success tabular-nums">
-                  {text.net}
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  <div className="font-mono">{text.size}</div>
-                  <div className="text-xs text-muted-foreground">{text.capital}</div>
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  <div className="font-mono font-medium">{text.profitBrl}</div>
-                  <div className="text-xs text-muted-foreground">{text.profitUsdt}</div>
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                  {formatAge(opportunityAgeMs(o, now))}
-                </TableCell>
-              </TableRow>
-              {open ? (
-                <TableRow id={detailsId} className="bg-muted/30 hover:bg-muted/30">
-                  <TableCell colSpan={7}>
-                    <OpportunityLegs opportunity={o} />
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </Fragment>
-          );
-        })}
+        {/* Keyed by rank: when a new list reorders the opportunities, each row's text changes in place instead of
+            rows moving around (no layout shift, no DOM moves); the open row follows its opportunity by id. */}
+        {opportunities.map((o, rank) => (
+          <OpportunityRow
+            key={rank}
+            opportunity={o}
+            age={formatAge(opportunityAgeMs(o, now))}
+            open={openId === o.id}
+            onToggle={toggle}
+          />
+        ))}
       </TableBody>
     </Table>
   );

@@ -1,9 +1,10 @@
 import { EXCHANGES, PAIRS, type ExchangeId, type PriceGrid, type PriceQuote } from '@arbitra/contracts';
+import { memo, useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '../lib/opportunity-format';
 
-function QuoteCell({ quote }: { quote: PriceQuote | undefined }) {
+function QuoteCellView({ quote }: { quote: PriceQuote | undefined }) {
   if (!quote) {
     return (
       <TableCell className="text-center text-muted-foreground/60" title="Mercado não listado nesta exchange">
@@ -26,6 +27,18 @@ function QuoteCell({ quote }: { quote: PriceQuote | undefined }) {
     </TableCell>
   );
 }
+
+type QuoteProps = { quote: PriceQuote | undefined };
+const sameFigures = (a: QuoteProps, b: QuoteProps) =>
+  a.quote === b.quote ||
+  (a.quote !== undefined &&
+    b.quote !== undefined &&
+    a.quote.bid === b.quote.bid &&
+    a.quote.ask === b.quote.ask &&
+    a.quote.stale === b.quote.stale);
+
+/** Redrawn only when its figures change (each grid brings new objects; most quotes keep their values). */
+const QuoteCell = memo(QuoteCellView, sameFigures);
 
 function symbolsIn(grid: PriceGrid, include: (symbol: string) => boolean): string[] {
   const seen = new Set(grid.quotes.map((q) => q.symbol).filter(include));
@@ -63,8 +76,24 @@ function GridTable({ grid, symbols, label }: { grid: PriceGrid; symbols: string[
   );
 }
 
-/** Best bid (green, above) and ask (red, below) of every pair on every exchange; stale books greyed. */
-export function PriceGridTable({ grid }: { grid: PriceGrid | null }) {
+/** The cross pairs of the triangles, folded: their table is drawn only while open (nobody sees it closed). */
+function OtherMarkets({ grid, symbols }: { grid: PriceGrid; symbols: string[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="rounded-md border border-border" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer px-3 py-2 text-sm text-muted-foreground hover:text-foreground">
+        Outros mercados ({symbols.length}): pares cruzados dos triângulos
+      </summary>
+      {open ? <GridTable grid={grid} symbols={symbols} label="Cotações de outros mercados" /> : null}
+    </details>
+  );
+}
+
+/**
+ * Best bid (green, above) and ask (red, below) of every pair on every exchange; stale books greyed. Redrawn when
+ * a new grid arrives (every second), not when the page's clock ticks.
+ */
+export const PriceGridTable = memo(function PriceGridTable({ grid }: { grid: PriceGrid | null }) {
   if (!grid || grid.quotes.length === 0) {
     return (
       <p className="py-6 text-center text-sm text-muted-foreground">Aguardando as primeiras cotações…</p>
@@ -83,18 +112,11 @@ export function PriceGridTable({ grid }: { grid: PriceGrid | null }) {
           <GridTable grid={brlGrid} symbols={brl} label="Cotações em reais por exchange" />
         </>
       ) : null}
-      {others.length > 0 ? (
-        <details className="rounded-md border border-border">
-          <summary className="cursor-pointer px-3 py-2 text-sm text-muted-foreground hover:text-foreground">
-            Outros mercados ({others.length}): pares cruzados dos triângulos
-          </summary>
-          <GridTable grid={grid} symbols={others} label="Cotações de outros mercados" />
-        </details>
-      ) : null}
+      {others.length > 0 ? <OtherMarkets grid={grid} symbols={others} /> : null}
       <p className="text-xs text-muted-foreground">
         Em cada célula: melhor oferta de compra (bid, em verde) e de venda (ask, em vermelho). Cotações
         esmaecidas estão desatualizadas e ficam fora da detecção.
       </p>
     </div>
   );
-}
+});

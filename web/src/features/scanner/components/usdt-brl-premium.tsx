@@ -1,9 +1,10 @@
 import { exchangeName, type UsdtBrlPremium } from '@arbitra/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, memo } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPremium, formatRate, premiumSeries } from '../lib/premium-format';
+import { DeferredChart } from './deferred-chart';
 
-/** recharts comes with the chart only. */
+/** recharts comes with the chart only, and the chart when it comes into view. */
 const Chart = lazy(() =>
   import('./usdt-brl-premium-chart').then((m) => ({ default: m.UsdtBrlPremiumChart })),
 );
@@ -14,7 +15,14 @@ const CHART_HEIGHT = 'h-44';
  * 'Ágio do dólar cripto': each exchange's USDT/BRL against the others and against the reference rate of the R$
  * figures, with a small chart of the last minutes (issue 15). From the scanner snapshot (every 3 s).
  */
-export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null | undefined }) {
+export const UsdtBrlPremiumCard = memo(function UsdtBrlPremiumCard({
+  premium,
+  headingLevel = 'h3',
+}: {
+  premium: UsdtBrlPremium | null | undefined;
+  /** h2 where the card sits right under the page's h1 (/demo). */
+  headingLevel?: 'h2' | 'h3';
+}) {
   const source =
     premium?.reference.source === 'fallback'
       ? 'valor fixo, sem livro recente'
@@ -23,7 +31,7 @@ export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null
   return (
     <Card role="region" aria-labelledby="agio-titulo">
       <CardHeader>
-        <CardTitle id="agio-titulo" className="text-base">
+        <CardTitle as={headingLevel} id="agio-titulo" className="text-base">
           Ágio do dólar cripto (USDT/BRL)
         </CardTitle>
         <CardDescription>
@@ -71,9 +79,9 @@ export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null
               </tbody>
             </table>
             {series && series.points.length >= 2 ? (
-              <Suspense fallback={<div className={CHART_HEIGHT} />}>
+              <DeferredChart className={CHART_HEIGHT}>
                 <Chart points={series.points} keys={series.keys} />
-              </Suspense>
+              </DeferredChart>
             ) : (
               <p
                 className={`flex ${CHART_HEIGHT} items-center justify-center text-center text-sm text-muted-foreground`}
@@ -86,4 +94,4 @@ export function UsdtBrlPremiumCard({ premium }: { premium: UsdtBrlPremium | null
       </CardContent>
     </Card>
   );
-}
+});

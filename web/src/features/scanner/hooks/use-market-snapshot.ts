@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { fetchMarketSnapshot } from '../api/market-api';
 import {
@@ -19,6 +19,38 @@ export const MARKET_STATE_KEY = ['market', 'state'] as const;
 
 /** While the socket is down, the REST snapshot is polled so the screen does not freeze silently. */
 const FALLBACK_POLL_MS = 5_000;
+
+/**
+ * Socket events come in bursts (on connection the snapshot, the prices, the feeds and the figures at once; then
+ * prices every second and deltas as they happen): they are written into the cache together, once per animation
+ * frame, so the screen renders once per frame at most instead of once per event. Nothing waits longer than the
+ * next frame the browser would paint anyway; in a hidden tab (no frames) the timeout writes them.
+ */
+const FLUSH_TIMEOUT_MS = 250;
+
+type Reducer = (state: MarketState) => MarketState;
+
+/** Calls `run` once, at the next animation frame or after FLUSH_TIMEOUT_MS, whichever comes first. */
+function nextFrame(run: () => void): () => void {
+  let done = false;
+  let frame: number | undefined;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    run();
+  };
+  const timer = setTimeout(once, FLUSH_TIMEOUT_MS);
+  if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(once);
+  function cancel() {
+    clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  }
+  return () => {
+    done = true;
+    cancel();
+  };
+}
 
 /** Drops the real-time book, if there is one (it never creates the cache entry: a failed request stays visible). */
 function resetLiveBook(queryClient: QueryClient): void {
@@ -48,20 +80,54 @@ export function useMarketSnapshot() {
     refetchOnMount: 'always',
     refetchOnWindowFocus: false,
     refetchInterval: connected ? false : FALLBACK_POLL_MS,
+    // The reducers keep every unchanged part as it was already; TanStack Query's structural sharing would walk the
+    // whole state (minutes of price history per symbol) at each event to find that out again.
+    structuralSharing: false,
   });
 
-  const update = useCallback(
-    (reduce: (state: MarketState) => MarketState) => {
-      queryClient.setQueryData<MarketState>(MARKET_STATE_KEY, (prev) => reduce(prev ?? EMPTY_MARKET_STATE));
-    },
-    [queryClient],
-  );
+  const pending = useRef<Reducer[]>([]);
+  const cancelFlush = useRef<(() => void) | null>(null);
 
-  useSocketEvent(socket, 'scanner:snapshot', (snap) => update((s) => applySnapshot(s, snap, Date.now())));
-  useSocketEvent(socket, 'scanner:delta', (delta) => update((s) => applyDelta(s, delta, Date.now())));
-  useSocketEvent(socket, 'market:prices', (grid) => update((s) => applyPrices(s, grid, Date.now())));
+  /** Writes every queued event into the cache in one update (one render). */
+  const flush = useCallback(() => {
+    cancelFlush.current?.();
+    cancelFlush.current = null;
+    const reducers = pending.current;
+    if (reducers.length === 0) return;
+    pending.current = [];
+    queryClient.setQueryData<MarketState>(MARKET_STATE_KEY, (prev) =>
+      reducers.reduce((state, reduce) => reduce(state), prev ?? EMPTY_MARKET_STATE),
+    );
+  }, [queryClient]);
+
+  const update = useCallback(
+    (reduce: Reducer) => {
+      pending.current.push(reduce);
+      cancelFlush.current ??= nextFrame(flush);
+    },
+    [flush],
+  );
+  // What is still queued when the screen closes goes into the cache (the next screen starts from it).
+  useEffect(() => flush, [flush]);
+
+  // The receipt time is taken when the event arrives (the clock offset), not when it is written.
+  useSocketEvent(socket, 'scanner:snapshot', (snap) => {
+    const at = Date.now();
+    update((s) => applySnapshot(s, snap, at));
+  });
+  useSocketEvent(socket, 'scanner:delta', (delta) => {
+    const at = Date.now();
+    update((s) => applyDelta(s, delta, at));
+  });
+  useSocketEvent(socket, 'market:prices', (grid) => {
+    const at = Date.now();
+    update((s) => applyPrices(s, grid, at));
+  });
   useSocketEvent(socket, 'market:feeds', (feeds) => update((s) => applyFeeds(s, feeds)));
-  useSocketEvent(socket, 'engine:stats', (stats) => update((s) => applyStats(s, stats, Date.now())));
+  useSocketEvent(socket, 'engine:stats', (stats) => {
+    const at = Date.now();
+    update((s) => applyStats(s, stats, at));
+  });
 
   // Deltas that arrived while no scanner screen was open were not applied: start the book again.
   useEffect(() => resetLiveBook(queryClient), [queryClient]);
@@ -73,6 +139,7 @@ export function useMarketSnapshot() {
     let connectedBefore = socket.connected;
     const onConnect = () => {
       if (connectedBefore) {
+        flush();
         resetLiveBook(queryClient);
         void queryClient.invalidateQueries({ queryKey: MARKET_STATE_KEY });
       }
@@ -82,7 +149,7 @@ export function useMarketSnapshot() {
     return () => {
       socket.off('connect', onConnect);
     };
-  }, [socket, queryClient]);
+  }, [socket, queryClient, flush]);
 
   return {
     state: query.data ?? null,

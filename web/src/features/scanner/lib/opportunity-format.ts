@@ -4,7 +4,7 @@ import {
   type OpportunityLeg,
   type OpportunityStrategy,
 } from '@arbitra/contracts';
-import { formatBRL, TIME_ZONE } from '@/lib/format';
+import { formatBRL, numberFormat, TIME_ZONE } from '@/lib/format';
 
 /**
  * How the scanner screens write an opportunity (pt-BR, DECISIONS §11). Money and quantities arrive as
@@ -20,22 +20,10 @@ function asDecimal(value: string): DecimalString | null {
   return DECIMAL.test(trimmed) ? (trimmed as DecimalString) : null;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(min: number, max: number): Intl.NumberFormat {
-  const key = `${min}:${max}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: min, maximumFractionDigits: max });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 /** A decimal string with pt-BR separators and between `min` and `max` fraction digits; '—' when not a decimal. */
 export function formatDecimal(value: string, min: number, max: number): string {
   const decimal = asDecimal(value);
-  return decimal === null ? '—' : formatterFor(min, max).format(decimal);
+  return decimal === null ? '—' : numberFormat(min, max).format(decimal);
 }
 
 /** Moves the decimal point of a decimal string: shiftDecimal('0.001', 2) → '0.1'. Exact. */

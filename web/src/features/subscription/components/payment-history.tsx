@@ -73,6 +73,9 @@ export function PaymentHistory() {
                 <TableCell>
                   {p.methodLabel}
                   {p.cardLast4 ? ` final ${p.cardLast4}` : ''}
+                  {p.payerCpf ? (
+                    <span className="block text-xs text-muted-foreground">CPF {p.payerCpf}</span>
+                  ) : null}
                 </TableCell>
                 <TableCell>{formatBRL(p.amountCents)}</TableCell>
                 <TableCell>

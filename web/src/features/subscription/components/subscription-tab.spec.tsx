@@ -64,6 +64,7 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
       'GET /api/user/subscription': () => json(200, trial),
       'GET /api/plans': () => json(200, plans),
       'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
     });
     const card = await openTab();
     expect(within(card).getByText('Profissional')).toBeDefined();
@@ -84,6 +85,7 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
       'GET /api/user/subscription': () => json(200, { ...trial, status, daysLeft: 0 }),
       'GET /api/plans': () => json(200, plans),
       'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
     });
     const card = await openTab();
     expect(within(card).getByText(label)).toBeDefined();
@@ -94,6 +96,7 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
       'GET /api/user/subscription': () => json(200, trial),
       'GET /api/plans': () => json(200, plans),
       'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
       'POST /api/user/subscription/upgrade': () =>
         json(200, {
           message: 'Redirecionando para o pagamento...',
@@ -117,6 +120,43 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('shows the card saved for renewals (brand + last 4) and removes it after a confirmation', async () => {
+    let card: unknown = {
+      brand: 'mastercard',
+      last4: '0366',
+      savedAt: '2026-02-03T15:00:00.000Z',
+      sandboxDeclines: false,
+    };
+    const api = mockApi({
+      'GET /api/user/subscription': () => json(200, { ...trial, status: 'active' }),
+      'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card }),
+      'POST /api/user/payment-method/sandbox': () => {
+        card = { ...(card as object), sandboxDeclines: true };
+        return json(200, { card });
+      },
+      'DELETE /api/user/payment-method': () => {
+        card = null;
+        return json(200, { message: 'Cartão removido.' });
+      },
+    });
+    await openTab();
+    const region = await screen.findByRole('region', { name: 'Cartão para renovações' });
+    expect((await within(region).findByLabelText('Cartão salvo')).textContent).toContain(
+      'Mastercard final 0366',
+    );
+    fireEvent.click(within(region).getByRole('button', { name: 'Simular recusa' }));
+    await within(region).findByText('Sandbox: próximas renovações recusadas');
+    expect(api.bodies('POST /api/user/payment-method/sandbox')).toEqual([{ action: 'decline' }]);
+    fireEvent.click(within(region).getByRole('button', { name: 'Remover cartão' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover o cartão salvo?' });
+    expect(dialog.textContent).toContain('Mastercard final 0366');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remover cartão' }));
+    await within(region).findByText(/Nenhum cartão salvo/, undefined, { timeout: 10_000 });
+    expect(api.bodies('DELETE /api/user/payment-method')).toHaveLength(1);
+  });
+
   it('shows a clear error with a retry instead of sample data when the server cannot be reached', async () => {
     let up = false;
     mockApi({
@@ -126,6 +166,7 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
       },
       'GET /api/plans': () => json(200, plans),
       'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
     });
     storeSession(TEST_USER);
     renderApp('/dashboard?tab=subscription');

@@ -8,6 +8,7 @@ import { useSocket, useSocketEvent } from '@/lib/socket';
 import { paymentKeys } from '@/lib/billing/payment-api';
 import { PaymentHistory } from './payment-history';
 import { PlanComparison } from './plan-comparison';
+import { StoredCard } from './stored-card';
 
 /** Dashboard › Assinatura (SPEC §2, DECISIONS §2–3): the current plan and the three plans, from the server. */
 export function SubscriptionTab() {
@@ -25,6 +26,7 @@ export function SubscriptionTab() {
   useSocketEvent(socket, 'subscription:updated', () => {
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.subscription });
     void queryClient.invalidateQueries({ queryKey: paymentKeys.history });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.storedCard });
   });
 
   return (
@@ -43,6 +45,7 @@ export function SubscriptionTab() {
       ) : (
         <CurrentPlanCard subscription={subscription.data} />
       )}
+      {subscription.data ? <StoredCard /> : null}
       {plans.isPending ? (
         <Spinner label="Carregando os planos..." />
       ) : plans.isError ? (

@@ -1,0 +1,65 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { T0 } from '../testing/fixtures';
+import { UsdtBrlPremiumCard } from './usdt-brl-premium';
+
+/** An IntersectionObserver the test drives: intersect() tells every observer its element came into view. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly elements: Element[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(element: Element) {
+    this.elements.push(element);
+  }
+  disconnect() {
+    this.elements.length = 0;
+  }
+  static intersect() {
+    for (const o of FakeIntersectionObserver.instances) {
+      const entries = o.elements.map(
+        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+      );
+      if (entries.length > 0) o.callback(entries, o as unknown as IntersectionObserver);
+    }
+  }
+}
+
+const PREMIUM = {
+  at: T0,
+  reference: { rate: '5.4500', source: 'binance' as const },
+  exchanges: [
+    { exchange: 'binance' as const, mid: '5.45', vsReferencePct: '0.0000' },
+    { exchange: 'mercadobitcoin' as const, mid: '5.47', vsReferencePct: '0.3670' },
+  ],
+  spreads: [{ exchange: 'mercadobitcoin' as const, versus: 'binance' as const, pct: '0.3670' }],
+  history: [
+    { at: T0 - 20_000, pct: { 'mercadobitcoin:binance': 0.31 } },
+    { at: T0 - 10_000, pct: { 'mercadobitcoin:binance': 0.34 } },
+  ],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeIntersectionObserver.instances = [];
+});
+
+describe('charts below the fold (issue 17: recharts out of the first load)', () => {
+  it('draws the USDT/BRL premium chart only once its box comes into view, in a box of the same height', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    render(<UsdtBrlPremiumCard premium={PREMIUM} />);
+    // Even with the chart's module loaded (so a lazy component would have resolved), nothing is drawn until then.
+    await act(async () => {
+      await import('./usdt-brl-premium-chart');
+    });
+    // The figures are there at once; the chart is not, but its box already has its height.
+    expect(screen.getByTestId('agio-spread').textContent).toBe('Mercado Bitcoin vs. Binance+0,367%');
+    expect(screen.queryByRole('img', { name: /Ágio do USDT\/BRL/ })).toBeNull();
+    const box = FakeIntersectionObserver.instances.flatMap((o) => o.elements)[0];
+    expect(box?.className).toContain('h-44');
+
+    act(() => FakeIntersectionObserver.intersect());
+    expect(await screen.findByRole('img', { name: /Ágio do USDT\/BRL/ })).toBeDefined();
+  });
+});
