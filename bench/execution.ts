@@ -181,8 +181,8 @@ const field = (o: unknown, name: string): unknown => (o as Record<string, unknow
 interface Stamps {
   t0?: number; // the dislocated book handed to the scanner
   matched?: number; // the registry's listeners (the runner's matching of every bot included) done
-  add0?: number; // the runner called queue.add
-  add1?: number; // queue.add resolved
+  add0?: number; // the runner called queue.add (or addBulk)
+  add1?: number; // queue.add (addBulk) resolved
   pickup?: number; // the executor's worker called process()
   begin0?: number; // journal insert ('pending' row) called …
   begin1?: number; // … and done
@@ -336,6 +336,16 @@ async function main(): Promise<void> {
           const s = stamp((data as ExecutionJob).executionKey);
           s.add0 = now();
           return () => void (s.add1 = now());
+        }),
+        // the runner adds all the matches of one opportunity at once (a burst)
+        addBulk: hook(field(runner, 'executions'), 'addBulk', ([jobs]) => {
+          const all = (jobs as { data: ExecutionJob }[]).map((j) => stamp(j.data.executionKey));
+          const t = now();
+          for (const s of all) s.add0 = t;
+          return () => {
+            const t1 = now();
+            for (const s of all) s.add1 = t1;
+          };
         }),
         process: hook(processor, 'process', ([job]) => {
           const s = stamp((job as { data: ExecutionJob }).data.executionKey);

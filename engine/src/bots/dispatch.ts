@@ -10,6 +10,8 @@ const QUEUED_MEMORY = 50_000;
  * The execution jobs an added/updated opportunity starts, one per matching bot (the bot runner and the backtest
  * both call this): same strategy and markets, net % ≥ minProfitPercent, one statistical position per opportunity,
  * never twice the same bot + opportunity (`queued`), sized by riskLevel × maxInvestment capped by the USDT held.
+ * `owns`: whether this engine runs the bot (asked only of the bots that match: a 1,000-bot walk asks it once or
+ * twice instead of a thousand times).
  */
 export function entryJobs(
   candidates: readonly RunningBot[] | undefined,
@@ -17,11 +19,12 @@ export function entryJobs(
   positions: StatisticalPositions,
   queued: Set<string>,
   nowMs: number,
+  owns: (botId: string) => boolean = () => true,
 ): ExecutionJob[] {
   const jobs: ExecutionJob[] = [];
   if (!candidates) return jobs;
   for (const bot of candidates) {
-    if (!matches(bot, o)) continue;
+    if (!matches(bot, o) || !owns(bot.id)) continue;
     if (o.strategy === 'statistical' && positions.get(bot.id, o.id)) continue; // one position per opportunity
     const key = executionKey(bot.id, o);
     if (queued.has(key)) continue;

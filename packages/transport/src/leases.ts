@@ -201,6 +201,15 @@ class RedisLeaseStore implements LeaseStore {
 const MEMBERSHIP_OBJ = 0;
 const APP_PREFIX = 'arbitra-lease:';
 
+/** One isCurrent question: the holder's pid, the key's lock (pg_locks' classid / objid), and its answer. */
+interface LockCheck {
+  pid: number;
+  hi: number;
+  lo: number;
+  resolve: (current: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
 class PostgresLeaseStore implements LeaseStore {
   readonly kind = 'postgres' as const;
   readonly ttlMs: number;
@@ -216,6 +225,9 @@ class PostgresLeaseStore implements LeaseStore {
   /** The session's last query: one pg client runs one query at a time, so callers queue here (the executor's
    * fencing checks, the heartbeat and the rebalancer share the session). */
   private tail: Promise<unknown> = Promise.resolve();
+  /** isCurrent checks waiting for the next query (runChecks), and whether one is in flight. */
+  private readonly checks: LockCheck[] = [];
+  private checking = false;
 
   constructor(
     private readonly config: TransportConfig,
@@ -327,19 +339,44 @@ class PostgresLeaseStore implements LeaseStore {
     }
   }
 
-  async isCurrent(key: string, token: number): Promise<boolean> {
-    const c = await this.session();
-    // The token is the holder's backend pid: current while that session holds the key's lock.
-    const r = await this.query<{ id: string }>(
-      c,
-      `SELECT ((l.classid::bigint << 32) | l.objid::bigint)::text AS id
-         FROM pg_locks l
-        WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 AND l.pid = $1
-          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [token],
-    );
-    const id = this.lockId(key);
-    return r.rows.some((row) => BigInt.asIntN(64, BigInt(row.id)).toString() === id);
+  /**
+   * The token is the holder's backend pid: current while that session holds the key's lock. Checks asked while
+   * one is in flight go together in the next query (a burst of executions asks hundreds at once), and each asks
+   * pg_locks for its own lock only: reading every lock the holder has (one per running bot) cost a thousand rows
+   * per execution (bench/README.md, execution).
+   */
+  isCurrent(key: string, token: number): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.checks.push({ pid: token, ...this.lockHalves(key), resolve, reject });
+      if (!this.checking) void this.runChecks();
+    });
+  }
+
+  private async runChecks(): Promise<void> {
+    this.checking = true;
+    try {
+      while (this.checks.length > 0) {
+        const batch = this.checks.splice(0, 1_000);
+        try {
+          const c = await this.session();
+          const r = await this.query<{ i: number }>(
+            c,
+            `SELECT t.i::int AS i
+               FROM unnest($1::int[], $2::int8[], $3::int8[]) WITH ORDINALITY AS t(pid, hi, lo, i)
+               JOIN pg_locks l ON l.pid = t.pid AND l.classid = t.hi::oid AND l.objid = t.lo::oid
+              WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            [batch.map((b) => b.pid), batch.map((b) => b.hi), batch.map((b) => b.lo)],
+          );
+          const current = new Set(r.rows.map((row) => row.i - 1));
+          batch.forEach((b, i) => b.resolve(current.has(i)));
+        } catch (e) {
+          for (const b of batch) b.reject(e);
+        }
+      }
+    } finally {
+      this.checking = false;
+    }
   }
 
   async holders(keys: readonly string[]): Promise<Map<string, string>> {
@@ -372,8 +409,17 @@ class PostgresLeaseStore implements LeaseStore {
 
   /** The 64-bit advisory lock id of a key in this namespace (signed, as Postgres' bigint). */
   private lockId(key: string): string {
-    const h = createHash('sha256').update(`${this.namespace}\u0000${key}`).digest();
-    return h.readBigInt64BE(0).toString();
+    return this.lockHash(key).readBigInt64BE(0).toString();
+  }
+
+  /** The lock id's halves as pg_locks shows a bigint advisory lock: classid (high 32 bits), objid (low). */
+  private lockHalves(key: string): { hi: number; lo: number } {
+    const h = this.lockHash(key);
+    return { hi: h.readUInt32BE(0), lo: h.readUInt32BE(4) };
+  }
+
+  private lockHash(key: string): Buffer {
+    return createHash('sha256').update(`${this.namespace}\u0000${key}`).digest();
   }
 }
 

@@ -85,7 +85,9 @@ export function createQueueFactory(config: TransportConfig): QueueFactory {
   const jobStats = new JobStats();
   /** Every worker reports what it finished: O(1) per job. */
   const instrument = (name: QueueName, worker: Worker): Worker => {
-    worker.on('completed', (job) => jobStats.completed(name, (job.processedOn ?? Date.now()) - job.timestamp));
+    worker.on('completed', (job) =>
+      jobStats.completed(name, (job.processedOn ?? Date.now()) - job.timestamp),
+    );
     worker.on('failed', () => jobStats.failed(name));
     return worker;
   };
@@ -115,6 +117,13 @@ export function createQueueFactory(config: TransportConfig): QueueFactory {
   }
 
   const pg = withBackend(createPostgresBackend);
+  // Completed jobs kept by age only: on Postgres, BullMQ's count trim runs a DELETE … NOT IN (the newest `count`
+  // jobs) over every kept job at each completion, which halved the worker's throughput in a 1,000-job burst
+  // (bench/README.md, execution); the age trim deletes only what expired (an index range).
+  const pgJobOptions: JobsOptions = {
+    ...defaultJobOptions,
+    removeOnComplete: { age: DEFAULT_JOB_OPTIONS.removeOnComplete.age },
+  };
   const connection = () => ({
     connectionString: config.databaseUrl,
     migrate: true,
@@ -126,11 +135,15 @@ export function createQueueFactory(config: TransportConfig): QueueFactory {
     kind,
     jobStats,
     queue: <Q extends QueueName>(name: Q) =>
-      track(new pg.Queue(name, { connection: connection(), defaultJobOptions })) as unknown as TypedQueue<Q>,
+      track(
+        new pg.Queue(name, { connection: connection(), defaultJobOptions: pgJobOptions }),
+      ) as unknown as TypedQueue<Q>,
     worker: (name, processor, options) =>
       instrument(
         name,
-        track(new pg.Worker(name, processor as never, { ...options, connection: connection() })) as unknown as Worker,
+        track(
+          new pg.Worker(name, processor as never, { ...options, connection: connection() }),
+        ) as unknown as Worker,
       ),
     events: (name) => track(new pg.QueueEvents(name, { connection: connection() })) as unknown as QueueEvents,
     close: () => closeAll(made),
