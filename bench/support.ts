@@ -196,7 +196,10 @@ export interface ForkedBench {
  * under a temporary folder named after `name`), a fresh migrated database, the api and one engine forked on it (the
  * Postgres transport) and a database connection; `fn` runs with them, then everything is stopped and removed.
  */
-export async function withForkedPlatform(name: string, fn: (bench: ForkedBench) => Promise<void>): Promise<void> {
+export async function withForkedPlatform(
+  name: string,
+  fn: (bench: ForkedBench) => Promise<void>,
+): Promise<void> {
   const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
   const tmp = mkdtempSync(path.join(tmpdir(), `arbitra-${name}-`));
   const postgres = await benchPostgres(tmp);
@@ -279,7 +282,9 @@ export class ClientProcess<In extends { type: string }, Out> {
   onMessage: (m: In) => boolean = () => false;
 
   constructor() {
-    this.proc = fork(process.argv[1]!, ['--client-process'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.proc = fork(process.argv[1]!, ['--client-process'], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.proc.on('message', (m: In) => {
       if (this.onMessage(m)) return;
       const w = this.waiters.shift();

@@ -165,7 +165,9 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     });
 
     // The expected profit is the opportunity's, at the size traded: its net % on the amount bought.
-    const o = gap.seen.find((x) => x.id === 'arbitrage:ETH/USDT:binance>gateio' && Number(x.netPercent) >= 0.3)!;
+    const o = gap.seen.find(
+      (x) => x.id === 'arbitrage:ETH/USDT:binance>gateio' && Number(x.netPercent) >= 0.3,
+    )!;
     expect(o, 'the scanner saw the dislocation').toBeDefined();
     expect(pushed!.expectedProfitPercent).toBeCloseTo(Number(o.netPercent), 4);
     expect(pushed!.expectedProfit).toBeCloseTo((Number(o.profitUsdt) * pushed!.amount) / Number(o.size), 2);

@@ -38,7 +38,8 @@ export async function startGapBot(
       active: true,
     },
   });
-  if (created.status !== 201) throw new Error(`bot not created: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`bot not created: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.bot.id;
   const runner = platform.engines[0]!.get(BotRunner);
   // Generous: on a busy machine the engine picks a new bot up after its next poll and a few queries.
@@ -56,7 +57,12 @@ export interface ForcedGap {
 }
 
 /** Moves `pair` on `exchange` by `fraction` (−0.02: 2 % below the market) on the simulated feed. */
-export function forceGap(platform: TestPlatform, exchange: ExchangeId, pair: string, fraction: number): ForcedGap {
+export function forceGap(
+  platform: TestPlatform,
+  exchange: ExchangeId,
+  pair: string,
+  fraction: number,
+): ForcedGap {
   const scanner = platform.engines[0]!.get(ScannerService);
   const seen: Opportunity[] = [];
   const stop = scanner.scanner.registry.on({ added: (o) => seen.push(o), updated: (o) => seen.push(o) });
