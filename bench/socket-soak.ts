@@ -8,7 +8,7 @@
 //
 // The api and one engine (simulated market) run as their own processes (dist, as `npm start`); the clients run
 // in this process (websocket transport). Postgres: DATABASE_URL, or an embedded one; the Postgres transport.
-import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
+import { tradeEverythingBot } from '../scripts/test-support/bots.js';
 import {
   dynamic,
   http,
@@ -42,15 +42,7 @@ async function main(): Promise<void> {
           platform.baseUrl,
           'POST',
           '/api/bots',
-          {
-            name: `Soak ${i}`,
-            pairs: [...PAIRS],
-            exchanges: [...EXCHANGE_IDS],
-            riskLevel: 'high',
-            maxInvestment: 100000,
-            minProfitPercent: 0.01,
-            active: true,
-          },
+          tradeEverythingBot(`Soak ${i}`),
           users[i]!.token,
         );
         if (r.status !== 201) throw new Error(`bot: ${r.status} ${JSON.stringify(r.body)}`);
