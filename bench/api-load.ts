@@ -8,26 +8,21 @@
 //
 // The api and one engine (simulated market) run as their own processes, built as `npm start` runs them; the load
 // generator runs in this process. Postgres: DATABASE_URL, or an embedded one.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import {
-  arg,
-  benchPostgres,
   cpuMs,
-  dropDatabase,
   dynamic,
-  forkPlatform,
-  freshDatabase,
   http,
-  platformEnv,
+  machine,
+  numberArg,
   rssMb,
+  runBench,
   signUp,
+  withForkedPlatform,
 } from './support.js';
 
-const TRADES = Number(arg('trades', '100000'));
-const SECONDS = Number(arg('seconds', '10'));
-const CONNECTIONS = Number(arg('connections', '10'));
+const TRADES = numberArg('trades', 100_000);
+const SECONDS = numberArg('seconds', 10);
+const CONNECTIONS = numberArg('connections', 10);
 
 /** What this benchmark uses of autocannon (it ships no types). */
 interface AutocannonResult {
@@ -60,14 +55,7 @@ interface Result {
 
 async function main(): Promise<void> {
   const autocannon = ((await import(dynamic('autocannon'))) as { default: Autocannon }).default;
-  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
-  const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-api-load-'));
-  const postgres = await benchPostgres(tmp);
-  const databaseUrl = await freshDatabase(postgres.adminUrl);
-  const platform = await forkPlatform(platformEnv(databaseUrl, '', {}));
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
-  try {
+  await withForkedPlatform('api-load', async ({ platform, sql }) => {
     const user = await signUp(platform.baseUrl, 'Carga');
     // Enterprise: no bot limit for the POST run.
     await sql.query(`UPDATE subscriptions SET plan_id = 'enterprise', status = 'active' WHERE user_id = $1`, [
@@ -181,9 +169,7 @@ async function main(): Promise<void> {
     }
     console.log(
       `\nREST API, ${CONNECTIONS} connections × ${SECONDS} s per route, ${TRADES.toLocaleString('en')} trades for the user` +
-        ` (${cpus().length} CPUs, load average ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')})`,
+        ` (${machine()})`,
     );
     console.log(
       '| route | requests/s | p50 ms | p99 ms | requests | errors | non-2xx | api CPU ms/req | Postgres CPU ms/req |',
@@ -195,19 +181,7 @@ async function main(): Promise<void> {
           `${r.apiCpu.toFixed(2)} | ${r.dbCpu.toFixed(2)} |`,
       );
     console.log(`\napi resident memory after each run: ${memory.join('; ')}`);
-  } finally {
-    await sql.end();
-    platform.stop();
-    await dropDatabase(postgres.adminUrl, databaseUrl);
-    await postgres.stop();
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
-void main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -8,161 +8,130 @@
 //
 // The api and one engine (simulated market) run as their own processes (dist, as `npm start`); the clients run
 // in this process (websocket transport). Postgres: DATABASE_URL, or an embedded one; the Postgres transport.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
+import { tradeEverythingBot } from '../scripts/test-support/bots.js';
 import {
-  arg,
-  benchPostgres,
-  dropDatabase,
   dynamic,
-  forkPlatform,
-  freshDatabase,
   http,
-  platformEnv,
+  machine,
+  numberArg,
   rssMb,
+  runBench,
   signUp,
   slope,
   sleep,
+  withForkedPlatform,
 } from './support.js';
 
-const SOCKETS = Number(arg('sockets', '1000'));
-const USERS = Number(arg('users', '100'));
-const MINUTES = Number(arg('minutes', '10'));
-const BOTS = Number(arg('bots', '20'));
+const SOCKETS = numberArg('sockets', 1000);
+const USERS = numberArg('users', 100);
+const MINUTES = numberArg('minutes', 10);
+const BOTS = numberArg('bots', 20);
 const SAMPLE_MS = 10_000;
 const SILENT_AFTER_MS = 15_000;
 
 async function main(): Promise<void> {
   const { io } = (await import(dynamic('socket.io-client'))) as typeof import('socket.io-client');
-  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
-  const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-soak-'));
-  const postgres = await benchPostgres(tmp);
-  const databaseUrl = await freshDatabase(postgres.adminUrl);
-  const platform = await forkPlatform(platformEnv(databaseUrl, '', {}));
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
-  const sockets: import('socket.io-client').Socket[] = [];
-  try {
-    const users: { id: string; token: string }[] = [];
-    for (let i = 0; i < USERS; i++) users.push(await signUp(platform.baseUrl, `Soak ${i}`));
-    // The first BOTS users each run a paper bot on every pair and exchange.
-    for (let i = 0; i < Math.min(BOTS, USERS); i++) {
-      const r = await http(
-        platform.baseUrl,
-        'POST',
-        '/api/bots',
-        {
-          name: `Soak ${i}`,
-          pairs: [...PAIRS],
-          exchanges: [...EXCHANGE_IDS],
-          riskLevel: 'high',
-          maxInvestment: 100000,
-          minProfitPercent: 0.01,
-          active: true,
-        },
-        users[i]!.token,
-      );
-      if (r.status !== 201) throw new Error(`bot: ${r.status} ${JSON.stringify(r.body)}`);
-    }
-    const lastEvent: number[] = [];
-    let disconnects = 0;
-    let tradeEvents = 0;
-    let connected = 0;
-    const t0 = Date.now();
-    // Connected in batches of 50, each batch waited for (a shared, busy machine must not turn the ramp into a
-    // storm of handshake timeouts and reconnections).
-    for (let i = 0; i < SOCKETS; i++) {
-      const s = io(platform.baseUrl, {
-        transports: ['websocket'],
-        auth: { token: users[i % USERS]!.token },
-        reconnection: true,
-        timeout: 60_000,
-      });
-      lastEvent[i] = Date.now();
-      s.on('scanner:snapshot', () => (lastEvent[i] = Date.now()));
-      s.on('trade:new', () => tradeEvents++);
-      s.on('disconnect', () => disconnects++);
-      s.once('connect', () => connected++);
-      sockets.push(s);
-      if (i % 50 === 49) {
-        const batchEnd = i + 1;
-        const since = Date.now();
-        while (connected < batchEnd && Date.now() - since < 60_000) await sleep(100);
+  await withForkedPlatform('soak', async ({ platform, sql }) => {
+    const sockets: import('socket.io-client').Socket[] = [];
+    try {
+      const users: { id: string; token: string }[] = [];
+      for (let i = 0; i < USERS; i++) users.push(await signUp(platform.baseUrl, `Soak ${i}`));
+      // The first BOTS users each run a paper bot on every pair and exchange.
+      for (let i = 0; i < Math.min(BOTS, USERS); i++) {
+        const r = await http(
+          platform.baseUrl,
+          'POST',
+          '/api/bots',
+          tradeEverythingBot(`Soak ${i}`),
+          users[i]!.token,
+        );
+        if (r.status !== 201) throw new Error(`bot: ${r.status} ${JSON.stringify(r.body)}`);
       }
-    }
-    while (connected < SOCKETS && Date.now() - t0 < 300_000) await sleep(200);
-    console.log(`${connected}/${SOCKETS} sockets connected in ${Date.now() - t0} ms`);
-    for (let i = 0; i < SOCKETS; i++) lastEvent[i] = Date.now();
-    const [{ n: tradesBefore }] = (
-      await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trades WHERE status <> 'pending'`)
-    ).rows as [{ n: number }];
-    const tradeEventsBefore = tradeEvents;
+      const lastEvent: number[] = [];
+      let disconnects = 0;
+      let tradeEvents = 0;
+      let connected = 0;
+      const t0 = Date.now();
+      // Connected in batches of 50, each batch waited for (a shared, busy machine must not turn the ramp into a
+      // storm of handshake timeouts and reconnections).
+      for (let i = 0; i < SOCKETS; i++) {
+        const s = io(platform.baseUrl, {
+          transports: ['websocket'],
+          auth: { token: users[i % USERS]!.token },
+          reconnection: true,
+          timeout: 60_000,
+        });
+        lastEvent[i] = Date.now();
+        s.on('scanner:snapshot', () => (lastEvent[i] = Date.now()));
+        s.on('trade:new', () => tradeEvents++);
+        s.on('disconnect', () => disconnects++);
+        s.once('connect', () => connected++);
+        sockets.push(s);
+        if (i % 50 === 49) {
+          const batchEnd = i + 1;
+          const since = Date.now();
+          while (connected < batchEnd && Date.now() - since < 60_000) await sleep(100);
+        }
+      }
+      while (connected < SOCKETS && Date.now() - t0 < 300_000) await sleep(200);
+      console.log(`${connected}/${SOCKETS} sockets connected in ${Date.now() - t0} ms`);
+      for (let i = 0; i < SOCKETS; i++) lastEvent[i] = Date.now();
+      const [{ n: tradesBefore }] = (
+        await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trades WHERE status <> 'pending'`)
+      ).rows as [{ n: number }];
+      const tradeEventsBefore = tradeEvents;
 
-    const samples: { at: number; api: number; engine: number; silent: number }[] = [];
-    let maxSilent = 0;
-    const start = Date.now();
-    console.log('| t (s) | api RSS MB | engine RSS MB | silent sockets | disconnects | trade:new |');
-    console.log('|---|---|---|---|---|---|');
-    while (Date.now() - start < MINUTES * 60_000) {
-      await sleep(SAMPLE_MS);
-      const now = Date.now();
-      const silent = lastEvent.filter((t) => now - t > SILENT_AFTER_MS).length;
-      maxSilent = Math.max(maxSilent, silent);
-      const sample = {
-        at: (now - start) / 1000,
-        api: await rssMb(platform.apiPid),
-        engine: await rssMb(platform.enginePid),
-        silent,
-      };
-      samples.push(sample);
+      const samples: { at: number; api: number; engine: number; silent: number }[] = [];
+      let maxSilent = 0;
+      const start = Date.now();
+      console.log('| t (s) | api RSS MB | engine RSS MB | silent sockets | disconnects | trade:new |');
+      console.log('|---|---|---|---|---|---|');
+      while (Date.now() - start < MINUTES * 60_000) {
+        await sleep(SAMPLE_MS);
+        const now = Date.now();
+        const silent = lastEvent.filter((t) => now - t > SILENT_AFTER_MS).length;
+        maxSilent = Math.max(maxSilent, silent);
+        const sample = {
+          at: (now - start) / 1000,
+          api: await rssMb(platform.apiPid),
+          engine: await rssMb(platform.enginePid),
+          silent,
+        };
+        samples.push(sample);
+        console.log(
+          `| ${sample.at.toFixed(0)} | ${sample.api.toFixed(0)} | ${sample.engine.toFixed(0)} | ${silent} | ${disconnects} | ${tradeEvents - tradeEventsBefore} |`,
+        );
+      }
+      const [{ n: tradesAfter }] = (
+        await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trades WHERE status <> 'pending'`)
+      ).rows as [{ n: number }];
+      // The second half's trend: the first minutes include warm-up (JIT, caches, pools).
+      const half = samples.slice(Math.floor(samples.length / 2));
+      const trend = (k: 'api' | 'engine') => slope(half.map((s) => [s.at / 60, s[k]]));
+      const first = samples[0]!;
+      const last = samples.at(-1)!;
       console.log(
-        `| ${sample.at.toFixed(0)} | ${sample.api.toFixed(0)} | ${sample.engine.toFixed(0)} | ${silent} | ${disconnects} | ${tradeEvents - tradeEventsBefore} |`,
+        `\n${SOCKETS} sockets (${USERS} users), ${BOTS} running paper bots, ${MINUTES} min` +
+          ` (${machine()})`,
       );
+      console.log(
+        `api RSS ${first.api.toFixed(0)} → ${last.api.toFixed(0)} MB; second-half trend ${trend('api').toFixed(2)} MB/min`,
+      );
+      console.log(
+        `engine RSS ${first.engine.toFixed(0)} → ${last.engine.toFixed(0)} MB; second-half trend ${trend('engine').toFixed(2)} MB/min`,
+      );
+      console.log(
+        `disconnections ${disconnects}; most sockets silent > ${SILENT_AFTER_MS / 1000} s at once: ${maxSilent}`,
+      );
+      // Each trade reaches its owner's 10 sockets.
+      console.log(
+        `trades recorded during the soak ${tradesAfter - tradesBefore}; trade:new received ${tradeEvents - tradeEventsBefore}` +
+          ` (expected ${(tradesAfter - tradesBefore) * (SOCKETS / USERS)} = trades × ${SOCKETS / USERS} sockets per owner, ± the edges)`,
+      );
+    } finally {
+      for (const s of sockets) s.close();
     }
-    const [{ n: tradesAfter }] = (
-      await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trades WHERE status <> 'pending'`)
-    ).rows as [{ n: number }];
-    // The second half's trend: the first minutes include warm-up (JIT, caches, pools).
-    const half = samples.slice(Math.floor(samples.length / 2));
-    const trend = (k: 'api' | 'engine') => slope(half.map((s) => [s.at / 60, s[k]]));
-    const first = samples[0]!;
-    const last = samples.at(-1)!;
-    console.log(
-      `\n${SOCKETS} sockets (${USERS} users), ${BOTS} running paper bots, ${MINUTES} min` +
-        ` (${cpus().length} CPUs, load average ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')})`,
-    );
-    console.log(
-      `api RSS ${first.api.toFixed(0)} → ${last.api.toFixed(0)} MB; second-half trend ${trend('api').toFixed(2)} MB/min`,
-    );
-    console.log(
-      `engine RSS ${first.engine.toFixed(0)} → ${last.engine.toFixed(0)} MB; second-half trend ${trend('engine').toFixed(2)} MB/min`,
-    );
-    console.log(
-      `disconnections ${disconnects}; most sockets silent > ${SILENT_AFTER_MS / 1000} s at once: ${maxSilent}`,
-    );
-    // Each trade reaches its owner's 10 sockets.
-    console.log(
-      `trades recorded during the soak ${tradesAfter - tradesBefore}; trade:new received ${tradeEvents - tradeEventsBefore}` +
-        ` (expected ${(tradesAfter - tradesBefore) * (SOCKETS / USERS)} = trades × ${SOCKETS / USERS} sockets per owner, ± the edges)`,
-    );
-  } finally {
-    for (const s of sockets) s.close();
-    await sql.end();
-    platform.stop();
-    await dropDatabase(postgres.adminUrl, databaseUrl);
-    await postgres.stop();
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
-void main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

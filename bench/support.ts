@@ -6,6 +6,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LEGAL_VERSION } from '@arbitra/contracts';
@@ -25,6 +27,29 @@ export function dynamic(spec: string): string {
 export function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+/** A numeric `--name value` argument. */
+export function numberArg(name: string, fallback: number): number {
+  return Number(arg(name, String(fallback)));
+}
+
+/** The machine a figure was measured on, for the report: CPUs and load average. */
+export function machine(): string {
+  return `${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
+}
+
+/** Runs a benchmark's main: exits 0 when it finished, 1 with the error otherwise. */
+export function runBench(main: () => Promise<void>): void {
+  void main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }
 
 export function quantile(sorted: readonly number[], q: number): number {
@@ -158,6 +183,40 @@ export async function forkPlatform(env: Record<string, string>): Promise<ForkedP
       engine.kill('SIGKILL');
     },
   };
+}
+
+/** What a benchmark of the running platform works with (see withForkedPlatform). */
+export interface ForkedBench {
+  platform: ForkedPlatform;
+  /** A connection to the platform's database. */
+  sql: import('pg').Client;
+}
+
+/**
+ * The platform as `npm start` runs it, for a benchmark run against it: Postgres (DATABASE_URL or an embedded one
+ * under a temporary folder named after `name`), a fresh migrated database, the api and one engine forked on it (the
+ * Postgres transport) and a database connection; `fn` runs with them, then everything is stopped and removed.
+ */
+export async function withForkedPlatform(
+  name: string,
+  fn: (bench: ForkedBench) => Promise<void>,
+): Promise<void> {
+  const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
+  const tmp = mkdtempSync(path.join(tmpdir(), `arbitra-${name}-`));
+  const postgres = await benchPostgres(tmp);
+  const databaseUrl = await freshDatabase(postgres.adminUrl);
+  const platform = await forkPlatform(platformEnv(databaseUrl, '', {}));
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  try {
+    await fn({ platform, sql });
+  } finally {
+    await sql.end();
+    platform.stop();
+    await dropDatabase(postgres.adminUrl, databaseUrl);
+    await postgres.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** Resident memory of a process, MB (Linux /proc). */

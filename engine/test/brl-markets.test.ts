@@ -1,14 +1,13 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, type Bot, type Opportunity, type Trade } from '@arbitra/contracts';
-import { BotRunner } from '../src/bots/bot-runner.service.js';
-import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
+import { EVENTS, type Trade } from '@arbitra/contracts';
 import { ScannerService } from '../src/scanner/scanner.service.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
+import { forceGap, startGapBot } from './support/forced-gap.js';
 
 describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between Mercado Bitcoin and Binance', () => {
   let db: TestDatabase;
@@ -76,22 +75,12 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
     socket.on(EVENTS.tradeNew, (t: Trade) => trades.push(t));
     await new Promise<void>((resolve) => socket!.on('connect', () => resolve()));
 
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
-      token: ana.token,
-      body: {
-        name: 'Reais',
-        pairs: ['BTC/BRL'],
-        exchanges: ['mercadobitcoin', 'binance'],
-        riskLevel: 'high',
-        maxInvestment: 50000,
-        minProfitPercent: 0.5,
-        active: true,
-      },
+    const id = await startGapBot(platform, call, ana.token, {
+      name: 'Reais',
+      pair: 'BTC/BRL',
+      exchanges: ['mercadobitcoin', 'binance'],
+      minProfitPercent: 0.5,
     });
-    expect(created.status).toBe(201);
-    const id = created.body.bot.id;
-    const runner = platform.engines[0]!.get(BotRunner);
-    expect(await waitFor(() => runner.get(id), 10_000, 50)).toBeDefined();
     // the paper balances: reais and BTC on both exchanges (R$ 50.000 split, half cash, half BTC)
     const seeded = await waitFor(async () => {
       const r = await sql.query<{ exchange: string; asset: string; amount: string }>(
@@ -103,13 +92,10 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
     for (const row of seeded!) expect(Number(row.amount)).toBeCloseTo(12_500, 0);
     const brlBefore = seeded!.reduce((sum, r) => sum + Number(r.amount), 0);
 
-    const scanner = platform.engines[0]!.get(ScannerService);
-    const seen: Opportunity[] = [];
-    const detach = scanner.scanner.registry.on({ added: (o) => seen.push(o), updated: (o) => seen.push(o) });
     // BTC/BRL on Mercado Bitcoin 3 % below the market: buy there, sell on Binance (fees 0,7 % + 0,1 %)
-    expect((scanner.feed as SimulatedFeed).forceDislocation('mercadobitcoin', 'BTC/BRL', -0.03)).toBe(true);
+    const gap = forceGap(platform, 'mercadobitcoin', 'BTC/BRL', -0.03);
     const pushed = await waitFor(() => trades.find((t) => t.botId === id), 5_000, 10);
-    detach();
+    gap.stop();
     expect(pushed, 'no trade:new within 5 s of the dislocation').toBeDefined();
     expect(pushed).toMatchObject({
       pair: 'BTC/BRL',
@@ -118,7 +104,7 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
       status: 'completed',
       mode: 'paper',
     });
-    const o = seen.find((x) => x.id === 'arbitrage:BTC/BRL:mercadobitcoin>binance')!;
+    const o = gap.seen.find((x) => x.id === 'arbitrage:BTC/BRL:mercadobitcoin>binance')!;
     expect(o, 'the scanner saw the BRL opportunity').toBeDefined();
     // its profit is in reais: profitBrl = profit, USDT at the rate
     expect(Number(o.profitBrl)).toBeCloseTo(Number(o.profitUsdt) * Number(o.usdtBrl), 1);

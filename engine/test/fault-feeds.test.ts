@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExchangeId, MarketSnapshot, StatusReport } from '@arbitra/contracts';
+import {
+  SCANNER_PUBLIC_INTERVAL_MS,
+  type ExchangeId,
+  type MarketSnapshot,
+  type StatusReport,
+} from '@arbitra/contracts';
 import { client, type Client } from '../../api/test/support/http.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { recordMarket } from '../../scripts/test-support/engine-fleet.js';
@@ -14,6 +19,8 @@ const GARBAGE: ExchangeId = 'bybit';
 const HEALTHY: ExchangeId[] = ['binance', 'gateio', 'mercadobitcoin'];
 /** Into the recording, when both faults begin. */
 const FAULT_AFTER_MS = 12_000;
+/** MARKET_STALE_AFTER_MS of the engine under test. */
+const STALE_AFTER_MS = 3_000;
 
 /** What a broken exchange might send instead of a book: every way a book can be wrong, and lines that are not JSON. */
 function garbage(book: Record<string, unknown>, i: number): string {
@@ -49,6 +56,11 @@ describe('a stalling feed and a garbage feed (issue 13)', () => {
   let db: TestDatabase;
   let platform: TestPlatform;
   let call: Client;
+  /** The books each faulty exchange had before its fault (all of them go stale). */
+  const books = new Map<ExchangeId, Set<string>>([
+    [STALLS, new Set()],
+    [GARBAGE, new Set()],
+  ]);
 
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'arbitra-feed-faults-'));
@@ -63,7 +75,10 @@ describe('a stalling feed and a garbage feed (issue 13)', () => {
         const book = JSON.parse(line) as Record<string, unknown>;
         const t = book.receivedTs as number;
         start ??= t;
-        if (t - start < FAULT_AFTER_MS) return [line];
+        if (t - start < FAULT_AFTER_MS) {
+          books.get(book.exchange as ExchangeId)?.add(book.symbol as string);
+          return [line];
+        }
         if (book.exchange === STALLS) return [];
         if (book.exchange === GARBAGE) return [garbage(book, g++)];
         return [line];
@@ -77,7 +92,7 @@ describe('a stalling feed and a garbage feed (issue 13)', () => {
         MARKET_FEED: 'replay',
         REPLAY_FILE: file,
         REPLAY_SPEED: 'recorded',
-        MARKET_STALE_AFTER_MS: '3000',
+        MARKET_STALE_AFTER_MS: String(STALE_AFTER_MS),
       },
     });
     call = client(platform.baseUrl);
@@ -111,32 +126,48 @@ describe('a stalling feed and a garbage feed (issue 13)', () => {
       expect(last!.feeds.find((f) => f.exchange === ex)?.reason).toMatch(/livros? desatualizados?/);
     expect(last!.components.find((c) => c.name === 'engine')?.status).toBe('up');
 
-    // The others go on: the scanner publishes fresh snapshots, and an opportunity found on a book before it went
-    // stale leaves the scanner (within a few snapshots) instead of staying on it.
-    const first = (await call<MarketSnapshot>('GET', '/api/market/snapshot')).body;
-    let seen: MarketSnapshot | undefined;
-    const fresh = await waitFor(
+    // Every book of both faulty exchanges goes stale (each within STALE_AFTER_MS of its last good update; the
+    // exchange shows 'degraded' from its first stale book on, while the others may still be fresh).
+    const allStale = (ex: ExchangeId) => new RegExp(`^${books.get(ex)!.size} livros? desatualizados?$`);
+    const staleAt = await waitFor(
       async () => {
-        const s = (seen = (await call<MarketSnapshot>('GET', '/api/market/snapshot')).body);
-        return s.scanner &&
-          first.scanner &&
-          s.scanner.at > first.scanner.at &&
-          (s.stats?.updatesPerSecond ?? 0) > 0 &&
-          s.scanner.opportunities.every(
-            (o) => !o.exchanges.includes(STALLS) && !o.exchanges.includes(GARBAGE),
-          )
-          ? s
+        last = await status();
+        const reason = (ex: ExchangeId) => last!.feeds.find((f) => f.exchange === ex)?.reason;
+        return allStale(STALLS).test(reason(STALLS) ?? '') && allStale(GARBAGE).test(reason(GARBAGE) ?? '')
+          ? Date.now()
           : undefined;
       },
       30_000,
-      500,
+      250,
     );
     expect(
-      fresh,
-      `no fresh scanner snapshot without the faulty feeds: ${JSON.stringify(
-        seen?.scanner?.opportunities.map((o) => [o.strategy, o.exchanges, o.symbols]),
-      )}`,
+      staleAt,
+      `not every book went stale (${books.get(STALLS)!.size} and ${books.get(GARBAGE)!.size}): ${JSON.stringify(last?.feeds)}`,
     ).toBeDefined();
+
+    // From then on no opportunity reads one of their books: the sweep that marked the last book stale expired its
+    // opportunities, so the next snapshot the scanner publishes (every 3 s) has none; and the others go on.
+    let seen: MarketSnapshot | undefined;
+    const next = await waitFor(
+      async () => {
+        const s = (seen = (await call<MarketSnapshot>('GET', '/api/market/snapshot')).body);
+        return s.scanner && s.scanner.at > staleAt! ? s : undefined;
+      },
+      // one publish, with room for a saturated machine's late timers
+      3 * SCANNER_PUBLIC_INTERVAL_MS,
+      100,
+    );
+    expect(next, `no scanner snapshot within ${(3 * SCANNER_PUBLIC_INTERVAL_MS) / 1000} s`).toBeDefined();
+    expect(
+      next!
+        .scanner!.opportunities.filter((o) => o.exchanges.includes(STALLS) || o.exchanges.includes(GARBAGE))
+        .map((o) => [o.strategy, o.exchanges, o.symbols]),
+      'opportunities on a stale book in the first snapshot after every book of the exchange went stale',
+    ).toEqual([]);
+    expect(
+      next!.stats?.updatesPerSecond ?? 0,
+      `the healthy feeds stopped: ${JSON.stringify(seen?.stats)}`,
+    ).toBeGreaterThan(0);
     expect((await status()).components.find((c) => c.name === 'engine')?.status).toBe('up');
   }, 180_000);
 });

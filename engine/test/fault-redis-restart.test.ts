@@ -3,14 +3,11 @@ import { createTestDatabase, type TestDatabase } from '../../scripts/test-suppor
 import {
   ownRedis,
   redisServerMissing,
-  settleAndCheck,
+  outageAndRecovery,
   startTradingPlatform,
-  waitForTrades,
-  waitReady,
   type OwnRedis,
   type TradingPlatform,
 } from '../../scripts/test-support/faults.js';
-import { waitFor } from '../../scripts/test-support/wait.js';
 
 /**
  * Redis (jobs, socket fabric, leases: the scale-out transport) killed and started again, empty, while the api, an
@@ -35,34 +32,12 @@ describe.skipIf(redisServerMissing)('Redis restarted under a trading platform (i
   });
 
   it('SIGKILL of Redis (no persistence): both recover, the bot trades on, nothing lost, doubled or pending', async () => {
-    await waitForTrades(p, 2, 120_000);
-    await waitReady(p, 30_000);
-
-    await redis.stop('SIGKILL');
-    const down = await waitFor(
-      async () => {
-        const s = await p.status().catch(() => undefined);
-        return s?.components.find((c) => c.name === 'queue')?.status === 'down' ? true : undefined;
-      },
-      30_000,
-      250,
-    );
-    expect(down, 'the status page never showed the queue down').toBe(true);
-
-    await redis.start();
-    const restartedAt = Date.now();
-    await waitReady(p, 90_000);
-    expect(p.engine.child.exitCode, `the engine exited (log: ${p.logDir})`).toBeNull();
-    const feedsUp = await waitFor(
-      async () => {
-        const s = await p.status();
-        return s.feeds.length > 0 && s.feeds.every((f) => f.status === 'up') ? true : undefined;
-      },
-      30_000,
-      500,
-    );
-    expect(feedsUp, "the engine's feeds did not reach the api again").toBe(true);
-
-    expect(await settleAndCheck(p, restartedAt)).toEqual([]);
+    const problems = await outageAndRecovery(p, {
+      component: 'queue',
+      tradesBefore: 2,
+      stop: () => redis.stop('SIGKILL'),
+      start: () => redis.start(),
+    });
+    expect(problems).toEqual([]);
   }, 300_000);
 });

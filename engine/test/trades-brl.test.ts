@@ -6,17 +6,14 @@ import {
   TRADES_BRL_CSV_COLUMNS,
   TRADES_CSV_COLUMNS,
   brlForDisplay,
-  type Bot,
   type BotDetail,
   type TradesResponse,
 } from '@arbitra/contracts';
-import { BotRunner } from '../src/bots/bot-runner.service.js';
-import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
-import { ScannerService } from '../src/scanner/scanner.service.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from '../../api/test/support/http.js';
+import { forceGap, startGapBot } from './support/forced-gap.js';
 
 /** Issue 15 item 1: a paper bot's trade in R$, from the ledger's columns to the history, the bot and the R$ CSV. */
 describe('R$ in every result: a paper trade (issue 15)', () => {
@@ -42,24 +39,13 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
   });
 
   it("the history's R$ figures are the ledger's columns, profit × the trade's USDT/BRL rate; the R$ CSV has them; mode filters", async () => {
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
-      token: maria.token,
-      body: {
-        name: 'Reais',
-        pairs: ['ETH/USDT'],
-        exchanges: ['binance', 'gateio'],
-        riskLevel: 'high',
-        maxInvestment: 50000,
-        minProfitPercent: 0.3,
-        active: true,
-      },
+    const id = await startGapBot(platform, call, maria.token, {
+      name: 'Reais',
+      pair: 'ETH/USDT',
+      exchanges: ['binance', 'gateio'],
+      minProfitPercent: 0.3,
     });
-    expect(created.status).toBe(201);
-    const id = created.body.bot.id;
-    const runner = platform.engines[0]!.get(BotRunner);
-    expect(await waitFor(() => runner.get(id), 10_000, 50)).toBeDefined();
-    const scanner = platform.engines[0]!.get(ScannerService);
-    expect((scanner.feed as SimulatedFeed).forceDislocation('binance', 'ETH/USDT', -0.02)).toBe(true);
+    forceGap(platform, 'binance', 'ETH/USDT', -0.02).stop();
 
     const list = await waitFor(
       async () => {

@@ -147,6 +147,54 @@ export async function settleAndCheck(p: TradingPlatform, since: number): Promise
   return ledgerMismatches(p.query, p.botId);
 }
 
+/** A dependency of the platform (Postgres or Redis) that a fault test takes away and gives back. */
+export interface Outage {
+  /** The /api/status component that shows it down while it is away. */
+  component: 'database' | 'queue';
+  /** Finished trades of the bot before the outage begins. */
+  tradesBefore: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/**
+ * The bot trades, the dependency goes away (the status page shows it down, the api still answering), comes back,
+ * and then: the api ready again with no manual step, the engine process alive, the feeds back up, the bot trading
+ * on and, once stopped, settled with its books adding up. Returns what failed (empty when all is well).
+ */
+export async function outageAndRecovery(p: TradingPlatform, outage: Outage): Promise<string[]> {
+  await waitForTrades(p, outage.tradesBefore, 120_000);
+  await waitReady(p, 30_000);
+
+  await outage.stop();
+  const down = await waitFor(
+    async () => {
+      const s = await p.status().catch(() => undefined);
+      return s?.components.find((c) => c.name === outage.component)?.status === 'down' ? true : undefined;
+    },
+    30_000,
+    250,
+  );
+  if (!down) return [`the status page never showed the ${outage.component} down`];
+
+  await outage.start();
+  const restartedAt = Date.now();
+  await waitReady(p, 90_000);
+  if (p.engine.child.exitCode !== null)
+    return [`the engine exited (${p.engine.child.exitCode}; log: ${p.logDir})`];
+  // The scanner resumed and its feed states reach the api again.
+  const feedsUp = await waitFor(
+    async () => {
+      const s = await p.status().catch(() => undefined);
+      return s && s.feeds.length > 0 && s.feeds.every((f) => f.status === 'up') ? true : undefined;
+    },
+    30_000,
+    500,
+  );
+  if (!feedsUp) return ['the feeds did not come back up'];
+  return settleAndCheck(p, restartedAt);
+}
+
 /** A redis-server of our own on a free port (so restarting it touches no one else's), or why not. */
 export interface OwnRedis {
   url: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import { EXCHANGE_IDS, LEGAL_VERSION, PAIRS } from '@arbitra/contracts';
+import { LEGAL_VERSION } from '@arbitra/contracts';
 
 export interface HttpResult<T = Record<string, unknown>> {
   status: number;
@@ -111,15 +111,4 @@ export function totp(secret: string, offset: -1 | 0 | 1 = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 }
 
-/** A paper bot that trades whatever the market offers: every pair and exchange, high risk, 0,01 % minimum, started. */
-export function tradeEverythingBot(name: string) {
-  return {
-    name,
-    pairs: [...PAIRS],
-    exchanges: [...EXCHANGE_IDS],
-    riskLevel: 'high',
-    maxInvestment: 100000,
-    minProfitPercent: 0.01,
-    active: true,
-  };
-}
+export { tradeEverythingBot } from '../../../scripts/test-support/bots.js';
