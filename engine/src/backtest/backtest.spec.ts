@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BacktestBotConfig, BacktestResult } from '@arbitra/contracts';
 import { VirtualScheduler } from '../market-data/clock.js';
 import { runBacktest, runOnMarket } from './backtest.js';
 import { simulatedMarket } from './market-source.js';
+import { recordMarket } from '../../../scripts/test-support/engine-fleet.js';
 
 const bot: BacktestBotConfig = {
   name: 'Bot de teste',
@@ -156,6 +160,24 @@ describe('a backtest on a recording', () => {
         'a arbitragem precisa do mesmo par em duas das corretoras do bot ao mesmo tempo.',
     );
   });
+
+  it('trades on a recording that holds the bot pairs on two exchanges at once (a market recorded with the recorder)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'arbitra-recording-'));
+    try {
+      await recordMarket(path.join(dir, 'gravado.jsonl'), 10);
+      const { status, result } = await runBacktest(
+        bot,
+        { kind: 'replay', file: 'gravado.jsonl' },
+        { recordingsDir: dir },
+      );
+      expect(status).toBe('completed');
+      expect(result.noTradeReason).toBeNull();
+      expect(result.totals.trades).toBeGreaterThan(0);
+      expect(result.trades.every((t) => bot.pairs.includes(t.pair))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses a file that is not in the recordings folder', async () => {
     await expect(
