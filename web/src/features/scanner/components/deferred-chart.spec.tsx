@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { T0 } from '../testing/fixtures';
+import { PREMIUM } from '../testing/fixtures';
 import { UsdtBrlPremiumCard } from './usdt-brl-premium';
 
 /** An IntersectionObserver the test drives: intersect() tells every observer its element came into view. */
@@ -25,20 +25,6 @@ class FakeIntersectionObserver {
     }
   }
 }
-
-const PREMIUM = {
-  at: T0,
-  reference: { rate: '5.4500', source: 'binance' as const },
-  exchanges: [
-    { exchange: 'binance' as const, mid: '5.45', vsReferencePct: '0.0000' },
-    { exchange: 'mercadobitcoin' as const, mid: '5.47', vsReferencePct: '0.3670' },
-  ],
-  spreads: [{ exchange: 'mercadobitcoin' as const, versus: 'binance' as const, pct: '0.3670' }],
-  history: [
-    { at: T0 - 20_000, pct: { 'mercadobitcoin:binance': 0.31 } },
-    { at: T0 - 10_000, pct: { 'mercadobitcoin:binance': 0.34 } },
-  ],
-};
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import {
   arbitrage,
   FEEDS,
   marketSnapshot,
+  PREMIUM,
   priceGrid,
   scannerSnapshot,
   statistical,
@@ -55,22 +56,9 @@ describe('/demo', () => {
   });
 
   it("shows the USDT/BRL premium ('ágio do dólar cripto') of each exchange and its chart of the last minutes", async () => {
-    const premium = {
-      at: T0,
-      reference: { rate: '5.4500', source: 'binance' as const },
-      exchanges: [
-        { exchange: 'binance' as const, mid: '5.45', vsReferencePct: '0.0000' },
-        { exchange: 'mercadobitcoin' as const, mid: '5.47', vsReferencePct: '0.3670' },
-      ],
-      spreads: [{ exchange: 'mercadobitcoin' as const, versus: 'binance' as const, pct: '0.3670' }],
-      history: [
-        { at: T0 - 20_000, pct: { 'mercadobitcoin:binance': 0.31 } },
-        { at: T0 - 10_000, pct: { 'mercadobitcoin:binance': 0.34 } },
-      ],
-    };
     stubFetch({
       '/api/market/snapshot': {
-        body: marketSnapshot({ scanner: scannerSnapshot([arbitrage()], { usdtBrlPremium: premium }) }),
+        body: marketSnapshot({ scanner: scannerSnapshot([arbitrage()], { usdtBrlPremium: PREMIUM }) }),
       },
     });
     renderApp('/demo');

@@ -6,6 +6,7 @@ import type {
   Opportunity,
   PriceGrid,
   ScannerSnapshot,
+  UsdtBrlPremium,
 } from '@arbitra/contracts';
 
 /** Test data shaped as the engine publishes it (contracts' types), built by hand. */
@@ -226,3 +227,18 @@ export function marketSnapshot(overrides: Partial<MarketSnapshot> = {}): MarketS
     ...overrides,
   };
 }
+
+/** The USDT/BRL premium of Binance (reference) and Mercado Bitcoin, with two minutes of history. */
+export const PREMIUM: UsdtBrlPremium = {
+  at: T0,
+  reference: { rate: '5.4500', source: 'binance' },
+  exchanges: [
+    { exchange: 'binance', mid: '5.45', vsReferencePct: '0.0000' },
+    { exchange: 'mercadobitcoin', mid: '5.47', vsReferencePct: '0.3670' },
+  ],
+  spreads: [{ exchange: 'mercadobitcoin', versus: 'binance', pct: '0.3670' }],
+  history: [
+    { at: T0 - 20_000, pct: { 'mercadobitcoin:binance': 0.31 } },
+    { at: T0 - 10_000, pct: { 'mercadobitcoin:binance': 0.34 } },
+  ],
+};
