@@ -259,7 +259,7 @@ function deliveryStats(
 // ---------------------------------------------------------------- main ------------------------------------
 async function main(): Promise<void> {
   const clientCounts = arg('clients', '1,100,500').split(',').map(Number);
-  const eventCounts = arg('events', '150,100,50').split(',').map(Number);
+  const eventCounts = arg('events', '500,100,50').split(',').map(Number);
   const warmup = Number(arg('warmup', '10'));
   const apiCounts = arg('apis', '1').split(',').map(Number);
   const wantedBackends = arg('backends', 'postgres,redis').split(',');
@@ -405,14 +405,21 @@ async function main(): Promise<void> {
                 await sleep(300); // let the connection burst settle (session checks, room joins)
 
                 const injected: { startTs: number; key: string }[] = [];
-                for (let e = 0; e < warmup + events; e++) {
-                  // wait for the publisher's throttle to be open (the previous event's removal went out ≥ 100 ms ago)
+                // The floor: bare emits of a 'scanner:delta' through the engine's fabric server (same adapter, same
+                // api, same clients), none of the pipeline before it — one after each event, once the pipeline's own
+                // deltas have gone out, so that both see the same moment of the machine.
+                const floorSent: { startTs: number; key: string }[] = [];
+                const throttleOpen = async () => {
+                  // the previous delta (the event's removal) went out ≥ 100 ms ago and none is pending
                   while (
                     publisher.deltaTimer !== undefined ||
                     Date.now() - publisher.lastDeltaAt < DELTA_MIN_INTERVAL_MS + 2
                   ) {
                     await sleep(Math.max(1, publisher.lastDeltaAt + DELTA_MIN_INTERVAL_MS + 3 - Date.now()));
                   }
+                };
+                for (let e = 0; e < warmup + events; e++) {
+                  await throttleOpen();
                   ts = now();
                   scanner.handleUpdate(book(MID, ts, BUY_ON)); // refresh the other side (no change: no delta)
                   const receivedTs = now();
@@ -431,12 +438,8 @@ async function main(): Promise<void> {
                       .some((o) => o.strategy === 'arbitrage' && o.symbols.includes(SYMBOL))
                   )
                     throw new Error('restore did not remove it');
-                }
-                // The floor: the same number of bare emits of a 'scanner:delta' through the engine's fabric server
-                // (same adapter, same api, same clients), none of the pipeline before it.
-                const floorSent: { startTs: number; key: string }[] = [];
-                for (let e = 0; e < warmup + events; e++) {
-                  await sleep(DELTA_MIN_INTERVAL_MS);
+                  await throttleOpen();
+                  await sleep(20);
                   const startTs = now();
                   const id = `floor-${clients}-${e}`;
                   fabric.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, {
@@ -445,6 +448,7 @@ async function main(): Promise<void> {
                     removed: [],
                   } as never);
                   if (e >= warmup) floorSent.push({ startTs, key: `${id}|${startTs}` });
+                  await sleep(DELTA_MIN_INTERVAL_MS); // its deliveries are done before the next event
                 }
                 await sleep(300);
                 child.send({ type: 'collect' });

@@ -21,7 +21,9 @@
  *
  *   node bench/run.mjs bench/scale-out.ts [--engines 1,2,4] [--bots 1500] [--pairs-per-bot 1] [--minutes 4]
  *                                          [--speed 4] [--window 30] [--bursts 4] [--burst-seconds 8] [--step 6]
- *                                          [--min-profit 2] [--profile] [--keep]
+ *                                          [--min-profit 2] [--order-latency 0] [--profile] [--keep]
+ * --order-latency MS: the paper exchange answers each order after MS (PAPER_ORDER_LATENCY_MS), as a real exchange's
+ * round trip would; an engine's executor runs 8 jobs at once, so executions then wait on the exchange, not the CPU.
  * --profile: every engine runs with `--cpu-prof`; the bench prints where engine-1's CPU went during the bursts, by
  * package (typeorm, pg, decimal.js, bullmq, ioredis, socket.io…) and by engine folder. --keep: the temporary folder
  * (recording, engine logs, profiles) is kept.
@@ -277,6 +279,7 @@ async function main(): Promise<void> {
   // 2 %: the market's own dislocations (≤ ~1.5 % net) never reach the bots, so the steady section measures the
   // engines' feed, detection and publishing, and every burst starts on an empty queue; 0.05: they trade the market.
   const minProfit = Number(arg('min-profit', '2'));
+  const orderLatencyMs = Number(arg('order-latency', '0'));
   const profile = process.argv.includes('--profile');
   const argv = process.argv.slice(2).join(' ');
   const command = `node bench/run.mjs bench/scale-out.ts${argv ? ' ' + argv : ''}`;
@@ -329,6 +332,7 @@ async function main(): Promise<void> {
         REPLAY_SPEED: String(speed),
         REPLAY_LOOP: 'true',
         REPLAY_JITTER_MS: '40',
+        PAPER_ORDER_LATENCY_MS: String(orderLatencyMs),
       });
       const queues = createQueueFactory({
         databaseUrl: dbUrl,
@@ -572,7 +576,7 @@ async function main(): Promise<void> {
     console.log(`\n${command}`);
     console.log(
       `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, Redis transport, ${bots} paper bots ` +
-        `(${pairsPerBot} pair(s) and two exchanges each); CPU in % of one core (user + system, /proc); "bench" = ` +
+        `(${pairsPerBot} pair(s) and two exchanges each), paper order round trip ${orderLatencyMs} ms; CPU in % of one core (user + system, /proc); "bench" = ` +
         `this process: the api and the browser; load = 1-min load average at the end of the section`,
     );
     console.log('\nSteady: the recorded market (executions bounded by its opportunities)\n');
