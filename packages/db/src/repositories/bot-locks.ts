@@ -124,7 +124,7 @@ export class BotLocks {
 
   private async acquire(key: number, until: number): Promise<Hold | null> {
     let backoff = FIRST_BACKOFF_MS;
-    let failure: unknown;
+    let failure: Error | undefined;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0 && Date.now() >= until) break;
       try {
@@ -135,7 +135,7 @@ export class BotLocks {
         }
         failure = undefined;
       } catch (e) {
-        failure = e;
+        failure = e instanceof Error ? e : new Error(String(e));
       }
       const pause = Math.min(backoff, until - Date.now());
       if (pause <= 0) break;
