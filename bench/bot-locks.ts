@@ -52,7 +52,9 @@ function row(name: string, ms: number[], note?: string): Row {
 runBench(async () => {
   const jobs = numberArg('jobs', 2000);
   const hold = numberArg('hold', 5);
-  const { BotLocks, createDataSource } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
+  const { BotLocks, createDataSource } = (await import(
+    dynamic('@arbitra/db')
+  )) as typeof import('@arbitra/db');
   const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-locks-'));
   const { adminUrl, stop } = await benchPostgres(tmp);

@@ -126,11 +126,13 @@ describe('two engines given two jobs of one bot at once execute them one after t
     const first = floorToStep(SIZE, step);
     const second = floorToStep(new Decimal(GATEIO_BTC).minus(first), step);
     expect(second.gt(0)).toBe(true);
-    expect(trades.rows.map((r) => new Decimal(r.amount).toFixed())).toEqual([first.toFixed(), second.toFixed()]);
+    expect(trades.rows.map((r) => new Decimal(r.amount).toFixed())).toEqual([
+      first.toFixed(),
+      second.toFixed(),
+    ]);
 
     // The balances are what the trades' legs say, and none went below zero.
-    const query = <R>(text: string, values?: unknown[]) =>
-      sql.query(text, values).then((r) => r.rows as R[]);
+    const query = <R>(text: string, values?: unknown[]) => sql.query(text, values).then((r) => r.rows as R[]);
     expect(await ledgerMismatches(query, botId)).toEqual([]);
     const balances = await query<{ exchange: string; asset: string; amount: string }>(
       `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1 ORDER BY 1, 2`,
@@ -139,6 +141,8 @@ describe('two engines given two jobs of one bot at once execute them one after t
     for (const b of balances)
       expect(new Decimal(b.amount).gte(0), `${b.exchange} ${b.asset} = ${b.amount}`).toBe(true);
     const gateioBtc = balances.find((b) => b.exchange === 'gateio' && b.asset === 'BTC')!.amount;
-    expect(new Decimal(gateioBtc).toFixed()).toBe(new Decimal(GATEIO_BTC).minus(first).minus(second).toFixed());
+    expect(new Decimal(gateioBtc).toFixed()).toBe(
+      new Decimal(GATEIO_BTC).minus(first).minus(second).toFixed(),
+    );
   }, 120_000);
 });
