@@ -15,7 +15,7 @@ import {
   toTrade,
   tradeBrlFigures,
 } from '@arbitra/contracts';
-import { BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
+import { BotLocks, BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
 import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
 import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
@@ -37,7 +37,10 @@ import {
   type PendingTrade,
 } from './trade-ledger.js';
 
-/** A job older than this is dropped: its opportunity is gone. */
+/**
+ * A job older than this is dropped: its opportunity is gone. It is also how long a job waits for its bot's lock
+ * (from its enqueue), and how long a recovery waits for it.
+ */
 const MAX_JOB_AGE_MS = 5_000;
 /** How often pending trades left by a dead executor are looked for. */
 const RECOVERY_SCAN_MS = 10_000;
@@ -52,14 +55,17 @@ export const LIVE_GATEWAY_FACTORY = Symbol('LIVE_GATEWAY_FACTORY');
  * The executor: works the 'executions' queue (several processes may run it). One job = one bot and one
  * opportunity: the legs through the order gateway (paper or live), the unwind of a failed leg, then the
  * ledger transaction (idempotent by execution key), then 'trade:new' and 'bot:status' to the owner.
+ *
+ * One execution at a time per bot, across processes: every job runs under its bot's lock (`BotLocks`, a Postgres
+ * advisory lock on one session per process), from the balance read to the ledger record, so an execution is
+ * sized on the balances the previous one left, whichever engine ran it. A job that cannot have the lock within
+ * its age budget (MAX_JOB_AGE_MS from its enqueue) is dropped as 'expired', never run unlocked.
  */
 @Injectable()
 export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ExecutionsProcessor.name);
   private worker?: Worker;
   private readonly ledger: TradeLedger;
-  /** One execution at a time per bot in this process (its balances are read, then written). */
-  private readonly locks = new Map<string, Promise<unknown>>();
   /** This process's paper exchange: its recent orders by client order id. */
   private readonly paperOrders = new PaperOrders();
   private scan?: NodeJS.Timeout;
@@ -76,6 +82,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     private readonly events: BotEvents,
     private readonly notifier: Notifier,
     private readonly ownership: OwnershipService,
+    private readonly botLocks: BotLocks,
     @Optional() @Inject(LIVE_GATEWAY_FACTORY) private readonly live?: LiveGatewayFactory,
   ) {
     this.ledger = new TradeLedger(trades);
@@ -107,29 +114,24 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   async process(job: Job<ExecutionJob>): Promise<string> {
-    const botId = job.data.botId;
-    const previous = this.locks.get(botId) ?? Promise.resolve();
-    const run = previous.then(
-      () => this.execute(job.data),
-      () => this.execute(job.data),
-    );
-    this.locks.set(botId, run);
     try {
-      const result = await run;
+      const result = await this.execute(job.data);
       // A recorded trade counts by its status (commit); the rest by the reason ('duplicate', 'expired', 'skipped', …).
       if (!result.startsWith('recorded')) this.outcomes.add(result.split(/[:;]/)[0]!);
       return result;
     } catch (e) {
       this.outcomes.add('error');
       throw e;
-    } finally {
-      if (this.locks.get(botId) === run) this.locks.delete(botId);
     }
   }
 
+  /** One job under its bot's lock (waited for until the job's age budget runs out: then 'expired'). */
   async execute(data: ExecutionJob): Promise<string> {
     try {
-      return await this.executeJob(data);
+      const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, () =>
+        this.executeJob(data),
+      );
+      return run.locked ? run.value : 'expired';
     } finally {
       // An exit that did not close its position (skipped, failed, partly filled) leaves it to the next signal.
       const exitOf = data.exitOf;
@@ -152,7 +154,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
         executionKey: data.executionKey,
         olderThanMs: this.config.EXECUTION_RECOVERY_AFTER_MS,
       });
-      return p ? this.recover(p) : 'in-flight';
+      return p ? this.recoverLocked(p) : 'in-flight';
     }
     if (journaled) return 'duplicate';
     if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
@@ -205,11 +207,22 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   /**
-   * Recovers one pending trade (its executor died mid-job): under an advisory lock, so two engines never
-   * recover the same one; the orders are found by client order id, what they left open is unwound, and the
-   * trade is recorded through the ledger (which records it once).
+   * Recovers one pending trade (its executor died mid-job) under its bot's lock, as an execution: it reads the
+   * balances (live: the exchange) and records the trade. Not had within MAX_JOB_AGE_MS (another engine is running
+   * the bot's executions): 'recovery-deferred', the next sweep tries again.
    */
   async recover(p: PendingTrade): Promise<string> {
+    if (!p.botId) return this.recoverLocked(p); // the bot is gone: nothing of it runs any more
+    const run = await this.botLocks.run(p.botId, Date.now() + MAX_JOB_AGE_MS, () => this.recoverLocked(p));
+    return run.locked ? run.value : 'recovery-deferred';
+  }
+
+  /**
+   * Recovers one pending trade, its bot's lock held by the caller: under the execution key's advisory lock too, so
+   * two engines never recover the same one; the orders are found by client order id, what they left open is
+   * unwound, and the trade is recorded through the ledger (which records it once).
+   */
+  private async recoverLocked(p: PendingTrade): Promise<string> {
     const outcome = await this.trades.withRecoveryLock(p.executionKey, async () => {
       if ((await this.ledger.status(p.executionKey)) !== 'pending') return 'duplicate';
       const bot = p.botId ? await this.bots.forExecutor(p.botId) : undefined;

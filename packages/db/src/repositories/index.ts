@@ -25,6 +25,7 @@ import { NewsletterRepository } from './newsletter.repository.js';
 import { TaxReportingRepository } from './tax-reporting.repository.js';
 
 export * from './sql.js';
+export * from './bot-locks.js';
 export * from './audit.repository.js';
 export * from './backtests.repository.js';
 export * from './contact-messages.repository.js';
