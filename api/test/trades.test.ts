@@ -388,6 +388,11 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
               const got = await repo.totals(ana.id, f, now);
               const want = await expected(f, now);
               const where = `${label} ${JSON.stringify(f)} at ${now.toISOString()}`;
+              // GET /api/trades reads both in one statement: the same totals and page, an empty page included.
+              const offset = dateRange === '7' ? 10_000 : 10;
+              const history = await repo.history(ana.id, f, offset, 25, now);
+              expect(history.totals, where).toEqual(got);
+              expect(history.rows, where).toEqual(await repo.page(ana.id, f, offset, 25, now));
               expect(
                 {
                   ...got,
