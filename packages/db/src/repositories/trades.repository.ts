@@ -21,6 +21,7 @@ import {
   type LedgerBotRow,
   type OpenPosition,
 } from './bots.repository.js';
+import { preparedRows } from './sql.js';
 
 /** A leg as the ledger stores it: the leg the API shows, plus the exchange's order id. */
 export interface LegRecord extends TradeLeg {
@@ -509,8 +510,9 @@ export class TradesRepository {
 
   /**
    * A page of the filtered set ({@link page}) and the whole set's totals ({@link totals}) in one statement: one
-   * round trip and one pool connection for GET /api/trades (issue 13). The totals come on every row of the page
-   * (and on the one row of an empty page, whose trade columns are null).
+   * round trip and one pool connection for GET /api/trades (issue 13), prepared (parsed once per connection; the
+   * filters only change which of a few texts it is). The totals come on every row of the page (and on the one row
+   * of an empty page, whose trade columns are null).
    */
   async history(
     userId: string,
@@ -522,7 +524,8 @@ export class TradesRepository {
     const params: unknown[] = [userId];
     const totals = totalsSql(f, now, params);
     const ids = pageIdsSql(f, now, offset, limit, params);
-    const rows: (TradeRow & HistoryTotalsColumns)[] = await this.ds.query(
+    const rows = await preparedRows<TradeRow & HistoryTotalsColumns>(
+      this.ds,
       `SELECT s.total AS "statsTotal", s.completed AS "statsCompleted", s.profit AS "statsProfit",
               s."profitBrl" AS "statsProfitBrl", r.*
          FROM (${totals}) s
