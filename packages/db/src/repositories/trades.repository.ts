@@ -204,14 +204,28 @@ function totalsSql(f: TradeFilters, now: Date, params: unknown[]): string {
   if (f.status !== 'pending') {
     if (since) {
       const day = since.toISOString().slice(0, 10);
-      const nextDay = new Date(Date.parse(day) + DAY_MS);
-      parts.push(
-        `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
-          WHERE t.user_id = $1 AND t.day > $${params.push(day)}::date${filters}`,
-        `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
-          WHERE t.user_id = $1 AND t.executed_at >= $${params.push(since)} AND t.executed_at < $${params.push(nextDay)}
-            AND t.status <> 'pending'${filters}`,
-      );
+      const dayStart = new Date(Date.parse(day));
+      const nextDay = new Date(dayStart.getTime() + DAY_MS);
+      // The window's first (partial) day: its trades from `since` on, or — when that is the larger part of the day
+      // — the whole day's totals less its trades before `since` (exact: numeric differences). At most half a day of
+      // trades is read either way.
+      if (nextDay.getTime() - since.getTime() <= since.getTime() - dayStart.getTime()) {
+        parts.push(
+          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
+            WHERE t.user_id = $1 AND t.day > $${params.push(day)}::date${filters}`,
+          `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
+            WHERE t.user_id = $1 AND t.executed_at >= $${params.push(since)} AND t.executed_at < $${params.push(nextDay)}
+              AND t.status <> 'pending'${filters}`,
+        );
+      } else {
+        parts.push(
+          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
+            WHERE t.user_id = $1 AND t.day >= $${params.push(day)}::date${filters}`,
+          `SELECT t.status, -1 AS n, -t.profit, -t.profit_brl FROM trades t
+            WHERE t.user_id = $1 AND t.executed_at >= $${params.push(dayStart)} AND t.executed_at < $${params.push(since)}
+              AND t.status <> 'pending'${filters}`,
+        );
+      }
     } else {
       parts.push(
         `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t WHERE t.user_id = $1${filters}`,
