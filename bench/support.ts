@@ -139,19 +139,29 @@ export interface ForkedPlatform {
   baseUrl: string;
   apiPid: number;
   enginePid: number;
+  /** Closes the api's IPC channel and waits for it to exit on its own (a `--cpu-prof` api writes its profile then). */
+  apiExit(): Promise<void>;
   stop(): void;
+}
+
+/** Options of the forked processes. */
+export interface ForkOptions {
+  /** Node options of the api process (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  apiExecArgv?: string[];
 }
 
 /** A program of this repository (its dist main) as its own process, resolved once it says it is ready (IPC). */
 export async function forkMain(
   main: string,
   env: Record<string, string>,
+  execArgv?: string[],
 ): Promise<import('node:child_process').ChildProcess> {
   const { fork } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const child = fork(path.resolve(root, main), [], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      ...(execArgv ? { execArgv } : {}),
     });
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${main} exited (${code})`)));
@@ -161,23 +171,40 @@ export async function forkMain(
 /** An api as its own process on a free port (api/dist/main.js), sharing `env`'s database and transport. */
 export async function forkApi(
   env: Record<string, string>,
-): Promise<{ url: string; pid: number; stop(): void }> {
+  execArgv?: string[],
+): Promise<{ url: string; pid: number; exit(): Promise<void>; stop(): void }> {
   const { freePort } = (await import(
     dynamic('./scripts/lib/ports.mjs')
   )) as typeof import('../scripts/lib/ports.mjs');
   const port = await freePort();
-  const api = await forkMain('api/dist/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}`, pid: api.pid!, stop: () => void api.kill('SIGKILL') };
+  const api = await forkMain('api/dist/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, execArgv);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: api.pid!,
+    // main.ts closes the app and exits once its IPC channel closes.
+    exit: () =>
+      api.exitCode !== null || api.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            api.once('exit', () => resolve());
+            api.disconnect();
+          }),
+    stop: () => void api.kill('SIGKILL'),
+  };
 }
 
 /** The api (on a free port) and one engine as their own processes, built as `npm start` runs them (dist). */
-export async function forkPlatform(env: Record<string, string>): Promise<ForkedPlatform> {
+export async function forkPlatform(
+  env: Record<string, string>,
+  options: ForkOptions = {},
+): Promise<ForkedPlatform> {
   const engine = await forkMain('engine/dist/main.js', { ...env, ENGINE_INSTANCE_ID: 'engine-bench' });
-  const api = await forkApi(env);
+  const api = await forkApi(env, options.apiExecArgv);
   return {
     baseUrl: api.url,
     apiPid: api.pid,
     enginePid: engine.pid!,
+    apiExit: () => api.exit(),
     stop() {
       api.stop();
       engine.kill('SIGKILL');
@@ -200,12 +227,13 @@ export interface ForkedBench {
 export async function withForkedPlatform(
   name: string,
   fn: (bench: ForkedBench) => Promise<void>,
+  options: ForkOptions = {},
 ): Promise<void> {
   const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
   const tmp = mkdtempSync(path.join(tmpdir(), `arbitra-${name}-`));
   const postgres = await benchPostgres(tmp);
   const databaseUrl = await freshDatabase(postgres.adminUrl);
-  const platform = await forkPlatform(platformEnv(databaseUrl, '', {}));
+  const platform = await forkPlatform(platformEnv(databaseUrl, '', {}), options);
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   try {

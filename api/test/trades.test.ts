@@ -375,6 +375,10 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
         new Date(Date.now() - 3.5 * DAY),
         midnight,
         new Date(midnight.getTime() - 1),
+        // the window's first day read from either side (its trades after, or its totals less its trades before)
+        new Date(midnight.getTime() - DAY / 2),
+        new Date(midnight.getTime() - DAY / 2 + 1),
+        new Date(midnight.getTime() - 0.75 * DAY),
       ];
       for (const now of instants)
         for (const dateRange of ['7', '30', '90', 'all'] as const)
@@ -388,6 +392,11 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
               const got = await repo.totals(ana.id, f, now);
               const want = await expected(f, now);
               const where = `${label} ${JSON.stringify(f)} at ${now.toISOString()}`;
+              // GET /api/trades reads both in one statement: the same totals and page, an empty page included.
+              const offset = dateRange === '7' ? 10_000 : 10;
+              const history = await repo.history(ana.id, f, offset, 25, now);
+              expect(history.totals, where).toEqual(got);
+              expect(history.rows, where).toEqual(await repo.page(ana.id, f, offset, 25, now));
               expect(
                 {
                   ...got,

@@ -10,7 +10,7 @@ import {
   type TradesQuery,
   type TradesResponse,
 } from '@arbitra/contracts';
-import { TradesRepository, type TradeFilters, type TradeLegEntity } from '@arbitra/db';
+import { TradesRepository, type TradeFilters, type TradeLegEntity, type TradeTotals } from '@arbitra/db';
 import { saoPauloDay, tradesBrlCsv, tradesCsv } from './trades-csv.js';
 
 export type TradeLegExport = Pick<
@@ -39,17 +39,15 @@ const EXPORT_MAX_ROWS = 100_000;
 export class TradesService {
   constructor(private readonly repo: TradesRepository) {}
 
+  /** A page of the filtered set and the stats of the whole set, read in one statement (issue 13). */
   async list(userId: string, q: TradesQuery): Promise<TradesResponse> {
-    const [rows, stats] = await Promise.all([
-      this.repo.page(userId, q, (q.page - 1) * q.pageSize, q.pageSize),
-      this.stats(userId, q),
-    ]);
+    const { rows, totals } = await this.repo.history(userId, q, (q.page - 1) * q.pageSize, q.pageSize);
+    const stats = this.stats(totals);
     return { trades: rows.map(toTrade), stats, page: q.page, pageSize: q.pageSize, total: stats.totalTrades };
   }
 
-  /** Stats over the whole filtered set (DECISIONS §9), summed exactly in Postgres numeric. */
-  async stats(userId: string, f: TradeFilters): Promise<TradeStats> {
-    const raw = await this.repo.totals(userId, f);
+  /** Stats over the whole filtered set (DECISIONS §9), from its totals summed exactly in Postgres numeric. */
+  stats(raw: TradeTotals): TradeStats {
     const total = raw.total;
     const profit = new Decimal(raw.profit);
     const profitBrl = new Decimal(raw.profitBrl);

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { IsNull, MoreThan, Not } from 'typeorm';
 import { SessionEntity } from '../entities/session.entity.js';
-import { sqlRows } from './sql.js';
+import { preparedRows, sqlRows } from './sql.js';
 
 /** A session and its user, as authentication reads them. */
 export interface SessionWithUser {
@@ -26,8 +26,9 @@ export class SessionsRepository {
     return repo.save(repo.create(values));
   }
 
+  /** Every authenticated request reads it: a prepared statement (issue 13). */
   async withUser(sessionId: string): Promise<SessionWithUser | undefined> {
-    const rows = await sqlRows<SessionWithUser>(
+    const rows = await preparedRows<SessionWithUser>(
       this.ds,
       `SELECT s.id, s.user_id, s.expires_at, s.revoked_at, s.last_active_at, u.name, u.email, u.role, u.disabled_at
          FROM sessions s JOIN users u ON u.id = s.user_id

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { SLOW_QUERY_MS } from '@arbitra/contracts';
+import { queryStats } from '../query-stats.js';
 
 /** A DataSource or the EntityManager of an open transaction: what a repository statement runs on. */
 export type Db = DataSource | EntityManager;
@@ -22,3 +26,26 @@ export async function sqlRows<T>(db: Db, sql: string, params: unknown[] = []): P
 
 /** LIKE pattern of a search text, its wildcards taken literally. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Statement names of {@link preparedRows}, by text. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a read as a named prepared statement on the DataSource's pool (node-postgres): each connection parses it
+ * once, and Postgres may then keep a generic plan instead of planning it on every call. For the hot per-request
+ * reads only (the session of every authenticated request, the trade history page): not for a transaction's
+ * statements (those run on the transaction's own connection). Slow ones are counted as TypeORM's would be.
+ */
+export async function preparedRows<T>(ds: DataSource, text: string, params: unknown[]): Promise<T[]> {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `arbitra_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  const pool = (ds.driver as unknown as { master: Pool }).master;
+  const started = performance.now();
+  const result = await pool.query<T & QueryResultRow>({ name, text, values: params });
+  const ms = performance.now() - started;
+  if (ms > SLOW_QUERY_MS) queryStats.slow(ms, text);
+  return result.rows;
+}

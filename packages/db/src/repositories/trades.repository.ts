@@ -21,6 +21,7 @@ import {
   type LedgerBotRow,
   type OpenPosition,
 } from './bots.repository.js';
+import { preparedRows } from './sql.js';
 
 /** A leg as the ledger stores it: the leg the API shows, plus the exchange's order id. */
 export interface LegRecord extends TradeLeg {
@@ -160,6 +161,87 @@ function filterSql(f: TradeFilters, params: unknown[]): string {
   if (f.bot !== 'all') sql += ` AND t.bot_id = $${params.push(f.bot)}::uuid`;
   if (f.mode && f.mode !== 'all') sql += ` AND t.mode = $${params.push(f.mode)}`;
   return sql;
+}
+
+/** Count, completed count and exact profit sums of a filtered set of trades. */
+export interface TradeTotals {
+  total: number;
+  completed: number;
+  profit: string;
+  profitBrl: string;
+}
+
+/** The totals' columns on the rows of {@link TradesRepository.history}. */
+interface HistoryTotalsColumns {
+  statsTotal: number;
+  statsCompleted: number;
+  statsProfit: string;
+  statsProfitBrl: string;
+}
+
+/**
+ * The ids and instants of one page of the filtered set, newest first, from `trades_user_history_idx` alone (OFFSET
+ * walks the index, not the table). `$1` is the user id; the other values are appended to `params`.
+ */
+function pageIdsSql(f: TradeFilters, now: Date, offset: number, limit: number, params: unknown[]): string {
+  const since = windowStart(f, now);
+  const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
+  const filters = filterSql(f, params);
+  return `SELECT t.id, t.executed_at FROM trades t WHERE t.user_id = $1${window}${filters}
+          ORDER BY t.executed_at DESC, t.id DESC OFFSET $${params.push(offset)} LIMIT $${params.push(limit)}`;
+}
+
+/**
+ * One row: the {@link TradeTotals} of the filtered set (columns total, completed, profit, "profitBrl"): the recorded
+ * trades of whole UTC days from `trade_day_totals` (kept by triggers on `trades`, migration 1795641731950), those of
+ * the window's partial first day and the pending ones (few) from `trades`. `$1` is the user id; the other values
+ * are appended to `params`.
+ */
+function totalsSql(f: TradeFilters, now: Date, params: unknown[]): string {
+  const since = windowStart(f, now);
+  const filters = filterSql(f, params);
+  const parts: string[] = [];
+  if (f.status !== 'pending') {
+    if (since) {
+      const day = since.toISOString().slice(0, 10);
+      const dayStart = new Date(Date.parse(day));
+      const nextDay = new Date(dayStart.getTime() + DAY_MS);
+      // The window's first (partial) day: its trades from `since` on, or — when that is the larger part of the day
+      // — the whole day's totals less its trades before `since` (exact: numeric differences). At most half a day of
+      // trades is read either way.
+      if (nextDay.getTime() - since.getTime() <= since.getTime() - dayStart.getTime()) {
+        parts.push(
+          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
+            WHERE t.user_id = $1 AND t.day > $${params.push(day)}::date${filters}`,
+          `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
+            WHERE t.user_id = $1 AND t.executed_at >= $${params.push(since)} AND t.executed_at < $${params.push(nextDay)}
+              AND t.status <> 'pending'${filters}`,
+        );
+      } else {
+        parts.push(
+          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
+            WHERE t.user_id = $1 AND t.day >= $${params.push(day)}::date${filters}`,
+          `SELECT t.status, -1 AS n, -t.profit, -t.profit_brl FROM trades t
+            WHERE t.user_id = $1 AND t.executed_at >= $${params.push(dayStart)} AND t.executed_at < $${params.push(since)}
+              AND t.status <> 'pending'${filters}`,
+        );
+      }
+    } else {
+      parts.push(
+        `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t WHERE t.user_id = $1${filters}`,
+      );
+    }
+  }
+  if (f.status === 'all' || f.status === 'pending') {
+    const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
+    parts.push(
+      `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
+        WHERE t.status = 'pending' AND t.user_id = $1${window}${filters}`,
+    );
+  }
+  return `SELECT COALESCE(SUM(n), 0)::int AS total, COALESCE(SUM(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
+                 COALESCE(SUM(profit), 0)::text AS profit, COALESCE(SUM(profit_brl), 0)::text AS "profitBrl"
+            FROM (${parts.join(' UNION ALL ')}) s`;
 }
 
 /**
@@ -422,14 +504,8 @@ export class TradesRepository {
     now = new Date(),
   ): Promise<TradeRow[]> {
     const params: unknown[] = [userId];
-    const since = windowStart(f, now);
-    const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
-    const filters = filterSql(f, params);
     return this.ds.query(
-      `SELECT ${TRADE_ROW} FROM (
-         SELECT t.id, t.executed_at FROM trades t WHERE t.user_id = $1${window}${filters}
-          ORDER BY t.executed_at DESC, t.id DESC OFFSET $${params.push(offset)} LIMIT $${params.push(limit)}
-       ) p JOIN trades t ON t.id = p.id
+      `SELECT ${TRADE_ROW} FROM (${pageIdsSql(f, now, offset, limit, params)}) p JOIN trades t ON t.id = p.id
        ORDER BY p.executed_at DESC, p.id DESC`,
       params,
     );
@@ -440,47 +516,53 @@ export class TradesRepository {
    * the recorded trades of whole UTC days from `trade_day_totals` (kept by triggers on `trades`, migration
    * 1795641731950), those of the window's partial first day and the pending ones (few) from `trades`.
    */
-  async totals(
+  async totals(userId: string, f: TradeFilters, now = new Date()): Promise<TradeTotals> {
+    const params: unknown[] = [userId];
+    const rows: TradeTotals[] = await this.ds.query(totalsSql(f, now, params), params);
+    return rows[0] ?? { total: 0, completed: 0, profit: '0', profitBrl: '0' };
+  }
+
+  /**
+   * A page of the filtered set ({@link page}) and the whole set's totals ({@link totals}) in one statement: one
+   * round trip and one pool connection for GET /api/trades (issue 13), prepared (parsed once per connection; the
+   * filters only change which of a few texts it is). The totals come on every row of the page (and on the one row
+   * of an empty page, whose trade columns are null).
+   */
+  async history(
     userId: string,
     f: TradeFilters,
+    offset: number,
+    limit: number,
     now = new Date(),
-  ): Promise<{ total: number; completed: number; profit: string; profitBrl: string }> {
+  ): Promise<{ rows: TradeRow[]; totals: TradeTotals }> {
     const params: unknown[] = [userId];
-    const since = windowStart(f, now);
-    const filters = filterSql(f, params);
-    const parts: string[] = [];
-    if (f.status !== 'pending') {
-      if (since) {
-        const day = since.toISOString().slice(0, 10);
-        const nextDay = new Date(Date.parse(day) + DAY_MS);
-        parts.push(
-          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t
-            WHERE t.user_id = $1 AND t.day > $${params.push(day)}::date${filters}`,
-          `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
-            WHERE t.user_id = $1 AND t.executed_at >= $${params.push(since)} AND t.executed_at < $${params.push(nextDay)}
-              AND t.status <> 'pending'${filters}`,
-        );
-      } else {
-        parts.push(
-          `SELECT t.status, t.trades AS n, t.profit, t.profit_brl FROM trade_day_totals t WHERE t.user_id = $1${filters}`,
-        );
-      }
-    }
-    if (f.status === 'all' || f.status === 'pending') {
-      const window = since ? ` AND t.executed_at >= $${params.push(since)}` : '';
-      parts.push(
-        `SELECT t.status, 1 AS n, t.profit, t.profit_brl FROM trades t
-          WHERE t.status = 'pending' AND t.user_id = $1${window}${filters}`,
-      );
-    }
-    const rows: { total: number; completed: number; profit: string; profitBrl: string }[] =
-      await this.ds.query(
-        `SELECT COALESCE(SUM(n), 0)::int AS total, COALESCE(SUM(n) FILTER (WHERE status = 'completed'), 0)::int AS completed,
-              COALESCE(SUM(profit), 0)::text AS profit, COALESCE(SUM(profit_brl), 0)::text AS "profitBrl"
-         FROM (${parts.join(' UNION ALL ')}) s`,
-        params,
-      );
-    return rows[0] ?? { total: 0, completed: 0, profit: '0', profitBrl: '0' };
+    const totals = totalsSql(f, now, params);
+    const ids = pageIdsSql(f, now, offset, limit, params);
+    const rows = await preparedRows<TradeRow & HistoryTotalsColumns>(
+      this.ds,
+      `SELECT s.total AS "statsTotal", s.completed AS "statsCompleted", s.profit AS "statsProfit",
+              s."profitBrl" AS "statsProfitBrl", r.*
+         FROM (${totals}) s
+         LEFT JOIN LATERAL (
+           SELECT ${TRADE_ROW} FROM (${ids}) p JOIN trades t ON t.id = p.id
+         ) r ON true
+        ORDER BY r."executedAt" DESC, r.id DESC`,
+      params,
+    );
+    const first = rows[0];
+    return {
+      rows: rows
+        .filter((r) => r.id !== null)
+        .map(({ statsTotal: _t, statsCompleted: _c, statsProfit: _p, statsProfitBrl: _b, ...row }) => row),
+      totals: first
+        ? {
+            total: first.statsTotal,
+            completed: first.statsCompleted,
+            profit: first.statsProfit,
+            profitBrl: first.statsProfitBrl,
+          }
+        : { total: 0, completed: 0, profit: '0', profitBrl: '0' },
+    };
   }
 
   /** The filtered set for an export (newest first, at most `limit`). */
