@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import type { PrerenderedPage } from './src/prerender';
 
 /**
  * Pages whose HTML names, besides the entry, the lazy chunks they render at once (issue 17): their own HTML file
@@ -18,8 +19,63 @@ const PRELOADED_ROUTES: Record<string, string[]> = {
     'components/layout/public-layout.tsx',
     'features/landing/components/landing-page.tsx',
   ],
+  '/demo': [
+    'app/query-provider.tsx',
+    'components/layout/public-layout.tsx',
+    'features/scanner/components/demo-page.tsx',
+  ],
   '/login': ['features/auth/components/login-page.tsx'],
 };
+
+/**
+ * Pages of PRELOADED_ROUTES whose HTML also carries their first view, prerendered at build time (src/prerender.tsx:
+ * the real page as React renders it first for a visitor, before any server data), so the browser paints it before
+ * any script has arrived; app/start.tsx hydrates it (issue 17: first contentful and largest contentful paint).
+ */
+const PRERENDERED_ROUTES = ['/', '/demo'] as const;
+
+/** Set on #root with the path the prerendered markup is the page of (app/start.tsx, PRERENDERED_ATTRIBUTE). */
+const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+const ALIASES = {
+  '@arbitra/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+
+/**
+ * Renders PRERENDERED_ROUTES with src/prerender.tsx, loaded through a Vite server of its own (middleware mode: no
+ * port, no watcher; the app's TypeScript and aliases, its packages from node_modules as they are).
+ */
+async function prerenderRoutes(routes: readonly string[]): Promise<Map<string, PrerenderedPage>> {
+  const server = await createServer({
+    configFile: false,
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    mode: 'production',
+    logLevel: 'error',
+    appType: 'custom',
+    plugins: [react()],
+    resolve: { alias: ALIASES },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+    const pages = new Map<string, PrerenderedPage>();
+    for (const route of routes) pages.set(route, await prerenderPage(route));
+    return pages;
+  } finally {
+    await server.close();
+  }
+}
+
+/** A page's HTML with its prerendered first view in #root and its <title>. */
+function withPrerendered(html: string, route: string, page: PrerenderedPage): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error(`index.html sem '${root}': a página ${route} não pode ser pré-renderizada`);
+  let out = html.replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route}">${page.html}</div>`);
+  if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
+  return out;
+}
 
 /** The file of a path of PRELOADED_ROUTES: '/' → routes/index.html, '/login' → routes/login.html (the api's rule too). */
 const routeHtmlFile = (route: string) => `routes/${route.slice(1) || 'index'}.html`;
@@ -28,16 +84,23 @@ const routeHtmlFile = (route: string) => `routes/${route.slice(1) || 'index'}.ht
  * What the built HTML carries itself instead of asking for it (issue 17, first load):
  * - the stylesheet, inlined as a <style> (no render-blocking request; the CSP allows inline styles);
  * - the favicon, as a data: URL (no request, first visit or repeat);
- * - for each page of PRELOADED_ROUTES, a copy of index.html with <link rel="modulepreload"> of its lazy chunks.
+ * - for each page of PRELOADED_ROUTES, a copy of index.html with <link rel="modulepreload"> of its lazy chunks,
+ *   and for those of PRERENDERED_ROUTES their prerendered first view in #root.
  */
 function firstLoadHtml(): Plugin {
   const favicon = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
   const faviconUrl = `data:image/svg+xml,${encodeURIComponent(favicon)}`;
+  let prerendered: Promise<Map<string, PrerenderedPage>> | undefined;
   return {
     name: 'arbitra:first-load-html',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    buildStart() {
+      // Rendered while the bundle is being built; awaited when the pages' HTML is written.
+      prerendered = prerenderRoutes(PRERENDERED_ROUTES);
+      prerendered.catch(() => undefined);
+    },
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
       let html = String(index.source).replace('href="/favicon.svg"', `href="${faviconUrl}"`);
@@ -63,6 +126,9 @@ function firstLoadHtml(): Plugin {
         return into;
       };
       const initial = staticClosure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const pages = await (prerendered ?? prerenderRoutes(PRERENDERED_ROUTES));
+      for (const route of PRERENDERED_ROUTES)
+        if (!PRELOADED_ROUTES[route]) this.error(`PRERENDERED_ROUTES: '${route}' não está em PRELOADED_ROUTES`);
       for (const [route, modules] of Object.entries(PRELOADED_ROUTES)) {
         const roots = modules.map((m) => {
           // The chunk that holds the module (its own, or a group's of codeSplitting.groups below).
@@ -74,10 +140,12 @@ function firstLoadHtml(): Plugin {
           .filter((f) => !initial.has(f))
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join('\n    ');
+        const page = pages.get(route);
+        const withLinks = html.replace('</head>', `  ${links}\n  </head>`);
         this.emitFile({
           type: 'asset',
           fileName: routeHtmlFile(route),
-          source: html.replace('</head>', `  ${links}\n  </head>`),
+          source: page ? withPrerendered(withLinks, route, page) : withLinks,
         });
       }
     },
@@ -103,12 +171,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  resolve: {
-    alias: {
-      '@arbitra/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
-  },
+  resolve: { alias: ALIASES },
   server: {
     port: 5173,
     proxy: {
