@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prerender } from 'react-dom/static';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRERENDERED_ATTRIBUTE, startApp } from './app/start';
 import { marketSnapshot } from './features/scanner/testing/fixtures';
 import { getSessionStore } from './lib/session';
@@ -15,6 +16,15 @@ vi.mock('socket.io-client', async () => (await import('./features/scanner/testin
 
 let root: Root | undefined;
 
+beforeEach(() => {
+  // The same realm for both renderers (see prerenderHere): React's development build says so on every provider.
+  const consoleError = console.error.bind(console);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (String(args[0]).startsWith('Detected multiple renderers concurrently rendering')) return;
+    consoleError(...args);
+  });
+});
+
 afterEach(() => {
   act(() => root?.unmount());
   root = undefined;
@@ -22,6 +32,7 @@ afterEach(() => {
   document.body.replaceChildren();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function stubServer() {
@@ -32,9 +43,20 @@ function stubServer() {
   });
 }
 
+/**
+ * The build renders in Node; here the server and the browser renderer share one realm, and React's server renderer
+ * leaves the context values of its last task set when it ends: an empty render puts them back, or the browser
+ * render would find itself inside the prerender's router.
+ */
+async function prerenderHere(path: string) {
+  const page = await prerenderPage(path);
+  await prerender(<></>);
+  return page;
+}
+
 /** Puts the prerendered page in #root, as the built routes/<page>.html has it, and starts the app on it. */
 async function hydrate(path: string) {
-  const page = await prerenderPage(path);
+  const page = await prerenderHere(path);
   window.history.replaceState(null, '', path);
   const container = document.createElement('div');
   container.id = 'root';
@@ -91,7 +113,7 @@ describe('the prerendered pages (build) and their hydration (browser)', () => {
 
   it('a prerendered page at another path is not hydrated: the app starts from an empty #root', async () => {
     stubServer();
-    const page = await prerenderPage('/');
+    const page = await prerenderHere('/');
     window.history.replaceState(null, '', '/demo');
     const container = document.createElement('div');
     container.setAttribute(PRERENDERED_ATTRIBUTE, '/');

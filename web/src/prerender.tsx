@@ -52,7 +52,12 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // Every boundary inline, as one document: React would otherwise move a large one (> 12.8 KB) to the end
+      // of the HTML with a script to put it in place (for streaming), and the CSP allows no inline script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   if (errors.length > 0) {
     throw new Error(`prerender de ${path}: ${String(errors[0])}`, { cause: errors[0] });
@@ -61,6 +66,9 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   const title = TITLE.exec(markup)?.[0] ?? null;
   const html = markup.replace(TITLE, '');
   const forbidden = FORBIDDEN.exec(html) ?? INCOMPLETE.exec(html);
-  if (forbidden) throw new Error(`prerender de ${path}: '${forbidden[0]}' no HTML da página`);
+  if (forbidden) {
+    const around = html.slice(Math.max(0, forbidden.index - 200), forbidden.index + 300);
+    throw new Error(`prerender de ${path}: '${forbidden[0]}' no HTML da página: …${around}…`);
+  }
   return { html, title };
 }
