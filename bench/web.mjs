@@ -131,7 +131,10 @@ async function runLighthouse(url) {
     // LIGHTHOUSE_JSON=/tmp/lh-{page}.json keeps each page's report ({page}: 'index', 'demo', 'login'…).
     if (process.env.LIGHTHOUSE_JSON) {
       const page = new URL(url).pathname.slice(1).replaceAll('/', '-') || 'index';
-      (await import('node:fs')).writeFileSync(process.env.LIGHTHOUSE_JSON.replaceAll('{page}', page), result.report);
+      (await import('node:fs')).writeFileSync(
+        process.env.LIGHTHOUSE_JSON.replaceAll('{page}', page),
+        result.report,
+      );
     }
     const failing = (cat) =>
       lhr.categories[cat].auditRefs

@@ -59,7 +59,9 @@ async function prerenderRoutes(routes: readonly string[]): Promise<Map<string, P
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { prerenderPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+    const { prerenderPage } = (await server.ssrLoadModule(
+      '/src/prerender.tsx',
+    )) as typeof import('./src/prerender');
     const pages = new Map<string, PrerenderedPage>();
     for (const route of routes) pages.set(route, await prerenderPage(route));
     return pages;
@@ -104,9 +106,11 @@ function withPrerendered(
   entry: { file: string; starter: string },
 ): string {
   const root = '<div id="root"></div>';
-  if (!html.includes(root)) throw new Error(`index.html sem '${root}': a página ${route} não pode ser pré-renderizada`);
+  if (!html.includes(root))
+    throw new Error(`index.html sem '${root}': a página ${route} não pode ser pré-renderizada`);
   const script = `<script type="module" crossorigin src="/${entry.file}"></script>`;
-  if (!html.includes(script)) throw new Error(`index.html sem '${script}': a página ${route} não pode ser pré-renderizada`);
+  if (!html.includes(script))
+    throw new Error(`index.html sem '${script}': a página ${route} não pode ser pré-renderizada`);
   let out = html.replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route}">${page.html}</div>`);
   out = out.replace(
     script,
@@ -114,7 +118,10 @@ function withPrerendered(
       `<script type="module" crossorigin src="/${entry.starter}"></script>\n    <link rel="modulepreload" crossorigin href="/${entry.file}">`,
   );
   out = out
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
   return out;
@@ -173,10 +180,15 @@ function firstLoadHtml(): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) this.error('nenhum ponto de entrada no bundle');
       const starter = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'start-after-paint.js', source: startAfterPaint(`/${entry.fileName}`) }),
+        this.emitFile({
+          type: 'asset',
+          name: 'start-after-paint.js',
+          source: startAfterPaint(`/${entry.fileName}`),
+        }),
       );
       for (const route of PRERENDERED_ROUTES)
-        if (!PRELOADED_ROUTES[route]) this.error(`PRERENDERED_ROUTES: '${route}' não está em PRELOADED_ROUTES`);
+        if (!PRELOADED_ROUTES[route])
+          this.error(`PRERENDERED_ROUTES: '${route}' não está em PRELOADED_ROUTES`);
       for (const [route, modules] of Object.entries(PRELOADED_ROUTES)) {
         const roots = modules.map((m) => {
           // The chunk that holds the module (its own, or a group's of codeSplitting.groups below).
@@ -193,7 +205,9 @@ function firstLoadHtml(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: routeHtmlFile(route),
-          source: page ? withPrerendered(withLinks, route, page, { file: entry.fileName, starter }) : withLinks,
+          source: page
+            ? withPrerendered(withLinks, route, page, { file: entry.fileName, starter })
+            : withLinks,
         });
       }
     },

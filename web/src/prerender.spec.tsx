@@ -12,7 +12,10 @@ import { TEST_USER } from './testing/render-app';
 // The build prerenders '/' and '/demo' (web/vite.config.ts) and the browser hydrates that HTML (app/start.tsx): the
 // tree React renders first in the browser must give exactly that markup, or React throws it away and draws again.
 
-vi.mock('socket.io-client', async () => (await import('./features/scanner/testing/fake-socket')).socketIoMock);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('./features/scanner/testing/fake-socket')).socketIoMock,
+);
 
 let root: Root | undefined;
 
@@ -124,7 +127,9 @@ describe('the prerendered pages (build) and their hydration (browser)', () => {
       root = startApp(container);
       await Promise.resolve();
     });
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Scanner de arbitragem ao vivo'));
+    await waitFor(() =>
+      expect(container.querySelector('h1')?.textContent).toBe('Scanner de arbitragem ao vivo'),
+    );
     expect(landingHeading?.isConnected).toBe(false);
   });
 });

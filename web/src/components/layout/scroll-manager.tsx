@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /** Whether no page of this app has been shown in this document yet. */
 let documentJustLoaded = true;
@@ -16,7 +16,7 @@ export function ScrollManager() {
   const shown = useRef<string | null>(null);
   useEffect(() => {
     const key = `${pathname}${hash}`;
-    const arrival = documentJustLoaded && navigationType === 'POP';
+    const arrival = documentJustLoaded && navigationType === NavigationType.Pop;
     documentJustLoaded = false;
     // StrictMode runs the effect twice in development: the second run is not a change.
     const again = shown.current === key;
