@@ -86,7 +86,7 @@ const start = () => {
 };
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
 if (document.visibilityState === 'hidden' || painted()) start();
-else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver(() => painted() && setTimeout(start)).observe({ type: 'paint', buffered: true });
   setTimeout(start, 3000);
 } else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
