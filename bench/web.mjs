@@ -128,8 +128,14 @@ async function runLighthouse(url) {
       onlyCategories: ['performance', 'accessibility'],
     });
     const lhr = result.lhr;
-    if (process.env.LIGHTHOUSE_JSON)
-      (await import('node:fs')).writeFileSync(process.env.LIGHTHOUSE_JSON, result.report);
+    // LIGHTHOUSE_JSON=/tmp/lh-{page}.json keeps each page's report ({page}: 'index', 'demo', 'login'…).
+    if (process.env.LIGHTHOUSE_JSON) {
+      const page = new URL(url).pathname.slice(1).replaceAll('/', '-') || 'index';
+      (await import('node:fs')).writeFileSync(
+        process.env.LIGHTHOUSE_JSON.replaceAll('{page}', page),
+        result.report,
+      );
+    }
     const failing = (cat) =>
       lhr.categories[cat].auditRefs
         .map((ref) => lhr.audits[ref.id])

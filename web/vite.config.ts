@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import type { PrerenderedPage } from './src/prerender';
 
 /**
  * Pages whose HTML names, besides the entry, the lazy chunks they render at once (issue 17): their own HTML file
@@ -18,8 +19,113 @@ const PRELOADED_ROUTES: Record<string, string[]> = {
     'components/layout/public-layout.tsx',
     'features/landing/components/landing-page.tsx',
   ],
+  '/demo': [
+    'app/query-provider.tsx',
+    'components/layout/public-layout.tsx',
+    'features/scanner/components/demo-page.tsx',
+  ],
   '/login': ['features/auth/components/login-page.tsx'],
 };
+
+/**
+ * Pages of PRELOADED_ROUTES whose HTML also carries their first view, prerendered at build time (src/prerender.tsx:
+ * the real page as React renders it first for a visitor, before any server data), so the browser paints it before
+ * any script has arrived; app/start.tsx hydrates it (issue 17: first contentful and largest contentful paint).
+ */
+const PRERENDERED_ROUTES = ['/', '/demo'] as const;
+
+/** Set on #root with the path the prerendered markup is the page of (app/start.tsx, PRERENDERED_ATTRIBUTE). */
+const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+const ALIASES = {
+  '@arbitra/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+};
+
+/**
+ * Renders PRERENDERED_ROUTES with src/prerender.tsx, loaded through a Vite server of its own (middleware mode: no
+ * port, no watcher; the app's TypeScript and aliases, its packages from node_modules as they are).
+ */
+async function prerenderRoutes(routes: readonly string[]): Promise<Map<string, PrerenderedPage>> {
+  const server = await createServer({
+    configFile: false,
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    mode: 'production',
+    logLevel: 'error',
+    appType: 'custom',
+    plugins: [react()],
+    resolve: { alias: ALIASES },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { prerenderPage } = (await server.ssrLoadModule(
+      '/src/prerender.tsx',
+    )) as typeof import('./src/prerender');
+    const pages = new Map<string, PrerenderedPage>();
+    for (const route of routes) pages.set(route, await prerenderPage(route));
+    return pages;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The script a prerendered page starts with instead of the entry: it imports the entry once the browser reports the
+ * page's first contentful paint (Paint Timing), so the evaluation of the app's code (react-dom…, a long task on a
+ * slow phone) never holds back the first paint of a page that needs no script to be seen — e.g. on a repeat visit,
+ * with the scripts cached. The entry and its chunks are preloaded meanwhile (modulepreload). A hidden tab paints
+ * nothing: it starts at once; a browser without Paint Timing starts two frames later; and after 3 s in any case.
+ */
+const startAfterPaint = (entry: string) =>
+  `let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  import(${JSON.stringify(entry)});
+};
+const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+if (document.visibilityState === 'hidden' || painted()) start();
+else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  new PerformanceObserver(() => painted() && setTimeout(start)).observe({ type: 'paint', buffered: true });
+  setTimeout(start, 3000);
+} else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+`;
+
+/**
+ * A page's HTML with its prerendered first view in #root and its <title>; its entry script replaced by `starter`
+ * (startAfterPaint), the entry preloaded instead. Its scripts are fetched with `fetchpriority="low"`: the page is
+ * painted without any of them, which is what the hint tells the browser (and Lighthouse's simulation, which counts
+ * a high-priority script that finished loading before the observed first paint as blocking it; on a loopback
+ * server every script has finished by then).
+ */
+function withPrerendered(
+  html: string,
+  route: string,
+  page: PrerenderedPage,
+  entry: { file: string; starter: string },
+): string {
+  const root = '<div id="root"></div>';
+  if (!html.includes(root))
+    throw new Error(`index.html sem '${root}': a página ${route} não pode ser pré-renderizada`);
+  const script = `<script type="module" crossorigin src="/${entry.file}"></script>`;
+  if (!html.includes(script))
+    throw new Error(`index.html sem '${script}': a página ${route} não pode ser pré-renderizada`);
+  let out = html.replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route}">${page.html}</div>`);
+  out = out.replace(
+    script,
+    () =>
+      `<script type="module" crossorigin src="/${entry.starter}"></script>\n    <link rel="modulepreload" crossorigin href="/${entry.file}">`,
+  );
+  out = out
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
+  if (page.title) out = out.replace(/<title>[^<]*<\/title>/, () => page.title ?? '');
+  return out;
+}
 
 /** The file of a path of PRELOADED_ROUTES: '/' → routes/index.html, '/login' → routes/login.html (the api's rule too). */
 const routeHtmlFile = (route: string) => `routes/${route.slice(1) || 'index'}.html`;
@@ -28,16 +134,23 @@ const routeHtmlFile = (route: string) => `routes/${route.slice(1) || 'index'}.ht
  * What the built HTML carries itself instead of asking for it (issue 17, first load):
  * - the stylesheet, inlined as a <style> (no render-blocking request; the CSP allows inline styles);
  * - the favicon, as a data: URL (no request, first visit or repeat);
- * - for each page of PRELOADED_ROUTES, a copy of index.html with <link rel="modulepreload"> of its lazy chunks.
+ * - for each page of PRELOADED_ROUTES, a copy of index.html with <link rel="modulepreload"> of its lazy chunks,
+ *   and for those of PRERENDERED_ROUTES their prerendered first view in #root.
  */
 function firstLoadHtml(): Plugin {
   const favicon = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
   const faviconUrl = `data:image/svg+xml,${encodeURIComponent(favicon)}`;
+  let prerendered: Promise<Map<string, PrerenderedPage>> | undefined;
   return {
     name: 'arbitra:first-load-html',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    buildStart() {
+      // Rendered while the bundle is being built; awaited when the pages' HTML is written.
+      prerendered = prerenderRoutes(PRERENDERED_ROUTES);
+      prerendered.catch(() => undefined);
+    },
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
       let html = String(index.source).replace('href="/favicon.svg"', `href="${faviconUrl}"`);
@@ -63,6 +176,19 @@ function firstLoadHtml(): Plugin {
         return into;
       };
       const initial = staticClosure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const pages = await (prerendered ?? prerenderRoutes(PRERENDERED_ROUTES));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) this.error('nenhum ponto de entrada no bundle');
+      const starter = this.getFileName(
+        this.emitFile({
+          type: 'asset',
+          name: 'start-after-paint.js',
+          source: startAfterPaint(`/${entry.fileName}`),
+        }),
+      );
+      for (const route of PRERENDERED_ROUTES)
+        if (!PRELOADED_ROUTES[route])
+          this.error(`PRERENDERED_ROUTES: '${route}' não está em PRELOADED_ROUTES`);
       for (const [route, modules] of Object.entries(PRELOADED_ROUTES)) {
         const roots = modules.map((m) => {
           // The chunk that holds the module (its own, or a group's of codeSplitting.groups below).
@@ -74,10 +200,14 @@ function firstLoadHtml(): Plugin {
           .filter((f) => !initial.has(f))
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join('\n    ');
+        const page = pages.get(route);
+        const withLinks = html.replace('</head>', `  ${links}\n  </head>`);
         this.emitFile({
           type: 'asset',
           fileName: routeHtmlFile(route),
-          source: html.replace('</head>', `  ${links}\n  </head>`),
+          source: page
+            ? withPrerendered(withLinks, route, page, { file: entry.fileName, starter })
+            : withLinks,
         });
       }
     },
@@ -103,12 +233,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  resolve: {
-    alias: {
-      '@arbitra/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
-  },
+  resolve: { alias: ALIASES },
   server: {
     port: 5173,
     proxy: {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, reactErrors, screenshot } from './support/browser.js';
 
 describe('/demo: the live public scanner in Chromium', () => {
   let browser: Browser;
@@ -10,7 +10,12 @@ describe('/demo: the live public scanner in Chromium', () => {
   afterAll(closeBrowser);
 
   it('shows live opportunities, prices that move, the feeds and the simulated-data badge', async () => {
+    // The page's first view is in its HTML (prerendered by the build), before any script runs.
+    const html = await (await fetch(`${baseUrl()}/demo`, { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('Scanner de arbitragem ao vivo');
+
     const { page, context } = await newPage(browser);
+    const errors = reactErrors(page);
     await page.goto('/demo');
     await page.getByText('Dados simulados').first().waitFor();
 
@@ -33,6 +38,8 @@ describe('/demo: the live public scanner in Chromium', () => {
     expect(text).toMatch(/\d+,\d+%/);
     expect(text).toContain('R$');
     await screenshot(page, 'demo');
+    // React adopted the prerendered HTML: no hydration error.
+    expect(errors()).toEqual([]);
 
     // Pausar freezes the view; Retomar brings it back.
     await page.getByRole('button', { name: 'Pausar' }).click();

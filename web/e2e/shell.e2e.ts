@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, reactErrors, screenshot } from './support/browser.js';
 
 describe('the web app shell in Chromium', () => {
   let browser: Browser;
@@ -10,12 +10,20 @@ describe('the web app shell in Chromium', () => {
   afterAll(closeBrowser);
 
   it('renders the landing page in Portuguese', async () => {
+    // The page's first view is in its HTML (prerendered by the build), before any script runs.
+    const html = await (await fetch(`${baseUrl()}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('lucre com o que sobra de verdade');
+
     const { page, context } = await newPage(browser);
+    const errors = reactErrors(page);
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
     await page.getByRole('link', { name: 'Começar Grátis' }).first().waitFor();
+    // The header's buttons show once React has adopted the prerendered page (hydration) and read the session.
     await expect.poll(() => page.getByRole('link', { name: 'Entrar' }).first().isVisible()).toBe(true);
-    expect(await page.locator('#pricing').innerText()).toContain('R$');
+    // The plans come from the api after the page is drawn.
+    await expect.poll(() => page.locator('#pricing').innerText()).toContain('R$');
+    expect(errors()).toEqual([]);
     await screenshot(page, 'landing');
     await context.close();
   });

@@ -33,6 +33,22 @@ export async function newPage(b: Browser): Promise<{ context: BrowserContext; pa
   return { context, page };
 }
 
+/**
+ * Collects what React reports about the page while it runs (a hydration that did not match the prerendered HTML of
+ * '/' or '/demo' is a recoverable error React reports as uncaught): call before page.goto.
+ */
+export function reactErrors(page: Page): () => string[] {
+  const errors: string[] = [];
+  const keep = (text: string) => {
+    if (/React|hydrat/i.test(text)) errors.push(text);
+  };
+  page.on('pageerror', (error) => keep(`${error.message}\n${error.stack ?? ''}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') keep(message.text());
+  });
+  return () => errors;
+}
+
 /** Saves a screenshot under web/e2e/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../screenshots');

@@ -10,8 +10,9 @@ import { UNDER_DEVELOPMENT_PAGES } from './routes/under-development-pages';
 // Every page is its own chunk (React.lazy through lazyPage), and so are the public layout and QueryLayout (TanStack
 // Query, for the pages that read server data): the entry holds only the router, the session, the sign-in layout
 // and the guards, so /login loads its form and nothing else, and no public page downloads the signed-in app (nor
-// recharts). The HTML of '/' and '/login' preloads their chunks (web/vite.config.ts, PRELOADED_ROUTES), so being lazy
-// costs them no round trip. A new page follows the pattern:
+// recharts). The HTML of '/', '/demo' and '/login' preloads their chunks (web/vite.config.ts, PRELOADED_ROUTES), so
+// being lazy costs them no round trip; that of '/' and '/demo' also holds their first view, prerendered by the build
+// (src/prerender.tsx) and hydrated by app/start.tsx. A new page follows the pattern:
 // `const XPage = lazyPage(() => import('@/features/x/components/x-page'), 'XPage');` (docs/ARCHITECTURE.md).
 const QueryLayout = lazyPage(() => import('./query-provider'), 'QueryLayout');
 const PublicLayout = lazyPage(() => import('@/components/layout/public-layout'), 'PublicLayout');

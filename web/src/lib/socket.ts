@@ -24,6 +24,9 @@ class SocketManager {
 
   readonly getSnapshot = (): AppSocket | null => this.socket;
 
+  /** No socket in a prerendered page (src/prerender.tsx) nor while React hydrates it: it connects after. */
+  readonly getServerSnapshot = (): AppSocket | null => null;
+
   acquire(token: string | null): void {
     this.users += 1;
     clearTimeout(this.closeTimer);
@@ -66,7 +69,7 @@ interface UseSocketOptions {
 export function useSocket({ allowAnonymous = false }: UseSocketOptions = {}): AppSocket | null {
   const { token } = useSession();
   const enabled = token !== null || allowAnonymous;
-  const socket = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
+  const socket = useSyncExternalStore(manager.subscribe, manager.getSnapshot, manager.getServerSnapshot);
 
   useEffect(() => {
     if (!enabled) return undefined;

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { LANDING_SECTIONS } from '@/config/navigation';
 import { homePathFor, ROUTES } from '@/config/routes';
 import { useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Logo } from './logo';
 import { SectionLink } from './section-link';
 
@@ -12,6 +13,17 @@ const MOBILE_MENU_ID = 'menu-principal-mobile';
 
 function HeaderActions({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
+  const hydrated = useHydrated();
+  // The prerendered HTML of '/' and '/demo' (src/prerender.tsx) is the same for everybody: until the stored session
+  // is read (hydration done), the visitor's buttons hold their place unseen (no shift), and a signed-in user is
+  // never shown 'Entrar' before 'Minha conta'.
+  if (!hydrated) {
+    return (
+      <div className="invisible contents">
+        <SignedOutActions />
+      </div>
+    );
+  }
   if (user) {
     return (
       <Button asChild>
@@ -21,6 +33,10 @@ function HeaderActions({ onNavigate }: { onNavigate?: () => void }) {
       </Button>
     );
   }
+  return <SignedOutActions onNavigate={onNavigate} />;
+}
+
+function SignedOutActions({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <Button asChild variant="ghost">

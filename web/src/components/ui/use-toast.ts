@@ -35,6 +35,10 @@ function getSnapshot(): readonly ToastItem[] {
   return toasts;
 }
 
+const NO_TOASTS: readonly ToastItem[] = [];
+/** The prerendered page (src/prerender.tsx) and its hydration: no notification. */
+const getServerSnapshot = (): readonly ToastItem[] => NO_TOASTS;
+
 /** Shows a notification; callable from anywhere (mutations, event handlers). */
 export function toast(input: ToastInput): number {
   const id = nextId++;
@@ -48,6 +52,6 @@ export function dismissToast(id: number): void {
 }
 
 export function useToast() {
-  const items = useSyncExternalStore(subscribe, getSnapshot);
+  const items = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return { toasts: items, toast, dismiss: dismissToast };
 }

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@arbitra/contracts';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
 import { SessionContext } from './session-context';
+import type { Session } from './session-storage';
 
 export interface SessionValue {
   user: SessionUser | null;
@@ -10,10 +11,17 @@ export interface SessionValue {
   signOut: () => void;
 }
 
+/**
+ * The prerendered pages (src/prerender.tsx) are a visitor's, and so is the session while React hydrates them: the
+ * stored one takes over right after (React renders again). What would differ for a signed-in user waits for
+ * useHydrated (e.g. the public header's buttons), so nobody sees the visitor's version change meaning.
+ */
+const getServerSnapshot = (): Session | null => null;
+
 export function useSession(): SessionValue {
   const store = useContext(SessionContext);
   if (!store) throw new Error('useSession precisa de um SessionProvider');
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, getServerSnapshot);
   const signIn = useCallback((token: string, user: SessionUser) => store.signIn(token, user), [store]);
   const signOut = useCallback(() => store.signOut(), [store]);
   return {

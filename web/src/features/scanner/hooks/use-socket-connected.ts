@@ -15,5 +15,10 @@ export function useSocketConnected(socket: AppSocket | null): boolean {
     },
     [socket],
   );
-  return useSyncExternalStore(subscribe, () => socket?.connected ?? false);
+  return useSyncExternalStore(
+    subscribe,
+    () => socket?.connected ?? false,
+    // A prerendered page (src/prerender.tsx) and its hydration: not connected yet.
+    () => false,
+  );
 }
