@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { BotMode, BotStatus, BotStatusFields, BotStrategy, ExchangeId, RiskLevel } from '@arbitra/contracts';
 import { BotBalanceEntity } from '../entities/bot-balance.entity.js';
 import { BotEntity } from '../entities/bot.entity.js';
@@ -112,7 +112,7 @@ const LEDGER_COLUMNS_B = `b.id, b.user_id, b.max_investment::text, b.risk_level,
 /**
  * The ONLY code that reads or writes `bots`, `bot_balances` and `stat_positions`. The api's BotsService (a user's
  * CRUD), the engine's runner (running bots, paper balances, positions), the executor (stops) and the ledger
- * transaction (totals, balances, positions; the statements taking an EntityManager) all come here.
+ * statement (totals, balances, positions: the CTEs of ledgerCtes, then a risk stop) all come here.
  */
 export class BotsRepository {
   constructor(private readonly ds: DataSource) {}

@@ -164,9 +164,9 @@ function filterSql(f: TradeFilters, params: unknown[]): string {
 
 /**
  * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
- * ledger transaction (the trade, its legs, and through BotsRepository's statements the bot's balances, totals
- * and positions), and the api's history queries. The ledger's statements are single round trips on purpose
- * (see bench/README.md): keep them so.
+ * ledger (ONE statement: the trade, its legs, and through BotsRepository's CTEs the bot's balances, totals and
+ * positions), and the api's history queries. The ledger is a single round trip on purpose (see bench/README.md):
+ * keep it so.
  */
 export class TradesRepository {
   private readonly bots: BotsRepository;
