@@ -5,12 +5,16 @@
 //   npm run bench:execution
 //   node bench/run.mjs bench/execution.ts [--bots 1,100,1000] [--events 200] [--warmup 100] [--bursts 2]
 //                                         [--backends postgres,redis] [--users 10] [--probes 1]
+//                                         [--topology one|split]
 //
-// The api and ONE engine (MARKET_FEED=simulated) run in this process, built as `npm start` builds them
+// --topology one (the default): the api and ONE engine (MARKET_FEED=simulated) run in this process, built as `npm start` builds them
 // (api/dist, engine/dist: `npm run bench:execution` runs `tsc -b` first), joined only through the transport
 // (BullMQ + socket adapter on Postgres, or on Redis when REDIS_URL / 127.0.0.1:6379 answers). The owners'
 // sockets (socket.io-client, websocket transport, one per user, signed in with the user's JWT) run in a CHILD
 // process, as browsers would be elsewhere. Both processes read the same clock (performance.timeOrigin + now()).
+// --topology split: as `npm start` runs them, the api is its own process (api/dist/main.js) and the engine runs
+// alone in this one (the stage timestamps stay available: they are all the engine's); "event loop busy" is then
+// the engine's alone, and the api process's CPU is reported beside it.
 //
 // Two designs (see bench/README.md):
 //  - latency: N running bots, of which ONE (the probe) matches each event. An event lifts BTC/USDT by 2 % on
@@ -32,6 +36,8 @@ import path from 'node:path';
 import {
   arg,
   benchBackends,
+  cpuMs,
+  forkApi,
   benchPostgres,
   ClientProcess,
   dropDatabase,
@@ -229,7 +235,8 @@ interface BurstRow {
   drainMs: number;
   jobsDoneMs: number;
   perSecond: number;
-  elu: number; // event loop utilisation of the api + engine process until the last job was done
+  elu: number; // event loop utilisation of the api + engine process (split: the engine's) until the last job was done
+  apiCpu: number; // split: CPU of the api process over the same span, in cores (NaN: one process)
   first: number;
   p50: number;
   last: number;
@@ -247,6 +254,8 @@ async function main(): Promise<void> {
   const userCount = Math.max(2, Number(arg('users', '10')));
   const probeCount = Math.max(1, Number(arg('probes', '1')));
   const wantedBackends = arg('backends', 'postgres,redis').split(',');
+  const topology = arg('topology', 'one');
+  if (topology !== 'one' && topology !== 'split') throw new Error(`--topology one|split, not ${topology}`);
   const argv = process.argv.slice(2).join(' ');
   const command = `node bench/run.mjs bench/execution.ts${argv ? ' ' + argv : ''}`;
   if (botCounts.some((n) => !(n >= probeCount)))
@@ -283,6 +292,9 @@ async function main(): Promise<void> {
   const { ExecutionsProcessor } = (await import(
     dynamic('./engine/dist/execution/executions.processor.js')
   )) as typeof import('../engine/src/execution/executions.processor.js');
+  const { QUEUE_FACTORY } = (await import(
+    dynamic('./engine/dist/publishing/fabric.providers.js')
+  )) as typeof import('../engine/src/publishing/fabric.providers.js');
 
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-exec-'));
   const { adminUrl, stop: stopPostgres } = await benchPostgres(tmp);
@@ -308,16 +320,26 @@ async function main(): Promise<void> {
       const env = platformEnv(dbUrl, backend.redisUrl, { MARKET_FEED: 'simulated' });
       // as scripts/test-support/platform.ts startPlatform: one engine, then the api on a random port
       const engine = await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: 'engine-bench' }));
-      const api = await createApiApp(parseApiConfig(env));
-      await api.app.listen(0, '127.0.0.1');
-      const { port } = api.app.getHttpServer().address() as net.AddressInfo;
-      const baseUrl = `http://127.0.0.1:${port}`;
+      // one: the api in this process too; split: its own process (api/dist/main.js), as `npm start` runs it
+      const api = topology === 'one' ? await createApiApp(parseApiConfig(env)) : undefined;
+      const forked = api ? undefined : await forkApi(env);
+      let baseUrl = forked?.url ?? '';
+      if (api) {
+        await api.app.listen(0, '127.0.0.1');
+        const { port } = api.app.getHttpServer().address() as net.AddressInfo;
+        baseUrl = `http://127.0.0.1:${port}`;
+      }
+      /** CPU of the api process so far (split), ms. */
+      const apiCpu = () => (forked ? cpuMs([forked.pid]) : NaN);
       const scanner = engine.get(ScannerService);
       const feed = scanner.feed as SimulatedFeed;
       const registry = scanner.scanner.registry;
       const runner = engine.get(BotRunner);
       const processor = engine.get(ExecutionsProcessor);
-      const commands = api.app.get(BotCommandsService);
+      // The api's own producer of bot commands (split: the same class on the engine's queue factory).
+      const commands = api
+        ? api.app.get(BotCommandsService)
+        : new BotCommandsService(engine.get(QUEUE_FACTORY));
       const sql = new pg.Client({ connectionString: dbUrl });
       await sql.connect();
       const child = new ClientProcess<FromChild, ToChild>();
@@ -607,7 +629,7 @@ async function main(): Promise<void> {
               );
             feed.forceDislocation(lifted, SYMBOL, -LATENCY_SIZE);
             await until(() => !registry.get(id), 1_000);
-            await sleep(40); // the executor's last writes ('bot:status') and the socket frames settle
+            await sleep(40); // the executor's last writes and the socket frames settle
           }
           const busy = performance.eventLoopUtilization(elu).utilization;
           await collect();
@@ -679,6 +701,7 @@ async function main(): Promise<void> {
             await until(() => !registry.get(id), 2_000);
             const matchedBefore = runner.stats.matched;
             const elu = performance.eventLoopUtilization();
+            const apiCpu0 = apiCpu();
             const t0 = now();
             feed.forceDislocation(lifted, BURST_SYMBOL, BURST_SIZE, 600_000);
             const o = registry.get(id);
@@ -699,6 +722,7 @@ async function main(): Promise<void> {
               await sleep(20);
             }
             const busy = performance.eventLoopUtilization(elu).utilization;
+            const apiBusy = (apiCpu() - apiCpu0) / (now() - t0);
             feed.forceDislocation(lifted, BURST_SYMBOL, -BURST_SIZE, 600_000);
             await sleep(500);
             await collect();
@@ -740,6 +764,7 @@ async function main(): Promise<void> {
               jobsDoneMs: (jobsDone[jobsDone.length - 1] ?? NaN) - t0,
               perSecond: (times.length * 1000) / drainMs,
               elu: busy,
+              apiCpu: apiBusy,
               first: times[0] ?? NaN,
               p50: quantile(times, 0.5),
               last: drainMs,
@@ -750,10 +775,11 @@ async function main(): Promise<void> {
             console.log(
               `${backend.name.padEnd(8)} ${String(n).padStart(4)} bots, burst ${b + 1}: ${matched} matched, ` +
                 `${recorded.rows.length} recorded (${burst.completed} completed)${nr.length ? `, ${nr.join(', ')}` : ''}; ` +
-                `drained in ${drainMs.toFixed(0)} ms → ${burst.perSecond.toFixed(0)} executions/s`,
+                `drained in ${drainMs.toFixed(0)} ms → ${burst.perSecond.toFixed(0)} executions/s; event loop busy ` +
+                `${(busy * 100).toFixed(0)} %${forked ? `, api process CPU ${(apiBusy * 100).toFixed(0)} %` : ''}`,
             );
             await until(() => !registry.get(id), 2_000);
-            await sleep(1_000); // the 'bot:status' frames and the runner's balance refreshes settle
+            await sleep(1_000); // the socket frames and the runner's balance refreshes settle
           }
           row.rate = rates.reduce((a, b) => a + b, 0) / rates.length;
         }
@@ -761,7 +787,11 @@ async function main(): Promise<void> {
         detach();
         child.kill();
         await sql.end();
-        await api.app.close();
+        if (api) await api.app.close();
+        else {
+          await commands.onModuleDestroy();
+          forked?.stop();
+        }
         await engine.close();
         await dropDatabase(adminUrl, dbUrl);
       }
@@ -776,8 +806,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(
     `Execution: forced dislocation → runner match → 'executions' queue → executor (journal, paper orders, ledger) ` +
-      `→ 'trade:new' at the owner's socket (${cpus().length} cores, Node ${process.version}; api + engine in one ` +
-      `process, sockets in another). Latency: ${SYMBOL} +${LATENCY_SIZE * 100} %, one probe bot matches each event, ` +
+      `→ 'trade:new' at the owner's socket (${cpus().length} cores, Node ${process.version}; ` +
+      `${topology === 'one' ? 'api + engine in one process' : 'topology split: the engine in this process, the api in its own'}, ` +
+      `sockets in another). Latency: ${SYMBOL} +${LATENCY_SIZE * 100} %, one probe bot matches each event, ` +
       `the other bots are walked and rejected. executions/s: bursts in which every other bot matches the same ` +
       `opportunity.`,
   );
@@ -837,9 +868,9 @@ async function main(): Promise<void> {
     );
     console.log('');
     console.log(
-      '| backend | bots | matched | completed / failed | other outcomes | first trade:new | p50 | last trade:new (drain) | last job done | event loop busy | executions/s |',
+      '| backend | bots | matched | completed / failed | other outcomes | first trade:new | p50 | last trade:new (drain) | last job done | event loop busy | api process CPU | executions/s |',
     );
-    console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const b of burstRows) {
       const nr =
         Object.entries(b.notRecorded)
@@ -847,7 +878,8 @@ async function main(): Promise<void> {
           .join(', ') || '0';
       console.log(
         `| ${b.backend} | ${b.bots} | ${b.matched} | ${b.completed} / ${b.failed} | ${nr} | ${f(b.first, 0)} | ` +
-          `${f(b.p50, 0)} | ${f(b.drainMs, 0)} | ${f(b.jobsDoneMs, 0)} | ${f(b.elu * 100, 0)} % | ${f(b.perSecond, 0)} |`,
+          `${f(b.p50, 0)} | ${f(b.drainMs, 0)} | ${f(b.jobsDoneMs, 0)} | ${f(b.elu * 100, 0)} % | ` +
+          `${Number.isFinite(b.apiCpu) ? `${f(b.apiCpu * 100, 0)} %` : '—'} | ${f(b.perSecond, 0)} |`,
       );
     }
   }

@@ -98,6 +98,41 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     }
   });
 
+  it('records of one bot written at the same time: totals are the sum, and the day loss limit still stops it', async () => {
+    const ds = createDataSource(db.url);
+    await ds.initialize();
+    try {
+      const ledger = new TradeLedger(new TradesRepository(ds));
+      const bot = (
+        await call<{ bot: Bot }>('POST', '/api/bots', {
+          token: maria.token,
+          body: { ...body, name: 'Concorrente' },
+        })
+      ).body.bot;
+      await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [bot.id]);
+      // 10 losses of 1 USDT at once (the limit is 10 USDT): the statements wait for the bot's row in turn, each one
+      // started before the others committed; the day's loss is read again by those that waited.
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => ledger.record(loss(bot.id, maria.id, `c${i}`, '1', 'completed'))),
+      );
+      expect(results.every((r) => r.recorded)).toBe(true);
+      const row = await sql.query<{ total_trades: number; ok: boolean; active: boolean; status_reason: string }>(
+        `SELECT total_trades, active, status_reason,
+                total_profit = (SELECT SUM(profit) FROM trades WHERE bot_id = $1) AS ok FROM bots WHERE id = $1`,
+        [bot.id],
+      );
+      expect(row.rows[0]).toMatchObject({
+        total_trades: 10,
+        ok: true,
+        active: false,
+        status_reason: MESSAGES.bots.stopReasonDailyLoss('10.00'),
+      });
+      expect(results.some((r) => r.stoppedReason)).toBe(true);
+    } finally {
+      await ds.destroy();
+    }
+  });
+
   it('adds up what failed unwinds left open, per exchange and asset, and shows it on the bot', async () => {
     const ds = createDataSource(db.url);
     await ds.initialize();

@@ -4,7 +4,7 @@ import { BotsRepository } from '@arbitra/db';
 import type { FabricServer } from '@arbitra/transport';
 import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
 
-/** 'bot:status' and 'trade:new' to the owner's room (ROOMS.user). */
+/** 'bot:status' and 'trade:new' (a trade's bot status inside) to the owner's room (ROOMS.user). */
 @Injectable()
 export class BotEvents {
   constructor(
@@ -22,7 +22,10 @@ export class BotEvents {
     if (status) this.status(userId, status);
   }
 
-  trade(userId: string, trade: Trade): void {
-    this.io.to(ROOMS.user(userId)).emit(EVENTS.tradeNew, trade);
+  /** 'trade:new', with the bot's status after the trade when given (one event, not a 'bot:status' beside it). */
+  trade(userId: string, trade: Trade, status?: BotStatusFields | null): void {
+    this.io
+      .to(ROOMS.user(userId))
+      .emit(EVENTS.tradeNew, status ? { ...trade, botStatus: toBotStatusEvent(status) } : trade);
   }
 }

@@ -54,7 +54,7 @@ export const LIVE_GATEWAY_FACTORY = Symbol('LIVE_GATEWAY_FACTORY');
 /**
  * The executor: works the 'executions' queue (several processes may run it). One job = one bot and one
  * opportunity: the legs through the order gateway (paper or live), the unwind of a failed leg, then the
- * ledger transaction (idempotent by execution key), then 'trade:new' and 'bot:status' to the owner.
+ * ledger statement (idempotent by execution key), then 'trade:new' (with the bot's status) to the owner.
  *
  * One execution at a time per bot, across processes: every job runs under its bot's lock (`BotLocks`, a Postgres
  * advisory lock on one session per process), from the balance read to the ledger record, so an execution is
@@ -257,8 +257,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     this.events.trade(
       record.userId,
       toTrade({ ...record, ...(result.brl ?? tradeBrlFigures(record)), id: result.tradeId! }),
+      result.bot,
     );
-    if (result.bot) this.events.status(record.userId, result.bot);
     return result.stoppedReason ? `recorded; bot stopped: ${result.stoppedReason}` : 'recorded';
   }
 

@@ -218,5 +218,8 @@ export interface BotStatusEvent {
   at: number;
 }
 
-/** Socket payload of 'trade:new' (to the owner's room). */
-export type TradeNewEvent = Trade;
+/**
+ * Socket payload of 'trade:new' (to the owner's room): the trade and, when its bot still exists, the bot's status
+ * after it (`botStatus`: what a 'bot:status' would carry; the executor sends one event per trade, not two).
+ */
+export type TradeNewEvent = Trade & { botStatus?: BotStatusEvent };

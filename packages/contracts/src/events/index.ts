@@ -73,9 +73,9 @@ export interface ServerToClientEvents {
   'engine:stats': (payload: EngineStats) => void;
   /** user room: an exchange credential's check with the exchange finished. */
   'exchange:validated': (payload: ExchangeValidatedEvent) => void;
-  /** owner's room: a bot started, stopped, failed or its totals changed. */
+  /** owner's room: a bot started, stopped or failed (a trade's totals come in its 'trade:new'). */
   'bot:status': (payload: BotStatusEvent) => void;
-  /** owner's room: a trade was recorded. */
+  /** owner's room: a trade was recorded (with its bot's status after it: no 'bot:status' beside it). */
   'trade:new': (payload: TradeNewEvent) => void;
   /** owner's room: a payment changed status. */
   'payment:updated': (payload: PaymentUpdatedEvent) => void;

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { BotMode, BotStatus, BotStatusFields, BotStrategy, ExchangeId, RiskLevel } from '@arbitra/contracts';
 import { BotBalanceEntity } from '../entities/bot-balance.entity.js';
 import { BotEntity } from '../entities/bot.entity.js';
@@ -105,10 +105,14 @@ const RUNNER_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_leve
 const LEDGER_COLUMNS = `id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
   total_profit::text, total_profit_brl::text, profit_percent::text, consecutive_failures`;
 
+/** LEDGER_COLUMNS of `bots b` (the ledger statement's UPDATE … FROM names other tables too). */
+const LEDGER_COLUMNS_B = `b.id, b.user_id, b.max_investment::text, b.risk_level, b.status, b.active, b.status_reason,
+  b.total_trades, b.total_profit::text, b.total_profit_brl::text, b.profit_percent::text, b.consecutive_failures`;
+
 /**
  * The ONLY code that reads or writes `bots`, `bot_balances` and `stat_positions`. The api's BotsService (a user's
  * CRUD), the engine's runner (running bots, paper balances, positions), the executor (stops) and the ledger
- * transaction (totals, balances, positions; the statements taking an EntityManager) all come here.
+ * statement (totals, balances, positions: the CTEs of ledgerCtes, then a risk stop) all come here.
  */
 export class BotsRepository {
   constructor(private readonly ds: DataSource) {}
@@ -319,125 +323,118 @@ export class BotsRepository {
     }));
   }
 
-  // ── the ledger transaction (TradesRepository.record): statements on its EntityManager ────────────────────
+  // ── the ledger (TradesRepository.record): its one statement's parts on these tables, and what follows it ──
 
-  /** Locks the bot first: one ledger write at a time per bot, totals always consistent. */
-  async lockForLedger(m: EntityManager, botId: string): Promise<LedgerBotRow | null> {
-    const bots: LedgerBotRow[] = await m.query(
-      `SELECT ${LEDGER_COLUMNS} FROM bots WHERE id = $1 FOR UPDATE`,
-      [botId],
-    );
-    return bots[0] ?? null;
-  }
-
-  /** The trade's effect on the bot's totals, failures and naked exposure; answers the bot with today's profit. */
-  async applyTrade(
-    m: EntityManager,
-    botId: string,
-    profit: string,
-    failed: boolean,
-    nakedExposure: Record<string, string>,
-    profitBrl = '0',
-  ): Promise<LedgerBotRow> {
-    const updated = returning<LedgerBotRow>(
-      await m.query(
-        `UPDATE bots SET
-           total_trades = total_trades + 1,
-           total_profit = total_profit + $2::numeric,
-           total_profit_brl = total_profit_brl + $5::numeric,
-           profit_percent = CASE WHEN COALESCE(initial_capital, 0) > 0
-             THEN (total_profit + $2::numeric) * 100 / initial_capital ELSE 0 END,
-           consecutive_failures = CASE WHEN $3 THEN consecutive_failures + 1 ELSE 0 END,
-           naked_exposure = (
-             SELECT COALESCE(jsonb_object_agg(k, to_jsonb(total::text)), '{}'::jsonb) FROM (
-               SELECT k, SUM(v::numeric) AS total FROM (
-                 SELECT key AS k, value #>> '{}' AS v FROM jsonb_each(naked_exposure)
-                 UNION ALL SELECT key, value #>> '{}' FROM jsonb_each($4::jsonb)
-               ) parts GROUP BY k HAVING SUM(v::numeric) <> 0
-             ) sums),
-           updated_at = now()
-         WHERE id = $1
-         RETURNING ${LEDGER_COLUMNS},
-                   (SELECT COALESCE(SUM(profit), 0) FROM trades WHERE bot_id = $1 AND executed_at >=
-                      (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')
-                   )::text AS day_profit`,
-        [botId, profit, failed, JSON.stringify(nakedExposure), profitBrl],
-      ),
-    );
-    return updated[0]!;
-  }
-
-  /** A risk stop inside the ledger transaction. */
-  async stopInLedger(m: EntityManager, botId: string, reason: string): Promise<LedgerBotRow> {
-    const stopped = returning<LedgerBotRow>(
-      await m.query(
-        `UPDATE bots SET active = false, status = 'error', status_reason = $2, updated_at = now() WHERE id = $1
-           RETURNING ${LEDGER_COLUMNS}`,
-        [botId, reason],
-      ),
-    );
-    return stopped[0]!;
-  }
-
-  /** The balance changes, merged per exchange and asset, in one statement; answers the balances they touched. */
-  async applyDeltas(m: EntityManager, botId: string, deltas: readonly BalanceDelta[]): Promise<BalanceRow[]> {
+  /**
+   * The parts of the ledger statement that write `bot_balances`, `stat_positions` and `bots`, as CTEs that run only
+   * when the trade row was written (`ins`, one row) and the bot exists (`bot`): the balance changes merged per
+   * exchange and asset (`bal`: the balances they touched), the position an entry opens or an exit closes or
+   * reduces, and the trade's effect on the bot's totals, failures and naked exposure (`upd`: the bot after it, and
+   * its profit of the current São Paulo day with this trade, `day_profit`). Values are appended to `params`.
+   */
+  static ledgerCtes(
+    params: unknown[],
+    r: PositionChange & {
+      deltas: readonly BalanceDelta[];
+      profit: string;
+      failed: boolean;
+      nakedExposure: Record<string, string>;
+      profitBrl: string;
+      executedAt: Date;
+      executionKey: string;
+    },
+  ): string[] {
+    const p = (v: unknown) => `$${params.push(v)}`;
+    const ctes: string[] = [];
     const merged = new Map<string, { exchange: string; asset: string; delta: Decimal }>();
-    for (const d of deltas) {
+    for (const d of r.deltas) {
       const key = `${d.exchange}|${d.asset}`;
       const cur = merged.get(key) ?? { exchange: d.exchange, asset: d.asset, delta: new Decimal(0) };
       cur.delta = cur.delta.plus(d.delta);
       merged.set(key, cur);
     }
     const changes = [...merged.values()].filter((d) => !d.delta.isZero());
-    if (changes.length === 0) return [];
-    return m.query(
-      `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial)
-         SELECT $1::uuid, exchange, asset, delta, 0 FROM unnest($2::text[], $3::text[], $4::numeric[]) AS d(exchange, asset, delta)
-       ON CONFLICT (bot_id, exchange, asset) DO UPDATE SET amount = bot_balances.amount + EXCLUDED.amount, updated_at = now()
-       RETURNING exchange, asset, amount::text`,
-      [
-        botId,
-        changes.map((d) => d.exchange),
-        changes.map((d) => d.asset),
-        changes.map((d) => d.delta.toFixed()),
-      ],
+    ctes.push(
+      changes.length === 0
+        ? `bal AS (SELECT NULL::text AS exchange, NULL::text AS asset, NULL::text AS amount WHERE false)`
+        : `bal AS (
+         INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial)
+           SELECT bot.id, d.exchange, d.asset, d.delta, 0 FROM bot, ins,
+                  unnest(${p(changes.map((d) => d.exchange))}::text[], ${p(changes.map((d) => d.asset))}::text[],
+                         ${p(changes.map((d) => d.delta.toFixed()))}::numeric[]) AS d(exchange, asset, delta)
+         ON CONFLICT (bot_id, exchange, asset) DO UPDATE SET amount = bot_balances.amount + EXCLUDED.amount, updated_at = now()
+         RETURNING exchange, asset, amount::text)`,
     );
+    // A record is an entry (opens) or an exit (closes or reduces): never two changes of one position.
+    if (r.closesPosition)
+      ctes.push(`pos_close AS (
+         DELETE FROM stat_positions s USING bot, ins WHERE s.bot_id = bot.id AND s.opportunity_id = ${p(r.closesPosition)})`);
+    if (r.reducesPosition)
+      ctes.push(`pos_reduce AS (
+         UPDATE stat_positions s SET amount = s.amount - ${p(r.reducesPosition.amount)}::numeric FROM bot, ins
+          WHERE s.bot_id = bot.id AND s.opportunity_id = ${p(r.reducesPosition.opportunityId)})`);
+    const o = r.openPosition;
+    if (o)
+      ctes.push(`pos_open AS (
+         INSERT INTO stat_positions (bot_id, opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount,
+           entry_spread_bps, mean_bps, first_seen)
+         SELECT bot.id, ${p(o.opportunityId)}, ${p(r.userId)}, ${p(o.symbol)}, ${p(o.buyExchange)}, ${p(o.sellExchange)},
+                ${p(o.amount)}::numeric, ${p(o.entrySpreadBps)}::numeric, ${p(o.meanBps)}::numeric, ${p(Math.round(o.firstSeen))}::bigint
+           FROM bot, ins
+         ON CONFLICT (bot_id, opportunity_id) DO NOTHING)`);
+    const profit = p(r.profit);
+    // The day's profit: the bot's other trades of the São Paulo day as this statement sees them (its own row, the
+    // journal's 'pending' one, is left out), plus this trade when it falls in that day.
+    const dayStart = `(date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')`;
+    ctes.push(`upd AS (
+         UPDATE bots b SET
+           total_trades = b.total_trades + 1,
+           total_profit = b.total_profit + ${profit}::numeric,
+           total_profit_brl = b.total_profit_brl + ${p(r.profitBrl)}::numeric,
+           profit_percent = CASE WHEN COALESCE(b.initial_capital, 0) > 0
+             THEN (b.total_profit + ${profit}::numeric) * 100 / b.initial_capital ELSE 0 END,
+           consecutive_failures = CASE WHEN ${p(r.failed)}::boolean THEN b.consecutive_failures + 1 ELSE 0 END,
+           naked_exposure = (
+             SELECT COALESCE(jsonb_object_agg(k, to_jsonb(total::text)), '{}'::jsonb) FROM (
+               SELECT k, SUM(v::numeric) AS total FROM (
+                 SELECT key AS k, value #>> '{}' AS v FROM jsonb_each(b.naked_exposure)
+                 UNION ALL SELECT key, value #>> '{}' FROM jsonb_each(${p(JSON.stringify(r.nakedExposure))}::jsonb)
+               ) parts GROUP BY k HAVING SUM(v::numeric) <> 0
+             ) sums),
+           updated_at = now()
+          FROM ins WHERE b.id = ${p(r.botId)}
+         RETURNING ${LEDGER_COLUMNS_B},
+                   ((SELECT COALESCE(SUM(t.profit), 0) FROM trades t
+                      WHERE t.bot_id = b.id AND t.executed_at >= ${dayStart} AND t.execution_key <> ${p(r.executionKey)})
+                    + CASE WHEN ${p(r.executedAt)}::timestamptz >= ${dayStart} THEN ${profit}::numeric ELSE 0 END
+                   )::text AS day_profit,
+                   (SELECT s.total_trades FROM bots s WHERE s.id = b.id) AS trades_seen)`);
+    return ctes;
   }
 
-  /** A statistical entry opens its position and an exit closes or reduces it, with the trade (a restart finds them). */
-  async applyPosition(m: EntityManager, r: PositionChange): Promise<void> {
-    if (r.closesPosition) {
-      await m.query(`DELETE FROM stat_positions WHERE bot_id = $1 AND opportunity_id = $2`, [
-        r.botId,
-        r.closesPosition,
-      ]);
-    }
-    if (r.reducesPosition) {
-      await m.query(
-        `UPDATE stat_positions SET amount = amount - $3::numeric WHERE bot_id = $1 AND opportunity_id = $2`,
-        [r.botId, r.reducesPosition.opportunityId, r.reducesPosition.amount],
-      );
-    }
-    const p = r.openPosition;
-    if (p) {
-      await m.query(
-        `INSERT INTO stat_positions (bot_id, opportunity_id, user_id, symbol, buy_exchange, sell_exchange, amount,
-           entry_spread_bps, mean_bps, first_seen)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (bot_id, opportunity_id) DO NOTHING`,
-        [
-          r.botId,
-          p.opportunityId,
-          r.userId,
-          p.symbol,
-          p.buyExchange,
-          p.sellExchange,
-          p.amount,
-          p.entrySpreadBps,
-          p.meanBps,
-          Math.round(p.firstSeen),
-        ],
-      );
-    }
+  /**
+   * The bot's profit of the current São Paulo day, read afresh: when another ledger write of the same bot committed
+   * while the ledger statement waited for the bot's row, that statement's own sum could not see its trade.
+   */
+  async dayProfit(botId: string): Promise<string> {
+    const rows: { day_profit: string }[] = await this.ds.query(
+      `SELECT COALESCE(SUM(profit), 0)::text AS day_profit FROM trades WHERE bot_id = $1 AND executed_at >=
+         (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')`,
+      [botId],
+    );
+    return rows[0]?.day_profit ?? '0';
+  }
+
+  /** A risk stop, right after the ledger statement that triggered it. */
+  async stopByRiskRule(botId: string, reason: string): Promise<LedgerBotRow | undefined> {
+    const stopped = returning<LedgerBotRow>(
+      await this.ds.query(
+        `UPDATE bots SET active = false, status = 'error', status_reason = $2, updated_at = now() WHERE id = $1
+           RETURNING ${LEDGER_COLUMNS}`,
+        [botId, reason],
+      ),
+    );
+    return stopped[0];
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
 import {
   tradeBrlFigures,
@@ -246,9 +246,9 @@ function totalsSql(f: TradeFilters, now: Date, params: unknown[]): string {
 
 /**
  * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
- * ledger transaction (the trade, its legs, and through BotsRepository's statements the bot's balances, totals
- * and positions), and the api's history queries. The ledger's statements are single round trips on purpose
- * (see bench/README.md): keep them so.
+ * ledger (ONE statement: the trade, its legs, and through BotsRepository's CTEs the bot's balances, totals and
+ * positions), and the api's history queries. The ledger is a single round trip on purpose (see bench/README.md):
+ * keep it so.
  */
 export class TradesRepository {
   private readonly bots: BotsRepository;
@@ -418,20 +418,74 @@ export class TradesRepository {
   }
 
   /**
-   * The ledger transaction: the bot locked, the trade (turning its pending row final, once), its legs, the
-   * balances, positions and totals; `riskStop` (the engine's rule, given the bot after the trade) may stop it.
+   * The ledger: ONE statement (atomic by itself, no transaction round trips) writes the trade (turning its pending
+   * row final, once: the execution key is unique and only a 'pending' row is turned), its legs, and through
+   * BotsRepository's parts the bot's balances, positions and totals; then `riskStop` (the engine's rule, given the
+   * bot after the trade) may stop the bot, in the statement that follows. Concurrent writes of one bot stay
+   * consistent: every change is an increment on the latest row (Postgres re-reads a row it waited for); only the
+   * day's profit is a sum of what the statement saw, so when another write of the bot committed while it waited
+   * (its totals say so) that sum is read again.
    */
   async record(r: ExecutionRecord, riskStop: (bot: LedgerBotRow) => string | null): Promise<LedgerResult> {
-    // The R$ figures (issue 15), written with the trade in the same transaction.
+    // The R$ figures (issue 15), written with the trade in the same statement.
     const brl = tradeBrlFigures(r);
-    return this.ds.transaction(async (m) => {
-      // Lock the bot first: one ledger write at a time per bot, totals always consistent.
-      const bot = await this.bots.lockForLedger(m, r.botId);
-      const inserted: { id: string }[] = await m.query(
-        `INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
+    const col = <K extends keyof LegRecord>(k: K) => r.legs.map((l) => l[k]);
+    const params: unknown[] = [
+      r.userId,
+      r.botId,
+      r.botName,
+      r.executionKey,
+      r.opportunityId,
+      r.strategy,
+      r.mode,
+      r.pair,
+      r.buyExchange,
+      r.sellExchange,
+      r.buyPrice,
+      r.sellPrice,
+      r.amount,
+      r.profit,
+      r.profitPercent,
+      r.expectedProfit,
+      r.expectedProfitPercent,
+      r.usdtBrl,
+      r.status,
+      r.failureReason,
+      r.executedAt,
+      brl.profitBrl,
+      brl.feesBrl,
+      brl.volumeBrl,
+      col('seq'),
+      col('kind'),
+      col('exchange'),
+      col('symbol'),
+      col('side'),
+      col('requestedAmount'),
+      col('filledAmount'),
+      col('avgPrice'),
+      col('quoteAmount'),
+      col('fee'),
+      col('feeAsset'),
+      col('status'),
+      col('orderId'),
+    ];
+    const botCtes = BotsRepository.ledgerCtes(params, {
+      ...r,
+      failed: r.status === 'failed',
+      nakedExposure: r.nakedExposure ?? {},
+      profitBrl: brl.profitBrl,
+    });
+    const rows: {
+      trade_id: string | null;
+      bot: (LedgerBotRow & { trades_seen: number }) | null;
+      balances: BalanceRow[] | null;
+    }[] = await this.ds.query(
+      `WITH bot AS (SELECT id FROM bots WHERE id = $2),
+       ins AS (
+         INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
            buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
            expected_profit_percent, usdt_brl, status, failure_reason, executed_at, profit_brl, fees_brl, volume_brl)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
+         VALUES ($1,(SELECT id FROM bot),$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
          ON CONFLICT (execution_key) DO UPDATE SET
            buy_price = EXCLUDED.buy_price, sell_price = EXCLUDED.sell_price, amount = EXCLUDED.amount,
            profit = EXCLUDED.profit, profit_percent = EXCLUDED.profit_percent,
@@ -440,53 +494,29 @@ export class TradesRepository {
            expected_profit = EXCLUDED.expected_profit, expected_profit_percent = EXCLUDED.expected_profit_percent,
            status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason, executed_at = EXCLUDED.executed_at
          WHERE trades.status = 'pending'
-         RETURNING id`,
-        [
-          r.userId,
-          bot ? r.botId : null,
-          r.botName,
-          r.executionKey,
-          r.opportunityId,
-          r.strategy,
-          r.mode,
-          r.pair,
-          r.buyExchange,
-          r.sellExchange,
-          r.buyPrice,
-          r.sellPrice,
-          r.amount,
-          r.profit,
-          r.profitPercent,
-          r.expectedProfit,
-          r.expectedProfitPercent,
-          r.usdtBrl,
-          r.status,
-          r.failureReason,
-          r.executedAt,
-          brl.profitBrl,
-          brl.feesBrl,
-          brl.volumeBrl,
-        ],
-      );
-      const tradeId = inserted[0]?.id;
-      if (!tradeId)
-        return { recorded: false, tradeId: null, bot: bot ? totals(bot) : null, stoppedReason: null };
-      await insertLegs(m, tradeId, r.legs);
-      if (!bot) return { recorded: true, tradeId, bot: null, stoppedReason: null, brl };
-      const balances = await this.bots.applyDeltas(m, r.botId, r.deltas);
-      await this.bots.applyPosition(m, r);
-      let after = await this.bots.applyTrade(
-        m,
-        r.botId,
-        r.profit,
-        r.status === 'failed',
-        r.nakedExposure ?? {},
-        brl.profitBrl,
-      );
-      const stoppedReason = riskStop(after);
-      if (stoppedReason) after = await this.bots.stopInLedger(m, r.botId, stoppedReason);
-      return { recorded: true, tradeId, bot: totals(after), stoppedReason, balances, brl };
-    });
+         RETURNING id),
+       legs AS (
+         INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
+           avg_price, quote_amount, fee, fee_asset, status, order_id)
+         SELECT ins.id, l.* FROM ins, unnest($25::int[], $26::text[], $27::text[], $28::text[], $29::text[],
+           $30::numeric[], $31::numeric[], $32::numeric[], $33::numeric[], $34::numeric[], $35::text[], $36::text[],
+           $37::text[]) AS l),
+       ${botCtes.join(',\n       ')}
+       SELECT (SELECT id FROM ins) AS trade_id,
+              (SELECT row_to_json(upd) FROM upd) AS bot,
+              (SELECT json_agg(bal) FROM bal) AS balances`,
+      params,
+    );
+    const row = rows[0];
+    const tradeId = row?.trade_id;
+    if (!row || !tradeId) return { recorded: false, tradeId: null, bot: null, stoppedReason: null };
+    if (!row.bot) return { recorded: true, tradeId, bot: null, stoppedReason: null, brl };
+    const { trades_seen: seen, ...bot } = row.bot;
+    let after: LedgerBotRow = bot;
+    if (after.total_trades !== seen + 1) after = { ...after, day_profit: await this.bots.dayProfit(r.botId) };
+    const stoppedReason = riskStop(after);
+    if (stoppedReason) after = (await this.bots.stopByRiskRule(r.botId, stoppedReason)) ?? after;
+    return { recorded: true, tradeId, bot: totals(after), stoppedReason, balances: row.balances ?? [], brl };
   }
 
   // ── the trade history (api) ───────────────────────────────────────────────────────────────────────────────
@@ -630,34 +660,6 @@ export class TradesRepository {
       realisedBrl: s?.realised_brl ?? '0',
     };
   }
-}
-
-/** The legs of a trade, in one statement. */
-async function insertLegs(m: EntityManager, tradeId: string, legs: readonly LegRecord[]): Promise<void> {
-  if (legs.length === 0) return;
-  const col = <K extends keyof LegRecord>(k: K) => legs.map((l) => l[k]);
-  await m.query(
-    `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
-       avg_price, quote_amount, fee, fee_asset, status, order_id)
-     SELECT $1::uuid, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[],
-       $9::numeric[], $10::numeric[], $11::numeric[], $12::text[], $13::text[], $14::text[])`,
-    [
-      tradeId,
-      col('seq'),
-      col('kind'),
-      col('exchange'),
-      col('symbol'),
-      col('side'),
-      col('requestedAmount'),
-      col('filledAmount'),
-      col('avgPrice'),
-      col('quoteAmount'),
-      col('fee'),
-      col('feeAsset'),
-      col('status'),
-      col('orderId'),
-    ],
-  );
 }
 
 function totals(b: LedgerBotRow): BotTotals {

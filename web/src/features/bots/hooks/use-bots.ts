@@ -6,13 +6,13 @@ import { botsApi } from '../api/bots-api';
 export const BOTS_KEY = ['bots'] as const;
 export const botDetailKey = (id: string) => ['bots', id] as const;
 
-/** The user's bots from the server, kept live by 'bot:status' and 'trade:new' on the owner's room. */
+/** The user's bots from the server, kept live by 'bot:status' and 'trade:new' (a trade's status rides in it) on the owner's room. */
 export function useBots() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: BOTS_KEY, queryFn: botsApi.list });
   const socket = useSocket();
 
-  useSocketEvent(socket, 'bot:status', (event: BotStatusEvent) => {
+  const applyStatus = (event: BotStatusEvent) => {
     queryClient.setQueryData<Bot[]>(BOTS_KEY, (bots) =>
       bots?.map((b) =>
         b.id === event.botId
@@ -30,9 +30,12 @@ export function useBots() {
       ),
     );
     void queryClient.invalidateQueries({ queryKey: botDetailKey(event.botId) });
-  });
+  };
+  useSocketEvent(socket, 'bot:status', applyStatus);
+  // A trade carries its bot's status after it (one event per trade).
   useSocketEvent(socket, 'trade:new', (trade) => {
-    if (trade.botId) void queryClient.invalidateQueries({ queryKey: botDetailKey(trade.botId) });
+    if (trade.botStatus) applyStatus(trade.botStatus);
+    else if (trade.botId) void queryClient.invalidateQueries({ queryKey: botDetailKey(trade.botId) });
   });
 
   return query;
