@@ -26,6 +26,8 @@ describe('/demo: the live public scanner in Chromium', () => {
     await expect.poll(btcRow, { timeout: 15_000, interval: 500 }).not.toBe(before);
 
     const statuses = page.getByRole('list', { name: 'Status das exchanges' });
+    // Its card is drawn when it comes near the screen (`content-visibility: auto`): innerText is empty before.
+    await statuses.scrollIntoViewIfNeeded();
     for (const name of ['Binance', 'Mercado Bitcoin', 'Gate.io', 'MEXC', 'Bybit']) {
       await expect.poll(() => statuses.innerText()).toContain(name);
     }

@@ -5,6 +5,17 @@ import { useSession } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+const everConnected = new WeakSet<object>();
+
+/**
+ * Whether this socket has been connected at least once: before its first connection the screens say
+ * 'Conectando…', after a drop 'Reconectando…'.
+ */
+export function hasConnected(socket: AppSocket): boolean {
+  if (socket.connected) everConnected.add(socket);
+  return everConnected.has(socket);
+}
+
 /**
  * Keeps ONE socket.io connection to the same origin for the whole app, shared by every component that
  * uses it. The handshake carries `auth: { token }` when signed in; the connection is replaced when the
@@ -33,7 +44,9 @@ class SocketManager {
     if (this.socket && this.token === token) return;
     this.close();
     this.token = token;
-    this.socket = io({ auth: token ? { token } : {}, autoConnect: true });
+    const socket: AppSocket = io({ auth: token ? { token } : {}, autoConnect: true });
+    socket.on('connect', () => everConnected.add(socket));
+    this.socket = socket;
     this.emit();
   }
 

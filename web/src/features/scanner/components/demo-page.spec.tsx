@@ -42,7 +42,8 @@ describe('/demo', () => {
     expect(screen.getByText('Ao vivo')).toBeDefined();
     expect(screen.getByText(/^3 oportunidades ativas/)).toBeDefined();
 
-    const status = screen.getByRole('list', { name: 'Status das exchanges' });
+    // The cards under the first screen get the data one task after the list.
+    const status = await screen.findByRole('list', { name: 'Status das exchanges' });
     expect(within(status).getAllByText('Online')).toHaveLength(2);
     expect(within(status).getByText('Degradado')).toBeDefined();
     expect(within(status).getByText(/2 livros desatualizados/)).toBeDefined();

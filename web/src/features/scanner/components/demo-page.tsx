@@ -1,6 +1,6 @@
 import { SCANNER_PUBLIC_INTERVAL_MS, SCANNER_PUBLIC_TOP, TRIAL_DAYS } from '@arbitra/contracts';
 import { ArrowRight, Pause, Play } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
@@ -39,6 +39,29 @@ const INTERVAL_SECONDS = SCANNER_PUBLIC_INTERVAL_MS / 1000;
 const TOP_LIST_HEIGHT = `calc(2.5rem + ${SCANNER_PUBLIC_TOP} * (3.5rem + 1px))`;
 
 /**
+ * The cards under the first screen (the USDT/BRL premium, the quotes, the exchanges, the call to action): while
+ * off screen the browser skips their style, layout and paint (`content-visibility: auto`), which the quotes would
+ * otherwise cost every second. The size stands in for a card never drawn yet (only the scrollbar sees it; once
+ * drawn, its real size is remembered).
+ */
+const BELOW_THE_FOLD: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 32rem' };
+
+/**
+ * `value`, one task later: what the cards under the first screen draw. The list at the top gets each new state
+ * in its own render and commit; these cards get it in the next ones, so no update of the page is one long task
+ * (the first data, with every table filling at once, was the longest on a slow phone).
+ */
+function useNextTaskValue<T>(value: T): T {
+  const [later, setLater] = useState(value);
+  useEffect(() => {
+    if (Object.is(later, value)) return undefined;
+    const timer = setTimeout(() => startTransition(() => setLater(value)), 0);
+    return () => clearTimeout(timer);
+  }, [later, value]);
+  return later;
+}
+
+/**
  * /demo: the public live scanner (SPEC §2, DECISIONS §1), fed by the engine: the 10 best every 3 s,
  * live prices, the exchanges' real feed state. 'Pausar' freezes the view; the data keeps arriving.
  */
@@ -57,6 +80,7 @@ export function DemoPage() {
   const source = marketSource(state);
   const scanner = state?.scanner ?? null;
   const opportunities = publicOpportunities(state);
+  const below = useNextTaskValue(state);
   const newerWhilePaused = paused && (latest?.scanner?.at ?? 0) > (frozen.state?.scanner?.at ?? 0);
 
   const togglePause = () => {
@@ -104,7 +128,10 @@ export function DemoPage() {
 
       {/* Two lines' height on a phone from the start (the badges and the time wrap there): their arrival moves nothing. */}
       <div className="flex min-h-13 flex-wrap content-start items-center gap-2 text-sm text-muted-foreground sm:min-h-0">
-        <LiveIndicator connected={market.connected} paused={paused} />
+        {/* As wide as its widest label ('Reconectando…'): its change moves nothing after it. */}
+        <span className="inline-flex min-w-32">
+          <LiveIndicator status={market.socketStatus} paused={paused} />
+        </span>
         {source?.simulated ? <SimulatedDataBadge /> : null}
         {scanner ? <span>Atualizado às {formatClock(scanner.at)}</span> : null}
         {paused && newerWhilePaused ? (
@@ -134,9 +161,11 @@ export function DemoPage() {
         </CardContent>
       </Card>
 
-      <UsdtBrlPremiumCard premium={scanner?.usdtBrlPremium} headingLevel="h2" />
+      <div style={BELOW_THE_FOLD}>
+        <UsdtBrlPremiumCard premium={below?.scanner?.usdtBrlPremium} headingLevel="h2" />
+      </div>
 
-      <Card>
+      <Card style={BELOW_THE_FOLD}>
         <CardHeader>
           <CardTitle as="h2">Cotações ao vivo</CardTitle>
           <CardDescription>
@@ -144,21 +173,21 @@ export function DemoPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <PriceGridTable grid={state?.prices ?? null} />
+          <PriceGridTable grid={below?.prices ?? null} />
         </CardContent>
       </Card>
 
-      <Card>
+      <Card style={BELOW_THE_FOLD}>
         <CardHeader>
           <CardTitle as="h2">Status das exchanges</CardTitle>
           <CardDescription>O estado real da conexão do motor de mercado com cada exchange.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ExchangeStatusGrid feeds={state?.feeds ?? []} now={now} />
+          <ExchangeStatusGrid feeds={below?.feeds ?? []} now={now} />
         </CardContent>
       </Card>
 
-      <Card className="border-primary/40 bg-primary/5">
+      <Card className="border-primary/40 bg-primary/5" style={BELOW_THE_FOLD}>
         <CardContent className="flex flex-col items-start gap-4 pt-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-col gap-1">
             <p className="text-lg font-semibold">Veja cada oportunidade no momento em que ela aparece</p>

@@ -1,8 +1,12 @@
 import { Pause, WifiOff } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import type { SocketStatus } from '../hooks/use-socket-connected';
 
-/** 'Ao vivo' while the socket is up, 'Reconectando…' while it is not, 'Pausado' when the view is frozen. */
-export function LiveIndicator({ connected, paused = false }: { connected: boolean; paused?: boolean }) {
+/**
+ * 'Ao vivo' while the socket is up, 'Conectando…' before its first connection, 'Reconectando…' after a drop,
+ * 'Pausado' when the view is frozen.
+ */
+export function LiveIndicator({ status, paused = false }: { status: SocketStatus; paused?: boolean }) {
   if (paused) {
     return (
       <Badge variant="warning">
@@ -11,7 +15,15 @@ export function LiveIndicator({ connected, paused = false }: { connected: boolea
       </Badge>
     );
   }
-  if (!connected) {
+  if (status === 'connecting') {
+    return (
+      <Badge variant="outline">
+        <WifiOff aria-hidden />
+        Conectando…
+      </Badge>
+    );
+  }
+  if (status === 'reconnecting') {
     return (
       <Badge variant="outline" title="Sem conexão em tempo real: consultando o servidor a cada 5 s">
         <WifiOff aria-hidden />

@@ -142,7 +142,7 @@ export function OpportunitiesTab() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <LiveIndicator connected={market.connected} />
+          <LiveIndicator status={market.socketStatus} />
           <AccessBadge access={access} />
           {marketSource(state)?.simulated ? <SimulatedDataBadge /> : null}
           {scanner && !realtime ? <span>Atualizado às {formatClock(scanner.at)}</span> : null}

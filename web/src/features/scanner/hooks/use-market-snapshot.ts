@@ -13,7 +13,7 @@ import {
   resetLive,
   type MarketState,
 } from '../lib/market-state';
-import { useSocketConnected } from './use-socket-connected';
+import { useSocketStatus } from './use-socket-connected';
 
 export const MARKET_STATE_KEY = ['market', 'state'] as const;
 
@@ -66,7 +66,8 @@ function resetLiveBook(queryClient: QueryClient): void {
 export function useMarketSnapshot() {
   const queryClient = useQueryClient();
   const socket = useSocket({ allowAnonymous: true });
-  const connected = useSocketConnected(socket);
+  const socketStatus = useSocketStatus(socket);
+  const connected = socketStatus === 'connected';
 
   const query = useQuery({
     queryKey: MARKET_STATE_KEY,
@@ -159,5 +160,7 @@ export function useMarketSnapshot() {
     error: query.data === undefined ? query.error : null,
     refetch: query.refetch,
     connected,
+    /** 'Conectando…' before the first connection, 'Reconectando…' after a drop. */
+    socketStatus,
   };
 }

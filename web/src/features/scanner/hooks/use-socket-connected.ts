@@ -1,8 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { AppSocket } from '@/lib/socket';
+import { hasConnected, type AppSocket } from '@/lib/socket';
 
-/** Whether the shared socket is connected right now (false without a socket). */
-export function useSocketConnected(socket: AppSocket | null): boolean {
+/** 'connecting' before the socket's first connection, 'reconnecting' after it dropped. */
+export type SocketStatus = 'connected' | 'connecting' | 'reconnecting';
+
+/** The shared socket's state right now ('connecting' without a socket). */
+export function useSocketStatus(socket: AppSocket | null): SocketStatus {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!socket) return () => undefined;
@@ -17,8 +20,13 @@ export function useSocketConnected(socket: AppSocket | null): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => socket?.connected ?? false,
+    (): SocketStatus => {
+      if (!socket) return 'connecting';
+      const once = hasConnected(socket);
+      if (socket.connected) return 'connected';
+      return once ? 'reconnecting' : 'connecting';
+    },
     // A prerendered page (src/prerender.tsx) and its hydration: not connected yet.
-    () => false,
+    () => 'connecting',
   );
 }
