@@ -13,6 +13,19 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
+/** `locks` takes `bot`'s lock and holds it until `release()`; resolves once it is held. */
+async function holdLock(locks: BotLocks, bot: string) {
+  const holding = gate();
+  const held = gate();
+  const done = locks.run(bot, Date.now() + 5_000, async () => {
+    held.open();
+    await holding.wait;
+    return 'a';
+  });
+  await held.wait;
+  return { done, release: holding.open };
+}
+
 /**
  * The executor's per-bot lock (issue 18) on a real Postgres: two BotLocks are two engine processes (a session
  * each). One holder per bot at a time; the other waits within its deadline, gets it once released, and gets it
@@ -56,14 +69,7 @@ describe('BotLocks: one execution per bot across processes (Postgres advisory lo
     const b = engine();
     const bot = randomUUID();
     const other = randomUUID();
-    const holding = gate();
-    const held = gate();
-    const first = a.run(bot, Date.now() + 5_000, async () => {
-      held.open();
-      await holding.wait;
-      return 'a';
-    });
-    await held.wait;
+    const { done: first, release } = await holdLock(a, bot);
     expect(await holders(bot)).toEqual([a.sessionPid()]);
 
     // Refused for as long as its deadline lets it ask: never run unlocked.
@@ -89,7 +95,7 @@ describe('BotLocks: one execution per bot across processes (Postgres advisory lo
       return 'b';
     });
     await new Promise((r) => setTimeout(r, 200));
-    holding.open();
+    release();
     expect(await first).toEqual({ locked: true, value: 'a' });
     expect(await second).toEqual({ locked: true, value: 'b' });
     expect(await holders(bot), 'released after the work').toEqual([]);
@@ -100,14 +106,7 @@ describe('BotLocks: one execution per bot across processes (Postgres advisory lo
     const a = engine();
     const b = engine();
     const bot = randomUUID();
-    const holding = gate();
-    const held = gate();
-    const first = a.run(bot, Date.now() + 5_000, async () => {
-      held.open();
-      await holding.wait;
-      return 'a';
-    });
-    await held.wait;
+    const { done: first, release } = await holdLock(a, bot);
     const pid = a.sessionPid();
     expect(pid).not.toBeNull();
     expect((await b.run(bot, Date.now() + 100, () => Promise.resolve('b'))).locked).toBe(false);
@@ -118,7 +117,7 @@ describe('BotLocks: one execution per bot across processes (Postgres advisory lo
     expect(taken).toEqual({ locked: true, value: 'b' });
 
     // The holder's work ends (its release is moot: that session is gone); its next call reconnects.
-    holding.open();
+    release();
     expect(await first).toEqual({ locked: true, value: 'a' });
     expect(await waitFor(() => (a.sessionPid() === pid ? undefined : true), 5_000)).toBe(true);
     const again = await a.run(bot, Date.now() + 10_000, async () => {

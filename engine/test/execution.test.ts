@@ -58,18 +58,28 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     minProfitPercent: 0.5,
   };
 
-  it('stops a bot at its daily loss limit (5 % of R$ 1.090 at 5,45 = 10 USDT) and after 5 failures in a row', async () => {
+  /** The ledger on its own DataSource (as the executor has it), closed after `fn`. */
+  const withLedger = async (fn: (ledger: TradeLedger) => Promise<void>) => {
     const ds = createDataSource(db.url);
     await ds.initialize();
     try {
-      const ledger = new TradeLedger(new TradesRepository(ds));
-      const a = (
-        await call<{ bot: Bot }>('POST', '/api/bots', {
-          token: maria.token,
-          body: { ...body, name: 'Perdas' },
-        })
-      ).body.bot;
-      await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [a.id]);
+      await fn(new TradeLedger(new TradesRepository(ds)));
+    } finally {
+      await ds.destroy();
+    }
+  };
+  /** A bot created through the API, then marked running in SQL (no engine start). */
+  const createBot = async (name: string, running = false) => {
+    const bot = (
+      await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: { ...body, name } })
+    ).body.bot;
+    if (running) await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [bot.id]);
+    return bot;
+  };
+
+  it('stops a bot at its daily loss limit (5 % of R$ 1.090 at 5,45 = 10 USDT) and after 5 failures in a row', () =>
+    withLedger(async (ledger) => {
+      const a = await createBot('Perdas', true);
       expect((await ledger.record(loss(a.id, maria.id, 'l1', '6', 'completed'))).stoppedReason).toBeNull();
       const r = await ledger.record(loss(a.id, maria.id, 'l2', '4', 'completed'));
       expect(r.stoppedReason).toBe(MESSAGES.bots.stopReasonDailyLoss('10.00'));
@@ -80,43 +90,32 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
         statusReason: MESSAGES.bots.stopReasonDailyLoss('10.00'),
       });
 
-      const b = (
-        await call<{ bot: Bot }>('POST', '/api/bots', {
-          token: maria.token,
-          body: { ...body, name: 'Falhas' },
-        })
-      ).body.bot;
-      await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [b.id]);
+      const b = await createBot('Falhas', true);
       for (let i = 1; i <= 4; i++)
         expect(
           (await ledger.record(loss(b.id, maria.id, `f${i}`, '0.01', 'failed'))).stoppedReason,
         ).toBeNull();
       const fifth = await ledger.record(loss(b.id, maria.id, 'f5', '0.01', 'failed'));
       expect(fifth.stoppedReason).toBe(MESSAGES.bots.stopReasonFailures(5));
-    } finally {
-      await ds.destroy();
-    }
-  });
+    }));
 
-  it('records of one bot written at the same time: totals are the sum, and the day loss limit still stops it', async () => {
-    const ds = createDataSource(db.url);
-    await ds.initialize();
-    try {
-      const ledger = new TradeLedger(new TradesRepository(ds));
-      const bot = (
-        await call<{ bot: Bot }>('POST', '/api/bots', {
-          token: maria.token,
-          body: { ...body, name: 'Concorrente' },
-        })
-      ).body.bot;
-      await sql.query(`UPDATE bots SET active = true, status = 'running' WHERE id = $1`, [bot.id]);
+  it('records of one bot written at the same time: totals are the sum, and the day loss limit still stops it', () =>
+    withLedger(async (ledger) => {
+      const bot = await createBot('Concorrente', true);
       // 10 losses of 1 USDT at once (the limit is 10 USDT): the statements wait for the bot's row in turn, each one
       // started before the others committed; the day's loss is read again by those that waited.
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => ledger.record(loss(bot.id, maria.id, `c${i}`, '1', 'completed'))),
+        Array.from({ length: 10 }, (_, i) =>
+          ledger.record(loss(bot.id, maria.id, `c${i}`, '1', 'completed')),
+        ),
       );
       expect(results.every((r) => r.recorded)).toBe(true);
-      const row = await sql.query<{ total_trades: number; ok: boolean; active: boolean; status_reason: string }>(
+      const row = await sql.query<{
+        total_trades: number;
+        ok: boolean;
+        active: boolean;
+        status_reason: string;
+      }>(
         `SELECT total_trades, active, status_reason,
                 total_profit = (SELECT SUM(profit) FROM trades WHERE bot_id = $1) AS ok FROM bots WHERE id = $1`,
         [bot.id],
@@ -128,22 +127,11 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
         status_reason: MESSAGES.bots.stopReasonDailyLoss('10.00'),
       });
       expect(results.some((r) => r.stoppedReason)).toBe(true);
-    } finally {
-      await ds.destroy();
-    }
-  });
+    }));
 
-  it('adds up what failed unwinds left open, per exchange and asset, and shows it on the bot', async () => {
-    const ds = createDataSource(db.url);
-    await ds.initialize();
-    try {
-      const ledger = new TradeLedger(new TradesRepository(ds));
-      const bot = (
-        await call<{ bot: Bot }>('POST', '/api/bots', {
-          token: maria.token,
-          body: { ...body, name: 'Exposta' },
-        })
-      ).body.bot;
+  it('adds up what failed unwinds left open, per exchange and asset, and shows it on the bot', () =>
+    withLedger(async (ledger) => {
+      const bot = await createBot('Exposta');
       const naked = (key: string, exposure: Record<string, string>) => ({
         ...loss(bot.id, maria.id, key, '0.5', 'failed'),
         nakedExposure: exposure,
@@ -156,10 +144,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
       expect(await exposure()).toEqual({ 'binance:BTC': '0.03', 'gateio:BTC': '-0.005' });
       await ledger.record(naked('n3', { 'gateio:BTC': '0.005' })); // closed out: the key goes
       expect(await exposure()).toEqual({ 'binance:BTC': '0.03' });
-    } finally {
-      await ds.destroy();
-    }
-  });
+    }));
 
   const trades: Trade[] = [];
   const statuses: BotStatusEvent[] = [];
