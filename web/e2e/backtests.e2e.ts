@@ -20,11 +20,16 @@ async function openSimulate(page: Page, name: string, minProfit: string): Promis
   await form.getByRole('button', { name: 'Simular' }).click();
 }
 
-/** Simulates the form's bot over 1 h of simulated market, seed 42. */
-async function simulateFromForm(page: Page, name: string, minProfit: string): Promise<void> {
+/** Simulates the form's bot over `duration` of simulated market, seed 42. */
+async function simulateFromForm(
+  page: Page,
+  name: string,
+  minProfit: string,
+  duration = '1 hora',
+): Promise<void> {
   await openSimulate(page, name, minProfit);
   const dialog = page.getByRole('form', { name: 'Simular bot' });
-  await dialog.getByLabel('Duração').selectOption({ label: '1 hora' });
+  await dialog.getByLabel('Duração').selectOption({ label: duration });
   await dialog.getByLabel('Semente').fill('42');
   await dialog.getByRole('button', { name: 'Simular' }).click();
   await page.waitForURL(/\/backtests\/[0-9a-f-]{36}$/);
@@ -47,7 +52,9 @@ describe("'Simular' in Chromium: progress, equity curve, trades, two runs side b
     const { page, context } = await newPage(browser);
     await loginViaUi(page, account.email, account.password);
 
-    await simulateFromForm(page, 'Bot simulado', '0.2');
+    // 6 h of market: long enough (tens of seconds even on a quiet machine) for the bar to be seen moving; 1 h can
+    // finish before the page's socket has joined the owner's room.
+    await simulateFromForm(page, 'Bot simulado', '0.2', '6 horas');
     await page.getByText('Simulação — resultados passados não garantem resultados futuros').waitFor();
     await page.getByText('Fonte: Dados simulados, semente 42').waitFor();
     // The progress bar moves while the engine works (pushed on the owner's socket).
