@@ -13,8 +13,12 @@ async function main(): Promise<void> {
     throw e;
   }
   const { app, logger } = await createApiApp(config);
-  // Stop with the launcher: when its IPC channel closes (even after kill -9), we go too.
-  process.once('disconnect', () => void app.close().finally(() => process.exit(0)));
+  // Stop with the launcher: when its IPC channel closes (even after kill -9), we go too — within 10 s even when a
+  // close hangs (its database already stopped by the launcher: an orphan was seen holding two dead connections).
+  process.once('disconnect', () => {
+    setTimeout(() => process.exit(0), 10_000).unref();
+    void app.close().finally(() => process.exit(0));
+  });
   try {
     await app.listen(config.PORT, config.HOST);
   } catch (e) {
