@@ -25,9 +25,7 @@ describe('knowledge base, blog and newsletter in Chromium (issue 16)', () => {
     await page.getByRole('searchbox', { name: 'Buscar artigos' }).fill('binance');
     await page.getByText('1 artigo encontrado').waitFor();
     const title = 'Como gerar chaves de API na Binance';
-    // From the article list (the post may also be in 'Mais lidos', once an earlier visit counted it).
-    const articles = page.getByRole('region', { name: /^Artigos/ });
-    await openCounted(page, () => articles.getByRole('link', { name: title }).first().click());
+    await openCounted(page, () => page.getByRole('link', { name: title }).click());
     await page.waitForURL(/\/knowledge-base\/como-gerar-chaves-de-api-na-binance$/);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByText('O Arbitra nunca precisa de permissão de saque.').waitFor();
@@ -50,7 +48,9 @@ describe('knowledge base, blog and newsletter in Chromium (issue 16)', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/blog');
     const title = 'Spread bruto engana: taxas e profundidade do livro';
-    await openCounted(page, () => page.getByRole('link', { name: title }).click());
+    // From the article list (the post may also be in 'Mais lidos', once an earlier visit counted it).
+    const articles = page.getByRole('region', { name: /^Artigos/ });
+    await openCounted(page, () => articles.getByRole('link', { name: title }).first().click());
     await page.waitForURL(/\/blog\/spread-bruto-engana-taxas-e-profundidade-do-livro$/);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await page.getByRole('heading', { name: 'Segundo desconto: a profundidade' }).waitFor();

@@ -86,6 +86,7 @@ export function LiveFigures() {
         ) : isPending ? (
           <div
             className="grid grid-cols-2 gap-4 lg:grid-cols-4"
+            role="status"
             aria-busy="true"
             aria-label="Carregando estatísticas"
           >
