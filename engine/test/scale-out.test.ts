@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,18 @@ describe.each([
       return proc;
     };
     const alive = () => engines.filter((e) => e.killedAt === undefined);
+    /** Who listens on the fabric's request channel (Redis): the api and every live engine when all is well. */
+    const fabricListeners = async () => {
+      if (!redisUrl) return 'Postgres fabric';
+      const redis = new Redis(redisUrl);
+      try {
+        const channel = `${env.TRANSPORT_NAMESPACE}-request#/#`;
+        const [, n] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+        return `${n} subscribers on ${channel}`;
+      } finally {
+        redis.disconnect();
+      }
+    };
     beforeAll(async () => {
       redisUrl = await redisOf();
       if (kind === 'redis' && !redisUrl) return;
@@ -173,7 +186,7 @@ describe.each([
         status,
         `GET /api/status lists the 3 engines with their bots (last: ${seen}; a browser heard heartbeats ${JSON.stringify(
           [...beats].map(([id, at]) => [id, Date.now() - at]),
-        )} ms ago)`,
+        )} ms ago; ${await fabricListeners()})`,
       ).toBeDefined();
       watcher.close();
       expect(status!.filter((e) => e.publisher)).toHaveLength(1);

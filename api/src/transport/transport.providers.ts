@@ -33,6 +33,7 @@ export const transportProviders: Provider[] = [
         redisUrl: c.REDIS_URL,
         namespace: c.TRANSPORT_NAMESPACE,
         onPublishError: (e) => fabricLog.error(`Evento de socket não publicado: ${e.message}`),
+        onSubscriptionLost: (e) => fabricLog.warn(e.message),
       }),
   },
 ];

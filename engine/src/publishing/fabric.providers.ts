@@ -55,6 +55,7 @@ export const fabricProviders: Provider[] = [
         redisUrl: c.REDIS_URL,
         namespace: c.TRANSPORT_NAMESPACE,
         onPublishError: (e) => fabricLog.error(`Evento de socket não publicado: ${e.message}`),
+        onSubscriptionLost: (e) => fabricLog.warn(e.message),
       }),
   },
   {

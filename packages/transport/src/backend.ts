@@ -10,6 +10,8 @@ export interface TransportConfig {
   namespace?: string | undefined;
   /** Where a socket event that could not be published is reported (default: stderr). Never silent. */
   onPublishError?: ((error: Error) => void) | undefined;
+  /** Where a Redis adapter reports that its subscription was missing (then restored) or could not be checked. */
+  onSubscriptionLost?: ((error: Error) => void) | undefined;
   /**
    * Where a queue, worker or queue-event listener reports a lost connection (default: one stderr line). They
    * reconnect by themselves; the same message is reported at most every 5 s.

@@ -51,10 +51,17 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
     // Connection errors are retried by ioredis; a publish that finally fails is reported above.
     pub.on('error', () => undefined);
     sub.on('error', () => undefined);
+    const watch = keepingRedisSubscriptions(
+      config.onSubscriptionLost ?? ((e) => process.stderr.write(`[socket-fabric] ${e.message}\n`)),
+      pub,
+      sub,
+      createRedisAdapter(pub, sub, { key: config.namespace ?? 'socket.io' }),
+    );
     return {
       kind,
-      adapter: createRedisAdapter(pub, sub, { key: config.namespace ?? 'socket.io' }),
+      adapter: watch.adapter,
       close: async () => {
+        watch.stop();
         pub.disconnect();
         sub.disconnect();
         await Promise.resolve();
@@ -98,6 +105,73 @@ export function reportingRedisPublishFailures<C extends Pick<Redis, 'publish'>>(
       return 0;
     });
   return client;
+}
+
+/** How often each Redis adapter checks that the fabric still reaches it. */
+export const SUBSCRIPTION_CHECK_MS = 5_000;
+
+interface RedisAdapterChannels {
+  channel: string;
+  requestChannel: string;
+  responseChannel: string;
+  specificResponseChannel: string;
+}
+
+/**
+ * The Redis adapter subscribes in its constructor without awaiting or checking the result: if that subscription
+ * is missing, this process hears nothing of the fabric (no engine heartbeat, no market, no trade) and nothing says
+ * so. Every few seconds, ask Redis whether the adapter's own response channel (unique to it) has a subscriber;
+ * when it has none, report it and subscribe again (Redis ignores a subscription a connection already has).
+ */
+export function keepingRedisSubscriptions(
+  report: (error: Error) => void,
+  pub: Pick<Redis, 'pubsub'>,
+  sub: Pick<Redis, 'psubscribe' | 'subscribe'>,
+  make: ReturnType<typeof createRedisAdapter>,
+  everyMs = SUBSCRIPTION_CHECK_MS,
+): { adapter: ReturnType<typeof createRedisAdapter>; stop(): void } {
+  const timers = new Set<NodeJS.Timeout>();
+  const adapter = function (nsp: Parameters<typeof make>[0]) {
+    const made = make(nsp);
+    const c = made as unknown as RedisAdapterChannels;
+    let checking = false;
+    const check = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const [, listeners] = (await pub.pubsub('NUMSUB', c.specificResponseChannel)) as [string, number];
+        if (Number(listeners) > 0) return;
+        report(
+          new Error(
+            `inscrição do adaptador Redis ausente (${(nsp as { name: string }).name}): inscrevendo de novo`,
+          ),
+        );
+        await sub.psubscribe(`${c.channel}*`);
+        await sub.subscribe(c.requestChannel, c.responseChannel, c.specificResponseChannel);
+      } catch (error) {
+        report(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        checking = false;
+      }
+    };
+    const timer = setInterval(() => void check(), everyMs);
+    timer.unref();
+    timers.add(timer);
+    const close = made.close.bind(made);
+    made.close = () => {
+      clearInterval(timer);
+      timers.delete(timer);
+      return close();
+    };
+    return made;
+  } as unknown as ReturnType<typeof createRedisAdapter>;
+  return {
+    adapter,
+    stop: () => {
+      for (const t of timers) clearInterval(t);
+      timers.clear();
+    },
+  };
 }
 
 type PublishingAdapter = Record<'doPublish' | 'doPublishResponse', (...args: unknown[]) => Promise<unknown>>;
