@@ -85,6 +85,11 @@ describe('the prerendered pages (build) and their hydration (browser)', () => {
     expect(page.html).toContain('lucre com o que sobra de verdade');
     // The visitor's header buttons are there from the start, unseen until the session is known.
     expect(page.html).toMatch(/class="invisible contents"/);
+    // The mobile menu's button does nothing before the script: disabled until hydration, then enabled.
+    expect(page.html).toMatch(/<button[^>]*aria-label="Abrir menu"[^>]*disabled=""/);
+    expect(container.querySelector<HTMLButtonElement>('button[aria-label="Abrir menu"]')?.disabled).toBe(
+      false,
+    );
     expect(errors).toEqual([]);
     // The same element: hydrated, not drawn again.
     expect(heading?.textContent).toContain('Encontre diferenças de preço entre exchanges');

@@ -55,6 +55,9 @@ function SignedOutActions({ onNavigate }: { onNavigate?: () => void }) {
 
 export function PublicHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // In the prerendered HTML the menu button has no handler yet: a tap before the script would do nothing. It is
+  // disabled until React has adopted the page, then it works at the first tap.
+  const hydrated = useHydrated();
   const closeMenu = () => setMenuOpen(false);
 
   return (
@@ -82,6 +85,7 @@ export function PublicHeader() {
           aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
