@@ -8,6 +8,7 @@ import {
   createSocketAdapter,
   keepingRedisSubscriptions,
   redisOptionsFromUrl,
+  type RedisAdapterChannels,
   type SocketAdapter,
 } from '@arbitra/transport';
 import { availableRedisUrl } from '../../scripts/test-support/redis.js';
@@ -63,10 +64,7 @@ describe.skipIf(!redisUrl)('the Redis socket fabric keeps its subscription', () 
     expect(reported).toEqual([]);
 
     // The subscription goes (as it went in that run); nothing is heard any more.
-    const c = api.of('/').adapter as unknown as Record<
-      'channel' | 'requestChannel' | 'responseChannel' | 'specificResponseChannel',
-      string
-    >;
+    const c = api.of('/').adapter as unknown as RedisAdapterChannels;
     await sub.punsubscribe(`${c.channel}*`);
     await sub.unsubscribe(c.requestChannel, c.responseChannel, c.specificResponseChannel);
     const after = n;

@@ -110,7 +110,8 @@ export function reportingRedisPublishFailures<C extends Pick<Redis, 'publish'>>(
 /** How often each Redis adapter checks that the fabric still reaches it. */
 export const SUBSCRIPTION_CHECK_MS = 5_000;
 
-interface RedisAdapterChannels {
+/** The channels a `@socket.io/redis-adapter` instance listens on (its own fields, not in its typings). */
+export interface RedisAdapterChannels {
   channel: string;
   requestChannel: string;
   responseChannel: string;
