@@ -568,7 +568,7 @@ export class BillingService implements OnModuleInit {
       await this.failPayment(p.id, 'expired', M.expired);
     }
     await this.renewals(now);
-    await this.subscriptionRecords.sweep();
+    await this.subscriptionRecords.sweep(this.provider.name);
   }
 
   /** Renewals: card on file charged at the period end; PIX/boleto issued and mailed 3 days ahead. */

@@ -51,9 +51,11 @@ export class SubscriptionsService {
    * Persists what effectiveStatus() already answers (the state machine's lapse): ended trials/periods become
    * past_due (canceled when cancel_at_period_end). Run by the billing job (SUBSCRIPTION_SWEEP_MS). Safe on
    * several instances: each row moves once, and only the process that moved it tells the listeners.
+   * `cardProvider`: the provider whose saved cards the billing job charges at the period end; such a renewal is
+   * decided before the period lapses (SubscriptionsRepository.lapse).
    */
-  async sweep(): Promise<{ userId: string; status: SubscriptionStatus }[]> {
-    const rows = await this.repo.lapse();
+  async sweep(cardProvider?: string): Promise<{ userId: string; status: SubscriptionStatus }[]> {
+    const rows = await this.repo.lapse(cardProvider);
     const lapsed = rows.map((r) => ({ userId: r.user_id, status: r.status }));
     if (lapsed.length > 0) {
       for (const listener of this.listeners) await listener(lapsed);

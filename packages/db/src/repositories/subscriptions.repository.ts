@@ -101,8 +101,13 @@ export class SubscriptionsRepository {
   /**
    * Ended trials/periods become past_due (canceled when cancel_at_period_end). Safe on several instances: each
    * row moves once. Answers the rows that moved.
+   *
+   * An active period renewed by a card saved at `cardProvider` (the provider the billing job charges) does not
+   * lapse before its renewal has been decided: the charge is made by the billing job at the period end, and a
+   * sweep may run first (another process's run, or this run when the period ended between its renewals and its
+   * sweep). It lapses once that card renewal was declined, or an hour after the period end if none was made.
    */
-  lapse(): Promise<{ user_id: string; status: SubscriptionStatus }[]> {
+  lapse(cardProvider?: string): Promise<{ user_id: string; status: SubscriptionStatus }[]> {
     return sqlRows<{ user_id: string; status: SubscriptionStatus }>(
       this.ds,
       `UPDATE subscriptions
@@ -114,7 +119,17 @@ export class SubscriptionsRepository {
           AND NOT EXISTS (SELECT 1 FROM payments p
                            WHERE p.user_id = subscriptions.user_id AND p.kind = 'renewal' AND p.method = 'card'
                              AND p.status = 'pending' AND p.created_at > now() - interval '1 hour')
+          -- and so does a card renewal not yet charged: a saved card, no declined card renewal since the end
+          AND NOT (status = 'active' AND NOT cancel_at_period_end
+                   AND current_period_end > now() - interval '1 hour'
+                   AND EXISTS (SELECT 1 FROM payment_methods m
+                                WHERE m.user_id = subscriptions.user_id AND m.provider = $1)
+                   AND NOT EXISTS (SELECT 1 FROM payments p
+                                    WHERE p.user_id = subscriptions.user_id AND p.kind = 'renewal'
+                                      AND p.method = 'card' AND p.status = 'declined'
+                                      AND p.created_at >= subscriptions.current_period_end))
         RETURNING user_id, status`,
+      [cardProvider ?? null],
     );
   }
 
