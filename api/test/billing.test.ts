@@ -614,11 +614,15 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     const billing = t.platform.api.app.get(BillingService);
     await Promise.all([billing.tick(), second.app.get(BillingService).tick()]);
     await billing.tick();
-    const renewals = await sql.query<{ status: string; method: string; failure_reason: string }>(
-      `SELECT status, method, failure_reason FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
-      [jose.id],
-    );
-    expect(renewals.rows).toEqual([
+    // The scheduled run may be the one charging it: its decision is awaited.
+    const renewals = await waitFor(async () => {
+      const { rows } = await sql.query<{ status: string; method: string; failure_reason: string }>(
+        `SELECT status, method, failure_reason FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
+        [jose.id],
+      );
+      return rows.length > 0 && rows.every((r) => r.status !== 'pending') ? rows : undefined;
+    }, 20_000);
+    expect(renewals).toEqual([
       { status: 'declined', method: 'card', failure_reason: M.declinedByIssuer },
     ]);
     const failed = await t.mail.waitFor(jose.email, 'Pagamento não concluído', 15_000);
