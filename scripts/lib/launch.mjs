@@ -33,7 +33,9 @@ export async function launchPlatform({ env = {}, readyTimeoutMs = 180_000 } = {}
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      let timer;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+      clearTimeout(timer); // a pending 20 s timer would hold the caller's process open after a quick stop
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     // Let go of the pipes and the IPC channel, so the caller can exit.
