@@ -23,15 +23,24 @@ export const REDACTED_KEYS = [
   'backupCodes',
 ];
 
+/**
+ * JSON lines on stdout, each written as it is logged (`sync`), as console output to a pipe is on Linux. pino's
+ * default asynchronous destination flushes what is queued when the process exits, retrying without end when stdout
+ * has no reader any more (EPIPE: `npm start`'s launcher was killed): the api then never exited (seen after a test
+ * run, an orphan blocked in process.exit for over an hour). api/test/logger-exit.test.ts.
+ */
 export function createLogger(name: string, level: string): Logger {
-  return pino({
-    name,
-    level,
-    redact: {
-      paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers.cookie'],
-      censor: '[redacted]',
+  return pino(
+    {
+      name,
+      level,
+      redact: {
+        paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers.cookie'],
+        censor: '[redacted]',
+      },
     },
-  });
+    pino.destination({ dest: 1, sync: true }),
+  );
 }
 
 /** Nest's logger interface over pino, so framework logs are JSON too. */
