@@ -25,8 +25,8 @@ const nodePlugins = () => [
 export default defineConfig({
   test: {
     reporters: ['default'],
-    // The e2e global setup's teardown stops the whole platform (SIGINT, up to 20 s before SIGKILL): vitest's 10 s
-    // default gave up on it ("close timed out … something prevents the main process from exiting").
+    // The e2e global setup's teardown stops the whole platform (SIGINT, up to 20 s before SIGKILL): more than
+    // vitest's 10 s default may be needed on a busy machine.
     teardownTimeout: 60_000,
     projects: [
       {

@@ -119,7 +119,8 @@ export class SubscriptionsRepository {
           AND NOT EXISTS (SELECT 1 FROM payments p
                            WHERE p.user_id = subscriptions.user_id AND p.kind = 'renewal' AND p.method = 'card'
                              AND p.status = 'pending' AND p.created_at > now() - interval '1 hour')
-          -- and so does a card renewal not yet charged: a saved card, no declined card renewal since the end
+          -- and so does a card renewal not yet charged: a saved card (BillingService.savedCardOf), no declined
+          -- card renewal since the end (PaymentsRepository.hasDeclinedCardRenewalSince, as renewalStep reads it)
           AND NOT (status = 'active' AND NOT cancel_at_period_end
                    AND current_period_end > now() - interval '1 hour'
                    AND EXISTS (SELECT 1 FROM payment_methods m
