@@ -92,7 +92,7 @@ export async function runOnMarket(
     pairs: new Set(bot.pairs),
     exchanges: new Set(bot.exchanges),
     riskLevel: bot.riskLevel,
-    maxInvestment: bot.maxInvestment,
+    maxInvestment: String(bot.maxInvestment),
     minProfitPercent: bot.minProfitPercent,
     mode: 'paper',
     usdt: new Map(),
@@ -144,7 +144,7 @@ export async function runOnMarket(
       (ex, pair) => store.get(ex, pair)?.mid ?? NaN,
     );
     ledger.seed(seed.balances);
-    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toNumber());
+    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
     results = new ResultBuilder(seed.capital, clock.now());
   };
 
@@ -178,7 +178,7 @@ export async function runOnMarket(
     const now = clock.now();
     const stopped = ledger.record(r, now);
     positions.apply(r, true);
-    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toNumber());
+    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
     const rate = scanner.rate.current();
     if (rate.source === 'fallback') rateKnown = false;
     results!.add(

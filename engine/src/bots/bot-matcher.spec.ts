@@ -11,7 +11,7 @@ const bot = (over: Partial<RunningBot> = {}): RunningBot => ({
   pairs: new Set(['BTC/USDT', 'ETH/USDT']),
   exchanges: new Set(['binance', 'gateio', 'mexc']),
   riskLevel: 'medium',
-  maxInvestment: 1090,
+  maxInvestment: '1090',
   minProfitPercent: 0.5,
   mode: 'paper',
   usdt: new Map(),
@@ -86,9 +86,9 @@ describe('sizing by risk level (DECISIONS §8)', () => {
   });
 
   it('is capped by the USDT the bot holds on the buying exchange', () => {
-    expect(budgetUsdt(bot({ riskLevel: 'high', usdt: new Map([['binance', 80.123456789]]) }), opp())).toBe(
+    expect(budgetUsdt(bot({ riskLevel: 'high', usdt: new Map([['binance', '80.123456789']]) }), opp())).toBe(
       '80.12345678',
     );
-    expect(budgetUsdt(bot({ usdt: new Map([['binance', 0]]) }), opp())).toBe('0');
+    expect(budgetUsdt(bot({ usdt: new Map([['binance', '0']]) }), opp())).toBe('0');
   });
 });

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { Dec as Decimal } from '../arbitrage/money.js';
 import {
   RISK_SIZING,
   isBotPair,
@@ -18,12 +18,12 @@ export interface RunningBot {
   pairs: ReadonlySet<string>;
   exchanges: ReadonlySet<ExchangeId>;
   riskLevel: RiskLevel;
-  /** R$. */
-  maxInvestment: number;
+  /** R$, an exact decimal string (the bot's numeric column). */
+  maxInvestment: string;
   minProfitPercent: number;
   mode: BotMode;
-  /** Last known USDT per exchange (from the ledger), to cap sizing; absent = unknown. */
-  usdt: Map<string, number>;
+  /** Last known USDT per exchange (from the ledger, exact decimal strings), to cap sizing; absent = unknown. */
+  usdt: Map<string, string>;
 }
 
 /**
@@ -59,7 +59,7 @@ export function budgetUsdt(bot: RunningBot, o: Opportunity): string {
   const buyExchange = o.legs.find((l) => l.side === 'buy')?.exchange;
   const buySymbol = o.legs.find((l) => l.side === 'buy')?.symbol ?? '';
   const held = buyExchange && !buySymbol.endsWith('/BRL') ? bot.usdt.get(buyExchange) : undefined;
-  if (held !== undefined) budget = Decimal.min(budget, Math.max(held, 0));
+  if (held !== undefined) budget = Decimal.min(budget, Decimal.max(held, 0));
   return budget.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 }
 

@@ -212,7 +212,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   /** Updates the USDT the runner believes a bot holds (after each recorded trade). */
-  setUsdt(botId: string, exchange: string, amount: number): void {
+  setUsdt(botId: string, exchange: string, amount: string): void {
     this.bots.get(botId)?.usdt.set(exchange, amount);
   }
 
@@ -227,10 +227,10 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       pairs: new Set(row.pairs),
       exchanges: new Set(row.exchanges),
       riskLevel: row.risk_level,
-      maxInvestment: Number(row.max_investment),
+      maxInvestment: row.max_investment,
       minProfitPercent: Number(row.min_profit_percent),
       mode: row.mode,
-      usdt: new Map(balances.map((b) => [b.exchange, Number(b.amount)])),
+      usdt: new Map(balances.map((b) => [b.exchange, b.amount])),
     });
     this.reindex();
     if (row.strategy === 'statistical') await this.loadPositions(row.id, settled);

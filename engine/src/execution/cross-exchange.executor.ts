@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Decimal } from 'decimal.js';
-import type { BotMode, BotStrategy, Opportunity } from '@arbitra/contracts';
+import { Dec as Decimal } from '../arbitrage/money.js';
+import { floorToStepExact } from '../market-data/precision.js';
+import { tradeValue, type BotMode, type BotStrategy, type Opportunity } from '@arbitra/contracts';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
-import { floorToStep } from './paper-gateway.js';
 import {
   profitAssetOf,
   realisedProfit,
@@ -22,6 +22,10 @@ export interface ExecutionContext {
   /** Amount step of a market (the coarser of the two legs' steps is used). */
   amountStep: (exchange: string, symbol: string) => number;
   minAmount: (exchange: string, symbol: string) => number;
+  /** Minimum order value in quote (0 or absent: none known). */
+  minNotional?: (exchange: string, symbol: string) => number;
+  /** USDT per unit of an asset on an exchange now (null: unknown): values a fee in an asset no leg traded. */
+  markUsdt?: (exchange: string, asset: string) => string | null;
   now?: () => Date;
   /**
    * The journal: called once, right before the first order, with where the orders may go and the trade as
@@ -93,6 +97,32 @@ export function quoteFee(o: GatewayOrder): Decimal {
   return (o.fee.currency || quote) === quote ? new Decimal(o.fee.cost) : new Decimal(0);
 }
 
+/** What an order needs of its market: the amount step and the minimums (ExecutionContext, RecoveryMarkets). */
+export interface MarketRules {
+  amountStep: (exchange: string, symbol: string) => number;
+  minAmount: (exchange: string, symbol: string) => number;
+  minNotional?: (exchange: string, symbol: string) => number;
+}
+
+/**
+ * An order's amount: `amount` rounded down to the market's step (or `step`, the coarser of two markets'), exact;
+ * null when that is nothing, under the market's minimum amount, or worth less than its minimum value at `price`
+ * (not checked without a price).
+ */
+export function orderAmount(
+  m: MarketRules,
+  exchange: string,
+  symbol: string,
+  amount: Decimal | string,
+  price: Decimal | string | undefined,
+  step: number | string = m.amountStep(exchange, symbol),
+): Decimal | null {
+  const a = floorToStepExact(amount, step);
+  if (a.lte(0) || a.lt(String(m.minAmount(exchange, symbol)))) return null;
+  const minNotional = m.minNotional?.(exchange, symbol) ?? 0;
+  return minNotional > 0 && price !== undefined && a.mul(price).lt(String(minNotional)) ? null : a;
+}
+
 /**
  * How far past the detected price a statistical leg may fill (5 bps). A statistical trade bets on the spread's
  * return to its mean, tens of bps away; an IOC limit at the exact detected price is canceled by the first book
@@ -123,7 +153,10 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     return { kind: 'skipped', reason: 'oportunidade sem duas pernas' };
   const symbol = buyLeg.symbol;
   const [base, quote] = symbol.split('/') as [string, string];
-  const step = Math.max(ctx.amountStep(buyLeg.exchange, symbol), ctx.amountStep(sellLeg.exchange, symbol));
+  const step = Decimal.max(
+    String(ctx.amountStep(buyLeg.exchange, symbol)),
+    String(ctx.amountStep(sellLeg.exchange, symbol)),
+  ).toFixed();
   const feeBuy = new Decimal(buyLeg.feeRate);
 
   const [buyBal, sellBal] = await Promise.all([
@@ -137,9 +170,9 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   const buyLimit = limitWithAllowance(o.strategy, 'buy', buyLeg.limitPrice);
   const sellLimit = limitWithAllowance(o.strategy, 'sell', sellLeg.limitPrice);
   const byBudget = cash.div(new Decimal(buyLimit).mul(feeBuy.plus(1)));
-  const amount = floorToStep(Decimal.min(o.size, byBudget, sellBal[base] ?? '0'), step);
-  const minAmount = Math.max(ctx.minAmount(buyLeg.exchange, symbol), ctx.minAmount(sellLeg.exchange, symbol));
-  if (amount.lte(0) || amount.lt(minAmount))
+  const wanted = Decimal.min(o.size, byBudget, sellBal[base] ?? '0');
+  const amount = orderAmount(ctx, buyLeg.exchange, symbol, wanted, buyLimit, step);
+  if (!amount || !orderAmount(ctx, sellLeg.exchange, symbol, amount, sellLimit, step))
     return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
 
   const markets = [
@@ -171,34 +204,25 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
   const naked: Record<string, string> = {};
   let failureReason: string | null = null;
   if (!diff.isZero()) {
-    // Unwind the difference at once, at market, on the side that filled more.
-    const unwind = diff.gt(0)
-      ? await ctx.gateway.createOrder(
-          buyLeg.exchange,
-          symbol,
-          'market',
-          'sell',
-          diff.toFixed(),
-          undefined,
-          cid(3),
-        )
-      : await ctx.gateway.createOrder(
-          sellLeg.exchange,
-          symbol,
-          'market',
-          'buy',
-          diff.negated().toFixed(),
-          undefined,
-          cid(3),
-        );
-    orders.push(unwind);
-    legs.push(legRecord(3, 'unwind', unwind));
-    const left = diff.abs().minus(unwind.filled);
+    // Unwind the difference at once, at market, on the side that filled more (what is under the market's minimums
+    // cannot be an order: it stays in the balances, valued in the trade's profit).
+    const [exchange, side, price] = diff.gt(0)
+      ? ([buyLeg.exchange, 'sell', buy.average] as const)
+      : ([sellLeg.exchange, 'buy', sell.average] as const);
+    const size = orderAmount(ctx, exchange, symbol, diff.abs(), price);
+    const unwind = size
+      ? await ctx.gateway.createOrder(exchange, symbol, 'market', side, size.toFixed(), undefined, cid(3))
+      : null;
+    if (unwind) {
+      orders.push(unwind);
+      legs.push(legRecord(3, 'unwind', unwind));
+    }
+    const left = size ? size.minus(unwind!.filled) : new Decimal(0);
     failureReason = diff.gt(0)
       ? `Perna de venda executou ${sold.toFixed()} de ${amount.toFixed()}; compra desfeita`
       : `Perna de compra executou ${bought.toFixed()} de ${amount.toFixed()}; venda desfeita`;
     if (left.gt(0)) {
-      naked[`${unwind.exchange}:${base}`] = (diff.gt(0) ? left : left.negated()).toFixed();
+      naked[`${exchange}:${base}`] = (diff.gt(0) ? left : left.negated()).toFixed();
       failureReason += ` (exposição aberta de ${left.toFixed()} ${base})`;
     }
   } else if (bought.isZero()) {
@@ -256,9 +280,11 @@ export function tradeHead(ctx: ExecutionContext, t: TradeFigures): Omit<PendingE
 }
 
 /**
- * The record of an execution, for the ledger: the realised profit is the USDT balance change of every
- * order (entries and unwinds, fees included) — for a BRL pair the BRL change at the trade's USDT/BRL, its
- * percent on the reais engaged (realisedProfit); the rest is the same for every strategy.
+ * The record of an execution, for the ledger: the realised profit is the value of every balance change of every
+ * order (entries and unwinds, every asset on every exchange, fees in any asset) at the trade's own prices, in
+ * USDT — for a BRL pair in reais at the trade's USDT/BRL, its percent on the reais engaged (realisedProfit); an
+ * asset no leg prices (a fee in BNB) at its mark now (`markUsdt`), kept with the trade; the rest is the same for
+ * every strategy.
  */
 export function executedOutcome(
   ctx: ExecutionContext,
@@ -270,7 +296,8 @@ export function executedOutcome(
 ): ExecutionOutcome {
   const deltas = orders.flatMap(deltasOf);
   const head = tradeHead(ctx, t);
-  const profit = realisedProfit(deltas, t.pair, head.usdtBrl);
+  const marks = marksOf(deltas, legs, head.usdtBrl, ctx.markUsdt);
+  const profit = realisedProfit(deltas, legs, t.pair, head.usdtBrl, marks);
   const record: ExecutionRecord = {
     ...head,
     profit: profit.usdt.toFixed(),
@@ -279,7 +306,30 @@ export function executedOutcome(
     failureReason,
     legs,
     deltas,
+    ...(marks ? { marks } : {}),
     ...(Object.keys(naked).length ? { nakedExposure: naked } : {}),
   };
   return { kind: 'executed', record };
+}
+
+/**
+ * The marks a record needs: USDT per unit of each asset its balance changes hold that its legs do not price (a
+ * fee in BNB), from the market now, on the exchange the change happened. undefined: none needed (or none known:
+ * that asset is then left out of the profit, as of the R$ fees).
+ */
+export function marksOf(
+  deltas: readonly BalanceDelta[],
+  legs: readonly LegRecord[],
+  usdtBrl: string,
+  markUsdt: ExecutionContext['markUsdt'],
+): Record<string, string> | undefined {
+  if (!markUsdt) return undefined;
+  const { unpriced } = tradeValue(deltas, legs, 'USDT', usdtBrl);
+  const marks: Record<string, string> = {};
+  for (const asset of unpriced) {
+    const d = deltas.find((x) => x.asset === asset)!;
+    const mark = markUsdt(d.exchange, asset);
+    if (mark !== null) marks[asset] = mark;
+  }
+  return Object.keys(marks).length > 0 ? marks : undefined;
 }

@@ -22,6 +22,7 @@ import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 import { ScannerService } from '../scanner/scanner.service.js';
+import { usdtValue } from '../arbitrage/valuation.js';
 import { BotEvents } from './bot-events.js';
 import type { OrderGateway } from './order-gateway.js';
 import { ExecutionObservers } from './execution-observers.js';
@@ -197,12 +198,20 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     }
   }
 
-  /** Book specs the executors round to. */
+  /**
+   * Book specs the executors round to and check, and the marks of assets a trade's legs do not price (the
+   * market's USDT value now, valuation.ts).
+   */
   private markets() {
     const store = this.scanner.scanner.store;
     return {
       amountStep: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.amountStep ?? 1e-8,
       minAmount: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
+      minNotional: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minNotional ?? 0,
+      markUsdt: (ex: string, asset: string) => {
+        const v = usdtValue(store, ex as ExchangeId, asset, Date.now());
+        return v === null ? null : String(v);
+      },
     };
   }
 
@@ -249,7 +258,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     this.outcomes.add(record.status);
     for (const b of result.balances ?? []) {
       if (b.asset === QUOTE_ASSET)
-        this.observers.notify((o) => o.usdtChanged(record.botId, b.exchange, Number(b.amount)));
+        this.observers.notify((o) => o.usdtChanged(record.botId, b.exchange, b.amount));
     }
     this.observers.notify((o) => o.tradeRecorded(record));
     if (result.stoppedReason) this.observers.notify((o) => o.botStopped(record.botId));

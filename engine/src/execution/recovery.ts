@@ -1,7 +1,15 @@
-import { Decimal } from 'decimal.js';
-import { clientOrderId, deltasOf, legRecord, quoteFee } from './cross-exchange.executor.js';
+import { Dec as Decimal } from '../arbitrage/money.js';
+import {
+  clientOrderId,
+  deltasOf,
+  legRecord,
+  marksOf,
+  orderAmount,
+  quoteFee,
+  type ExecutionContext,
+  type MarketRules,
+} from './cross-exchange.executor.js';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
-import { floorToStep } from './paper-gateway.js';
 import {
   profitAssetOf,
   realisedProfit,
@@ -16,9 +24,8 @@ export const RECOVERY_BOT_GONE = 'Execução interrompida; o bot foi excluído a
 export const RECOVERY_UNWOUND =
   'Execução interrompida; o que ficou aberto foi desfeito para USDT na recuperação';
 
-export interface RecoveryMarkets {
-  amountStep: (exchange: string, symbol: string) => number;
-  minAmount: (exchange: string, symbol: string) => number;
+export interface RecoveryMarkets extends MarketRules {
+  markUsdt?: ExecutionContext['markUsdt'];
   now?: () => Date;
 }
 
@@ -88,8 +95,9 @@ export async function recoverExecution(
     // The exchange holding the most of it (long) or owing the most (short).
     const [exchange] = [...a.byExchange].sort(([, x], [, y]) => (long ? y.cmp(x) : x.cmp(y)))[0]!;
     const symbol = `${asset}/${cashAsset}`;
-    const amount = floorToStep(a.total.abs(), markets.amountStep(exchange, symbol));
-    if (amount.lte(0) || amount.lt(markets.minAmount(exchange, symbol))) continue; // dust
+    const price = orders.find((o) => o.symbol === symbol && new Decimal(o.filled).gt(0))?.average;
+    const amount = orderAmount(markets, exchange, symbol, a.total.abs(), price);
+    if (!amount) continue; // dust: stays in the balances, valued in the trade's profit
     unwound = true;
     let filled = new Decimal(0);
     try {
@@ -125,7 +133,8 @@ export async function recoverExecution(
       .join(', ')})`;
 
   const deltas = orders.flatMap(deltasOf);
-  const profit = realisedProfit(deltas, p.pair, p.usdtBrl);
+  const marks = marksOf(deltas, legs, p.usdtBrl, markets.markUsdt);
+  const profit = realisedProfit(deltas, legs, p.pair, p.usdtBrl, marks);
   const first = found.find((f) => f.seq === 1 && f.kind === 'entry')?.order;
   const lastEntry = found.find((f) => f.seq === entries.length && f.kind === 'entry')?.order;
   const capital = first ? new Decimal(first.cost).plus(quoteFee(first)) : new Decimal(0);
@@ -142,6 +151,7 @@ export async function recoverExecution(
     executedAt: (markets.now ?? (() => new Date()))(),
     legs,
     deltas,
+    ...(marks ? { marks } : {}),
     ...(Object.keys(naked).length ? { nakedExposure: naked } : {}),
   };
 }

@@ -16,6 +16,8 @@ export interface ExecutionEnv {
   gateway: OrderGateway;
   amountStep: ExecutionContext['amountStep'];
   minAmount: ExecutionContext['minAmount'];
+  minNotional?: ExecutionContext['minNotional'];
+  markUsdt?: ExecutionContext['markUsdt'];
   /** The clock the trade is stamped with (the backtest's virtual clock; wall clock by default). */
   now?: () => Date;
   /** The journal entry before the first order (live: the ledger's begin); false: already journaled. */
@@ -39,6 +41,8 @@ export async function runExecution(data: ExecutionJob, env: ExecutionEnv): Promi
     gateway: env.gateway,
     amountStep: env.amountStep,
     minAmount: env.minAmount,
+    ...(env.minNotional ? { minNotional: env.minNotional } : {}),
+    ...(env.markUsdt ? { markUsdt: env.markUsdt } : {}),
     ...(env.now ? { now: env.now } : {}),
     ...(journal
       ? { begin: (plan, t) => journal({ ...tradeHead(ctx, t), plan: { ...plan, statistical } }) }

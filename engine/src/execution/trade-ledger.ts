@@ -1,11 +1,12 @@
 import { Decimal } from 'decimal.js';
-import type { TradeStatus } from '@arbitra/contracts';
+import { tradeValue, type TradeStatus } from '@arbitra/contracts';
 import type {
   BalanceDelta,
   ExecutionPlan as StoredPlan,
   ExecutionRecord,
   LedgerBotRow,
   LedgerResult,
+  LegRecord,
   PendingExecution as StoredPending,
   PendingTrade as StoredPendingTrade,
   TradesRepository,
@@ -47,16 +48,22 @@ export function profitAssetOf(pair: string): 'BRL' | 'USDT' {
 }
 
 /**
- * The realised profit as the ledger records it: `usdt`, the USDT balance change; for a BRL pair, the BRL balance
- * change (`inQuote`, exact reais) at the trade's USDT/BRL, so the bot's totals and daily loss stay in one currency.
+ * The realised profit as the ledger records it (issue 25): the value of every balance change of the trade — every
+ * asset on every exchange, fees in any asset — at the trade's own prices (tradeValue in contracts: the legs'
+ * average prices, the marks for assets no leg traded). `usdt`: in USDT; `inQuote`: in the currency the trade
+ * realises its profit in (BRL for a BRL pair: exact reais, ÷ the trade's USDT/BRL for `usdt`), so the bot's
+ * totals and daily loss stay in one currency. What a trade leaves in an asset (a triangular cycle's remainder
+ * below a market's step) stays in the bot's balances and counts here at the trade's price of that asset.
  */
 export function realisedProfit(
   deltas: readonly BalanceDelta[],
+  legs: readonly LegRecord[],
   pair: string,
   usdtBrl: string,
+  marks?: Readonly<Record<string, string>>,
 ): { usdt: Decimal; inQuote: Decimal } {
   const asset = profitAssetOf(pair);
-  const inQuote = assetDelta(deltas, asset);
+  const inQuote = tradeValue(deltas, legs, asset, usdtBrl, marks).value;
   return { usdt: asset === 'BRL' ? inQuote.div(usdtBrl) : inQuote, inQuote };
 }
 
@@ -103,13 +110,14 @@ export class TradeLedger {
   }
 }
 
-/** The profit of a record must be its balance change (realisedProfit); the live and backtest ledgers check it. */
+/**
+ * The profit of a record must be the value of its balance changes (realisedProfit); the live and backtest ledgers
+ * check it.
+ */
 export function assertProfit(r: ExecutionRecord): void {
-  const realised = realisedProfit(r.deltas, r.pair, r.usdtBrl).usdt;
+  const realised = realisedProfit(r.deltas, r.legs, r.pair, r.usdtBrl, r.marks).usdt;
   if (!realised.eq(r.profit))
-    throw new Error(
-      `ledger: profit ${r.profit} != ${profitAssetOf(r.pair)} balance change ${realised.toFixed()}`,
-    );
+    throw new Error(`ledger: profit ${r.profit} != value of the balance changes ${realised.toFixed()}`);
 }
 
 /** The live ledger's view of the risk stops (the rules: risk-stops.ts, shared with the backtest). */

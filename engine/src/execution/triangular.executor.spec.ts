@@ -12,7 +12,8 @@ import { executeTriangular } from './triangular.executor.js';
 //   leg 2: 0.499 BTC / (0.05 × 1.001) = 9.97003 → 9.97 ETH (step 0.01): −0.4985 − 0.0004985 = −0.4989985 BTC
 //          (0.0000015 BTC of dust stays)
 //   leg 3: sell 9.97 ETH @5.1 = 50.847, fee 0.050847 → +50.796153 USDT
-//   profit = 50.796153 − 49.9499 = 0.846253; expected = 1.7 × 0.499 = 0.8483
+//   USDT change = 50.796153 − 49.9499 = 0.846253; the 0.0000015 BTC left at the trade's BTC price (leg 1, 100)
+//   = 0.00015 USDT: profit = 0.846403 (issue 25: every asset the trade changed); expected = 1.7 × 0.499 = 0.8483
 const specs: Record<string, BookView['spec']> = {
   'BTC/USDT': { amountStep: 0.001, minAmount: 0.001, minNotional: 0 },
   'ETH/BTC': { amountStep: 0.01, minAmount: 0.01, minNotional: 0 },
@@ -97,7 +98,7 @@ describe('triangular execution: three legs on one exchange', () => {
       buyPrice: '100',
       sellPrice: '5.1',
       amount: '49.9499',
-      profit: '0.846253',
+      profit: '0.846403',
     });
     expect(
       r.legs.map((l) => [l.kind, l.symbol, l.side, l.filledAmount, l.fee, l.feeAsset, l.status]),
@@ -107,18 +108,19 @@ describe('triangular execution: three legs on one exchange', () => {
       ['entry', 'ETH/USDT', 'sell', '9.97', '0.050847', 'USDT', 'filled'],
     ]);
     expect(new Decimal(r.expectedProfit).eq('0.8483')).toBe(true);
-    expect(new Decimal(r.profitPercent).toDecimalPlaces(4).toFixed()).toBe('1.6942'); // 0.846253 / 49.9499
+    expect(new Decimal(r.profitPercent).toDecimalPlaces(4).toFixed()).toBe('1.6945'); // 0.846403 / 49.9499
     expect(sumOf(r.deltas, 'BTC').toFixed()).toBe('0.0000015'); // dust of the step rounding
     expect(sumOf(r.deltas, 'ETH').isZero()).toBe(true);
-    expect(quoteDelta(r.deltas).eq(r.profit)).toBe(true);
+    expect(quoteDelta(r.deltas).toFixed()).toBe('0.846253'); // the USDT alone misses the BTC kept
   });
 
   it('sells the ETH back to USDT when the last leg does not fill, and records the realised loss', async () => {
     const out = await run({ 'ETH/USDT': { asks: [[5.2, 1000]], bids: [[5, 1000]] } });
     if (out.kind !== 'executed') throw new Error(out.reason);
     const r = out.record;
-    // unwind: sell 9.97 ETH @5 = 49.85, fee 0.04985 → +49.80015; profit = 49.80015 − 49.9499 = −0.14975
-    expect(r).toMatchObject({ status: 'failed', profit: '-0.14975', sellPrice: '5.1' });
+    // unwind: sell 9.97 ETH @5 = 49.85, fee 0.04985 → +49.80015; USDT 49.80015 − 49.9499 = −0.14975, plus the
+    // 0.0000015 BTC kept × 100 = 0.00015: profit −0.1496
+    expect(r).toMatchObject({ status: 'failed', profit: '-0.1496', sellPrice: '5.1' });
     expect(r.failureReason).toBe('Perna 3 (ETH/USDT) executou 0 de 9.97; ciclo desfeito para USDT');
     expect(r.legs.map((l) => [l.seq, l.kind, l.symbol, l.side, l.filledAmount, l.status])).toEqual([
       [1, 'entry', 'BTC/USDT', 'buy', '0.499', 'filled'],
@@ -127,7 +129,7 @@ describe('triangular execution: three legs on one exchange', () => {
       [4, 'unwind', 'ETH/USDT', 'sell', '9.97', 'filled'],
     ]);
     expect(sumOf(r.deltas, 'ETH').isZero()).toBe(true);
-    expect(quoteDelta(r.deltas).eq(r.profit)).toBe(true);
+    expect(quoteDelta(r.deltas).toFixed()).toBe('-0.14975');
     expect(r.nakedExposure).toBeUndefined();
   });
 
@@ -148,10 +150,12 @@ describe('triangular execution: three legs on one exchange', () => {
   it('reports what the unwind could not sell as naked exposure', async () => {
     const out = await run({ 'ETH/USDT': { asks: [[5.2, 1000]], bids: [[5, 3]] } });
     if (out.kind !== 'executed') throw new Error(out.reason);
-    // unwind sells 3 ETH @5 = 15, fee 0.015 → +14.985; profit = 14.985 − 49.9499 = −34.9649; 6.97 ETH left open
+    // unwind sells 3 ETH @5 = 15, fee 0.015 → +14.985; USDT 14.985 − 49.9499 = −34.9649; 6.97 ETH left open, held
+    // at the trade's ETH price (the unwind's 5: leg 3 filled nothing) = 34.85, and the BTC dust 0.00015:
+    // profit −34.9649 + 34.85 + 0.00015 = −0.11475 (the ETH is in the bot's balances, not lost)
     expect(out.record).toMatchObject({
       status: 'failed',
-      profit: '-34.9649',
+      profit: '-0.11475',
       nakedExposure: { 'binance:ETH': '6.97' },
     });
     expect(out.record.failureReason).toContain('exposição aberta de 6.97 ETH');

@@ -1,15 +1,15 @@
-import { Decimal } from 'decimal.js';
+import { Dec as Decimal } from '../arbitrage/money.js';
 import type { GatewayOrder } from './order-gateway.js';
 import {
   clientOrderId,
   deltasOf,
   executedOutcome,
   legRecord,
+  orderAmount,
   quoteFee,
   type ExecutionContext,
   type ExecutionOutcome,
 } from './cross-exchange.executor.js';
-import { floorToStep } from './paper-gateway.js';
 import { QUOTE_ASSET, type LegRecord } from './trade-ledger.js';
 
 /** Net change of `asset` on `exchange` over the orders of this execution. */
@@ -25,7 +25,8 @@ function held(orders: readonly GatewayOrder[], exchange: string, asset: string):
  * OrderGateway, each an IOC limit order at the opportunity's worst level price for that leg. Leg 1 is sized
  * by the budget (riskLevel × maxInvestment), the exchange's USDT and the opportunity's size; legs 2 and 3
  * trade what the previous leg brought (rounded down to the market's step; what the rounding leaves is dust
- * that stays in the balances). Leg risk: when leg 2 or 3 does not fill completely, every intermediate asset
+ * that stays in the balances, valued in the trade's profit at the trade's price of that asset). No order is
+ * placed under its market's minimum amount or minimum value. Leg risk: when leg 2 or 3 does not fill completely, every intermediate asset
  * this execution still holds is sold back to USDT at once, at market, on its USDT market (the cycle's first
  * or last market); the trade is 'failed' with the realised loss; what an unwind could not sell is reported
  * as naked exposure. A leg 1 that fills nothing is a failed trade with no fills (profit 0).
@@ -50,9 +51,8 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
   const balance = await ctx.gateway.fetchBalance(exchange);
   const usdt = Decimal.min(ctx.budgetUsdt, balance[QUOTE_ASSET] ?? '0');
   const byBudget = usdt.div(new Decimal(first.limitPrice).mul(new Decimal(first.feeRate).plus(1)));
-  const amount1 = floorToStep(Decimal.min(first.amount, byBudget), ctx.amountStep(exchange, first.symbol));
-  if (amount1.lte(0) || amount1.lt(ctx.minAmount(exchange, first.symbol)))
-    return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
+  const amount1 = orderAmount(ctx, exchange, first.symbol, Decimal.min(first.amount, byBudget), first.limitPrice);
+  if (!amount1) return { kind: 'skipped', reason: 'saldo ou orçamento insuficiente' };
 
   const capital0 = amount1.mul(first.price);
   const plan = {
@@ -115,12 +115,14 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
     const leg = o.legs[k]!;
     const from = path[k]!;
     const have = held(orders, exchange, from);
-    const step = ctx.amountStep(exchange, leg.symbol);
-    const amount = floorToStep(
+    const amount = orderAmount(
+      ctx,
+      exchange,
+      leg.symbol,
       leg.side === 'buy' ? have.div(new Decimal(leg.limitPrice).mul(new Decimal(leg.feeRate).plus(1))) : have,
-      step,
+      leg.limitPrice,
     );
-    if (amount.lte(0) || amount.lt(ctx.minAmount(exchange, leg.symbol))) {
+    if (!amount) {
       failureReason = `Perna ${k + 1} (${leg.symbol}) abaixo do mínimo; ciclo desfeito para USDT`;
       break;
     }
@@ -140,10 +142,13 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
   const naked: Record<string, string> = {};
   if (failureReason && orders.some((x) => new Decimal(x.filled).gt(0))) {
     // Back to the start asset: sell every intermediate asset still held on its USDT market, at market.
-    for (const asset of [path[1]!, path[2]!]) {
+    for (const [asset, price] of [
+      [path[1]!, first.price],
+      [path[2]!, last.price],
+    ] as const) {
       const symbol = `${asset}/${QUOTE_ASSET}`;
-      const amount = floorToStep(held(orders, exchange, asset), ctx.amountStep(exchange, symbol));
-      if (amount.lte(0) || amount.lt(ctx.minAmount(exchange, symbol))) continue; // dust
+      const amount = orderAmount(ctx, exchange, symbol, held(orders, exchange, asset), price);
+      if (!amount) continue; // dust: stays in the balances, valued in the trade's profit
       const unwind = await place('unwind', exchange, symbol, 'market', 'sell', amount.toFixed());
       const left = amount.minus(unwind.filled);
       if (left.gt(0)) {

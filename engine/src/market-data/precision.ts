@@ -1,3 +1,6 @@
+import type { Decimal } from 'decimal.js';
+import { Dec } from '../arbitrage/money.js';
+
 /** Number of decimals needed to write a step such as 0.001 (3), 1e-8 (8), 0.5 (1), 10 (0). */
 export function decimalsOf(step: number): number {
   if (!(step > 0) || !Number.isFinite(step)) return 0;
@@ -32,4 +35,15 @@ export function multipleOf(k: number, step: number, decimals = decimalsOf(step))
 export function floorToStep(value: number, step: number, decimals = decimalsOf(step)): number {
   if (!(step > 0)) return value;
   return multipleOf(Math.floor(value / step + 1e-9), step, decimals);
+}
+
+/**
+ * The amount of an order: the largest multiple of `step` ≤ `amount`, exact (decimal.js, money.ts). The float
+ * floorToStep above ranks detections on the hot path; what becomes an order is sized here. A step of 0 (unknown)
+ * is 1e-8. The step is read as it prints (0.001 is 0.001).
+ */
+export function floorToStepExact(amount: Decimal.Value, step: number | string): Dec {
+  const s = new Dec(typeof step === 'string' ? step : step > 0 ? String(step) : '1e-8');
+  if (s.lte(0)) return new Dec(amount).toDecimalPlaces(8, Dec.ROUND_DOWN);
+  return new Dec(amount).div(s).floor().mul(s);
 }

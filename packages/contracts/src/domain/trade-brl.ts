@@ -13,12 +13,15 @@ import type { TradeLeg } from './bots.js';
  *   reais ÷ the trade's rate), so a bot's totals and its daily loss add one currency: R$ = profit × usdtBrl.
  * - `usdtBrl` is the USDT/BRL rate of the trade's moment (the opportunity's reference rate).
  * - Other values quoted in USDT: R$ = value × usdtBrl; quoted in BRL: R$ = value.
- * - Fees: each leg's fee by the asset it was charged in: BRL as is; USDT × usdtBrl; an asset one of the trade's
- *   legs traded against USDT or BRL (the base received, e.g. BTC on a Binance buy; BNB only when the trade
- *   traded BNB) × that leg's average price (× usdtBrl when it was USDT), through at most one cross pair
- *   (ETH/BTC priced by a BTC/USDT leg). A fee in an asset the trade's legs give no price for (BNB on a trade that
- *   did not trade BNB) is left out of the R$ fees: the ledger knows no price of that moment for it; the leg keeps
- *   the fee in its own asset.
+ * - Prices of the trade's moment (legPrice, one rule for the profit and the fees): an asset one of the trade's
+ *   legs traded against USDT or BRL at the first such leg's average price (the base received, e.g. BTC on a
+ *   Binance buy; BNB only when the trade traded BNB), else through one cross pair (ETH/BTC priced by a BTC/USDT
+ *   leg), else at the trade's mark for it (USDT per unit, the market's price at the trade's moment, kept with the
+ *   trade: a fee in BNB on a trade that did not trade BNB). An asset none of these price is left out.
+ * - Profit (tradeValue, issue 25): the value of every balance change the trade made — every asset, on every
+ *   exchange, fees in any asset included — at those prices: a triangular cycle's base-asset remainder (dust below
+ *   a market's step) and a fee in BNB count, and stay in the bot's balances.
+ * - Fees: each leg's fee by the asset it was charged in, at those prices.
  * - Volume: the value the entry legs bought with USDT or BRL (cross-exchange and statistical: the buy leg;
  *   triangular: the first leg when it spends the start asset); a trade recorded without legs falls back to
  *   amount × buyPrice.
@@ -38,6 +41,8 @@ export interface BrlTradeInput {
   amount: string;
   buyPrice: string;
   legs: readonly BrlLeg[];
+  /** USDT per unit of assets the legs do not price (a fee in BNB), at the trade's moment. */
+  marks?: Readonly<Record<string, string>>;
 }
 
 /** Exact decimal strings in R$. */
@@ -71,18 +76,86 @@ export function usdtToBrl(value: Decimal.Value, usdtBrl: Decimal.Value): Decimal
   return new Decimal(value).mul(usdtBrl);
 }
 
-/** R$ per unit of `asset` at the trade's moment, from the rate and the trade's own legs (null: unknown). */
-function brlPrice(asset: string, legs: readonly BrlLeg[], usdtBrl: Decimal.Value, depth = 0): Decimal | null {
-  const fiat = fiatRate(asset, usdtBrl);
-  if (fiat) return fiat;
-  if (depth > 1) return null;
+/** A price of an asset in the unit a figure is written in (null: not a price this rule knows). */
+type UnitPrice = (asset: string) => Decimal | null;
+
+/**
+ * The price of `asset` at the trade's moment, in the unit `fiat` prices USDT and BRL in, from the trade's own legs
+ * (one rule for the profit and the R$ fees): the first leg that traded it against USDT or BRL (its average price);
+ * else the first that traded it against an asset such a leg prices (ETH/BTC priced by a BTC/USDT leg); else its
+ * mark (USDT per unit, the market's price at the trade's moment, kept with the trade for assets its legs did not
+ * trade: a BNB fee). null: unknown.
+ */
+function legPrice(
+  asset: string,
+  legs: readonly BrlLeg[],
+  fiat: UnitPrice,
+  marks: Readonly<Record<string, string>> | undefined,
+  depth = 0,
+): Decimal | null {
+  const own = fiat(asset);
+  if (own) return own;
+  let cross: Decimal | null = null;
   for (const leg of legs) {
     const m = MARKET.exec(leg.symbol);
     if (!m || m[1] !== asset || new Decimal(leg.avgPrice).lte(0)) continue;
-    const quote = brlPrice(m[2]!, legs, usdtBrl, depth + 1);
+    const quote = fiat(m[2]!);
     if (quote) return new Decimal(leg.avgPrice).mul(quote);
+    if (!cross && depth === 0) {
+      const q = legPrice(m[2]!, legs, fiat, marks, depth + 1);
+      if (q) cross = new Decimal(leg.avgPrice).mul(q);
+    }
   }
-  return null;
+  if (cross) return cross;
+  const mark = marks?.[asset];
+  const usdt = fiat('USDT');
+  return mark !== undefined && usdt ? new Decimal(mark).mul(usdt) : null;
+}
+
+/** R$ per unit of `asset` at the trade's moment (legPrice in reais). */
+function brlPrice(
+  asset: string,
+  legs: readonly BrlLeg[],
+  usdtBrl: Decimal.Value,
+  marks?: Readonly<Record<string, string>>,
+): Decimal | null {
+  return legPrice(asset, legs, (a) => fiatRate(a, usdtBrl), marks);
+}
+
+/** A balance change of one asset (on any exchange). */
+export interface AssetChange {
+  asset: string;
+  delta: string;
+}
+
+/**
+ * The value of a trade's balance changes — every asset on every exchange, fees in any asset included — at the
+ * trade's own prices (legPrice), in `unit`: USDT (a USDT 1, a BRL 1 ÷ usdtBrl, any other asset by the legs) or
+ * BRL (for a BRL pair: a USDT × usdtBrl). What stays in the bot's balances (the base-asset remainder of a
+ * triangular cycle, a fee in BNB) counts at that price. `unpriced`: the assets no leg and no mark price (left out).
+ */
+export function tradeValue(
+  changes: readonly AssetChange[],
+  legs: readonly BrlLeg[],
+  unit: 'USDT' | 'BRL',
+  usdtBrl: Decimal.Value,
+  marks?: Readonly<Record<string, string>>,
+): { value: Decimal; unpriced: string[] } {
+  const fiat: UnitPrice =
+    unit === 'BRL'
+      ? (a) => fiatRate(a, usdtBrl)
+      : (a) => (a === 'USDT' ? new Decimal(1) : a === 'BRL' ? new Decimal(1).div(usdtBrl) : null);
+  const byAsset = new Map<string, Decimal>();
+  for (const c of changes) byAsset.set(c.asset, (byAsset.get(c.asset) ?? new Decimal(0)).plus(c.delta));
+  let value = new Decimal(0);
+  const unpriced: string[] = [];
+  for (const [asset, delta] of byAsset) {
+    if (delta.isZero()) continue;
+    const price = legPrice(asset, legs, fiat, marks);
+    if (price) value = value.plus(delta.mul(price));
+    else unpriced.push(asset);
+  }
+  return { value, unpriced };
 }
 
 /** The R$ figures of a trade (see the rules above). */
@@ -91,7 +164,7 @@ export function tradeBrlFigures(t: BrlTradeInput): TradeBrlFigures {
   let volume = new Decimal(0);
   for (const leg of t.legs) {
     if (!new Decimal(leg.fee).isZero()) {
-      const price = brlPrice(leg.feeAsset, t.legs, t.usdtBrl);
+      const price = brlPrice(leg.feeAsset, t.legs, t.usdtBrl, t.marks);
       if (price) fees = fees.plus(new Decimal(leg.fee).mul(price));
     }
     const quote = MARKET.exec(leg.symbol)?.[2];

@@ -43,7 +43,10 @@ export interface ExecutionRecord {
   buyPrice: string;
   sellPrice: string;
   amount: string;
-  /** Realised profit in USDT: must equal the sum of the USDT balance deltas. */
+  /**
+   * Realised profit in USDT: the value of every balance delta (every asset, every exchange, fees included) at the
+   * trade's own prices (tradeValue in contracts).
+   */
   profit: string;
   profitPercent: string;
   expectedProfit: string;
@@ -54,6 +57,8 @@ export interface ExecutionRecord {
   executedAt: Date;
   legs: LegRecord[];
   deltas: BalanceDelta[];
+  /** USDT per unit of an asset the legs do not price (a fee in BNB), at the trade's moment (kept in plan.marks). */
+  marks?: Record<string, string>;
   /** Base amounts left open by a failed unwind, per `${exchange}:${asset}`. */
   nakedExposure?: Record<string, string>;
   /** A completed statistical entry opens this position (same transaction). */
@@ -468,6 +473,8 @@ export class TradesRepository {
       col('feeAsset'),
       col('status'),
       col('orderId'),
+      // the marks the profit and fees were valued at, kept beside the plan (null: none, the plan unchanged)
+      r.marks && Object.keys(r.marks).length > 0 ? JSON.stringify({ marks: r.marks }) : null,
     ];
     const botCtes = BotsRepository.ledgerCtes(params, {
       ...r,
@@ -484,15 +491,19 @@ export class TradesRepository {
        ins AS (
          INSERT INTO trades (user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair,
            buy_exchange, sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit,
-           expected_profit_percent, usdt_brl, status, failure_reason, executed_at, profit_brl, fees_brl, volume_brl)
-         VALUES ($1,(SELECT id FROM bot),$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)
+           expected_profit_percent, usdt_brl, status, failure_reason, executed_at, profit_brl, fees_brl, volume_brl,
+           plan)
+         VALUES ($1,(SELECT id FROM bot),$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,
+           $38::jsonb)
          ON CONFLICT (execution_key) DO UPDATE SET
            buy_price = EXCLUDED.buy_price, sell_price = EXCLUDED.sell_price, amount = EXCLUDED.amount,
            profit = EXCLUDED.profit, profit_percent = EXCLUDED.profit_percent,
            usdt_brl = EXCLUDED.usdt_brl, profit_brl = EXCLUDED.profit_brl, fees_brl = EXCLUDED.fees_brl,
            volume_brl = EXCLUDED.volume_brl,
            expected_profit = EXCLUDED.expected_profit, expected_profit_percent = EXCLUDED.expected_profit_percent,
-           status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason, executed_at = EXCLUDED.executed_at
+           status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason, executed_at = EXCLUDED.executed_at,
+           plan = CASE WHEN EXCLUDED.plan IS NULL THEN trades.plan
+                       ELSE COALESCE(trades.plan, '{}'::jsonb) || EXCLUDED.plan END
          WHERE trades.status = 'pending'
          RETURNING id),
        legs AS (
