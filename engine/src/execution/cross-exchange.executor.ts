@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Dec as Decimal } from '../arbitrage/money.js';
 import { floorToStepExact } from '../market-data/precision.js';
 import { tradeValue, type BotMode, type BotStrategy, type Opportunity } from '@arbitra/contracts';
-import type { GatewayOrder, OrderGateway } from './order-gateway.js';
+import { feesOf, type GatewayOrder, type OrderGateway } from './order-gateway.js';
 import {
   profitAssetOf,
   realisedProfit,
@@ -54,47 +54,54 @@ export function legRecord(seq: number, kind: LegRecord['kind'], o: GatewayOrder)
     side: o.side,
     requestedAmount: o.amount,
     filledAmount: o.filled,
-    avgPrice: o.average,
+    // the average price as the ledger keeps it (18 decimals): the price the trade's profit values its assets at
+    avgPrice: new Decimal(o.average).toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed(),
     quoteAmount: o.cost,
     fee: o.fee.cost,
     feeAsset: o.fee.currency,
+    ...(o.fees && o.fees.length > 1 ? { otherFees: o.fees.slice(1).map((f) => ({ ...f })) } : {}),
     status: o.status === 'closed' ? 'filled' : new Decimal(o.filled).gt(0) ? 'partial' : 'failed',
     orderId: o.id,
   };
 }
 
 /**
- * Balance changes of one order. The fee is taken from the asset the exchange charged it in: the quote (paper,
- * and most exchanges), the base received (Binance without BNB), or another asset (BNB): then a delta of its own.
+ * Balance changes of one order. Each fee is taken from the asset the exchange charged it in: the quote (paper,
+ * and most exchanges), the base received (Binance without BNB), or another asset (BNB): then a delta of its own;
+ * an order may pay in several (feesOf).
  */
 export function deltasOf(o: GatewayOrder): BalanceDelta[] {
   const [base, quote] = o.symbol.split('/') as [string, string];
   const filled = new Decimal(o.filled);
   if (filled.isZero()) return [];
   const cost = new Decimal(o.cost);
-  const fee = new Decimal(o.fee.cost);
-  const feeAsset = o.fee.currency || quote;
+  const fees = feesOf(o).map((f) => ({ asset: f.currency || quote, cost: new Decimal(f.cost) }));
+  const feeIn = (asset: string) =>
+    fees.filter((f) => f.asset === asset).reduce((s, f) => s.plus(f.cost), new Decimal(0));
   const out: BalanceDelta[] = [
     {
       exchange: o.exchange,
       asset: base,
-      delta: (o.side === 'buy' ? filled : filled.negated()).minus(feeAsset === base ? fee : 0).toFixed(),
+      delta: (o.side === 'buy' ? filled : filled.negated()).minus(feeIn(base)).toFixed(),
     },
     {
       exchange: o.exchange,
       asset: quote,
-      delta: (o.side === 'buy' ? cost.negated() : cost).minus(feeAsset === quote ? fee : 0).toFixed(),
+      delta: (o.side === 'buy' ? cost.negated() : cost).minus(feeIn(quote)).toFixed(),
     },
   ];
-  if (!fee.isZero() && feeAsset !== base && feeAsset !== quote)
-    out.push({ exchange: o.exchange, asset: feeAsset, delta: fee.negated().toFixed() });
+  for (const f of fees)
+    if (!f.cost.isZero() && f.asset !== base && f.asset !== quote)
+      out.push({ exchange: o.exchange, asset: f.asset, delta: f.cost.negated().toFixed() });
   return out;
 }
 
-/** The fee of an order in its quote asset (0 when charged in another asset). */
+/** The fees of an order in its quote asset (0 when charged in another asset). */
 export function quoteFee(o: GatewayOrder): Decimal {
   const quote = o.symbol.split('/')[1];
-  return (o.fee.currency || quote) === quote ? new Decimal(o.fee.cost) : new Decimal(0);
+  return feesOf(o)
+    .filter((f) => (f.currency || quote) === quote)
+    .reduce((s, f) => s.plus(f.cost), new Decimal(0));
 }
 
 /** What an order needs of its market: the amount step and the minimums (ExecutionContext, RecoveryMarkets). */

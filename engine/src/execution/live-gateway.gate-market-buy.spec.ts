@@ -4,7 +4,26 @@ import { CcxtLiveGateway } from './live-gateway.js';
 
 /** ccxt's Gate.io class (its options as shipped), answering the two calls a market buy makes (no network here). */
 class GateAnswering extends ccxt.gate {
-  placed: { symbol: string; type: string; side: string; amount: number; price: number | undefined }[] = [];
+  placed: { symbol: string; type: string; side: string; amount: unknown; price: unknown }[] = [];
+
+  override async loadMarkets(): Promise<Record<string, never>> {
+    this.setMarkets([
+      {
+        id: 'ETH_USDT',
+        symbol: 'ETH/USDT',
+        base: 'ETH',
+        quote: 'USDT',
+        baseId: 'ETH',
+        quoteId: 'USDT',
+        type: 'spot',
+        spot: true,
+        active: true,
+        precision: { amount: 0.0001, price: 0.01 },
+        limits: { amount: { min: 0.0001 }, price: {}, cost: { min: 1 } },
+      },
+    ]);
+    return {};
+  }
 
   override async fetchTicker(symbol: string): Promise<Ticker> {
     return { symbol, ask: 2000.5, bid: 2000.1, last: 2000.3 } as Ticker;
@@ -24,10 +43,10 @@ class GateAnswering extends ccxt.gate {
       type,
       side,
       status: 'closed',
-      amount,
-      filled: amount,
+      amount: Number(amount),
+      filled: Number(amount),
       average: 2000.5,
-      cost: amount * 2000.5,
+      cost: Number(amount) * 2000.5,
     } as Order;
   }
 }
@@ -39,9 +58,10 @@ describe('a market buy on Gate.io (ccxt needs a price to turn the amount into th
     const gateway = new CcxtLiveGateway(new Map([['gateio', gate]]));
     await gateway.createOrder('gateio', 'ETH/USDT', 'market', 'buy', '0.5');
     await gateway.createOrder('gateio', 'ETH/USDT', 'market', 'sell', '0.5');
+    // decimal strings through ccxt's amountToPrecision / priceToPrecision
     expect(gate.placed).toEqual([
-      { symbol: 'ETH/USDT', type: 'market', side: 'buy', amount: 0.5, price: 2000.5 },
-      { symbol: 'ETH/USDT', type: 'market', side: 'sell', amount: 0.5, price: undefined },
+      { symbol: 'ETH/USDT', type: 'market', side: 'buy', amount: '0.5', price: '2000.5' },
+      { symbol: 'ETH/USDT', type: 'market', side: 'sell', amount: '0.5', price: undefined },
     ]);
   });
 });

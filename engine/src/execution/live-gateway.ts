@@ -1,10 +1,10 @@
-import { OrderNotFound, type Exchange, type Order } from 'ccxt';
-import { Decimal } from 'decimal.js';
+import { OrderNotFound, type Exchange, type Fee, type Order } from 'ccxt';
+import { Dec as Decimal } from '../arbitrage/money.js';
 import type { ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
 import type { LiveGatewayFactory } from './executions.processor.js';
-import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
+import type { GatewayFee, GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 
 /** ccxt's request timeout for orders: long enough for a slow exchange, short enough to unwind in time. */
 const ORDER_TIMEOUT_MS = 10_000;
@@ -13,8 +13,28 @@ const ORDER_TIMEOUT_MS = 10_000;
 const str = (n: number | undefined | null): string =>
   n === undefined || n === null || !Number.isFinite(n) ? '0' : String(n);
 
-function toGatewayOrder(exchange: string, o: Order): GatewayOrder {
+/** ccxt's order with every fee it parsed (`fees`, one per fill or currency; not in its typings). */
+type CcxtOrder = Order & { fees?: Fee[] };
+
+/**
+ * Every fee of an order, summed per currency (exact), the first currency first: an order may pay in more than
+ * one (Binance takes BNB until it runs out, then the asset received). Nothing charged: one zero fee in `quote`.
+ */
+export function feesByCurrency(fees: readonly (Fee | undefined)[], quote: string): GatewayFee[] {
+  const sums = new Map<string, Decimal>();
+  for (const f of fees) {
+    if (!f || f.cost === undefined || f.cost === null || !Number.isFinite(f.cost)) continue;
+    const currency = f.currency ?? quote;
+    sums.set(currency, (sums.get(currency) ?? new Decimal(0)).plus(str(f.cost)));
+  }
+  const out = [...sums].filter(([, c]) => !c.isZero()).map(([currency, c]) => ({ cost: c.toFixed(), currency }));
+  return out.length > 0 ? out : [{ cost: '0', currency: quote }];
+}
+
+function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
   const filled = o.filled ?? 0;
+  const quote = (o.symbol ?? '').split('/')[1] ?? 'USDT';
+  const fees = feesByCurrency(o.fees && o.fees.length > 0 ? o.fees : [o.fee], quote);
   const status: GatewayOrder['status'] =
     o.status === 'closed' ? 'closed' : filled > 0 || o.status === 'canceled' ? 'canceled' : 'rejected';
   return {
@@ -28,7 +48,8 @@ function toGatewayOrder(exchange: string, o: Order): GatewayOrder {
     filled: str(filled),
     average: str(o.average ?? (filled > 0 && o.cost ? o.cost / filled : 0)),
     cost: str(o.cost),
-    fee: { cost: str(o.fee?.cost), currency: o.fee?.currency ?? 'USDT' },
+    fee: fees[0]!,
+    ...(fees.length > 1 ? { fees } : {}),
     ...(status === 'rejected' ? { reason: `ordem ${o.status ?? 'sem status'} na exchange` } : {}),
   };
 }
@@ -56,7 +77,8 @@ export class CcxtLiveGateway implements OrderGateway {
     clientOrderId?: string,
   ) {
     const client = this.client(exchange);
-    let limit = price === undefined ? undefined : Number(price);
+    await client.loadMarkets(); // cached: the market's precision for the strings below
+    let limit = price;
     if (
       type === 'market' &&
       side === 'buy' &&
@@ -65,9 +87,14 @@ export class CcxtLiveGateway implements OrderGateway {
     ) {
       // Gate.io places a market buy by its cost: ccxt needs a price to turn the amount into it (the ask now).
       const ticker = await client.fetchTicker(symbol);
-      limit = ticker.ask ?? ticker.last;
+      const ask = ticker.ask ?? ticker.last;
+      limit = ask === undefined || ask === null ? undefined : str(ask);
     }
-    const order = await client.createOrder(symbol, type, side, Number(amount), limit, {
+    // Decimal strings to the exchange, cut to the market's precision by ccxt (amount truncated, price rounded):
+    // no binary float between our decimals and the request.
+    const size = client.amountToPrecision(symbol, amount);
+    const at = limit === undefined ? undefined : client.priceToPrecision(symbol, limit);
+    const order = await client.createOrder(symbol, type, side, size as unknown as number, at as unknown as number, {
       ...(clientOrderId ? { clientOrderId } : {}),
       // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
       ...(type === 'limit' ? { timeInForce: 'IOC' } : {}),
@@ -77,18 +104,17 @@ export class CcxtLiveGateway implements OrderGateway {
 
   /**
    * An order looked up again may come without its commission (Binance answers GET /api/v3/order without fills):
-   * then it is read from the order's trades.
+   * then it is read from the order's trades — every fee of every trade, in every currency.
    */
-  private async withFee(client: Exchange, o: Order, symbol: string): Promise<Order> {
-    if (o.fee || !(o.filled && o.filled > 0) || !o.id || !client.has['fetchOrderTrades']) return o;
+  private async withFee(client: Exchange, o: CcxtOrder, symbol: string): Promise<CcxtOrder> {
+    if (o.fee || (o.fees && o.fees.length > 0) || !(o.filled && o.filled > 0) || !o.id) return o;
+    if (!client.has['fetchOrderTrades']) return o;
     const trades = await client.fetchOrderTrades(o.id, symbol);
-    const fees = trades.map((t) => t.fee).filter((f) => f?.cost !== undefined && f.currency);
-    if (fees.length === 0) return o;
-    const currency = fees[0]!.currency!;
-    const cost = fees
-      .filter((f) => f!.currency === currency)
-      .reduce((sum, f) => sum.plus(String(f!.cost)), new Decimal(0));
-    return { ...o, fee: { cost: cost.toNumber(), currency } };
+    const fees = trades.flatMap((t) => {
+      const all = (t as { fees?: Fee[] }).fees;
+      return all && all.length > 0 ? all : t.fee ? [t.fee] : [];
+    });
+    return fees.length === 0 ? o : { ...o, fees };
   }
 
   /**

@@ -6,6 +6,16 @@
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';
 
+export interface GatewayFee {
+  cost: string;
+  currency: string;
+}
+
+/** Every fee of an order: `fees` when it paid in more than one currency, else its `fee`. */
+export function feesOf(o: Pick<GatewayOrder, 'fee' | 'fees'>): readonly GatewayFee[] {
+  return o.fees && o.fees.length > 0 ? o.fees : [o.fee];
+}
+
 export interface GatewayOrder {
   id: string;
   exchange: string;
@@ -20,7 +30,10 @@ export interface GatewayOrder {
   average: string;
   /** Quote exchanged before fees. */
   cost: string;
-  fee: { cost: string; currency: string };
+  /** The fee (the first currency it was charged in, when more than one). */
+  fee: GatewayFee;
+  /** Every fee, one per currency, when the exchange charged more than one (BNB, then the asset received). */
+  fees?: GatewayFee[];
   /** Ours, deterministic per execution and leg: how a restarted executor finds the order again. */
   clientOrderId?: string;
   reason?: string;

@@ -64,7 +64,9 @@ export function realisedProfit(
 ): { usdt: Decimal; inQuote: Decimal } {
   const asset = profitAssetOf(pair);
   const inQuote = tradeValue(deltas, legs, asset, usdtBrl, marks).value;
-  return { usdt: asset === 'BRL' ? inQuote.div(usdtBrl) : inQuote, inQuote };
+  // written with the 18 decimals the ledger's numeric columns keep (half away from zero, as Postgres rounds)
+  const usdt = (asset === 'BRL' ? inQuote.div(usdtBrl) : inQuote).toDecimalPlaces(18, Decimal.ROUND_HALF_UP);
+  return { usdt, inQuote };
 }
 
 /**

@@ -160,6 +160,8 @@ export interface TradeLeg {
   quoteAmount: string;
   fee: string;
   feeAsset: string;
+  /** Fees charged in other currencies than feeAsset (an order that paid in BNB, then in the asset received). */
+  otherFees?: { cost: string; currency: string }[];
   status: 'filled' | 'partial' | 'failed';
 }
 

@@ -31,7 +31,7 @@ import type { TradeLeg } from './bots.js';
 /** What the rule needs of a leg (TradeLeg, a ledger LegRecord, a backtest leg or a trade_legs row). */
 export type BrlLeg = Pick<
   TradeLeg,
-  'kind' | 'symbol' | 'side' | 'avgPrice' | 'quoteAmount' | 'fee' | 'feeAsset'
+  'kind' | 'symbol' | 'side' | 'avgPrice' | 'quoteAmount' | 'fee' | 'feeAsset' | 'otherFees'
 >;
 
 export interface BrlTradeInput {
@@ -54,15 +54,18 @@ export interface TradeBrlFigures {
 
 const MARKET = /^([A-Z0-9]+)\/([A-Z0-9]+)$/;
 
+/** Trade values: 60 significant digits, half away from zero (as Postgres rounds numeric), whatever the global. */
+const Exact = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -60, toExpPos: 60 });
+
 /** The currency a trade's figures are in: the quote of its pair, USDT for a triangular route. */
 export function tradeQuote(pair: string): string {
   return MARKET.exec(pair)?.[2] ?? 'USDT';
 }
 
 /** R$ per unit of `quote` ('BRL' → 1, 'USDT' → the rate); null for any other asset. */
-function fiatRate(quote: string, usdtBrl: Decimal.Value): Decimal | null {
-  if (quote === 'BRL') return new Decimal(1);
-  if (quote === 'USDT') return new Decimal(usdtBrl);
+function fiatRate(quote: string, usdtBrl: Decimal.Value, D: Decimal.Constructor = Decimal): Decimal | null {
+  if (quote === 'BRL') return new D(1);
+  if (quote === 'USDT') return new D(usdtBrl);
   return null;
 }
 
@@ -98,18 +101,18 @@ function legPrice(
   let cross: Decimal | null = null;
   for (const leg of legs) {
     const m = MARKET.exec(leg.symbol);
-    if (!m || m[1] !== asset || new Decimal(leg.avgPrice).lte(0)) continue;
+    if (!m || m[1] !== asset || new Exact(leg.avgPrice).lte(0)) continue;
     const quote = fiat(m[2]!);
-    if (quote) return new Decimal(leg.avgPrice).mul(quote);
+    if (quote) return new Exact(leg.avgPrice).mul(quote);
     if (!cross && depth === 0) {
       const q = legPrice(m[2]!, legs, fiat, marks, depth + 1);
-      if (q) cross = new Decimal(leg.avgPrice).mul(q);
+      if (q) cross = new Exact(leg.avgPrice).mul(q);
     }
   }
   if (cross) return cross;
   const mark = marks?.[asset];
   const usdt = fiat('USDT');
-  return mark !== undefined && usdt ? new Decimal(mark).mul(usdt) : null;
+  return mark !== undefined && usdt ? new Exact(mark).mul(usdt) : null;
 }
 
 /** R$ per unit of `asset` at the trade's moment (legPrice in reais). */
@@ -143,11 +146,11 @@ export function tradeValue(
 ): { value: Decimal; unpriced: string[] } {
   const fiat: UnitPrice =
     unit === 'BRL'
-      ? (a) => fiatRate(a, usdtBrl)
-      : (a) => (a === 'USDT' ? new Decimal(1) : a === 'BRL' ? new Decimal(1).div(usdtBrl) : null);
+      ? (a) => fiatRate(a, usdtBrl, Exact)
+      : (a) => (a === 'USDT' ? new Exact(1) : a === 'BRL' ? new Exact(1).div(usdtBrl) : null);
   const byAsset = new Map<string, Decimal>();
-  for (const c of changes) byAsset.set(c.asset, (byAsset.get(c.asset) ?? new Decimal(0)).plus(c.delta));
-  let value = new Decimal(0);
+  for (const c of changes) byAsset.set(c.asset, (byAsset.get(c.asset) ?? new Exact(0)).plus(c.delta));
+  let value = new Exact(0);
   const unpriced: string[] = [];
   for (const [asset, delta] of byAsset) {
     if (delta.isZero()) continue;
@@ -163,9 +166,10 @@ export function tradeBrlFigures(t: BrlTradeInput): TradeBrlFigures {
   let fees = new Decimal(0);
   let volume = new Decimal(0);
   for (const leg of t.legs) {
-    if (!new Decimal(leg.fee).isZero()) {
-      const price = brlPrice(leg.feeAsset, t.legs, t.usdtBrl, t.marks);
-      if (price) fees = fees.plus(new Decimal(leg.fee).mul(price));
+    for (const fee of [{ cost: leg.fee, currency: leg.feeAsset }, ...(leg.otherFees ?? [])]) {
+      if (new Decimal(fee.cost).isZero()) continue;
+      const price = brlPrice(fee.currency, t.legs, t.usdtBrl, t.marks);
+      if (price) fees = fees.plus(new Decimal(fee.cost).mul(price));
     }
     const quote = MARKET.exec(leg.symbol)?.[2];
     const rate = quote ? fiatRate(quote, t.usdtBrl) : null;

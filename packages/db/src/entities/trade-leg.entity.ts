@@ -39,6 +39,10 @@ export class TradeLegEntity {
   @Column({ name: 'fee_asset', type: 'varchar', length: 16 })
   feeAsset!: string;
 
+  /** Fees charged in other currencies than fee_asset (issue 25), null when none. */
+  @Column({ name: 'other_fees', type: 'jsonb', nullable: true })
+  otherFees!: { cost: string; currency: string }[] | null;
+
   @Column({ type: 'varchar', length: 8 })
   status!: 'filled' | 'partial' | 'failed';
 

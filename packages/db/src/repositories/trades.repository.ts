@@ -473,6 +473,7 @@ export class TradesRepository {
       col('feeAsset'),
       col('status'),
       col('orderId'),
+      r.legs.map((l) => (l.otherFees && l.otherFees.length > 0 ? JSON.stringify(l.otherFees) : null)),
       // the marks the profit and fees were valued at, kept beside the plan (null: none, the plan unchanged)
       r.marks && Object.keys(r.marks).length > 0 ? JSON.stringify({ marks: r.marks }) : null,
     ];
@@ -494,7 +495,7 @@ export class TradesRepository {
            expected_profit_percent, usdt_brl, status, failure_reason, executed_at, profit_brl, fees_brl, volume_brl,
            plan)
          VALUES ($1,(SELECT id FROM bot),$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,
-           $38::jsonb)
+           $39::jsonb)
          ON CONFLICT (execution_key) DO UPDATE SET
            buy_price = EXCLUDED.buy_price, sell_price = EXCLUDED.sell_price, amount = EXCLUDED.amount,
            profit = EXCLUDED.profit, profit_percent = EXCLUDED.profit_percent,
@@ -508,10 +509,10 @@ export class TradesRepository {
          RETURNING id),
        legs AS (
          INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount,
-           avg_price, quote_amount, fee, fee_asset, status, order_id)
+           avg_price, quote_amount, fee, fee_asset, status, order_id, other_fees)
          SELECT ins.id, l.* FROM ins, unnest($25::int[], $26::text[], $27::text[], $28::text[], $29::text[],
            $30::numeric[], $31::numeric[], $32::numeric[], $33::numeric[], $34::numeric[], $35::text[], $36::text[],
-           $37::text[]) AS l),
+           $37::text[], $38::jsonb[]) AS l),
        ${botCtes.join(',\n       ')}
        SELECT (SELECT id FROM ins) AS trade_id,
               (SELECT row_to_json(upd) FROM upd) AS bot,
