@@ -1,4 +1,6 @@
-import { Decimal } from 'decimal.js';
+// decimal.js at 34 digits (money.ts): a balance of 10 integer digits and 18 decimals stays exact
+import type { Decimal as DecimalJs } from 'decimal.js';
+import { Dec as Decimal } from '../arbitrage/money.js';
 import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 
 export type Level = readonly [number, number];
@@ -51,7 +53,7 @@ export class PaperOrders {
 }
 
 /** Rounds an amount down to a multiple of `step`. */
-export function floorToStep(amount: Decimal.Value, step: number): Decimal {
+export function floorToStep(amount: DecimalJs.Value, step: number): Decimal {
   const s = new Decimal(step > 0 ? String(step) : '1e-8');
   return new Decimal(amount).div(s).floor().mul(s);
 }
@@ -69,7 +71,7 @@ export class PaperGateway implements OrderGateway {
   constructor(
     private readonly books: BookSource,
     private readonly fees: FeeSource,
-    initial: Iterable<{ exchange: string; asset: string; amount: Decimal.Value }> = [],
+    initial: Iterable<{ exchange: string; asset: string; amount: DecimalJs.Value }> = [],
     private readonly registry: PaperOrders = new PaperOrders(),
     /** The simulated round trip of an order: it fills against the book as it is when it "arrives". */
     private readonly latencyMs = 0,
