@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, type Bot, type Trade, type TradesResponse } from '@arbitra/contracts';
+import { EVENTS, type Bot, type BotDetail, type Trade, type TradesResponse } from '@arbitra/contracts';
 import { BotRunner } from '../src/bots/bot-runner.service.js';
 import type { SimulatedFeed } from '../src/market-data/simulated.feed.js';
 import { ScannerService } from '../src/scanner/scanner.service.js';
@@ -110,15 +110,41 @@ describe('triangular and statistical paper bots on the simulated market, end to 
   }
 
   /**
-   * total_profit = Σ trades.profit = Σ (USDT amount − initial), exactly (one statement: one snapshot of the
-   * ledger), hence to the cent; and every balance change is what the recorded legs of the bot's trades did.
+   * A trade's profit computed again from its stored legs (issue 25): every asset its legs changed, valued at the
+   * trade's own prices — USDT 1; an asset at the average price of the trade's first leg on its USDT market, else
+   * through the cross pair it traded on (ETH/BTC × the BTC/USDT leg's price) — rounded to the 18 decimals kept.
+   */
+  async function valueOfLegs(tradeId: string): Promise<Decimal> {
+    const legs = (
+      await sql.query<{ symbol: string; avg_price: string }>(
+        `SELECT symbol, avg_price::text FROM trade_legs WHERE trade_id = $1 AND filled_amount > 0 ORDER BY seq`,
+        [tradeId],
+      )
+    ).rows;
+    const price = (asset: string): Decimal => {
+      if (asset === 'USDT') return new Decimal(1);
+      const direct = legs.find((l) => l.symbol === `${asset}/USDT`);
+      if (direct) return new Decimal(direct.avg_price);
+      const cross = legs.find((l) => l.symbol.startsWith(`${asset}/`))!;
+      return new Decimal(cross.avg_price).mul(price(cross.symbol.split('/')[1]!));
+    };
+    let value = zero;
+    for (const [key, change] of legDeltas(await legsOf([tradeId])))
+      value = value.plus(change.mul(price(key.split(':')[1]!)));
+    return value.toDecimalPlaces(18, Decimal.ROUND_HALF_UP);
+  }
+
+  /**
+   * total_profit = Σ trades.profit, exactly (one statement: one snapshot of the ledger); every trade's profit is
+   * the value of what its legs changed at its own prices (valueOfLegs), so the bot's total is every asset it holds
+   * more or less, at the prices of the trades that changed it (for a bot whose trades leave nothing but USDT, its
+   * USDT change); and every balance change is what the recorded legs of the bot's trades did.
    */
   async function reconcile(id: string): Promise<{ profit: Decimal; changes: Map<string, Decimal> }> {
-    const r = await sql.query<{ total: string; sum: string; usdt: string; n: number; total_trades: number }>(
+    const r = await sql.query<{ total: string; sum: string; n: number; total_trades: number }>(
       `SELECT b.total_profit::text AS total, b.total_trades,
               (SELECT COALESCE(SUM(t.profit), 0) FROM trades t WHERE t.bot_id = b.id)::text AS sum,
-              (SELECT count(*)::int FROM trades t WHERE t.bot_id = b.id) AS n,
-              (SELECT COALESCE(SUM(x.amount - x.initial), 0) FROM bot_balances x WHERE x.bot_id = b.id AND x.asset = 'USDT')::text AS usdt
+              (SELECT count(*)::int FROM trades t WHERE t.bot_id = b.id) AS n
          FROM bots b WHERE b.id = $1`,
       [id],
     );
@@ -128,13 +154,21 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     expect(new Decimal(row.sum).eq(total), `Σ trades.profit ${row.sum} ≠ total_profit ${row.total}`).toBe(
       true,
     );
-    expect(
-      new Decimal(row.usdt).eq(total),
-      `USDT balance change ${row.usdt} ≠ total_profit ${row.total}`,
-    ).toBe(true);
-    expect(new Decimal(row.usdt).toFixed(2)).toBe(total.toFixed(2));
 
     const all = await trades(id);
+    let valued = zero;
+    for (const t of all) {
+      const value = await valueOfLegs(t.id);
+      expect(
+        value.eq(t.profit),
+        `trade ${t.id}: profit ${t.profit} ≠ value of its legs ${value.toFixed()}`,
+      ).toBe(true);
+      valued = valued.plus(value);
+    }
+    expect(valued.eq(total), `Σ value of the legs ${valued.toFixed()} ≠ total_profit ${row.total}`).toBe(
+      true,
+    );
+
     const allLegs = await legsOf(all.map((t) => t.id));
     for (const l of allLegs) expect(l.fee_asset).toBe(l.symbol.split('/')[1]); // the paper exchange charges in quote
     const fromLegs = legDeltas(allLegs);
@@ -215,14 +249,33 @@ describe('triangular and statistical paper bots on the simulated market, end to 
       [2, 'entry', 'binance', 'ETH/BTC', 'sell', 'filled'],
       [3, 'entry', 'binance', 'BTC/USDT', 'sell', 'filled'],
     ]);
-    // The cycle's own balance changes: USDT = its profit; ETH exactly flat (leg 2 sells what leg 1 bought);
-    // BTC: only the dust below BTC/USDT's amount step that leg 3 could not sell.
+    // The cycle's own balance changes: ETH exactly flat (leg 2 sells what leg 1 bought); BTC: only the dust below
+    // BTC/USDT's amount step that leg 3 could not sell — it stays in the bot's balances, and the profit counts it at
+    // the trade's BTC price (leg 3's average): profit = USDT change + BTC left × that price (issue 25).
     const own = legDeltas(legs);
-    expect(own.get('binance:USDT')!.eq(row.profit)).toBe(true);
     expect(own.get('binance:ETH')!.isZero()).toBe(true);
     const btcStep = store().get('binance', 'BTC/USDT')!.spec.amountStep;
     const dust = own.get('binance:BTC')!;
     expect(dust.gte(0) && dust.lt(btcStep), `BTC left ${dust.toFixed()} (step ${btcStep})`).toBe(true);
+    const [btcPrice] = (
+      await sql.query<{ p: string }>(
+        `SELECT avg_price::text AS p FROM trade_legs WHERE trade_id = $1 AND seq = 3`,
+        [row.id],
+      )
+    ).rows;
+    const byHand = own
+      .get('binance:USDT')!
+      .plus(dust.mul(btcPrice!.p))
+      .toDecimalPlaces(18, Decimal.ROUND_HALF_UP);
+    expect(
+      byHand.eq(row.profit),
+      `profit ${row.profit} ≠ USDT + BTC left × ${btcPrice!.p} = ${byHand.toFixed()}`,
+    ).toBe(true);
+    // the bot's balances (its detail) show what was left
+    const detail = await call<BotDetail>('GET', `/api/bots/${id}`, { token: owner.token });
+    expect(detail.status).toBe(200);
+    const btc = detail.body.balances.find((b) => b.exchange === 'binance' && b.asset === 'BTC');
+    if (!dust.isZero()) expect(new Decimal(btc!.amount).minus(btc!.initial).gte(dust)).toBe(true);
     expect(new Decimal(legs[1]!.filled).eq(legs[0]!.filled)).toBe(true);
 
     const { profit, changes } = await reconcile(id);
