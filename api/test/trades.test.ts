@@ -1,8 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TradesRepository, createDataSource } from '@arbitra/db';
-import type { Bot, TradesResponse } from '@arbitra/contracts';
+import type { Bot, BotDetail, TradesResponse } from '@arbitra/contracts';
 import { TradeLedger, type ExecutionRecord } from '../../engine/src/execution/trade-ledger.js';
+import { executeTriangular } from '../../engine/src/execution/triangular.executor.js';
+import { BNB_TRIANGLE, bnbTriangleContext } from '../../engine/src/execution/testing/bnb-fee-triangle.js';
 import { useTestPlatform } from './support/test-platform.js';
 import { register, type RegisteredUser } from './support/http.js';
 
@@ -513,5 +515,69 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
     expect(allLines.length - 1).toBe(rows[0]!.n);
     expect(allLines.some((l) => l.endsWith(';Falhou'))).toBe(true);
     expect((await fetch(`${t.platform.baseUrl}/api/trades/export`)).status).toBe(401);
+  });
+
+  it('records a trade whose fees were paid in BNB and that left BTC: profit, legs, marks, R$ fees and balances (issue 25)', async () => {
+    // A user of her own: the other tests count Maria's trades.
+    const rita = await register(call, { name: 'Rita' });
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: rita.token,
+      body: {
+        name: 'Triângulo',
+        pairs: ['BTC/USDT', 'ETH/USDT'],
+        exchanges: ['binance', 'gateio'],
+        maxInvestment: 5450,
+        minProfitPercent: 0.1,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bot = created.body.bot;
+    await sql.query(
+      `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES ($1,'binance','USDT',5000,5000), ($1,'binance','BNB',1,1)`,
+      [bot.id],
+    );
+    const out = await executeTriangular(
+      bnbTriangleContext(
+        { id: bot.id, userId: rita.id, name: bot.name, strategy: 'triangular', mode: 'paper' },
+        `${bot.id}:bnb`,
+      ),
+    );
+    if (out.kind !== 'executed') throw new Error(out.reason);
+    const result = await ledger.record(out.record);
+    expect(result.recorded).toBe(true);
+
+    // hand computation: engine/src/execution/testing/bnb-fee-triangle.ts
+    const trade = await sqlq(
+      `SELECT profit::text AS p, fees_brl::text AS s, plan->'marks'->>'BNB' AS asset FROM trades WHERE id = $1`,
+      [result.tradeId],
+    );
+    expect(new Decimal(trade.rows[0]!.p).toFixed()).toBe(BNB_TRIANGLE.profit);
+    expect(new Decimal(trade.rows[0]!.s).toFixed()).toBe(BNB_TRIANGLE.feesBrl);
+    expect(trade.rows[0]!.asset).toBe('600');
+    const legs = await sql.query<{ seq: number; fee: string; fee_asset: string; other_fees: unknown }>(
+      `SELECT seq, fee::text, fee_asset, other_fees FROM trade_legs WHERE trade_id = $1 ORDER BY seq`,
+      [result.tradeId],
+    );
+    expect(legs.rows.map((l) => [l.seq, new Decimal(l.fee).toFixed(), l.fee_asset, l.other_fees])).toEqual([
+      [1, '0.0015', 'BNB', [{ cost: '0.000001', currency: 'BTC' }]],
+      [2, '0.0002', 'BNB', null],
+      [3, '1.003485', 'USDT', null],
+    ]);
+    // the BTC left and the BNB paid are in the bot's balances; its total is the trade's profit
+    const bal = await sqlq(
+      `SELECT asset, (amount - initial)::text AS change FROM bot_balances WHERE bot_id = $1 ORDER BY asset`,
+      [bot.id],
+    );
+    // (ETH is flat: leg 3 sold what leg 2 bought; a zero change writes no row)
+    const changed = Object.entries(BNB_TRIANGLE.deltas).filter(([, d]) => d !== '0');
+    expect(Object.fromEntries(bal.rows.map((r) => [r.asset, new Decimal(r.change).toFixed()]))).toEqual(
+      Object.fromEntries(changed),
+    );
+    const totals = await sqlq(`SELECT total_profit::text AS p FROM bots WHERE id = $1`, [bot.id]);
+    expect(new Decimal(totals.rows[0]!.p).toFixed()).toBe(BNB_TRIANGLE.profit);
+    const detail = await call<BotDetail>('GET', `/api/bots/${bot.id}`, { token: rita.token });
+    expect(
+      detail.body.balances.map((b) => [b.asset, new Decimal(b.amount).minus(b.initial).toFixed()]).sort(),
+    ).toEqual(changed.sort());
   });
 });
