@@ -141,9 +141,10 @@ describe('triangular and statistical paper bots on the simulated market, end to 
    * USDT change); and every balance change is what the recorded legs of the bot's trades did.
    */
   async function reconcile(id: string): Promise<{ profit: Decimal; changes: Map<string, Decimal> }> {
-    const r = await sql.query<{ total: string; sum: string; n: number; total_trades: number }>(
+    const r = await sql.query<{ total: string; sum: string; days: string; n: number; total_trades: number }>(
       `SELECT b.total_profit::text AS total, b.total_trades,
               (SELECT COALESCE(SUM(t.profit), 0) FROM trades t WHERE t.bot_id = b.id)::text AS sum,
+              (SELECT COALESCE(SUM(d.profit), 0) FROM trade_day_totals d WHERE d.bot_id = b.id)::text AS days,
               (SELECT count(*)::int FROM trades t WHERE t.bot_id = b.id) AS n
          FROM bots b WHERE b.id = $1`,
       [id],
@@ -152,6 +153,9 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     const total = new Decimal(row.total);
     expect(row.total_trades).toBe(row.n);
     expect(new Decimal(row.sum).eq(total), `Σ trades.profit ${row.sum} ≠ total_profit ${row.total}`).toBe(
+      true,
+    );
+    expect(new Decimal(row.days).eq(total), `Σ day totals ${row.days} ≠ total_profit ${row.total}`).toBe(
       true,
     );
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import type { Opportunity } from '@arbitra/contracts';
 import { PaperGateway, type BookView } from './paper-gateway.js';
+import { btcEthTriangle } from './testing/opportunity.js';
 import { quoteDelta } from './trade-ledger.js';
 import { executeTriangular } from './triangular.executor.js';
 
@@ -21,40 +22,17 @@ const specs: Record<string, BookView['spec']> = {
 };
 
 function opportunity(): Opportunity {
-  const leg = (symbol: string, side: 'buy' | 'sell', amount: string, price: string) => ({
-    exchange: 'binance' as const,
-    symbol,
-    side,
-    amount,
-    price,
-    limitPrice: price,
-    notional: new Decimal(amount).mul(price).toFixed(),
-    feeRate: '0.001',
-  });
-  return {
-    id: 'triangular:binance:USDT>BTC>ETH>USDT',
-    strategy: 'triangular',
-    exchanges: ['binance'],
-    symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'],
-    direction: 'USDT>BTC>ETH>USDT',
+  return btcEthTriangle({
     legs: [
-      leg('BTC/USDT', 'buy', '1', '100'),
-      leg('ETH/BTC', 'buy', '19.98', '0.05'),
-      leg('ETH/USDT', 'sell', '19.96', '5.1'),
+      ['1', '100'],
+      ['19.98', '0.05'],
+      ['19.96', '5.1'],
     ],
-    netPct: 1.7,
     netPercent: '1.7000',
     size: '100.1',
-    sizeAsset: 'USDT',
-    capitalUsdt: '100.1',
     profitUsdt: '1.7',
     profitBrl: '9.265',
-    usdtBrl: '5.45',
-    openedAt: 1,
-    firstSeen: 1,
-    lastSeen: 1,
-    ageMs: 0,
-  };
+  });
 }
 
 function run(books: Partial<Record<string, Pick<BookView, 'asks' | 'bids'>>>, o = opportunity()) {

@@ -1,5 +1,6 @@
 import type { Opportunity } from '@arbitra/contracts';
 import type { ExecutionContext } from '../cross-exchange.executor.js';
+import { btcEthTriangle } from './opportunity.js';
 import { ScriptedGateway } from './scripted-gateway.js';
 
 /**
@@ -23,40 +24,17 @@ export const BNB_TRIANGLE = {
 };
 
 export function bnbTriangleOpportunity(): Opportunity {
-  const leg = (symbol: string, side: 'buy' | 'sell', amount: string, price: string) => ({
-    exchange: 'binance' as const,
-    symbol,
-    side,
-    amount,
-    price,
-    limitPrice: price,
-    notional: '0',
-    feeRate: '0.001',
-  });
-  return {
-    id: 'triangular:binance:USDT>BTC>ETH>USDT',
-    strategy: 'triangular',
-    exchanges: ['binance'],
-    symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'],
-    direction: 'USDT>BTC>ETH>USDT',
+  return btcEthTriangle({
     legs: [
-      leg('BTC/USDT', 'buy', '0.01', '100000'),
-      leg('ETH/BTC', 'buy', '0.2', '0.05'),
-      leg('ETH/USDT', 'sell', '0.2', '5030'),
+      ['0.01', '100000'],
+      ['0.2', '0.05'],
+      ['0.2', '5030'],
     ],
-    netPct: 0.5,
     netPercent: '0.5',
     size: '1000',
-    sizeAsset: 'USDT',
-    capitalUsdt: '1000',
     profitUsdt: '5',
     profitBrl: '27.25',
-    usdtBrl: '5.45',
-    openedAt: 1,
-    firstSeen: 1,
-    lastSeen: 1,
-    ageMs: 0,
-  };
+  });
 }
 
 const STEPS: Record<string, number> = { 'BTC/USDT': 0.00001, 'ETH/BTC': 0.0001, 'ETH/USDT': 0.0001 };

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import type { ExchangeId, Opportunity, OpportunityLeg } from '@arbitra/contracts';
 
 /** One side of a two-leg test opportunity: where, at what price (also its limit) and the taker fee. */
@@ -55,6 +56,50 @@ export function twoLegOpportunity(o: {
     openedAt,
     firstSeen,
     lastSeen: firstSeen,
+    ageMs: 0,
+  };
+}
+
+/**
+ * The Binance cycle USDT → BTC → ETH → USDT for the specs: three legs at the given amounts and prices (each its own
+ * limit), taker 0.1 %, with the detector's figures as given.
+ */
+export function btcEthTriangle(o: {
+  legs: [amount: string, price: string][];
+  netPercent: string;
+  size: string;
+  profitUsdt: string;
+  profitBrl: string;
+}): Opportunity {
+  const symbols = ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'];
+  const sides = ['buy', 'buy', 'sell'] as const;
+  return {
+    id: 'triangular:binance:USDT>BTC>ETH>USDT',
+    strategy: 'triangular',
+    exchanges: ['binance'],
+    symbols,
+    direction: 'USDT>BTC>ETH>USDT',
+    legs: o.legs.map(([amount, price], i) => ({
+      exchange: 'binance',
+      symbol: symbols[i]!,
+      side: sides[i]!,
+      amount,
+      price,
+      limitPrice: price,
+      notional: new Decimal(amount).mul(price).toFixed(),
+      feeRate: '0.001',
+    })),
+    netPct: Number(o.netPercent),
+    netPercent: o.netPercent,
+    size: o.size,
+    sizeAsset: 'USDT',
+    capitalUsdt: o.size,
+    profitUsdt: o.profitUsdt,
+    profitBrl: o.profitBrl,
+    usdtBrl: '5.45',
+    openedAt: 1,
+    firstSeen: 1,
+    lastSeen: 1,
     ageMs: 0,
   };
 }
