@@ -7,6 +7,7 @@ import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatDateTime, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
+import { BotBalances } from './bot-balances';
 import { NakedExposure } from './naked-exposure';
 
 /** A bot's equity curve (cumulative profit, R$), its latest trades and expected vs realised profit. */
@@ -56,6 +57,7 @@ export function BotDetailView({ botId }: { botId: string }) {
       </p>
       {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
       <NakedExposure exposure={bot.nakedExposure ?? {}} />
+      <BotBalances balances={data.balances} />
       <div className="h-56 w-full" aria-label="Curva de patrimônio">
         {points.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhum trade ainda.</p>
