@@ -106,11 +106,17 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     expect(result.totals.trades).toBeGreaterThan(0);
     expect(done!.progress.percent).toBe(100);
 
-    // As the live ledger requires: the profit of each trade is the USDT its orders moved (fees included).
+    // As the live ledger requires (issue 25): the profit of each trade is the USDT its orders moved (fees included)
+    // plus the base asset they left (an unwind's remainder under the market's minimums) at the trade's first price.
     let total = new Decimal(0);
     for (const t of result.trades) {
       let usdt = new Decimal(0);
       let fees = new Decimal(0);
+      let base = new Decimal(0);
+      for (const l of t.legs)
+        base = base.plus(l.side === 'buy' ? l.filledAmount : new Decimal(l.filledAmount).negated());
+      const price = t.legs.find((l) => new Decimal(l.avgPrice).gt(0))?.avgPrice ?? '0';
+      usdt = usdt.plus(base.mul(price));
       for (const l of t.legs) {
         expect(l.feeAsset).toBe('USDT');
         usdt = usdt
@@ -121,17 +127,21 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
           new Decimal(l.filledAmount).mul(l.avgPrice).toFixed(),
         );
       }
-      expect(usdt.toFixed()).toBe(new Decimal(t.profit).toFixed());
+      expect(usdt.toDecimalPlaces(18, Decimal.ROUND_HALF_UP).toFixed()).toBe(new Decimal(t.profit).toFixed());
       expect(fees.toFixed()).toBe(new Decimal(t.fees).toFixed());
       total = total.plus(t.profit);
     }
     expect(total.toFixed()).toBe(new Decimal(result.totals.profitUsdt).toFixed());
 
     // A backtest writes only its own row.
-    const trades = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trades WHERE user_id = $1`, [owner.id]);
-    const balances = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`, [
-      created.body.bot.id,
-    ]);
+    const trades = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM trades WHERE user_id = $1`,
+      [owner.id],
+    );
+    const balances = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`,
+      [created.body.bot.id],
+    );
     const botAfter = await sql.query(`SELECT * FROM bots WHERE id = $1`, [created.body.bot.id]);
     expect(trades.rows[0]!.n).toBe(0);
     expect(balances.rows[0]!.n).toBe(0);
