@@ -173,7 +173,16 @@ export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
       push(l, base, 'venda', inBase ? filled + feeAmount : filled, given, fv, given - fv, priced, true);
       if (quote !== FIAT) {
         const received = inQuote ? v - fv : v;
-        push(l, quote, 'compra', inQuote ? quoteAmount - feeAmount : quoteAmount, received, 0n, received, priced);
+        push(
+          l,
+          quote,
+          'compra',
+          inQuote ? quoteAmount - feeAmount : quoteAmount,
+          received,
+          0n,
+          received,
+          priced,
+        );
       }
     }
     // A fee paid in a third crypto-asset disposes of it at its value in this trade.
@@ -299,8 +308,8 @@ const newMonth = (month: string): MonthAcc => ({
   volume: new Map(),
 });
 
-const copyPools = (pools: ReadonlyMap<string, Readonly<Pool>>) =>
-  new Map([...pools].map(([a, p]) => [a, { quantity: p.quantity, cost: p.cost }]));
+const copyPools = (pools: ReadonlyMap<string, Readonly<Pool>>): Map<string, Pool> =>
+  new Map([...pools].map(([a, p]): [string, Pool] => [a, { quantity: p.quantity, cost: p.cost }]));
 
 /**
  * Folds a stream of live trades (in execution order) into each month's result and the state after it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TaxLedger, computeTaxHistory, historyOf, type FoldedMonth, type TaxTradeInput } from './compute.js';
-import { foldedMonthFromJson, foldedMonthToJson } from './fold-json.js';
+import { foldedMonthFromJson, foldedMonthToJson, type FoldedMonthJson } from './fold-json.js';
 import { leg, trade } from './fixtures.js';
 
 /**
@@ -9,7 +9,8 @@ import { leg, trade } from './fixtures.js';
  * full recomputation exactly: checked here on a hand-made history and on random ones, through the JSON the
  * api stores.
  */
-const roundTrip = (f: FoldedMonth) => foldedMonthFromJson(JSON.parse(JSON.stringify(foldedMonthToJson(f))));
+const roundTrip = (f: FoldedMonth) =>
+  foldedMonthFromJson(JSON.parse(JSON.stringify(foldedMonthToJson(f))) as FoldedMonthJson);
 
 /** Folds `trades` keeping the months before `from` as stored JSON, then resumes from the month before `from`. */
 function incremental(trades: readonly TaxTradeInput[], from: string): ReturnType<typeof historyOf> {
@@ -43,7 +44,11 @@ describe('resuming the fold from a kept month gives the same result as folding e
     for (const from of ['2026-01', '2026-02', '2026-03', '2026-04', '2026-12', '2027-01'])
       expect(incremental(all, from)).toEqual(computeTaxHistory(all));
     // The ETH was all sold; USDT bought with reais was used up by the purchases and refilled by the sales.
-    expect(computeTaxHistory(all).yearEndBalances.get(2026)!.map((b) => b.asset)).toEqual(['BTC', 'USDT']);
+    expect(
+      computeTaxHistory(all)
+        .yearEndBalances.get(2026)!
+        .map((b) => b.asset),
+    ).toEqual(['BTC', 'USDT']);
   });
 
   it('matches the full fold on random histories resumed at a random month', () => {
@@ -64,7 +69,18 @@ describe('resuming the fold from a kept month gives the same result as folding e
         const quote = (Number(price) * Number(amount)).toFixed(4); // test data only: a decimal string
         const legs =
           rand(4) === 0
-            ? [leg('mercadobitcoin', rand(2) ? 'buy' : 'sell', amount, `${asset}/BRL`, price, quote, '0.01', 'BRL')]
+            ? [
+                leg(
+                  'mercadobitcoin',
+                  rand(2) ? 'buy' : 'sell',
+                  amount,
+                  `${asset}/BRL`,
+                  price,
+                  quote,
+                  '0.01',
+                  'BRL',
+                ),
+              ]
             : [
                 leg('binance', 'buy', amount, `${asset}/USDT`, price, quote, '0.1'),
                 leg('mexc', 'sell', amount, `${asset}/USDT`, price, quote, '0.0001', asset),

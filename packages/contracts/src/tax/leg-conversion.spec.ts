@@ -26,7 +26,9 @@ describe('each leg of a trade in R$', () => {
   const qty = (q: bigint) => Number(q / 10n ** 12n) / 1e6; // test display only
 
   it('lists every asset received, then every asset given, each in R$', () => {
-    expect(ops.map((o) => [o.kind, o.asset, qty(o.quantity), brl(o.value), brl(o.fee), brl(o.amount)])).toEqual([
+    expect(
+      ops.map((o) => [o.kind, o.asset, qty(o.quantity), brl(o.value), brl(o.fee), brl(o.amount)]),
+    ).toEqual([
       ['compra', 'ETH', 2, 30_000, 30, 30_030],
       ['compra', 'USDT', 6000, 30_000, 0, 30_000],
       ['compra', 'USDT', 6193.8, 30_969, 0, 30_969],
