@@ -323,7 +323,7 @@ export class TaxLedger {
 
   /** A ledger in `state` (the state after the last kept month; none: from nothing). */
   constructor(state?: TaxState) {
-    this.pools = state ? copyPools(state.pools) : new Map();
+    this.pools = state ? copyPools(state.pools) : new Map<string, Pool>();
     this.darfCarry = state?.darfCarryCents ?? 0n;
   }
 
