@@ -11,6 +11,8 @@ import {
   type TaxMonthsResponse,
 } from '@arbitra/contracts';
 import { demoTaxMonth, insertFixtureTrades, type FixtureTrade } from '../src/cli/live-trade-fixtures.js';
+import { TaxService } from '../src/modules/tax/tax.service.js';
+import { AccountDataRegistry } from '../src/modules/users/account-data.registry.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from './support/http.js';
@@ -208,6 +210,30 @@ describe('tax report API (issue 15)', () => {
         folded: JSON.parse(JSON.stringify(foldedMonthToJson(f))) as unknown,
       })),
     );
+  });
+
+  it('answers after an api start from tax_months, without reading the trades', async () => {
+    const expected = (await report(maria.token, '2026-03')).body;
+    const repo = new TaxReportingRepository(ds);
+    repo.liveTrades = () => Promise.reject(new Error('the whole history was read'));
+    const fresh = new TaxService(repo, new AccountDataRegistry()); // nothing in memory, as after a start
+    const r = await fresh.report(maria.id, { month: '2026-03', page: 1, pageSize: 50 });
+    expect(JSON.parse(JSON.stringify(r))).toEqual(expected);
+  });
+
+  it('folds again the months kept by another fold version (a rule changed)', async () => {
+    await ds.query(
+      `UPDATE tax_months SET version = 1, folded = '{}'::jsonb WHERE user_id = $1 AND month = '2026-04'`,
+      [maria.id],
+    );
+    const fresh = new TaxService(new TaxReportingRepository(ds), new AccountDataRegistry());
+    const r = await fresh.report(maria.id, { month: '2026-04', page: 1, pageSize: 50 });
+    expect(r).toMatchObject({ salesTotal: '12106.00', netGain: '87.90' });
+    const rows: { version: number }[] = await ds.query(
+      `SELECT version FROM tax_months WHERE user_id = $1 AND month = '2026-04'`,
+      [maria.id],
+    );
+    expect(rows).toEqual([{ version: TAX_FOLD_VERSION }]);
   });
 
   it('gives the balance at cost on 31/12 for the year: the USDT really held, no BTC', async () => {

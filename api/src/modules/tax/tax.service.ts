@@ -9,7 +9,7 @@ import {
   centsToReais,
   TAX_FOLD_VERSION,
   TaxLedger,
-  darfDueDate,
+  emptyMonthResult,
   foldedMonthFromJson,
   foldedMonthToJson,
   historyOf,
@@ -24,7 +24,6 @@ import {
   toCents,
   tradeOperations,
   type FoldedMonth,
-  type MonthTaxResult,
   type TaxExchangeClassification,
   type TaxExchangeUpdate,
   type TaxHistory,
@@ -38,6 +37,7 @@ import {
 } from '@arbitra/contracts';
 import { TaxReportingRepository, type KeptTaxMonth } from '@arbitra/db';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
+import { monthFingerprints } from './month-fingerprints.js';
 import { taxOperationsCsv } from './tax-csv.js';
 
 /** Users whose computed history is kept in memory (the most recently asked). */
@@ -55,43 +55,13 @@ interface Cached {
 const reais = (cents: bigint) => centsToReais(cents);
 const quantity = (q: bigint) => formatFixed(q, 18);
 
-/** An empty month (no live operation): nothing sold, nothing due. */
-function emptyMonth(month: string): MonthTaxResult {
-  return {
-    month,
-    trades: 0,
-    operations: 0,
-    unpricedOperations: 0,
-    salesCents: 0n,
-    purchasesCents: 0n,
-    feesCents: 0n,
-    exemptionLimitCents: exemptionFor(month).value.limitCents,
-    exempt: true,
-    netGainCents: 0n,
-    gainsCents: 0n,
-    lossesCents: 0n,
-    taxableGainCents: 0n,
-    taxCents: 0n,
-    darf: {
-      code: DARF_RULE.code,
-      period: month,
-      dueDate: darfDueDate(month),
-      amountCents: 0n,
-      carriedInCents: 0n,
-      payable: false,
-      carriedOutCents: 0n,
-    },
-    volumeByExchangeCents: new Map(),
-    assets: [],
-  };
-}
-
 /**
  * The tax report of one user (issue 15 §3, §4; issue 25): live trades only, every figure from the rules of
  * packages/contracts/src/tax. Average cost needs every purchase since the first, so the history is folded month
  * by month and each folded month is kept (table `tax_months`, and in memory for the users most recently asked)
- * with the fingerprint of its month's trades; a report reads the months' fingerprints (index only) and folds
- * again only from the first month whose trades changed, resumed from the kept month before it.
+ * with the fingerprint of its month's trades; a report reads the days' fingerprints (`trade_day_totals`, a few
+ * hundred rows a year) and folds again only from the first month whose trades changed, resumed from the kept
+ * month before it.
  */
 @Injectable()
 export class TaxService implements OnModuleInit {
@@ -121,7 +91,7 @@ export class TaxService implements OnModuleInit {
       this.repo.exchangeChoices(userId),
       this.repo.liveTradesOfMonth(userId, q.month, (q.page - 1) * q.pageSize, q.pageSize),
     ]);
-    const m = history.months.get(q.month) ?? emptyMonth(q.month);
+    const m = history.months.get(q.month) ?? emptyMonthResult(q.month);
     const d = decriptoDuty(m, choices);
     return {
       month: m.month,
@@ -257,46 +227,44 @@ export class TaxService implements OnModuleInit {
   }
 
   /**
-   * The user's folded history: from memory when no month's fingerprint changed; else the kept months up to the
-   * first month that changed (from memory, or from `tax_months` after an api start), folded on from there with
-   * that month's trades onwards, and kept again from there.
+   * The user's folded history: from memory when no day's fingerprint changed; else the kept months up to the
+   * first month whose fingerprint changed (from memory, or from `tax_months` after an api start), folded on from
+   * there with that month's trades onwards, and kept again from there.
    */
   private async history(userId: string): Promise<TaxHistory> {
-    const fingerprints = await this.repo.liveMonthFingerprints(userId);
-    const key = [...fingerprints].sort(([a], [b]) => (a < b ? -1 : 1)).join('|');
+    const days = await this.repo.liveDayFingerprints(userId);
+    const key = [...days].map(([d, f]) => `${d}=${f}`).join('|');
     const hit = this.cache.get(userId);
     this.cache.delete(userId);
     if (hit && hit.key === key) {
       this.cache.set(userId, hit); // most recently used last
       return hit.history;
     }
+    const fingerprints = monthFingerprints(days);
     const { kept, staleFrom } = hit
       ? { kept: hit.months, staleFrom: undefined }
       : keptFromRows(await this.repo.keptMonths(userId));
-    // The kept months still true: every one before the first whose trades changed (or that has none now).
+    // Kept months are true up to the first month (of those kept and those that may have trades now) that is not
+    // kept, no longer has trades, or whose fingerprint changed.
+    const all = [...new Set([...fingerprints.keys(), ...kept.map((k) => k.folded.result.month)])].sort();
     let valid = 0;
     while (
       valid < kept.length &&
-      fingerprints.get(kept[valid]!.folded.result.month) === kept[valid]!.fingerprint
+      kept[valid]!.folded.result.month === all[valid] &&
+      fingerprints.get(all[valid]!) === kept[valid]!.fingerprint
     )
       valid++;
-    const prefix = kept.slice(0, valid);
-    const last = prefix.at(-1)?.folded.result.month;
-    const changed = [...fingerprints.keys()].filter((m) => last === undefined || m > last).sort();
-    let months = prefix;
-    // Fold again (and keep again) from the earliest of: the first changed month with trades, the first kept
-    // month no longer true, the first month kept by another fold version.
-    const from = [changed[0], kept[valid]?.folded.result.month, staleFrom]
-      .filter((m): m is string => m !== undefined)
-      .sort()[0];
+    const from = [all[valid], staleFrom].filter((m): m is string => m !== undefined).sort()[0];
+    let months = kept.slice(0, valid);
     if (from !== undefined) {
-      const ledger = new TaxLedger(prefix.at(-1)?.folded.after);
-      if (changed.length) for (const t of await this.repo.liveTrades(userId, from)) ledger.add(t);
+      const ledger = new TaxLedger(months.at(-1)?.folded.after);
+      const toFold = [...fingerprints.keys()].filter((m) => m >= from);
+      if (toFold.length) for (const t of await this.repo.liveTrades(userId, from)) ledger.add(t);
       // The fingerprints were read before the trades: a trade recorded in between changes them again next time.
       const folded = ledger
-        .finish()
+        .finish(toFold)
         .map((f) => ({ fingerprint: fingerprints.get(f.result.month) ?? '', folded: f }));
-      months = [...prefix, ...folded];
+      months = [...months, ...folded];
       await this.repo.keepMonths(
         userId,
         from,

@@ -321,10 +321,13 @@ export class TaxLedger {
   private readonly folded: FoldedMonth[] = [];
   private current: MonthAcc | null = null;
 
+  private readonly start: TaxState;
+
   /** A ledger in `state` (the state after the last kept month; none: from nothing). */
   constructor(state?: TaxState) {
     this.pools = state ? copyPools(state.pools) : new Map<string, Pool>();
     this.darfCarry = state?.darfCarryCents ?? 0n;
+    this.start = { pools: copyPools(this.pools), darfCarryCents: this.darfCarry };
   }
 
   add(t: TaxTradeInput): void {
@@ -338,11 +341,24 @@ export class TaxLedger {
     for (const op of tradeOperations(t)) this.apply(this.current, op);
   }
 
-  /** The months folded since the start (or the resumed state), in order. */
-  finish(): FoldedMonth[] {
+  /**
+   * The months folded since the start (or the resumed state), in order; with `alsoMonths`, each of those months
+   * that had no trade is there too, empty (nothing traded, the state and a DARF carry passed through), so a
+   * caller keeping months by calendar knows it was folded.
+   */
+  finish(alsoMonths: Iterable<string> = []): FoldedMonth[] {
     if (this.current) this.closeMonth(this.current);
     this.current = null;
-    return this.folded;
+    const empty = [...new Set(alsoMonths)].filter((m) => !this.folded.some((f) => f.result.month === m));
+    if (!empty.length) return this.folded;
+    const all: FoldedMonth[] = [];
+    let before: TaxState = { pools: this.start.pools, darfCarryCents: this.start.darfCarryCents };
+    for (const month of [...empty, ...this.folded.map((f) => f.result.month)].sort()) {
+      const f = this.folded.find((x) => x.result.month === month) ?? emptyFoldedMonth(month, before);
+      all.push(f);
+      before = f.after;
+    }
+    return all;
   }
 
   private apply(m: MonthAcc, op: TaxOperation): void {
@@ -459,6 +475,42 @@ export class TaxLedger {
   }
 }
 
+/** A month without live trades: nothing sold, nothing due; a DARF carry below R$ 10,00 passes through. */
+export function emptyMonthResult(month: string, darfCarryCents = 0n): MonthTaxResult {
+  return {
+    month,
+    trades: 0,
+    operations: 0,
+    unpricedOperations: 0,
+    salesCents: 0n,
+    purchasesCents: 0n,
+    feesCents: 0n,
+    exemptionLimitCents: exemptionFor(month).value.limitCents,
+    exempt: true,
+    netGainCents: 0n,
+    gainsCents: 0n,
+    lossesCents: 0n,
+    taxableGainCents: 0n,
+    taxCents: 0n,
+    darf: {
+      code: DARF_RULE.code,
+      period: month,
+      dueDate: darfDueDate(month),
+      amountCents: darfCarryCents,
+      carriedInCents: darfCarryCents,
+      payable: false,
+      carriedOutCents: darfCarryCents,
+    },
+    volumeByExchangeCents: new Map(),
+    assets: [],
+  };
+}
+
+const emptyFoldedMonth = (month: string, before: TaxState): FoldedMonth => ({
+  result: emptyMonthResult(month, before.darfCarryCents),
+  after: before,
+});
+
 /** The holdings at cost in a state (what 'Bens e Direitos' lists). */
 export function balancesOf(state: TaxState): AssetBalance[] {
   return [...state.pools.entries()]
@@ -467,11 +519,15 @@ export function balancesOf(state: TaxState): AssetBalance[] {
     .map(([asset, p]) => ({ asset, quantity: p.quantity, costCents: toCents(p.cost) }));
 }
 
-/** Months folded in order → the history: every month's result, and each year's balance after its last month. */
+/**
+ * Months folded in order → the history: every month with live trades, and each year's balance after its last
+ * folded month.
+ */
 export function historyOf(folded: Iterable<FoldedMonth>): TaxHistory {
   const months = new Map<string, MonthTaxResult>();
   const yearEndBalances = new Map<number, AssetBalance[]>();
   for (const f of folded) {
+    if (f.result.trades === 0) continue;
     months.set(f.result.month, f.result);
     yearEndBalances.set(Number(f.result.month.slice(0, 4)), balancesOf(f.after));
   }

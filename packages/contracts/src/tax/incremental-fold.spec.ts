@@ -19,7 +19,8 @@ function incremental(trades: readonly TaxTradeInput[], from: string): ReturnType
   const kept = first.finish().map(roundTrip);
   const resumed = new TaxLedger(kept.at(-1)?.after);
   for (const t of trades) if (t.month >= from) resumed.add(t);
-  return historyOf([...kept, ...resumed.finish().map(roundTrip)]);
+  // Months the api keeps although they had no trade (a day of theirs held only the next month's): empty.
+  return historyOf([...kept, ...resumed.finish([from, '2027-02']).map(roundTrip)]);
 }
 
 describe('resuming the fold from a kept month gives the same result as folding everything', () => {

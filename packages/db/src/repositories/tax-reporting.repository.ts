@@ -92,17 +92,18 @@ export class TaxReportingRepository {
   }
 
   /**
-   * Each São Paulo month's fingerprint of the live trades ('YYYY-MM' → 'count:sum of execution instants'): any
-   * trade recorded, moved or removed changes its month's. Read from the partial index alone (index-only scan).
+   * Each UTC day's fingerprint of the live trades ('YYYY-MM-DD' → 'count:Σ profit:Σ profit in R$'), from
+   * `trade_day_totals` (kept by triggers on every write to `trades`, in the writer's transaction): a few hundred
+   * rows a year instead of every trade. Days whose trades all went are left out.
    */
-  async liveMonthFingerprints(userId: string): Promise<Map<string, string>> {
-    const rows: { month: string; fp: string }[] = await this.ds.query(
-      `SELECT to_char(date_trunc('month', t.executed_at AT TIME ZONE ${TZ}), 'YYYY-MM') AS month,
-              COUNT(*) || ':' || SUM(EXTRACT(EPOCH FROM t.executed_at)) AS fp
-         FROM trades t WHERE ${LIVE} GROUP BY date_trunc('month', t.executed_at AT TIME ZONE ${TZ})`,
+  async liveDayFingerprints(userId: string): Promise<Map<string, string>> {
+    const rows: { day: string; fp: string }[] = await this.ds.query(
+      `SELECT day::text AS day, SUM(trades) || ':' || SUM(profit) || ':' || SUM(profit_brl) AS fp
+         FROM trade_day_totals WHERE user_id = $1 AND mode = 'live' AND status <> 'pending'
+        GROUP BY day HAVING SUM(trades) <> 0 ORDER BY day`,
       [userId],
     );
-    return new Map(rows.map((r) => [r.month, r.fp]));
+    return new Map(rows.map((r) => [r.day, r.fp]));
   }
 
   /** The user's kept months, in order. */
