@@ -112,6 +112,9 @@ describe('tax report API (issue 15)', () => {
       ['Venda', 'BTC', '0.2', 'Mercado Bitcoin', '61000.00', '61.00', 'Brasil'],
     ]);
     expect(r.body.assets.find((a) => a.asset === 'USDT')).toMatchObject({ sales: '60060.00', gain: '0.00' });
+    expect(r.body.abroadNotice).toContain(
+      'Operações em exchanges no exterior (MEXC): pela Lei nº 14.754/2023',
+    );
   });
 
   it('puts 01/04 00:30 in April, and lists both months of the year', async () => {

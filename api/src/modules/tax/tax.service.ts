@@ -144,6 +144,7 @@ export class TaxService implements OnModuleInit {
         uncoveredQuantity: quantity(a.uncoveredQuantity),
       })),
       unpricedOperations: m.unpricedOperations,
+      abroadNotice: abroadNotice(m.volumeByExchangeCents.keys()),
       operations: { items: operationRows(page), page: q.page, pageSize: q.pageSize, total: m.trades },
       sources: {
         exemption: exemptionFor(q.month).source,
@@ -281,6 +282,12 @@ export class TaxService implements OnModuleInit {
     while (this.cache.size > CACHE_USERS) this.cache.delete(this.cache.keys().next().value!);
     return history;
   }
+}
+
+/** The Lei 14.754/2023 notice when any exchange of the month is abroad (docs/TAX.md, what is not covered). */
+function abroadNotice(exchanges: Iterable<string>): string | null {
+  const abroad = [...exchanges].filter((e) => exchangeTaxProfile(e).country !== 'Brasil').map(exchangeName);
+  return abroad.length ? MESSAGES.tax.abroad(abroad.sort().join(', ')) : null;
 }
 
 /** Kept rows → folded months, up to the first kept by another fold version (folded again from there). */

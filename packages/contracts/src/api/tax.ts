@@ -129,6 +129,8 @@ export interface TaxMonthReport {
   decripto: TaxDecripto;
   assets: TaxAssetRow[];
   unpricedOperations: number;
+  /** Set when the month has operations on exchanges abroad (Lei 14.754/2023: ask the accountant). */
+  abroadNotice: string | null;
   operations: { items: TaxOperationRow[]; page: number; pageSize: number; total: number };
   sources: { exemption: string; rates: string; darf: string; loss: string; cost: string };
 }
