@@ -25,7 +25,7 @@ export function ExemptionMeter({ r }: { r: TaxMonthReport }) {
         />
         <p className="text-sm">
           {r.exempt ? (
-            <Badge variant="success">Isento: vendas até {formatBRL(r.exemptionLimit)} no mês</Badge>
+            <Badge variant="success">Isento: alienações até {formatBRL(r.exemptionLimit)} no mês</Badge>
           ) : (
             <Badge variant="destructive">Acima do limite: o ganho do mês é tributado</Badge>
           )}{' '}
@@ -55,7 +55,7 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
                 <TableHead>Entregue</TableHead>
                 <TableHead>Compras (com taxas)</TableHead>
                 <TableHead>Alienações</TableHead>
-                <TableHead>Custo médio das vendas</TableHead>
+                <TableHead>Custo médio do entregue</TableHead>
                 <TableHead>Ganhos</TableHead>
                 <TableHead>Perdas (não compensáveis)</TableHead>
               </TableRow>
