@@ -90,7 +90,7 @@ export function taxOnGain(month: string, gainCents: bigint): bigint {
  * A loss is NOT offset against any gain: neither against a later month's gain nor against the gain of another
  * disposal of the same month. Gains on crypto-assets of an individual are ganho de capital (Lei 8.981/1995,
  * art. 21; IN RFB 1.888/2019 context; Solução de Consulta Cosit nº 214/2021), computed per alienação
- * (IN SRF 84/2001, art. 2º), and no law allows ganho de capital losses to be offset: the Receita's Perguntas e
+ * (IN SRF 84/2001: ganho apurado em cada alienação), and no law allows ganho de capital losses to be offset: the Receita's Perguntas e
  * Respostas IRPF ("compensação de prejuízos com ganhos no mês": "os resultados positivos e negativos apurados
  * em operações distintas não são compensáveis") and its page on renda variável ("as perdas apuradas nas vendas
  * fora de bolsa não são compensáveis, pois estão sujeitas à apuração de ganho de capital"). Compensation exists
@@ -104,7 +104,7 @@ export function taxOnGain(month: string, gainCents: bigint): bigint {
 export const LOSS_RULE = {
   from: '2017-01',
   source:
-    'Perdas não compensáveis no ganho de capital (Perguntas e Respostas IRPF, compensação de prejuízos com ganhos no mês; Receita Federal, renda variável: perdas fora de bolsa não são compensáveis; IN SRF 84/2001, art. 2º)',
+    'Perdas não compensáveis no ganho de capital (Perguntas e Respostas IRPF, compensação de prejuízos com ganhos no mês; Receita Federal, renda variável: perdas fora de bolsa não são compensáveis; IN SRF 84/2001: ganho apurado em cada alienação)',
   offsetsLosses: false,
 } as const;
 
