@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '@arbitra/db';
+import { Decimal } from 'decimal.js';
+import { TaxReportingRepository, createDataSource } from '@arbitra/db';
 import {
+  TAX_FOLD_VERSION,
   TAX_NOTICE,
+  TaxLedger,
+  foldedMonthToJson,
   type TaxExchangeClassification,
   type TaxMonthReport,
   type TaxMonthsResponse,
 } from '@arbitra/contracts';
-import { insertFixtureTrades, type FixtureTrade } from '../src/cli/live-trade-fixtures.js';
+import { demoTaxMonth, insertFixtureTrades, type FixtureTrade } from '../src/cli/live-trade-fixtures.js';
+import { TaxService } from '../src/modules/tax/tax.service.js';
+import { AccountDataRegistry } from '../src/modules/users/account-data.registry.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { client, register, type Client, type RegisteredUser } from './support/http.js';
@@ -14,11 +20,15 @@ import { client, register, type Client, type RegisteredUser } from './support/ht
 /**
  * The 'Impostos' report over HTTP against Postgres (issue 15 §3, §4). Figures by hand, USDT/BRL 5,00, fees 0,1 %:
  *   31/03/2026 23:30 São Paulo (01/04 02:30 UTC): buy 0,2 BTC on MEXC at 60.000, sell on Mercado Bitcoin at 61.000
- *     sales 12.200 USDT × 5 = R$ 61.000,00 (taxed); proceeds 12.200 × 0,999 × 5 = R$ 60.939,00;
- *     cost 12.000 × 1,001 × 5 = R$ 60.060,00; gain R$ 879,00; tax 15 % = R$ 131,85, due 30/04/2026;
- *     MEXC volume R$ 60.000,00 > R$ 30.000,00 (IN 1.888/2019): DeCripto due.
- *   01/04/2026 00:30 São Paulo: the same at 0,01 BTC → April.
+ *     BTC given: 12.200 USDT × 5 = R$ 61.000,00; proceeds 12.200 × 0,999 × 5 = R$ 60.939,00;
+ *     BTC cost 12.000 × 1,001 × 5 = R$ 60.060,00; gain R$ 879,00;
+ *     USDT received 12.187,8 at R$ 60.939,00; USDT given 12.012 (price + fee): R$ 60.060,00 at average cost
+ *     R$ 5,00 → result 0 (issue 25: a disposal too);
+ *     disposals R$ 61.000,00 + R$ 60.060,00 = R$ 121.060,00 (taxed); tax 15 % of R$ 879,00 = R$ 131,85, due
+ *     30/04/2026; MEXC volume (its leg) R$ 60.000,00 > R$ 30.000,00 (IN 1.888/2019): DeCripto due.
+ *   01/04/2026 00:30 São Paulo: the same at 0,01 BTC → April: R$ 3.050,00 + R$ 3.003,00 = R$ 6.053,00, exempt.
  *   A paper trade in March (never counts).
+ *   Held on 31/12: the USDT the arbitrage left, 175,8 + 8,79 + 8,79 = 193,38 USDT at R$ 966,90 (no BTC).
  */
 describe('tax report API (issue 15)', () => {
   let db: TestDatabase;
@@ -77,7 +87,7 @@ describe('tax report API (issue 15)', () => {
     expect(r.body).toMatchObject({
       month: '2026-03',
       notice: TAX_NOTICE,
-      salesTotal: '61000.00',
+      salesTotal: '121060.00',
       exempt: false,
       netGain: '879.00',
       tax: '131.85',
@@ -85,15 +95,31 @@ describe('tax report API (issue 15)', () => {
       decripto: { due: true, nonReportingTotal: '60000.00', threshold: '30000.00' },
     });
     expect(r.body.operations.total).toBe(1);
-    expect(r.body.operations.items.map((o) => [o.type, o.exchangeName, o.value, o.fees, o.country])).toEqual([
-      ['Compra', 'MEXC', '60000.00', '60.00', 'Seicheles'],
-      ['Venda', 'Mercado Bitcoin', '61000.00', '61.00', 'Brasil'],
+    expect(
+      r.body.operations.items.map((o) => [
+        o.type,
+        o.asset,
+        o.quantity,
+        o.exchangeName,
+        o.value,
+        o.fees,
+        o.country,
+      ]),
+    ).toEqual([
+      ['Compra', 'BTC', '0.2', 'MEXC', '60000.00', '60.00', 'Seicheles'],
+      ['Compra', 'USDT', '12187.8', 'Mercado Bitcoin', '60939.00', '0.00', 'Brasil'],
+      ['Venda', 'USDT', '12012', 'MEXC', '60060.00', '0.00', 'Seicheles'],
+      ['Venda', 'BTC', '0.2', 'Mercado Bitcoin', '61000.00', '61.00', 'Brasil'],
     ]);
+    expect(r.body.assets.find((a) => a.asset === 'USDT')).toMatchObject({ sales: '60060.00', gain: '0.00' });
+    expect(r.body.abroadNotice).toContain(
+      'Operações em exchanges no exterior (MEXC): pela Lei nº 14.754/2023',
+    );
   });
 
   it('puts 01/04 00:30 in April, and lists both months of the year', async () => {
     const r = await report(maria.token, '2026-04');
-    expect(r.body).toMatchObject({ salesTotal: '3050.00', exempt: true, tax: '0.00' });
+    expect(r.body).toMatchObject({ salesTotal: '6053.00', exempt: true, tax: '0.00' });
     const months = await call<TaxMonthsResponse>('GET', '/api/tax/months?year=2026', { token: maria.token });
     expect(months.body.months.map((m) => m.month)).toEqual(['2026-03', '2026-04']);
     expect(months.body.years).toEqual([2026]);
@@ -101,16 +127,17 @@ describe('tax report API (issue 15)', () => {
 
   it('never counts a paper trade (report and CSV)', async () => {
     const r = await report(maria.token, '2026-03');
-    expect(r.body.operations.items.every((o) => o.quantity === '0.2')).toBe(true);
+    expect(r.body.operations.total).toBe(1);
+    expect(r.body.operations.items.every((o) => o.quantity !== '5')).toBe(true);
     const csv = await call<string>('GET', '/api/tax/report.csv?month=2026-03', { token: maria.token });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('impostos_2026-03.csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'Data;Tipo;Ativo;Quantidade;Valor (R$, sem taxas);Taxas (R$);Exchange;País da exchange',
-    );
+    expect(lines[0]).toBe('Data;Tipo;Ativo;Quantidade;Valor (R$);Taxas (R$);Exchange;País da exchange');
     expect(lines.slice(1)).toEqual([
       '31/03/2026 23:30:00;Compra;BTC;0,2;60000,00;60,00;MEXC;Seicheles',
+      '31/03/2026 23:30:00;Compra;USDT;12187,8;60939,00;0,00;Mercado Bitcoin;Brasil',
+      '31/03/2026 23:30:00;Venda;USDT;12012;60060,00;0,00;MEXC;Seicheles',
       '31/03/2026 23:30:00;Venda;BTC;0,2;61000,00;61,00;Mercado Bitcoin;Brasil',
     ]);
   });
@@ -164,21 +191,81 @@ describe('tax report API (issue 15)', () => {
   });
 
   it('shows a new live trade in the next report (refolded from its month)', async () => {
-    expect((await report(maria.token, '2026-04')).body.salesTotal).toBe('3050.00');
+    expect((await report(maria.token, '2026-04')).body.salesTotal).toBe('6053.00');
     await insertFixtureTrades(ds, maria.id, 'Alfa', [fixture('tax:3', '2026-04-20T10:00:00', '0.01')]);
     const april = await report(maria.token, '2026-04');
-    expect(april.body).toMatchObject({ salesTotal: '6100.00', netGain: '87.90' });
+    expect(april.body).toMatchObject({ salesTotal: '12106.00', netGain: '87.90' });
     expect(april.body.operations.total).toBe(2);
     expect((await report(maria.token, '2026-03')).body.tax).toBe('131.85');
   });
 
-  it('gives the balance at cost on 31/12 for the year', async () => {
+  it('keeps each folded month in tax_months, equal to a full recomputation from the trades', async () => {
+    const rows: { month: string; version: number; folded: unknown }[] = await ds.query(
+      `SELECT month, version, folded FROM tax_months WHERE user_id = $1 ORDER BY month`,
+      [maria.id],
+    );
+    const full = new TaxLedger();
+    for (const t of await new TaxReportingRepository(ds).liveTrades(maria.id)) full.add(t);
+    expect(rows).toEqual(
+      full.finish().map((f) => ({
+        month: f.result.month,
+        version: TAX_FOLD_VERSION,
+        folded: JSON.parse(JSON.stringify(foldedMonthToJson(f))) as unknown,
+      })),
+    );
+  });
+
+  it('answers after an api start from tax_months, without reading the trades', async () => {
+    const expected = (await report(maria.token, '2026-03')).body;
+    const repo = new TaxReportingRepository(ds);
+    repo.liveTrades = () => Promise.reject(new Error('the whole history was read'));
+    const fresh = new TaxService(repo, new AccountDataRegistry()); // nothing in memory, as after a start
+    const r = await fresh.report(maria.id, { month: '2026-03', page: 1, pageSize: 50 });
+    expect(JSON.parse(JSON.stringify(r))).toEqual(expected);
+  });
+
+  it('folds again the months kept by another fold version (a rule changed)', async () => {
+    await ds.query(
+      `UPDATE tax_months SET version = 1, folded = '{}'::jsonb WHERE user_id = $1 AND month = '2026-04'`,
+      [maria.id],
+    );
+    const fresh = new TaxService(new TaxReportingRepository(ds), new AccountDataRegistry());
+    const r = await fresh.report(maria.id, { month: '2026-04', page: 1, pageSize: 50 });
+    expect(r).toMatchObject({ salesTotal: '12106.00', netGain: '87.90' });
+    const rows: { version: number }[] = await ds.query(
+      `SELECT version FROM tax_months WHERE user_id = $1 AND month = '2026-04'`,
+      [maria.id],
+    );
+    expect(rows).toEqual([{ version: TAX_FOLD_VERSION }]);
+  });
+
+  it('gives the balance at cost on 31/12 for the year: the USDT really held, no BTC', async () => {
     const y = await call<{ balances: unknown[]; totalTax: string }>('GET', '/api/tax/year?year=2026', {
       token: maria.token,
     });
     expect(y.status).toBe(200);
     expect(y.body.totalTax).toBe('131.85');
-    // Every purchase was sold in the same trade: nothing left at cost.
-    expect(y.body.balances).toEqual([]);
+    expect(y.body.balances).toEqual([{ asset: 'USDT', quantity: '193.38', cost: '966.90' }]);
+  });
+
+  it('counts the USDT given in every trade of the demo user’s seeded month', async () => {
+    const demo = await register(call, { name: 'Demo' });
+    const seeded = demoTaxMonth(new Date('2026-08-15T12:00:00Z')); // July 2026
+    await insertFixtureTrades(ds, demo.id, 'Demo', seeded);
+    const r = await report(demo.token, '2026-07');
+    // Independently (decimal.js): each trade gives amount × buy price × (1 + fee) USDT, valued at its rate, and
+    // the base asset it sells, valued at amount × sell price × rate.
+    const brl = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+    let usdtGiven = new Decimal(0);
+    let baseSold = new Decimal(0);
+    for (const t of seeded) {
+      usdtGiven = usdtGiven.plus(
+        new Decimal(t.amount).mul(t.buyPrice).mul(new Decimal(1).plus(t.feeRate)).mul(t.usdtBrl),
+      );
+      baseSold = baseSold.plus(new Decimal(t.amount).mul(t.sellPrice).mul(t.usdtBrl));
+    }
+    expect(r.body.assets.find((a) => a.asset === 'USDT')!.sales).toBe(brl(usdtGiven));
+    expect(r.body.salesTotal).toBe(brl(usdtGiven.plus(baseSold)));
+    expect(r.body.operations.total).toBe(30);
   });
 });

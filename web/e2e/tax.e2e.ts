@@ -39,8 +39,10 @@ describe("'Impostos' in the browser (issue 15)", () => {
         .getByText('Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.')
         .waitFor();
 
-      // The seeded live month opens by itself: 30 trades, sales far over R$ 35.000,00.
-      const meter = tab.getByRole('progressbar', { name: 'Vendas do mês em relação ao limite de isenção' });
+      // The seeded live month opens by itself: 30 trades, disposals far over R$ 35.000,00.
+      const meter = tab.getByRole('progressbar', {
+        name: 'Alienações do mês em relação ao limite de isenção',
+      });
       await meter.waitFor({ timeout: 30_000 });
       expect(await meter.getAttribute('aria-valuenow')).toBe('100');
       expect(await tab.getByTestId('tax-sales-total').innerText()).toMatch(
@@ -56,7 +58,9 @@ describe("'Impostos' in the browser (issue 15)", () => {
       expect(await darf.getByTestId('darf-amount').innerText()).toMatch(/^R\$\s[\d.]*[1-9][\d.]*,\d\d$/);
       await darf.getByText(/^Pagar até \d\d\/\d\d\/\d{4}$/).waitFor();
       await tab.getByText('DeCripto devida neste mês').waitFor();
-      expect(await tab.getByRole('table', { name: 'Ganho por ativo' }).getByRole('row').count()).toBe(3); // header, BTC, ETH
+      const assets = tab.getByRole('table', { name: 'Ganho por ativo' });
+      expect(await assets.getByRole('row').count()).toBe(4); // header, BTC, ETH, USDT (the USDT given is a disposal)
+      await assets.getByRole('cell', { name: 'USDT', exact: true }).waitFor();
       await screenshot(page, 'tax');
 
       const [download] = await Promise.all([
@@ -69,8 +73,10 @@ describe("'Impostos' in the browser (issue 15)", () => {
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
       expect(lines[0]).toBe(TAX_CSV_COLUMNS.join(';'));
       const rows = lines.slice(1, -1).map((l) => l.split(';'));
-      expect(rows).toHaveLength(60); // 30 trades × (a purchase and a sale)
+      // 30 trades × 2 legs × (the asset received and the asset given): every leg's USDT is listed too.
+      expect(rows).toHaveLength(120);
       expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(['Compra', 'Venda']));
+      expect(rows.filter((r) => r[2] === 'USDT' && r[1] === 'Venda')).toHaveLength(30);
       expect(rows.every((r) => r[0]!.slice(3, 10) === `${month.slice(5)}/${month.slice(0, 4)}`)).toBe(true);
     } finally {
       await context.close();

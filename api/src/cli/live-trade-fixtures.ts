@@ -72,8 +72,11 @@ export async function insertFixtureTrades(
       };
     });
     const col = <T>(f: (b: (typeof batch)[number]) => T) => batch.map(f);
-    const ids: { id: string }[] = await ds.query(
-      `INSERT INTO trades (id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
+    // A trade and its legs in one transaction, as the engine's ledger writes them: the tax report never reads a
+    // trade without its legs (its kept months would not see the legs arrive: they change no fingerprint).
+    inserted += await ds.transaction(async (m) => {
+      const ids: { id: string }[] = await m.query(
+        `INSERT INTO trades (id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
          sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit, expected_profit_percent,
          usdt_brl, status, executed_at, profit_brl, fees_brl, volume_brl)
        SELECT id, $1::uuid, NULL, $2, key, 'fixture:' || key, 'arbitrage', mode, pair, bx, sx, bp, sp, amt, pr, pc, pr, pc,
@@ -84,71 +87,72 @@ export async function insertFixtureTrades(
               AS u(id, key, mode, pair, bx, sx, bp, sp, amt, pr, pc, rate, at, pb, fb, vb)
        ON CONFLICT (execution_key) DO NOTHING
        RETURNING id`,
-      [
-        userId,
-        botName,
-        col((b) => b.id),
-        col((b) => b.t.key),
-        col((b) => b.t.mode ?? 'live'),
-        col((b) => b.t.pair),
-        col((b) => b.t.buyExchange),
-        col((b) => b.t.sellExchange),
-        col((b) => b.t.buyPrice),
-        col((b) => b.t.sellPrice),
-        col((b) => b.t.amount),
-        col((b) => b.profit.toFixed(18)),
-        col((b) => b.pct),
-        col((b) => b.t.usdtBrl),
-        col((b) => b.t.executedAt.toISOString()),
-        col((b) => b.brl.profitBrl),
-        col((b) => b.brl.feesBrl),
-        col((b) => b.brl.volumeBrl),
-      ],
-    );
-    const kept = new Set(ids.map((r) => r.id));
-    const legs = batch
-      .filter((b) => kept.has(b.id))
-      .flatMap((b) => {
-        const quote = b.t.pair.split('/')[1]!;
-        return [
-          [
-            b.id,
-            1,
-            b.t.buyExchange,
-            b.t.pair,
-            'buy',
-            b.t.amount,
-            b.t.buyPrice,
-            b.cost.toFixed(18),
-            b.buyFee.toFixed(18),
-            quote,
-          ],
-          [
-            b.id,
-            2,
-            b.t.sellExchange,
-            b.t.pair,
-            'sell',
-            b.t.amount,
-            b.t.sellPrice,
-            b.revenue.toFixed(18),
-            b.sellFee.toFixed(18),
-            quote,
-          ],
-        ] as const;
-      });
-    if (legs.length) {
-      const lc = (k: number) => legs.map((l) => l[k]);
-      await ds.query(
-        `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount, avg_price,
+        [
+          userId,
+          botName,
+          col((b) => b.id),
+          col((b) => b.t.key),
+          col((b) => b.t.mode ?? 'live'),
+          col((b) => b.t.pair),
+          col((b) => b.t.buyExchange),
+          col((b) => b.t.sellExchange),
+          col((b) => b.t.buyPrice),
+          col((b) => b.t.sellPrice),
+          col((b) => b.t.amount),
+          col((b) => b.profit.toFixed(18)),
+          col((b) => b.pct),
+          col((b) => b.t.usdtBrl),
+          col((b) => b.t.executedAt.toISOString()),
+          col((b) => b.brl.profitBrl),
+          col((b) => b.brl.feesBrl),
+          col((b) => b.brl.volumeBrl),
+        ],
+      );
+      const kept = new Set(ids.map((r) => r.id));
+      const legs = batch
+        .filter((b) => kept.has(b.id))
+        .flatMap((b) => {
+          const quote = b.t.pair.split('/')[1]!;
+          return [
+            [
+              b.id,
+              1,
+              b.t.buyExchange,
+              b.t.pair,
+              'buy',
+              b.t.amount,
+              b.t.buyPrice,
+              b.cost.toFixed(18),
+              b.buyFee.toFixed(18),
+              quote,
+            ],
+            [
+              b.id,
+              2,
+              b.t.sellExchange,
+              b.t.pair,
+              'sell',
+              b.t.amount,
+              b.t.sellPrice,
+              b.revenue.toFixed(18),
+              b.sellFee.toFixed(18),
+              quote,
+            ],
+          ] as const;
+        });
+      if (legs.length) {
+        const lc = (k: number) => legs.map((l) => l[k]);
+        await m.query(
+          `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount, avg_price,
            quote_amount, fee, fee_asset, status, order_id)
          SELECT id, seq, 'entry', ex, sym, side, amt, amt, price, qa, fee, fa, 'filled', NULL
            FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
                        $8::numeric[], $9::numeric[], $10::text[]) AS u(id, seq, ex, sym, side, amt, price, qa, fee, fa)`,
-        [lc(0), lc(1), lc(2), lc(3), lc(4), lc(5), lc(6), lc(7), lc(8), lc(9)],
-      );
-    }
-    inserted += kept.size;
+          [lc(0), lc(1), lc(2), lc(3), lc(4), lc(5), lc(6), lc(7), lc(8), lc(9)],
+        );
+      }
+      return kept.size;
+    });
   }
   return inserted;
 }

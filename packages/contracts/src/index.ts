@@ -37,3 +37,4 @@ export * from './api/content.js';
 export * from './api/tax.js';
 export * from './tax/rules.js';
 export * from './tax/compute.js';
+export * from './tax/fold-json.js';

@@ -7,8 +7,12 @@ import {
   TAX_NOTICE,
   MESSAGES,
   centsToReais,
+  TAX_FOLD_VERSION,
   TaxLedger,
-  darfDueDate,
+  emptyMonthResult,
+  foldedMonthFromJson,
+  foldedMonthToJson,
+  historyOf,
   decriptoDuty,
   exchangeName,
   exchangeReports,
@@ -19,8 +23,7 @@ import {
   saoPauloMonth,
   toCents,
   tradeOperations,
-  type MonthTaxResult,
-  type TaxCheckpoint,
+  type FoldedMonth,
   type TaxExchangeClassification,
   type TaxExchangeUpdate,
   type TaxHistory,
@@ -32,8 +35,9 @@ import {
   type TaxTradeInput,
   type TaxYearReport,
 } from '@arbitra/contracts';
-import { TaxReportingRepository } from '@arbitra/db';
+import { TaxReportingRepository, type KeptTaxMonth } from '@arbitra/db';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
+import { monthFingerprints } from './month-fingerprints.js';
 import { taxOperationsCsv } from './tax-csv.js';
 
 /** Users whose computed history is kept in memory (the most recently asked). */
@@ -41,52 +45,23 @@ const CACHE_USERS = 200;
 /** Most trades a month's CSV holds. */
 const CSV_MAX_TRADES = 200_000;
 
+/** A user's folded months with the fingerprint of the trades each folded, and the history they make. */
 interface Cached {
   key: string;
+  months: { fingerprint: string; folded: FoldedMonth }[];
   history: TaxHistory;
-  checkpoints: ReadonlyMap<string, TaxCheckpoint>;
 }
 
 const reais = (cents: bigint) => centsToReais(cents);
 const quantity = (q: bigint) => formatFixed(q, 18);
 
-/** An empty month (no live operation): nothing sold, nothing due. */
-function emptyMonth(month: string): MonthTaxResult {
-  return {
-    month,
-    trades: 0,
-    operations: 0,
-    unpricedOperations: 0,
-    salesCents: 0n,
-    purchasesCents: 0n,
-    feesCents: 0n,
-    exemptionLimitCents: exemptionFor(month).value.limitCents,
-    exempt: true,
-    netGainCents: 0n,
-    lossCarryInCents: 0n,
-    lossUsedCents: 0n,
-    lossCarryOutCents: 0n,
-    taxableGainCents: 0n,
-    taxCents: 0n,
-    darf: {
-      code: DARF_RULE.code,
-      period: month,
-      dueDate: darfDueDate(month),
-      amountCents: 0n,
-      carriedInCents: 0n,
-      payable: false,
-      carriedOutCents: 0n,
-    },
-    volumeByExchangeCents: new Map(),
-    assets: [],
-  };
-}
-
 /**
- * The tax report of one user (issue 15 §3, §4): live trades only, every figure from the rules of
- * packages/contracts/src/tax. The whole history is folded once (average cost needs every purchase since the
- * first) and kept per user until their live trades change (their count or newest execution: a new trade, or a pending
- * one recorded, changes the count).
+ * The tax report of one user (issue 15 §3, §4; issue 25): live trades only, every figure from the rules of
+ * packages/contracts/src/tax. Average cost needs every purchase since the first, so the history is folded month
+ * by month and each folded month is kept (table `tax_months`, and in memory for the users most recently asked)
+ * with the fingerprint of its month's trades; a report reads the days' fingerprints (`trade_day_totals`, a few
+ * hundred rows a year) and folds again only from the first month whose trades changed, resumed from the kept
+ * month before it.
  */
 @Injectable()
 export class TaxService implements OnModuleInit {
@@ -116,7 +91,7 @@ export class TaxService implements OnModuleInit {
       this.repo.exchangeChoices(userId),
       this.repo.liveTradesOfMonth(userId, q.month, (q.page - 1) * q.pageSize, q.pageSize),
     ]);
-    const m = history.months.get(q.month) ?? emptyMonth(q.month);
+    const m = history.months.get(q.month) ?? emptyMonthResult(q.month);
     const d = decriptoDuty(m, choices);
     return {
       month: m.month,
@@ -130,9 +105,8 @@ export class TaxService implements OnModuleInit {
       purchasesTotal: reais(m.purchasesCents),
       feesTotal: reais(m.feesCents),
       netGain: reais(m.netGainCents),
-      lossCarryIn: reais(m.lossCarryInCents),
-      lossUsed: reais(m.lossUsedCents),
-      lossCarryOut: reais(m.lossCarryOutCents),
+      gains: reais(m.gainsCents),
+      losses: reais(m.lossesCents),
       taxableGain: reais(m.taxableGainCents),
       tax: reais(m.taxCents),
       darf: {
@@ -165,9 +139,12 @@ export class TaxService implements OnModuleInit {
         sales: reais(a.salesCents),
         costOfSales: reais(a.costOfSalesCents),
         gain: reais(a.gainCents),
+        gains: reais(a.gainsCents),
+        losses: reais(a.lossesCents),
         uncoveredQuantity: quantity(a.uncoveredQuantity),
       })),
       unpricedOperations: m.unpricedOperations,
+      abroadNotice: abroadNotice(m.volumeByExchangeCents.keys()),
       operations: { items: operationRows(page), page: q.page, pageSize: q.pageSize, total: m.trades },
       sources: {
         exemption: exemptionFor(q.month).source,
@@ -251,38 +228,76 @@ export class TaxService implements OnModuleInit {
   }
 
   /**
-   * The user's folded history, refolded only when their live trades changed, and then only from the first
-   * month whose count of trades changed (resumed from the state before it), not from the first trade.
+   * The user's folded history: from memory when no day's fingerprint changed; else the kept months up to the
+   * first month whose fingerprint changed (from memory, or from `tax_months` after an api start), folded on from
+   * there with that month's trades onwards, and kept again from there.
    */
   private async history(userId: string): Promise<TaxHistory> {
-    const fp = await this.repo.fingerprint(userId);
-    const key = `${fp.count}|${fp.lastExecutedAt ?? ''}`;
+    const days = await this.repo.liveDayFingerprints(userId);
+    const key = [...days].map(([d, f]) => `${d}=${f}`).join('|');
     const hit = this.cache.get(userId);
     this.cache.delete(userId);
     if (hit && hit.key === key) {
       this.cache.set(userId, hit); // most recently used last
       return hit.history;
     }
-    const from = hit ? changedFrom(hit, await this.repo.liveTradeCountsByMonth(userId)) : undefined;
-    const ledger = from ? TaxLedger.resume(from, hit!.checkpoints) : new TaxLedger();
-    for (const t of await this.repo.liveTrades(userId, from?.month)) ledger.add(t);
-    const { checkpoints, ...history } = ledger.finish();
-    this.cache.set(userId, { key, history, checkpoints });
+    const fingerprints = monthFingerprints(days);
+    const { kept, staleFrom } = hit
+      ? { kept: hit.months, staleFrom: undefined }
+      : keptFromRows(await this.repo.keptMonths(userId));
+    // Kept months are true up to the first month (of those kept and those that may have trades now) that is not
+    // kept, no longer has trades, or whose fingerprint changed.
+    const all = [...new Set([...fingerprints.keys(), ...kept.map((k) => k.folded.result.month)])].sort();
+    let valid = 0;
+    while (
+      valid < kept.length &&
+      kept[valid]!.folded.result.month === all[valid] &&
+      fingerprints.get(all[valid]!) === kept[valid]!.fingerprint
+    )
+      valid++;
+    const from = [all[valid], staleFrom].filter((m): m is string => m !== undefined).sort()[0];
+    let months = kept.slice(0, valid);
+    if (from !== undefined) {
+      const ledger = new TaxLedger(months.at(-1)?.folded.after);
+      const toFold = [...fingerprints.keys()].filter((m) => m >= from);
+      if (toFold.length) for (const t of await this.repo.liveTrades(userId, from)) ledger.add(t);
+      // The fingerprints were read before the trades: a trade recorded in between changes them again next time.
+      const folded = ledger
+        .finish(toFold)
+        .map((f) => ({ fingerprint: fingerprints.get(f.result.month) ?? '', folded: f }));
+      months = [...months, ...folded];
+      await this.repo.keepMonths(
+        userId,
+        from,
+        folded.map((f): KeptTaxMonth => ({
+          month: f.folded.result.month,
+          version: TAX_FOLD_VERSION,
+          fingerprint: f.fingerprint,
+          folded: foldedMonthToJson(f.folded),
+        })),
+      );
+    }
+    const history = historyOf(months.map((m) => m.folded));
+    this.cache.set(userId, { key, months, history });
     while (this.cache.size > CACHE_USERS) this.cache.delete(this.cache.keys().next().value!);
     return history;
   }
 }
 
-/** Where to refold from: the checkpoint at or before the first month whose trade count changed (none: all). */
-function changedFrom(hit: Cached, counts: ReadonlyMap<string, number>): TaxCheckpoint | undefined {
-  const months = [...new Set([...counts.keys(), ...hit.history.months.keys()])].sort();
-  const first = months.find((m) => (counts.get(m) ?? 0) !== (hit.history.months.get(m)?.trades ?? 0));
-  if (first === undefined) return undefined;
-  const at = [...hit.checkpoints.keys()]
-    .filter((m) => m <= first)
-    .sort()
-    .at(-1);
-  return at === undefined ? undefined : hit.checkpoints.get(at);
+/** The Lei 14.754/2023 notice when any exchange of the month is abroad (docs/TAX.md, what is not covered). */
+function abroadNotice(exchanges: Iterable<string>): string | null {
+  const abroad = [...exchanges].filter((e) => exchangeTaxProfile(e).country !== 'Brasil').map(exchangeName);
+  return abroad.length ? MESSAGES.tax.abroad(abroad.sort().join(', ')) : null;
+}
+
+/** Kept rows → folded months, up to the first kept by another fold version (folded again from there). */
+function keptFromRows(rows: readonly KeptTaxMonth[]): { kept: Cached['months']; staleFrom?: string } {
+  const stale = rows.findIndex((r) => r.version !== TAX_FOLD_VERSION);
+  const kept = (stale < 0 ? rows : rows.slice(0, stale)).map((r) => ({
+    fingerprint: r.fingerprint,
+    folded: foldedMonthFromJson(r.folded),
+  }));
+  return { kept, staleFrom: stale < 0 ? undefined : rows[stale]!.month };
 }
 
 /** Trades → the rows the page lists and the CSV exports. */

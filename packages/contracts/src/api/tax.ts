@@ -50,8 +50,13 @@ export interface TaxAssetRow {
   purchases: string;
   sales: string;
   costOfSales: string;
+  /** Sum of the disposals' results (information). */
   gain: string;
-  /** Sold beyond what the report saw bought (cost taken as zero): tell the accountant. */
+  /** Sum of the positive results (taxed in a month over the limit). */
+  gains: string;
+  /** Sum of the negative results (not offset against any gain). */
+  losses: string;
+  /** Given beyond what the report saw acquired (cost taken as zero): tell the accountant. */
   uncoveredQuantity: string;
 }
 
@@ -60,7 +65,7 @@ export interface TaxOperationRow {
   type: 'Compra' | 'Venda';
   asset: string;
   quantity: string;
-  /** Value in R$ without fees. */
+  /** R$: a purchase's value without fees; a disposal's value (a fee paid in the asset given included). */
   value: string;
   fees: string;
   exchange: string;
@@ -112,16 +117,20 @@ export interface TaxMonthReport {
   exemptionUsedPercent: number;
   purchasesTotal: string;
   feesTotal: string;
+  /** Sum of every disposal's result (information: losses are not offset). */
   netGain: string;
-  lossCarryIn: string;
-  lossUsed: string;
-  lossCarryOut: string;
+  /** Sum of the positive results. */
+  gains: string;
+  /** Sum of the negative results (≤ 0), not offset. */
+  losses: string;
   taxableGain: string;
   tax: string;
   darf: TaxDarf;
   decripto: TaxDecripto;
   assets: TaxAssetRow[];
   unpricedOperations: number;
+  /** Set when the month has operations on exchanges abroad (Lei 14.754/2023: ask the accountant). */
+  abroadNotice: string | null;
   operations: { items: TaxOperationRow[]; page: number; pageSize: number; total: number };
   sources: { exemption: string; rates: string; darf: string; loss: string; cost: string };
 }
@@ -160,7 +169,7 @@ export const TAX_CSV_COLUMNS = [
   'Tipo',
   'Ativo',
   'Quantidade',
-  'Valor (R$, sem taxas)',
+  'Valor (R$)',
   'Taxas (R$)',
   'Exchange',
   'País da exchange',

@@ -7,6 +7,8 @@ export const TAX_MESSAGES = {
     invalidExchange: 'Exchange desconhecida',
     invalidReports: 'Informe se a exchange reporta à Receita (verdadeiro, falso ou nulo para o padrão)',
     liveOnly: 'Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.',
+    abroad: (exchanges: string) =>
+      `Operações em exchanges no exterior (${exchanges}): pela Lei nº 14.754/2023 e a IN RFB nº 2.180/2024, criptoativos custodiados ou negociados por instituições no exterior podem ser aplicações financeiras no exterior, tributadas na declaração anual a 15 %. Este relatório calcula tudo como ganho de capital mensal: confirme com o seu contador.`,
     exportError: 'Não foi possível baixar o CSV do mês',
     loadError: 'Não foi possível carregar o relatório de impostos',
   },

@@ -11,6 +11,8 @@ import { leg, trade } from './fixtures.js';
  *   sale: 0,5 BTC for 60.000 USDT − 60 fee, × 5,50 → proceeds R$ 329.670,00 (sales R$ 330.000,00)
  *   cost of the sale: 513.821,60 × 0,5 / 0,9998 = R$ 256.962,19; gain R$ 72.707,81
  *   left: 0,4998 BTC at R$ 256.859,41
+ * The USDT given for the lots was bought outside the report (no known cost: 'sem custo conhecido'); the sale's
+ * 59.940 USDT (60.000 − 60 fee) are received at R$ 329.670,00 and held on 31/12.
  */
 describe('weighted average cost over purchases in several lots', () => {
   const history = computeTaxHistory([
@@ -35,6 +37,7 @@ describe('weighted average cost over purchases in several lots', () => {
   it('keeps the rest at average cost for the balance of 31/12', () => {
     expect(history.yearEndBalances.get(2026)).toEqual([
       { asset: 'BTC', quantity: 499_800_000_000_000_000n, costCents: 25_685_941n },
+      { asset: 'USDT', quantity: 59_940n * 10n ** 18n, costCents: 32_967_000n },
     ]);
   });
 });

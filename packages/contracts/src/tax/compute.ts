@@ -14,8 +14,9 @@ import {
  * The tax computation of the 'Impostos' report (issue 15 §3): pure, exact integer arithmetic (bigint
  * fixed point), fed with the user's LIVE trades in execution order. The rules come from ./rules.ts.
  *
- * Units: quantities in 10⁻¹⁸ of the asset (the ledger's numeric scale), R$ in 10⁻⁸ while accumulating,
- * rounded half-up to centavos per asset and month.
+ * Units: quantities in 10⁻¹⁸ of the asset (the ledger's numeric scale), R$ in 10⁻⁸ while accumulating; every
+ * figure shown is rounded half-up to centavos once, from the exact sum (a month's total is never a sum of rounded
+ * rows).
  */
 
 /** A trade leg as the ledger stores it (decimal strings), enough to value it in R$. */
@@ -34,7 +35,10 @@ export interface TaxTradeInput {
   legs: readonly TaxLegInput[];
 }
 
-/** One purchase or sale of one asset, valued in R$ (what the CSV lists, what the pools consume). */
+/**
+ * One asset given (venda: a disposal) or received (compra) by one leg, valued in R$ (what the CSV lists, what the
+ * pools consume), as rules.ts COST_RULE says.
+ */
 export interface TaxOperation {
   tradeId: string;
   executedAt: Date;
@@ -42,16 +46,18 @@ export interface TaxOperation {
   exchange: string;
   asset: string;
   kind: 'compra' | 'venda';
-  /** Quantity traded (10⁻¹⁸). */
+  /** Quantity (10⁻¹⁸) received (net of a fee paid in it) or given (a fee paid in it included). */
   quantity: bigint;
-  /** Part of the fee paid in the asset itself (10⁻¹⁸): received less / delivered more. */
-  feeQuantity: bigint;
-  /** Value in R$ without fees (10⁻⁸). */
+  /** R$ (10⁻⁸): a purchase's value without fees; a disposal's value (valor de alienação, the exemption's figure). */
   value: bigint;
-  /** Fees in R$ (10⁻⁸). */
+  /** The leg's fee in R$ (10⁻⁸), on its base asset's row only (one fee, one row). */
   fee: bigint;
+  /** R$ (10⁻⁸): a purchase's cost (fees included), or a disposal's proceeds (fees deducted). */
+  amount: bigint;
   /** False when a value or fee could not be converted to R$ (a third asset with no price in the trade). */
   priced: boolean;
+  /** The leg's own row (its base asset): the DeCripto counts each leg's value once, not each asset it moved. */
+  legRow: boolean;
 }
 
 export const QTY_SCALE = 10n ** 18n;
@@ -88,9 +94,9 @@ export const centsToReais = (cents: bigint): string => {
   return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 };
 
-const SETTLEMENT: readonly string[] = COST_RULE.settlementCurrencies;
+const FIAT = COST_RULE.fiatCurrency;
 
-/** The operations of one trade, each leg valued in R$ as rules.ts COST_RULE says. */
+/** The operations of one trade: each leg's asset received and asset given (and a fee's third asset), in R$. */
 export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
   const rate = parseFixed(t.usdtBrl, 8);
   // Prices in USDT of the assets this trade traded against USDT (for legs quoted in a third asset).
@@ -102,62 +108,88 @@ export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
   }
   /** An amount (10⁻¹⁸) of `asset` → R$ (10⁻⁸), or null when it has no price here. */
   const toBrl = (asset: string, amount: bigint): bigint | null => {
-    if (asset === 'BRL') return amount / 10n ** 10n;
+    if (asset === FIAT) return amount / 10n ** 10n;
     if (asset === 'USDT') return (amount * rate) / QTY_SCALE;
     const p = usdtPrice.get(asset);
     return p === undefined ? null : (((amount * p) / QTY_SCALE) * rate) / QTY_SCALE;
   };
   const ops: TaxOperation[] = [];
-  for (const l of t.legs) {
-    const quantity = parseFixed(l.filledAmount, 18);
-    if (quantity <= 0n) continue;
-    const slash = l.symbol.indexOf('/');
-    const base = l.symbol.slice(0, slash);
-    const quote = l.symbol.slice(slash + 1);
-    const quoteAmount = parseFixed(l.quoteAmount, 18);
-    const feeAmount = parseFixed(l.fee, 18);
-    const value = toBrl(quote, quoteAmount);
-    let fee: bigint | null;
-    let feeQuantity = 0n;
-    if (feeAmount === 0n) fee = 0n;
-    else if (l.feeAsset === base) {
-      feeQuantity = feeAmount;
-      fee = toBrl(quote, (feeAmount * parseFixed(l.avgPrice, 18)) / QTY_SCALE);
-    } else fee = toBrl(l.feeAsset, feeAmount);
-    const priced = value !== null && fee !== null;
-    const buy = l.side === 'buy';
-    // Plain literals with every field in one order (one hidden class: spreading here cost ~10× the arithmetic).
+  // Plain literals with every field in one order (one hidden class: spreading here cost ~10× the arithmetic).
+  const push = (
+    l: TaxLegInput,
+    asset: string,
+    kind: 'compra' | 'venda',
+    quantity: bigint,
+    value: bigint,
+    fee: bigint,
+    amount: bigint,
+    priced: boolean,
+    legRow = false,
+  ) =>
     ops.push({
       tradeId: t.id,
       executedAt: t.executedAt,
       month: t.month,
       exchange: l.exchange,
-      asset: base,
-      kind: buy ? 'compra' : 'venda',
+      asset,
+      kind,
       quantity,
-      feeQuantity,
-      value: value ?? 0n,
-      fee: fee ?? 0n,
+      value,
+      fee,
+      amount,
       priced,
+      legRow,
     });
-    // A leg quoted in another crypto-asset also sells (buy leg) or buys (sell leg) that asset.
-    if (!SETTLEMENT.includes(quote)) {
-      ops.push({
-        tradeId: t.id,
-        executedAt: t.executedAt,
-        month: t.month,
-        exchange: l.exchange,
-        asset: quote,
-        kind: buy ? 'venda' : 'compra',
-        quantity: quoteAmount,
-        feeQuantity: 0n,
-        value: value ?? 0n,
-        fee: 0n,
-        priced,
-      });
+  for (const l of t.legs) {
+    const filled = parseFixed(l.filledAmount, 18);
+    if (filled <= 0n) continue;
+    const slash = l.symbol.indexOf('/');
+    const base = l.symbol.slice(0, slash);
+    const quote = l.symbol.slice(slash + 1);
+    const quoteAmount = parseFixed(l.quoteAmount, 18);
+    const feeAmount = parseFixed(l.fee, 18);
+    const valued = toBrl(quote, quoteAmount);
+    const v = valued ?? 0n;
+    let feeBrl: bigint | null = 0n;
+    if (feeAmount !== 0n)
+      feeBrl =
+        l.feeAsset === base
+          ? toBrl(quote, (feeAmount * parseFixed(l.avgPrice, 18)) / QTY_SCALE)
+          : toBrl(l.feeAsset, feeAmount);
+    const fv = feeBrl ?? 0n;
+    const priced = valued !== null && feeBrl !== null;
+    const inBase = feeAmount !== 0n && l.feeAsset === base;
+    const inQuote = feeAmount !== 0n && l.feeAsset === quote;
+    if (l.side === 'buy') {
+      // Base received (net of a fee in it) at the value given plus the fee; quote given (a fee in it included).
+      push(l, base, 'compra', inBase ? filled - feeAmount : filled, v, fv, inBase ? v : v + fv, priced, true);
+      if (quote !== FIAT) {
+        const given = inQuote ? v + fv : v;
+        push(l, quote, 'venda', inQuote ? quoteAmount + feeAmount : quoteAmount, given, 0n, given, priced);
+      }
+    } else {
+      // Base given (a fee in it included) for the quote received (net of a fee in it); the fee off the proceeds.
+      const given = inBase ? v + fv : v;
+      push(l, base, 'venda', inBase ? filled + feeAmount : filled, given, fv, given - fv, priced, true);
+      if (quote !== FIAT) {
+        const received = inQuote ? v - fv : v;
+        push(
+          l,
+          quote,
+          'compra',
+          inQuote ? quoteAmount - feeAmount : quoteAmount,
+          received,
+          0n,
+          received,
+          priced,
+        );
+      }
     }
+    // A fee paid in a third crypto-asset disposes of it at its value in this trade.
+    if (feeAmount !== 0n && !inBase && !inQuote && l.feeAsset !== FIAT)
+      push(l, l.feeAsset, 'venda', feeAmount, fv, 0n, fv, priced);
   }
-  // The legs of one trade are simultaneous: purchases first, so an arbitrage's sale finds its purchase's cost.
+  // The legs of one trade are simultaneous: purchases first, so a disposal finds what the same trade acquired.
   return ops.length < 2 ? ops : ops.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'compra' ? -1 : 1));
 }
 
@@ -165,14 +197,18 @@ export interface AssetMonthResult {
   asset: string;
   boughtQuantity: bigint;
   soldQuantity: bigint;
-  /** Purchases in R$ with fees (10⁻⁸ accumulated, centavos in the result). */
+  /** Purchases in R$ with fees (exact sums, rounded once to centavos). */
   purchasesCents: bigint;
-  /** Sales in R$ without fees (the exemption's figure). */
+  /** Disposals in R$ (the exemption's figure). */
   salesCents: bigint;
-  /** Sales net of their fees minus the average cost of what was sold. */
+  /** Sum of the disposals' results (proceeds − average cost): positive and negative together. */
   gainCents: bigint;
+  /** Sum of the positive results (what is taxed in a month over the limit). */
+  gainsCents: bigint;
+  /** Sum of the negative results (never offset: rules.ts LOSS_RULE), ≤ 0. */
+  lossesCents: bigint;
   costOfSalesCents: bigint;
-  /** Quantity sold beyond what the report saw bought (its cost is taken as zero). */
+  /** Quantity given beyond what the report saw acquired (its cost is taken as zero). */
   uncoveredQuantity: bigint;
 }
 
@@ -186,10 +222,13 @@ export interface MonthTaxResult {
   feesCents: bigint;
   exemptionLimitCents: bigint;
   exempt: boolean;
+  /** Sum of every disposal's result (information: losses are not offset). */
   netGainCents: bigint;
-  lossCarryInCents: bigint;
-  lossUsedCents: bigint;
-  lossCarryOutCents: bigint;
+  /** Sum of the positive results. */
+  gainsCents: bigint;
+  /** Sum of the negative results (≤ 0), not offset. */
+  lossesCents: bigint;
+  /** The positive results when the month is over the limit, else 0. */
   taxableGainCents: bigint;
   taxCents: bigint;
   darf: {
@@ -203,7 +242,7 @@ export interface MonthTaxResult {
     /** Carried to the next month (amount below R$ 10,00). */
     carriedOutCents: bigint;
   };
-  /** Purchases + sales in R$ per exchange (DeCripto's figure). */
+  /** The value of the legs traded on each exchange, purchases and sales, each leg once (DeCripto's figure). */
   volumeByExchangeCents: Map<string, bigint>;
   assets: AssetMonthResult[];
 }
@@ -225,6 +264,19 @@ export interface Pool {
   quantity: bigint;
   cost: bigint;
 }
+
+/** What a month leaves to the next: the pools and the DARF amount carried (below R$ 10,00). */
+export interface TaxState {
+  pools: ReadonlyMap<string, Readonly<Pool>>;
+  darfCarryCents: bigint;
+}
+
+/** A folded month: its result and the state right after it (resuming from it folds the next months). */
+export interface FoldedMonth {
+  result: MonthTaxResult;
+  after: TaxState;
+}
+
 interface AssetAcc {
   bought: bigint;
   sold: bigint;
@@ -232,6 +284,8 @@ interface AssetAcc {
   sales: bigint;
   proceeds: bigint;
   cost: bigint;
+  gains: bigint;
+  losses: bigint;
   uncovered: bigint;
 }
 interface MonthAcc {
@@ -254,88 +308,77 @@ const newMonth = (month: string): MonthAcc => ({
   volume: new Map(),
 });
 
+const copyPools = (pools: ReadonlyMap<string, Readonly<Pool>>): Map<string, Pool> =>
+  new Map([...pools].map(([a, p]): [string, Pool] => [a, { quantity: p.quantity, cost: p.cost }]));
+
 /**
- * Folds a stream of live trades (in execution order) into each month's result and each year's closing
- * balances. Stateful so a caller can feed trades page by page: `add` each, then `finish`.
+ * Folds a stream of live trades (in execution order) into each month's result and the state after it.
+ * Stateful so a caller can feed trades page by page, or resume after a kept month: `add` each, then `finish`.
  */
-/** The state of a TaxLedger right before a month's first trade: resuming from it refolds that month onwards. */
-export interface TaxCheckpoint {
-  month: string;
-  pools: ReadonlyMap<string, Readonly<Pool>>;
-  months: ReadonlyMap<string, MonthTaxResult>;
-  yearEnd: ReadonlyMap<number, AssetBalance[]>;
-  lossCarry: bigint;
-  darfCarry: bigint;
-  lossYear: number;
-}
-
 export class TaxLedger {
-  private readonly pools = new Map<string, Pool>();
-  private readonly months = new Map<string, MonthTaxResult>();
-  private readonly yearEnd = new Map<number, AssetBalance[]>();
-  /** The state before each month the fold started (by month). */
-  private readonly checkpoints = new Map<string, TaxCheckpoint>();
+  private readonly pools: Map<string, Pool>;
+  private darfCarry: bigint;
+  private readonly folded: FoldedMonth[] = [];
   private current: MonthAcc | null = null;
-  private lossCarry = 0n;
-  private darfCarry = 0n;
-  private lossYear = 0;
 
-  /** A ledger in the state of `cp`: feed it the trades of `cp.month` onwards. */
-  static resume(cp: TaxCheckpoint, earlier: ReadonlyMap<string, TaxCheckpoint>): TaxLedger {
-    const l = new TaxLedger();
-    for (const [asset, p] of cp.pools) l.pools.set(asset, { quantity: p.quantity, cost: p.cost });
-    for (const [m, r] of cp.months) l.months.set(m, r);
-    for (const [y, b] of cp.yearEnd) l.yearEnd.set(y, b);
-    for (const [m, c] of earlier) if (m < cp.month) l.checkpoints.set(m, c);
-    l.lossCarry = cp.lossCarry;
-    l.darfCarry = cp.darfCarry;
-    l.lossYear = cp.lossYear;
-    return l;
+  private readonly start: TaxState;
+
+  /** A ledger in `state` (the state after the last kept month; none: from nothing). */
+  constructor(state?: TaxState) {
+    this.pools = state ? copyPools(state.pools) : new Map<string, Pool>();
+    this.darfCarry = state?.darfCarryCents ?? 0n;
+    this.start = { pools: copyPools(this.pools), darfCarryCents: this.darfCarry };
   }
 
   add(t: TaxTradeInput): void {
     if (this.current && t.month < this.current.month)
       throw new RangeError(`trades fora de ordem: ${t.month} depois de ${this.current.month}`);
-    if (!this.current || this.current.month !== t.month) this.startMonth(t.month);
-    this.current!.trades++;
-    for (const op of tradeOperations(t)) this.apply(this.current!, op);
+    if (!this.current || this.current.month !== t.month) {
+      if (this.current) this.closeMonth(this.current);
+      this.current = newMonth(t.month);
+    }
+    this.current.trades++;
+    for (const op of tradeOperations(t)) this.apply(this.current, op);
   }
 
-  finish(): TaxHistory & { checkpoints: ReadonlyMap<string, TaxCheckpoint> } {
-    if (this.current) {
-      this.closeMonth(this.current);
-      this.yearEnd.set(Number(this.current.month.slice(0, 4)), this.balances());
-      this.current = null;
+  /**
+   * The months folded since the start (or the resumed state), in order; with `alsoMonths`, each of those months
+   * that had no trade is there too, empty (nothing traded, the state and a DARF carry passed through), so a
+   * caller keeping months by calendar knows it was folded.
+   */
+  finish(alsoMonths: Iterable<string> = []): FoldedMonth[] {
+    if (this.current) this.closeMonth(this.current);
+    this.current = null;
+    const empty = [...new Set(alsoMonths)].filter((m) => !this.folded.some((f) => f.result.month === m));
+    if (!empty.length) return this.folded;
+    const all: FoldedMonth[] = [];
+    let before: TaxState = { pools: this.start.pools, darfCarryCents: this.start.darfCarryCents };
+    for (const month of [...empty, ...this.folded.map((f) => f.result.month)].sort()) {
+      const f = this.folded.find((x) => x.result.month === month) ?? emptyFoldedMonth(month, before);
+      all.push(f);
+      before = f.after;
     }
-    return { months: this.months, yearEndBalances: this.yearEnd, checkpoints: this.checkpoints };
-  }
-
-  private startMonth(month: string): void {
-    if (this.current) {
-      this.closeMonth(this.current);
-      const year = Number(this.current.month.slice(0, 4));
-      if (Number(month.slice(0, 4)) !== year) this.yearEnd.set(year, this.balances());
-    }
-    this.checkpoints.set(month, {
-      month,
-      pools: new Map([...this.pools].map(([a, p]) => [a, { quantity: p.quantity, cost: p.cost }])),
-      months: new Map(this.months),
-      yearEnd: new Map(this.yearEnd),
-      lossCarry: this.lossCarry,
-      darfCarry: this.darfCarry,
-      lossYear: this.lossYear,
-    });
-    this.current = newMonth(month);
+    return all;
   }
 
   private apply(m: MonthAcc, op: TaxOperation): void {
     m.operations++;
     if (!op.priced) m.unpriced++;
     m.fees += op.fee;
-    m.volume.set(op.exchange, (m.volume.get(op.exchange) ?? 0n) + op.value);
+    if (op.legRow) m.volume.set(op.exchange, (m.volume.get(op.exchange) ?? 0n) + op.value);
     let a = m.assets.get(op.asset);
     if (!a) {
-      a = { bought: 0n, sold: 0n, purchases: 0n, sales: 0n, proceeds: 0n, cost: 0n, uncovered: 0n };
+      a = {
+        bought: 0n,
+        sold: 0n,
+        purchases: 0n,
+        sales: 0n,
+        proceeds: 0n,
+        cost: 0n,
+        gains: 0n,
+        losses: 0n,
+        uncovered: 0n,
+      };
       m.assets.set(op.asset, a);
     }
     let pool = this.pools.get(op.asset);
@@ -343,79 +386,77 @@ export class TaxLedger {
       pool = { quantity: 0n, cost: 0n };
       this.pools.set(op.asset, pool);
     }
-    // A fee paid in the asset is already in the quantity; else it adds to the cost / comes off the proceeds.
-    const feeInCost = op.feeQuantity > 0n ? 0n : op.fee;
     if (op.kind === 'compra') {
-      const received = op.quantity - op.feeQuantity;
-      pool.quantity += received;
-      pool.cost += op.value + feeInCost;
-      a.bought += received;
-      a.purchases += op.value + feeInCost;
+      pool.quantity += op.quantity;
+      pool.cost += op.amount;
+      a.bought += op.quantity;
+      a.purchases += op.amount;
       return;
     }
-    const delivered = op.quantity + op.feeQuantity;
-    const covered = pool.quantity <= 0n ? 0n : delivered < pool.quantity ? delivered : pool.quantity;
+    const given = op.quantity;
+    const covered = pool.quantity <= 0n ? 0n : given < pool.quantity ? given : pool.quantity;
     const cost =
       covered === 0n ? 0n : covered === pool.quantity ? pool.cost : (pool.cost * covered) / pool.quantity;
     pool.quantity -= covered;
     pool.cost -= cost;
-    a.sold += delivered;
-    a.uncovered += delivered - covered;
+    const result = op.amount - cost;
+    a.sold += given;
+    a.uncovered += given - covered;
     a.sales += op.value;
-    a.proceeds += op.value - feeInCost;
+    a.proceeds += op.amount;
     a.cost += cost;
+    if (result >= 0n) a.gains += result;
+    else a.losses += result;
   }
 
   private closeMonth(m: MonthAcc): void {
-    const year = Number(m.month.slice(0, 4));
-    if (year !== this.lossYear) {
-      this.lossYear = year;
-      this.lossCarry = 0n; // LOSS_RULE: losses do not cross the calendar year
-    }
-    const assets: AssetMonthResult[] = [...m.assets.entries()]
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-      .map(([asset, a]) => ({
+    const entries = [...m.assets.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    // Month totals from the exact sums, rounded once (never a sum of rounded rows).
+    let sales = 0n;
+    let purchases = 0n;
+    let gains = 0n;
+    let losses = 0n;
+    const assets: AssetMonthResult[] = entries.map(([asset, a]) => {
+      sales += a.sales;
+      purchases += a.purchases;
+      gains += a.gains;
+      losses += a.losses;
+      return {
         asset,
         boughtQuantity: a.bought,
         soldQuantity: a.sold,
         purchasesCents: toCents(a.purchases),
         salesCents: toCents(a.sales),
         costOfSalesCents: toCents(a.cost),
-        gainCents: a.sold === 0n ? 0n : toCents(a.proceeds - a.cost),
+        gainCents: toCents(a.gains + a.losses),
+        gainsCents: toCents(a.gains),
+        lossesCents: toCents(a.losses),
         uncoveredQuantity: a.uncovered,
-      }));
-    const salesCents = assets.reduce((s, a) => s + a.salesCents, 0n);
-    const netGainCents = assets.reduce((s, a) => s + a.gainCents, 0n);
+      };
+    });
+    const salesCents = toCents(sales);
     const limit = exemptionFor(m.month).value.limitCents;
     const exempt = salesCents <= limit;
-    const lossCarryInCents = this.lossCarry;
-    let lossUsedCents = 0n;
-    let taxableGainCents = 0n;
-    if (netGainCents < 0n) this.lossCarry += -netGainCents;
-    else if (!exempt) {
-      lossUsedCents = netGainCents < this.lossCarry ? netGainCents : this.lossCarry;
-      this.lossCarry -= lossUsedCents;
-      taxableGainCents = netGainCents - lossUsedCents;
-    }
+    const gainsCents = toCents(gains);
+    const taxableGainCents = exempt ? 0n : gainsCents; // LOSS_RULE: losses offset nothing
     const taxCents = taxOnGain(m.month, taxableGainCents);
     const carriedInCents = this.darfCarry;
     const amountCents = taxCents + carriedInCents;
     const payable = amountCents >= DARF_RULE.minimumCents;
     this.darfCarry = payable ? 0n : amountCents;
-    this.months.set(m.month, {
+    const result: MonthTaxResult = {
       month: m.month,
       trades: m.trades,
       operations: m.operations,
       unpricedOperations: m.unpriced,
       salesCents,
-      purchasesCents: assets.reduce((s, a) => s + a.purchasesCents, 0n),
+      purchasesCents: toCents(purchases),
       feesCents: toCents(m.fees),
       exemptionLimitCents: limit,
       exempt,
-      netGainCents,
-      lossCarryInCents,
-      lossUsedCents,
-      lossCarryOutCents: this.lossCarry,
+      netGainCents: toCents(gains + losses),
+      gainsCents,
+      lossesCents: toCents(losses),
       taxableGainCents,
       taxCents,
       darf: {
@@ -429,23 +470,75 @@ export class TaxLedger {
       },
       volumeByExchangeCents: new Map([...m.volume].map(([e, v]) => [e, toCents(v)])),
       assets,
-    });
-  }
-
-  private balances(): AssetBalance[] {
-    return [...this.pools.entries()]
-      .filter(([, p]) => p.quantity > 0n)
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-      .map(([asset, p]) => ({ asset, quantity: p.quantity, costCents: toCents(p.cost) }));
+    };
+    this.folded.push({ result, after: { pools: copyPools(this.pools), darfCarryCents: this.darfCarry } });
   }
 }
 
-/** Every month's result and year-end balances of a chronological list of live trades. */
+/** A month without live trades: nothing sold, nothing due; a DARF carry below R$ 10,00 passes through. */
+export function emptyMonthResult(month: string, darfCarryCents = 0n): MonthTaxResult {
+  return {
+    month,
+    trades: 0,
+    operations: 0,
+    unpricedOperations: 0,
+    salesCents: 0n,
+    purchasesCents: 0n,
+    feesCents: 0n,
+    exemptionLimitCents: exemptionFor(month).value.limitCents,
+    exempt: true,
+    netGainCents: 0n,
+    gainsCents: 0n,
+    lossesCents: 0n,
+    taxableGainCents: 0n,
+    taxCents: 0n,
+    darf: {
+      code: DARF_RULE.code,
+      period: month,
+      dueDate: darfDueDate(month),
+      amountCents: darfCarryCents,
+      carriedInCents: darfCarryCents,
+      payable: false,
+      carriedOutCents: darfCarryCents,
+    },
+    volumeByExchangeCents: new Map(),
+    assets: [],
+  };
+}
+
+const emptyFoldedMonth = (month: string, before: TaxState): FoldedMonth => ({
+  result: emptyMonthResult(month, before.darfCarryCents),
+  after: before,
+});
+
+/** The holdings at cost in a state (what 'Bens e Direitos' lists). */
+export function balancesOf(state: TaxState): AssetBalance[] {
+  return [...state.pools.entries()]
+    .filter(([, p]) => p.quantity > 0n)
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([asset, p]) => ({ asset, quantity: p.quantity, costCents: toCents(p.cost) }));
+}
+
+/**
+ * Months folded in order → the history: every month with live trades, and each year's balance after its last
+ * folded month.
+ */
+export function historyOf(folded: Iterable<FoldedMonth>): TaxHistory {
+  const months = new Map<string, MonthTaxResult>();
+  const yearEndBalances = new Map<number, AssetBalance[]>();
+  for (const f of folded) {
+    if (f.result.trades === 0) continue;
+    months.set(f.result.month, f.result);
+    yearEndBalances.set(Number(f.result.month.slice(0, 4)), balancesOf(f.after));
+  }
+  return { months, yearEndBalances };
+}
+
+/** Every month's result and year-end balances of a chronological list of live trades (the full recomputation). */
 export function computeTaxHistory(trades: Iterable<TaxTradeInput>): TaxHistory {
   const ledger = new TaxLedger();
   for (const t of trades) ledger.add(t);
-  const { months, yearEndBalances } = ledger.finish();
-  return { months, yearEndBalances };
+  return historyOf(ledger.finish());
 }
 
 export interface DecriptoResult {

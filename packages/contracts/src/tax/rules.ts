@@ -87,17 +87,25 @@ export function taxOnGain(month: string, gainCents: bigint): bigint {
 
 // ── 3. Losses ────────────────────────────────────────────────────────────────────────────────────────────────
 /**
- * OUR DECISION (the law on capital gains has no express rule for crypto-asset losses; ask the accountant):
- * gains and losses of the same month net out across assets; a month whose net result is a loss carries that
- * loss forward, and it reduces the taxable gain of the later months of the SAME calendar year (months that
- * are taxed, i.e. over the exemption; an exempt month neither uses nor consumes the carried loss). What is
- * left on 31 December is dropped. Exempt months' losses are carried too (the loss is real either way).
+ * A loss is NOT offset against any gain: neither against a later month's gain nor against the gain of another
+ * disposal of the same month. Gains on crypto-assets of an individual are ganho de capital (Lei 8.981/1995,
+ * art. 21; IN RFB 1.888/2019 context; Solução de Consulta Cosit nº 214/2021), computed per alienação
+ * (IN SRF 84/2001: ganho apurado em cada alienação), and no law allows ganho de capital losses to be offset: the Receita's Perguntas e
+ * Respostas IRPF ("compensação de prejuízos com ganhos no mês": "os resultados positivos e negativos apurados
+ * em operações distintas não são compensáveis") and its page on renda variável ("as perdas apuradas nas vendas
+ * fora de bolsa não são compensáveis, pois estão sujeitas à apuração de ganho de capital"). Compensation exists
+ * only where a law grants it: operations on the stock exchange (Lei 8.981/1995, art. 72 ff.) and, from 2024,
+ * applications abroad under Lei 14.754/2023 (a separate annual regime this report does not compute).
+ *
+ * So each disposal (one leg's asset given) has its own result; the month's taxable gain is the sum of the
+ * positive results; negative ones are shown but reduce nothing. (Until issue 25 the report netted the month
+ * and carried a net loss forward within the year: no source allowed it, and it lowered the tax due.)
  */
 export const LOSS_RULE = {
   from: '2017-01',
   source:
-    'Decisão do Arbitra (a legislação de ganho de capital não trata da compensação de perdas com criptoativos): compensação dentro do mesmo ano-calendário',
-  carriesAcrossYears: false,
+    'Perdas não compensáveis no ganho de capital (Perguntas e Respostas IRPF, compensação de prejuízos com ganhos no mês; Receita Federal, renda variável: perdas fora de bolsa não são compensáveis; IN SRF 84/2001: ganho apurado em cada alienação)',
+  offsetsLosses: false,
 } as const;
 
 // ── 4. DARF ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -106,12 +114,18 @@ export const LOSS_RULE = {
  * business day of the following month (Lei 8.981/1995, art. 21 §2º; IN SRF 84/2001, art. 31). A DARF below
  * R$ 10,00 is not paid: its amount is added to the next month's tax until the sum reaches R$ 10,00
  * (Lei 9.430/1996, art. 68). Business days: Monday to Friday except the national holidays below.
+ *
+ * December (November's tax): the last business day of the year has no banking service open to the public
+ * (Resolução CMN nº 4.880/2020), so the Receita's Agenda Tributária (published monthly by Ato Declaratório
+ * Executivo Codac) moves every federal tax due on the last business day of December to the business day
+ * before it: 30/12/2024 and 30/12/2025 (31/12 a Tuesday and a Wednesday), 28/12/2023 (29/12 the last
+ * business day). `darfDueDate` applies that rule.
  */
 export const DARF_RULE = {
   code: '4600',
   minimumCents: 1_000n,
   source:
-    'Código 4600; vencimento: último dia útil do mês seguinte (Lei 8.981/1995, art. 21 §2º; IN SRF 84/2001, art. 31); mínimo de R$ 10,00 (Lei 9.430/1996, art. 68)',
+    'Código 4600; vencimento: último dia útil do mês seguinte (Lei 8.981/1995, art. 21 §2º; IN SRF 84/2001, art. 31); em dezembro, o dia útil anterior ao último do ano, sem expediente bancário (Resolução CMN nº 4.880/2020; Agenda Tributária da Receita Federal, dezembro); mínimo de R$ 10,00 (Lei 9.430/1996, art. 68)',
 } as const;
 
 /** Easter Sunday (Gregorian, Meeus/Jones/Butcher), as [month 1-12, day]. */
@@ -161,45 +175,56 @@ export function nationalNonBusinessDays(year: number): Set<string> {
   return days;
 }
 
-/** The DARF due date of a month's tax ('YYYY-MM' → 'YYYY-MM-DD'): the last business day of the next month. */
+/**
+ * The DARF due date of a month's tax ('YYYY-MM' → 'YYYY-MM-DD'): the last business day of the next month; in
+ * December the business day before the last (DARF_RULE: no public banking on the year's last business day).
+ */
 export function darfDueDate(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const year = m === 12 ? y + 1 : y;
   const next = m === 12 ? 1 : m + 1;
   const holidays = nationalNonBusinessDays(year);
-  let day = new Date(Date.UTC(year, next, 0)); // last day of the next month
-  for (;;) {
-    const iso = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !holidays.has(iso)) return iso;
-    day = new Date(day.getTime() - 86_400_000);
-  }
+  const businessDayFrom = (from: Date): Date => {
+    let day = from;
+    for (;;) {
+      const weekday = day.getUTCDay();
+      if (weekday !== 0 && weekday !== 6 && !holidays.has(day.toISOString().slice(0, 10))) return day;
+      day = new Date(day.getTime() - 86_400_000);
+    }
+  };
+  let due = businessDayFrom(new Date(Date.UTC(year, next, 0))); // last day of the next month, back to a business day
+  if (next === 12) due = businessDayFrom(new Date(due.getTime() - 86_400_000));
+  return due.toISOString().slice(0, 10);
 }
 
-// ── 5. Cost: weighted average, fees included ────────────────────────────────────────────────────────────────
+// ── 5. Disposals and cost: every crypto-asset given, weighted average cost, fees included ────────────────────
 /**
- * Cost of acquisition: weighted average cost per asset in R$ (IN RFB 84/2001, art. 16 context; Perguntas e
- * Respostas IRPF), fees of a purchase added to its cost, fees of a sale deducted from its proceeds.
- *
- * Conversion to R$ per leg of a trade: a leg quoted in USDT × the trade's USDT/BRL rate (recorded with the
- * trade); a leg quoted in BRL as it is; a leg quoted in another crypto-asset (a triangle's ETH/BTC) at that
- * asset's price in USDT from another leg of the same trade × the USDT/BRL rate. A fee charged in the base
- * asset is valued at the leg's price; a fee charged in a third asset (BNB) at that asset's price in the same
- * trade if one of its legs has it, else it is left out (the report counts such legs).
- *
- * USDT: OUR DECISION. USDT is a crypto-asset, but it is the currency bots trade with. A leg quoted in USDT is
- * the purchase or sale of its BASE asset, valued in R$ at the trade's USDT/BRL rate; the USDT spent or
- * received is not itself a sale or purchase of USDT (no double counting of each trade, and the USDT bought
- * outside Arbitra has no cost we know). USDT bought or sold for reais (a 'USDT/BRL' leg) is a purchase or
- * sale of USDT like any other asset, with its own average cost. The R$ variation of the USDT held between
- * trades is left to the accountant.
+ * What is a disposal (alienação): every crypto-asset the user gives, whatever they get for it. A swap of one
+ * crypto-asset for another (permuta) is a disposal of the one given (Solução de Consulta Cosit nº 214/2021,
+ * 20/12/2021; Perguntas e Respostas IRPF, criptoativos), so a leg BTC/USDT bought disposes of the USDT paid,
+ * and a leg sold disposes of the BTC and acquires the USDT. Reais are not an asset: a leg quoted in BRL is a
+ * plain purchase or sale. Each leg therefore gives one asset and receives another:
+ *   - buy leg (base received, quote given) / sell leg (base given, quote received);
+ *   - its R$ value V: the quote amount in R$ (a USDT quote × the trade's USDT/BRL rate; a BRL quote as it is;
+ *     another crypto-asset at its USDT price in another leg of the same trade × the rate);
+ *   - a fee paid in the asset received arrives net (less received); paid in the asset given, that asset is given
+ *     in that much more (its value counts in the disposal); paid in a third asset (BNB), that asset is disposed
+ *     of too, at its value in the trade (left unpriced, and counted as such, when the trade has no price for it).
+ *   - the fee in R$ is an expense of the leg's base asset: added to the cost of a purchase, deducted from the
+ *     proceeds of a sale (once: a fee paid in the received asset is already in the quantity).
+ * The value of each disposal (valor de alienação) counts toward the month's R$ 35.000,00, and its result is
+ * its proceeds minus the weighted average cost of the quantity given (IN SRF 84/2001, art. 16 context;
+ * Perguntas e Respostas IRPF, custo médio ponderado). The pools are in R$ per asset, all exchanges together,
+ * and every disposal consumes them (USDT bought with reais is used up when it buys BTC).
+ * A quantity given beyond what the report saw acquired (USDT bought outside Arbitra) has no known cost: it is
+ * taken at cost zero (the conservative reading) and shown to the user as 'sem custo conhecido'.
  */
 export const COST_RULE = {
   method: 'custo médio ponderado',
   source:
-    'Custo médio ponderado em R$, taxas incluídas no custo de aquisição e deduzidas do valor de alienação (Perguntas e Respostas IRPF, ganho de capital; IN SRF 84/2001)',
-  /** Currencies a leg may be quoted in that are not themselves bought or sold by that leg. */
-  settlementCurrencies: ['USDT', 'BRL'] as const,
+    'Permuta entre criptoativos é alienação (Solução de Consulta Cosit nº 214/2021); custo médio ponderado em R$ por ativo, taxas incluídas no custo de aquisição e deduzidas do valor de alienação (Perguntas e Respostas IRPF, ganho de capital; IN SRF 84/2001)',
+  /** The only quote currency that is not itself an asset given or received. */
+  fiatCurrency: 'BRL',
 } as const;
 
 // ── 6. DeCripto (reporting duty of the taxpayer) ─────────────────────────────────────────────────────────────

@@ -6,6 +6,8 @@ import { leg, trade } from './fixtures.js';
  * Scenario: April 2026, sales over R$ 35.000,00. By hand (USDT/BRL 5,00):
  *   buy 1 BTC for 100.000 USDT + 100 fee   → cost R$ 500.500,00
  *   sell 1 BTC for 102.000 USDT − 102 fee  → sales R$ 510.000,00, proceeds R$ 509.490,00
+ *   the sale's 101.898 USDT received at R$ 509.490,00; the 100.100 USDT given for the purchase: R$ 500.500,00,
+ *   at average cost R$ 5,00 → result 0; disposals R$ 510.000,00 + R$ 500.500,00 = R$ 1.010.500,00
  *   gain R$ 8.990,00 × 15 % = R$ 1.348,50, DARF 4600.
  *   Due: last business day of May 2026; 31/05/2026 is a Sunday, 30/05 a Saturday → Friday 29/05/2026.
  */
@@ -18,7 +20,7 @@ describe('a month over R$ 35.000,00 is taxed and gets its DARF', () => {
   ]).months.get('2026-04')!;
 
   it('computes the tax at 15 % of the gain', () => {
-    expect(month.salesCents).toBe(51_000_000n);
+    expect(month.salesCents).toBe(101_050_000n);
     expect(month.exempt).toBe(false);
     expect(month.netGainCents).toBe(899_000n);
     expect(month.taxableGainCents).toBe(899_000n);

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { TaxTradeInput } from '@arbitra/contracts';
+import type { FoldedMonthJson, TaxTradeInput } from '@arbitra/contracts';
 
 interface LegRow {
   trade_id: string;
@@ -16,10 +16,12 @@ interface LegRow {
   fee_asset: string;
 }
 
-/** What changes when the user's live trades change (the report's cache key). */
-export interface LiveTradesFingerprint {
-  count: number;
-  lastExecutedAt: string | null;
+/** A kept month of the report (table `tax_months`). */
+export interface KeptTaxMonth {
+  month: string;
+  version: number;
+  fingerprint: string;
+  folded: FoldedMonthJson;
 }
 
 const TZ = `'America/Sao_Paulo'`;
@@ -59,7 +61,7 @@ const LEG_COLUMNS = `t.id AS trade_id, t.executed_at, to_char(t.executed_at AT T
 
 /**
  * The tax report's data (issue 15): owns `tax_exchange_settings` (each user's choice of which exchanges report
- * to the Receita); reads `trades` and `trade_legs` (owned by TradesRepository) read-only, live trades only.
+ * to the Receita) and `tax_months` (the kept folded months, issue 25); reads `trades` and `trade_legs` (owned by TradesRepository) read-only, live trades only.
  */
 export class TaxReportingRepository {
   constructor(private readonly ds: DataSource) {}
@@ -89,13 +91,50 @@ export class TaxReportingRepository {
     );
   }
 
-  /** Count and newest execution of the live trades: from the partial index alone (an index-only scan). */
-  async fingerprint(userId: string): Promise<LiveTradesFingerprint> {
-    const rows: { count: number; last: string | null }[] = await this.ds.query(
-      `SELECT COUNT(*)::int AS count, MAX(t.executed_at)::text AS last FROM trades t WHERE ${LIVE}`,
+  /**
+   * Each UTC day's fingerprint of the live trades ('YYYY-MM-DD' → 'count:Σ profit:Σ profit in R$'), from
+   * `trade_day_totals` (kept by triggers on every write to `trades`, in the writer's transaction): a few hundred
+   * rows a year instead of every trade. Days whose trades all went are left out.
+   */
+  async liveDayFingerprints(userId: string): Promise<Map<string, string>> {
+    const rows: { day: string; fp: string }[] = await this.ds.query(
+      `SELECT day::text AS day, SUM(trades) || ':' || SUM(profit) || ':' || SUM(profit_brl) AS fp
+         FROM trade_day_totals WHERE user_id = $1 AND mode = 'live' AND status <> 'pending'
+        GROUP BY day HAVING SUM(trades) <> 0 ORDER BY day`,
       [userId],
     );
-    return { count: rows[0]?.count ?? 0, lastExecutedAt: rows[0]?.last ?? null };
+    return new Map(rows.map((r) => [r.day, r.fp]));
+  }
+
+  /** The user's kept months, in order. */
+  async keptMonths(userId: string): Promise<KeptTaxMonth[]> {
+    return this.ds.query(
+      `SELECT month, version, fingerprint, folded FROM tax_months WHERE user_id = $1 ORDER BY month`,
+      [userId],
+    );
+  }
+
+  /** Replaces the user's kept months from `fromMonth` on with `months` (one transaction). */
+  async keepMonths(userId: string, fromMonth: string, months: readonly KeptTaxMonth[]): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      await m.query(`DELETE FROM tax_months WHERE user_id = $1 AND month >= $2`, [userId, fromMonth]);
+      if (!months.length) return;
+      await m.query(
+        `INSERT INTO tax_months (user_id, month, version, fingerprint, folded)
+         SELECT $1, month, version, fingerprint, folded
+           FROM unnest($2::text[], $3::int[], $4::text[], $5::jsonb[]) AS u(month, version, fingerprint, folded)
+         ON CONFLICT (user_id, month) DO UPDATE
+            SET version = EXCLUDED.version, fingerprint = EXCLUDED.fingerprint, folded = EXCLUDED.folded,
+                updated_at = now()`,
+        [
+          userId,
+          months.map((k) => k.month),
+          months.map((k) => k.version),
+          months.map((k) => k.fingerprint),
+          months.map((k) => JSON.stringify(k.folded)),
+        ],
+      );
+    });
   }
 
   /**
@@ -110,16 +149,6 @@ export class TaxReportingRepository {
       fromMonth ? [userId, fromMonth] : [userId],
     );
     return groupTrades(rows);
-  }
-
-  /** How many live trades each São Paulo month holds ('YYYY-MM' → count). */
-  async liveTradeCountsByMonth(userId: string): Promise<Map<string, number>> {
-    const rows: { month: string; n: number }[] = await this.ds.query(
-      `SELECT to_char(t.executed_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month, COUNT(*)::int AS n
-         FROM trades t WHERE ${LIVE} GROUP BY 1`,
-      [userId],
-    );
-    return new Map(rows.map((r) => [r.month, r.n]));
   }
 
   /** One page of a month's live trades (São Paulo month) with their legs, in execution order. */

@@ -6,12 +6,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatNumber } from '@/lib/format';
 import { dayLabel, monthLabel } from '../api/tax-api';
 
-/** The exemption meter: the month's sales against R$ 35.000,00. */
+/** The exemption meter: the month's disposals (every crypto-asset given, USDT included) against R$ 35.000,00. */
 export function ExemptionMeter({ r }: { r: TaxMonthReport }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Vendas do mês × limite de isenção</CardTitle>
+        <CardTitle className="text-base">Alienações do mês × limite de isenção</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         <p className="text-2xl font-semibold" data-testid="tax-sales-total">
@@ -20,12 +20,12 @@ export function ExemptionMeter({ r }: { r: TaxMonthReport }) {
         </p>
         <Progress
           value={r.exemptionUsedPercent}
-          label="Vendas do mês em relação ao limite de isenção"
+          label="Alienações do mês em relação ao limite de isenção"
           className={r.exempt ? '' : '[&>div]:bg-destructive'}
         />
         <p className="text-sm">
           {r.exempt ? (
-            <Badge variant="success">Isento: vendas até {formatBRL(r.exemptionLimit)} no mês</Badge>
+            <Badge variant="success">Isento: alienações até {formatBRL(r.exemptionLimit)} no mês</Badge>
           ) : (
             <Badge variant="destructive">Acima do limite: o ganho do mês é tributado</Badge>
           )}{' '}
@@ -52,11 +52,12 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
               <TableRow>
                 <TableHead>Ativo</TableHead>
                 <TableHead>Comprado</TableHead>
-                <TableHead>Vendido</TableHead>
+                <TableHead>Entregue</TableHead>
                 <TableHead>Compras (com taxas)</TableHead>
-                <TableHead>Vendas</TableHead>
-                <TableHead>Custo médio das vendas</TableHead>
-                <TableHead>Ganho</TableHead>
+                <TableHead>Alienações</TableHead>
+                <TableHead>Custo médio do entregue</TableHead>
+                <TableHead>Ganhos</TableHead>
+                <TableHead>Perdas (não compensáveis)</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -68,8 +69,9 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
                   <TableCell>{formatBRL(a.purchases)}</TableCell>
                   <TableCell>{formatBRL(a.sales)}</TableCell>
                   <TableCell>{formatBRL(a.costOfSales)}</TableCell>
-                  <TableCell className={a.gain.startsWith('-') ? 'text-destructive' : 'text-success'}>
-                    {formatBRL(a.gain)}
+                  <TableCell className="text-success">{formatBRL(a.gains)}</TableCell>
+                  <TableCell className={a.losses === '0.00' ? '' : 'text-destructive'}>
+                    {formatBRL(a.losses)}
                   </TableCell>
                 </TableRow>
               ))}
@@ -78,8 +80,8 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
         )}
         {r.assets.some((a) => a.uncoveredQuantity !== '0') && (
           <p className="mt-2 text-sm text-warning">
-            Há vendas acima do que o Arbitra viu comprado (custo considerado zero): informe ao seu contador o
-            custo real.
+            Há ativos entregues acima do que o Arbitra viu adquirido (por exemplo, USDT comprado fora do
+            Arbitra): sem custo conhecido, considerado zero. Informe ao seu contador o custo real.
           </p>
         )}
       </CardContent>
@@ -87,12 +89,11 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
   );
 }
 
-/** The DARF worksheet (code 4600) and the losses carried. */
+/** The DARF worksheet (code 4600): gains taxed, losses shown but never offset. */
 export function DarfWorksheet({ r }: { r: TaxMonthReport }) {
   const rows: [string, string][] = [
-    ['Ganho líquido do mês', formatBRL(r.netGain)],
-    ['Prejuízo a compensar (do ano)', formatBRL(r.lossCarryIn)],
-    ['Prejuízo compensado', formatBRL(r.lossUsed)],
+    ['Ganhos do mês', formatBRL(r.gains)],
+    ['Perdas do mês (não compensáveis)', formatBRL(r.losses)],
     ['Ganho tributável', formatBRL(r.taxableGain)],
     ['Imposto do mês (15 % a 22,5 %)', formatBRL(r.tax)],
     ['Saldo de DARF abaixo de R$ 10,00 de meses anteriores', formatBRL(r.darf.carriedIn)],
@@ -125,8 +126,11 @@ export function DarfWorksheet({ r }: { r: TaxMonthReport }) {
         ) : (
           <p>Nenhum DARF a pagar neste mês.</p>
         )}
-        {r.lossCarryOut !== '0.00' && (
-          <p>Prejuízo a compensar nos próximos meses do ano: {formatBRL(r.lossCarryOut)}</p>
+        {r.losses !== '0.00' && (
+          <p className="text-muted-foreground">
+            Perdas no ganho de capital não reduzem ganhos de outras alienações, nem do mês nem de meses
+            seguintes (não há previsão legal de compensação).
+          </p>
         )}
       </CardContent>
     </Card>

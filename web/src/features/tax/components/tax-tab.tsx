@@ -148,7 +148,7 @@ export function TaxTab() {
                       <TableHead>Tipo</TableHead>
                       <TableHead>Ativo</TableHead>
                       <TableHead>Quantidade</TableHead>
-                      <TableHead>Valor (sem taxas)</TableHead>
+                      <TableHead>Valor (R$)</TableHead>
                       <TableHead>Taxas</TableHead>
                       <TableHead>Exchange</TableHead>
                       <TableHead>País</TableHead>
