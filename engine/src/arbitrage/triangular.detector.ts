@@ -16,6 +16,7 @@ import { DP, fixed, legFrom } from './format.js';
 import { dec, HUNDRED } from './money.js';
 import type { Candidate, DetectedOpportunity, DetectionSink, Detector, OpportunityLeg } from './types.js';
 import { usdtValue } from './valuation.js';
+import type { PriceLevel } from '../market-data/types.js';
 
 export interface TriangularOptions {
   /** Only these exchanges (default: all). */
@@ -26,15 +27,29 @@ export interface TriangularOptions {
   startCurrencies?: readonly string[];
 }
 
+/** What a triangle's build reads, frozen at a sighting (for a build the registry defers). */
+export interface TriangleSnapshot {
+  /** The side each leg walks (asks to buy, bids to sell): the book arrays of that moment (never mutated). */
+  sides: readonly (readonly PriceLevel[])[];
+  /** Starting amount of the float walk. */
+  input: number;
+  /** USDT value of one unit of the starting currency; null when unknown. */
+  unit: number | null;
+  usdtBrl: number;
+}
+
 /** One direction of a triangle on one exchange: start → b → c → start. */
 export class TriangleCandidate implements Candidate {
   readonly strategy = 'triangular' as const;
   readonly id: string;
   readonly inputs: readonly BookSlot[];
+  /** Taker fee of each leg, as of the latest evaluation. */
   readonly fees = new Float64Array(3);
   fpA = 0;
   fpB = 0;
   active = false;
+  /** Found from the top-of-book bound; the depth walk (input, fpA, fpB) is not done yet: see measure(). */
+  unmeasured = false;
   /** Starting amount of the latest positive evaluation (float, before rounding). */
   input = 0;
 
@@ -49,10 +64,25 @@ export class TriangleCandidate implements Candidate {
     this.inputs = legs.map((l) => l.slot);
   }
 
-  build(): DetectedOpportunity | null {
-    return this.detector.build(this);
+  /** The depth walk of the current books: input and fingerprint. */
+  measure(): void {
+    this.detector.measure(this);
+  }
+
+  snapshot(): TriangleSnapshot {
+    return this.detector.snapshot(this);
+  }
+
+  build(snapshot?: unknown): DetectedOpportunity | null {
+    return this.detector.build(this, snapshot as TriangleSnapshot | undefined);
   }
 }
+
+/**
+ * Above this top-of-book rate product a cycle is certainly profitable after the depth walk (its first unit
+ * gains more than float rounding can eat), so with minNetPct ≤ 0 it is reported found without walking.
+ */
+const SURE_RATE = 1 + 1e-9;
 
 const DEFAULT_START = ['USDT', 'BRL', 'BTC', 'ETH', 'BNB'];
 
@@ -61,6 +91,12 @@ const DEFAULT_START = ['USDT', 'BRL', 'BTC', 'ETH', 'BNB'];
  * depth-aware (each leg's book is walked) with each leg's taker fee deducted from what it receives.
  * Triangles are found incrementally as markets appear; an update evaluates only the triangles that use
  * the updated market, and most are rejected on the top-of-book rate product alone.
+ *
+ * The depth walk is lazy (with minNetPct ≤ 0): a cycle whose top-of-book product is above 1 is profitable
+ * whatever its depth gives, so it is reported found at once and walked (TriangleCandidate.measure) only when
+ * the registry may publish its figures — a new opportunity, or a live one past its update interval. An update
+ * of a hub book (BTC/USDT, ETH/BTC...) re-evaluates ~350 directions, half of which stay profitable while the hub
+ * is dislocated: those re-sightings cost a product of three rates, not three book walks.
  */
 export class TriangularDetector implements Detector {
   readonly strategy = 'triangular' as const;
@@ -156,20 +192,42 @@ export class TriangularDetector implements Detector {
       }
       fees[k] = table.takerAt(s.exchangeIndex);
     }
-    if (topOfBookRate(legs, fees) <= 1) {
+    const rate = topOfBookRate(legs, fees);
+    if (!(rate > 1)) {
       sink.absent(c);
       return;
     }
-    walkCycle(legs, fees, this.walk);
+    if (rate > SURE_RATE && this.minNetPct <= 0) {
+      c.unmeasured = true;
+      sink.found(c);
+      return;
+    }
+    if (this.measure(c)) sink.found(c);
+    else sink.absent(c);
+  }
+
+  /** Walks the cycle's depth: sets input and fingerprint; false when it does not clear minNetPct. */
+  measure(c: TriangleCandidate): boolean {
+    walkCycle(c.legs, c.fees, this.walk);
     const { input, output } = this.walk;
-    if (!(input > 0) || !(((output - input) / input) * 100 > this.minNetPct)) {
-      sink.absent(c);
-      return;
-    }
+    c.unmeasured = false;
     c.input = input;
     c.fpA = input;
     c.fpB = output;
-    sink.found(c);
+    return input > 0 && ((output - input) / input) * 100 > this.minNetPct;
+  }
+
+  /** What build() reads, as it is now. */
+  snapshot(c: TriangleCandidate): TriangleSnapshot {
+    if (c.unmeasured) this.measure(c);
+    const sides: PriceLevel[][] = [];
+    for (const { slot, buy } of c.legs) sides.push(buy ? slot.asks : slot.bids);
+    return {
+      sides,
+      input: c.input,
+      unit: usdtValue(this.ctx.store, c.exchange, c.path[0]!, this.ctx.clock.now()),
+      usdtBrl: this.ctx.rate.current().rate,
+    };
   }
 
   /**
@@ -177,9 +235,8 @@ export class TriangularDetector implements Detector {
    * leg's base amount rounded down to its market's step; leftovers ("dust") of an intermediate currency
    * are not counted as profit. Null when rounding or the minimums leave no profit.
    */
-  build(c: TriangleCandidate): DetectedOpportunity | null {
-    const now = this.ctx.clock.now();
-    let available: Fx = fx(c.input);
+  build(c: TriangleCandidate, snapshot: TriangleSnapshot = this.snapshot(c)): DetectedOpportunity | null {
+    let available: Fx = fx(snapshot.input);
     let spent: Fx | null = null;
     const legs: OpportunityLeg[] = [];
     for (let k = 0; k < 3; k++) {
@@ -191,12 +248,13 @@ export class TriangularDetector implements Detector {
       let fill: ExactFill;
       let received: Fx;
       let used: Fx;
+      const side = snapshot.sides[k]!;
       if (buy) {
-        fill = fillExact(slot.asks, affordableExact(slot.asks, available, step));
+        fill = fillExact(side, affordableExact(side, available, step));
         used = fill.notional;
         received = fxMul(fill.amount, keep);
       } else {
-        fill = fillExact(slot.bids, fxFloorTo(available, step));
+        fill = fillExact(side, fxFloorTo(available, step));
         used = fill.amount;
         received = fxMul(fill.notional, keep);
       }
@@ -212,10 +270,9 @@ export class TriangularDetector implements Detector {
     const netPercent = profit.div(capital).mul(HUNDRED);
     if (!(netPercent.toNumber() > this.minNetPct)) return null;
     const startCurrency = c.path[0]!;
-    const unit = usdtValue(this.ctx.store, c.exchange, startCurrency, now);
-    if (unit === null) return null;
-    const u = dec(unit);
-    const usdtBrl = dec(this.ctx.rate.current().rate);
+    if (snapshot.unit === null) return null;
+    const u = dec(snapshot.unit);
+    const usdtBrl = dec(snapshot.usdtBrl);
     const profitUsdt = profit.mul(u);
     const first = c.legs[0]!;
     const sizeDp = first.buy
