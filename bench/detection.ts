@@ -36,7 +36,8 @@ const SEED = Number(args.get('seed') ?? 1);
 const ALTS = Number(args.get('triangle-alts') ?? 172);
 const DISLOCATION = Number(args.get('dislocation-rate') ?? 0.002);
 const HUB_SHARE = args.has('hub-share') ? Number(args.get('hub-share')) : null;
-if (HUB_SHARE !== null && !(HUB_SHARE >= 0 && HUB_SHARE <= 1)) throw new Error('--hub-share: a number in [0, 1]');
+if (HUB_SHARE !== null && !(HUB_SHARE >= 0 && HUB_SHARE <= 1))
+  throw new Error('--hub-share: a number in [0, 1]');
 const RUNS = (args.get('detectors') ?? 'cross-exchange,triangular,statistical,all').split(',');
 const LEVELS = 10;
 const WARMUP = 100_000;
@@ -101,7 +102,8 @@ const mk = (exchange: ExchangeId, base: string, quote: string, hub: boolean): vo
 };
 const HUB_SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'ETH/BTC', 'BNB/BTC', 'BNB/ETH'];
 for (const ex of EXCHANGE_IDS)
-  for (const pair of PAIRS) mk(ex, pair.split('/')[0]!, 'USDT', ex === 'binance' && HUB_SYMBOLS.includes(pair));
+  for (const pair of PAIRS)
+    mk(ex, pair.split('/')[0]!, 'USDT', ex === 'binance' && HUB_SYMBOLS.includes(pair));
 const pairMarkets = markets.length;
 mk('binance', 'ETH', 'BTC', true);
 mk('binance', 'BNB', 'BTC', true);
@@ -181,7 +183,9 @@ function nextChunk(): BookUpdate[] {
           ? markets[gen.int(pairMarkets)]!
           : markets[crossStart + gen.int(markets.length - crossStart)]!;
     else if (gen.next() < HUB_SHARE) m = hubMarkets[gen.int(hubMarkets.length)]!;
-    else m = gen.next() < 0.5 ? otherPairs[gen.int(otherPairs.length)]! : otherCross[gen.int(otherCross.length)]!;
+    else
+      m =
+        gen.next() < 0.5 ? otherPairs[gen.int(otherPairs.length)]! : otherCross[gen.int(otherCross.length)]!;
     out.push(book(m));
   }
   return out;
@@ -316,7 +320,11 @@ const hubShareSeen = (r: Result): number => r.hubLat.length / r.updates;
 console.log(
   `Detection benchmark — ${UPDATES.toLocaleString('en-US')} updates (after ${WARMUP.toLocaleString('en-US')} warm-up) over ${EXCHANGE_IDS.length} exchanges, seed ${SEED}, hub share ${HUB_SHARE === null ? 'uniform (default)' : HUB_SHARE}`,
 );
-console.log(`node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} × ${cpus().length}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const tri = results.find((r) => r.name === 'triangular');
 console.log(
   `markets: ${markets.length} (USDT pairs on 5 exchanges: ${pairMarkets}; Binance cross markets: ${markets.length - pairMarkets}); triangles on Binance: ${tri?.triangles ?? '–'}`,
@@ -364,7 +372,9 @@ if (tri) {
   targets.push(`triangular p99 ≤ 1 ms with ≥ 1,000 triangles: ${ok ? 'MET' : 'NOT MET'}`);
   const hubCpu = tri.hubCpu.slice().sort((a, b) => a - b);
   const hubOk = pct(hubCpu, 0.99) <= 150 && pct(hubCpu, 0.999) <= 2000;
-  targets.push(`triangular hub books CPU p99 ≤ 150 µs and p99.9 ≤ 2 ms (issue 30): ${hubOk ? 'MET' : 'NOT MET'}`);
+  targets.push(
+    `triangular hub books CPU p99 ≤ 150 µs and p99.9 ≤ 2 ms (issue 30): ${hubOk ? 'MET' : 'NOT MET'}`,
+  );
 }
 console.log(`targets: ${targets.join('; ')}`);
 console.log(

@@ -176,6 +176,7 @@ export class OpportunityRegistry implements DetectionSink {
     if (this.builtThisRound >= this.buildsPerRound && candidate.snapshot !== undefined) {
       let ts = -Infinity;
       for (const s of candidate.inputs) if (s.receivedTs > ts) ts = s.receivedTs;
+      candidate.active = true; // held (waiting for its build): its next sighting must reach the registry
       this.deferred.set(candidate.id, {
         candidate,
         snapshot: candidate.snapshot(),
@@ -284,6 +285,7 @@ export class OpportunityRegistry implements DetectionSink {
     deferredFrom: number | undefined,
   ): void {
     if (opportunity === null) {
+      candidate.active = false;
       this.rejected.set(candidate.id, { fpA, fpB });
       return;
     }

@@ -5,7 +5,6 @@ import {
   affordableExact,
   CycleWalk,
   fillExact,
-  topOfBookRate,
   walkCycle,
   type CycleLeg,
   type ExactFill,
@@ -27,12 +26,17 @@ export interface TriangularOptions {
   startCurrencies?: readonly string[];
 }
 
-/** What a triangle's build reads, frozen at a sighting (for a build the registry defers). */
+/**
+ * What a triangle's build reads, frozen at a sighting (for a build the registry defers). The markets' precisions
+ * (MarketSpec) are read at the build: they change only when the exchange's market list is reloaded.
+ */
 export interface TriangleSnapshot {
   /** The side each leg walks (asks to buy, bids to sell): the book arrays of that moment (never mutated). */
   sides: readonly (readonly PriceLevel[])[];
   /** Starting amount of the float walk. */
   input: number;
+  /** The exchange's taker fee (every leg's). */
+  fee: number;
   /** USDT value of one unit of the starting currency; null when unknown. */
   unit: number | null;
   usdtBrl: number;
@@ -45,6 +49,14 @@ export class TriangleCandidate implements Candidate {
   readonly inputs: readonly BookSlot[];
   /** Taker fee of each leg, as of the latest evaluation. */
   readonly fees = new Float64Array(3);
+  /**
+   * Top-of-book conversion rate of each leg after its fee (what it gives per unit put in at its best level),
+   * as of that leg's latest book: an update recomputes only the updated leg's. NaN while a leg has no book.
+   */
+  readonly rates = new Float64Array(3).fill(NaN);
+  /** 1 − the fee the cached rates were computed with. */
+  keep = NaN;
+
   fpA = 0;
   fpB = 0;
   active = false;
@@ -106,6 +118,8 @@ export class TriangularDetector implements Detector {
   /** exchange → currency → currency → market between them. */
   private readonly graph = new Map<ExchangeId, Map<string, Map<string, BookSlot>>>();
   private readonly bySlot: TriangleCandidate[][] = [];
+  /** Per slot id, for each direction of bySlot: which of its legs that slot is. */
+  private readonly legIndex: number[][] = [];
   private readonly walk = new CycleWalk();
   private count = 0;
 
@@ -145,10 +159,43 @@ export class TriangularDetector implements Detector {
     link(g, slot.quote, slot.base, slot);
   }
 
+  /**
+   * An update of `slot`: its new top-of-book rates (to buy with its quote, to sell its base) go into each
+   * direction that uses it, whose cached rates of the other two legs make the product of the three — the
+   * top-of-book bound — without reading their books. A direction whose bound is ≤ 1 is absent whatever its
+   * depth (nothing to report unless the registry holds it); only the others are checked further.
+   */
   evaluate(slot: BookSlot, nowMs: number, sink: DetectionSink): void {
     const list = this.bySlot[slot.id];
     if (list === undefined) return;
-    for (let i = 0; i < list.length; i++) this.evaluateOne(list[i]!, nowMs, sink);
+    const legOf = this.legIndex[slot.id]!;
+    const keep = 1 - this.ctx.fees.takerAt(slot.exchangeIndex);
+    const ask = slot.asks[0];
+    const bid = slot.bids[0];
+    const buyRate = ask === undefined ? NaN : keep / ask[0];
+    const sellRate = bid === undefined ? NaN : bid[0] * keep;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i]!;
+      const rates = c.rates;
+      if (c.keep !== keep) this.cacheRates(c, keep);
+      else {
+        const k = legOf[i]!;
+        rates[k] = c.legs[k]!.buy ? buyRate : sellRate;
+      }
+      const rate = rates[0]! * rates[1]! * rates[2]!;
+      if (rate > 1) this.evaluateOne(c, rate, nowMs, sink);
+      else if (c.active) sink.absent(c);
+    }
+  }
+
+  /** Every leg's top-of-book rate from its current book (a new direction, or the fee changed). */
+  private cacheRates(c: TriangleCandidate, keep: number): void {
+    c.keep = keep;
+    for (let k = 0; k < 3; k++) {
+      const { slot, buy } = c.legs[k]!;
+      const level = (buy ? slot.asks : slot.bids)[0];
+      c.rates[k] = level === undefined ? NaN : buy ? keep / level[0] : level[0] * keep;
+    }
   }
 
   private addTriangle(exchange: ExchangeId, currencies: string[], markets: BookSlot[]): void {
@@ -170,7 +217,10 @@ export class TriangularDetector implements Detector {
         legs.push({ slot, buy: slot.quote === from }); // holding the quote: buy the base
       }
       const cand = new TriangleCandidate(this, exchange, path, legs);
-      for (const leg of legs) (this.bySlot[leg.slot.id] ??= []).push(cand);
+      legs.forEach((leg, k) => {
+        (this.bySlot[leg.slot.id] ??= []).push(cand);
+        (this.legIndex[leg.slot.id] ??= []).push(k);
+      });
     }
     this.count++;
   }
@@ -180,22 +230,18 @@ export class TriangularDetector implements Detector {
     return [...currencies].sort()[0]!;
   }
 
-  private evaluateOne(c: TriangleCandidate, nowMs: number, sink: DetectionSink): void {
+  /** A direction whose top-of-book bound `rate` is above 1: fresh books? walked now or found lazily. */
+  private evaluateOne(c: TriangleCandidate, rate: number, nowMs: number, sink: DetectionSink): void {
     const legs = c.legs;
     const fees = c.fees;
-    const table = this.ctx.fees;
+    const fee = this.ctx.fees.takerAt(legs[0]!.slot.exchangeIndex); // one exchange: every leg's fee
     for (let k = 0; k < 3; k++) {
       const s = legs[k]!.slot;
       if (s.updates === 0 || nowMs - s.receivedTs > s.staleAfterMs) {
         sink.absent(c);
         return;
       }
-      fees[k] = table.takerAt(s.exchangeIndex);
-    }
-    const rate = topOfBookRate(legs, fees);
-    if (!(rate > 1)) {
-      sink.absent(c);
-      return;
+      fees[k] = fee;
     }
     if (rate > SURE_RATE && this.minNetPct <= 0) {
       c.unmeasured = true;
@@ -225,6 +271,7 @@ export class TriangularDetector implements Detector {
     return {
       sides,
       input: c.input,
+      fee: this.ctx.fees.takerAt(c.legs[0]!.slot.exchangeIndex),
       unit: usdtValue(this.ctx.store, c.exchange, c.path[0]!, this.ctx.clock.now()),
       usdtBrl: this.ctx.rate.current().rate,
     };
@@ -241,7 +288,7 @@ export class TriangularDetector implements Detector {
     const legs: OpportunityLeg[] = [];
     for (let k = 0; k < 3; k++) {
       const { slot, buy } = c.legs[k]!;
-      const fee = this.ctx.fees.takerAt(slot.exchangeIndex);
+      const fee = snapshot.fee;
       const keep = FX_ONE - fx(fee);
       const spec = slot.spec;
       const step = fx(spec.amountStep);

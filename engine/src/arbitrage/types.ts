@@ -47,7 +47,10 @@ export interface Candidate {
   /** Fingerprint of the latest positive float evaluation: unchanged ⇒ the reported figures are unchanged. */
   fpA: number;
   fpB: number;
-  /** Set by the registry while it holds an opportunity for this candidate. */
+  /**
+   * Set by the registry while it holds an opportunity for this candidate (or one waiting for its build): a
+   * detector may skip reporting an inactive candidate absent (that is a no-op).
+   */
   active: boolean;
   /**
    * Lazy candidates (the triangular ones): true when found() was reported from a bound (top of book) and the
