@@ -14,7 +14,7 @@ import { StatisticalDetector, type StatisticalOptions } from './statistical.dete
 import { TriangularDetector, type TriangularOptions } from './triangular.detector.js';
 import type { Detector, OpportunityStrategy } from './types.js';
 
-const DEFAULT_BUILDS_PER_UPDATE = 24;
+const DEFAULT_BUILDS_PER_UPDATE = 16;
 
 export interface ArbitrageScannerOptions {
   /** Must be the same time source as the feed's (the real clock in production, a VirtualScheduler in tests). */
@@ -38,7 +38,7 @@ export interface ArbitrageScannerOptions {
   /**
    * See OpportunityRegistry (buildsPerRound): at most this many new opportunities are built while one book
    * update is processed; the others are built from the books they were found in during the next updates (or the
-   * next sweep). Default 24 (~1 ms of decimal arithmetic); Infinity builds all of them at once.
+   * next sweep). Default 16 (~0.5–1 ms of decimal arithmetic); Infinity builds all of them at once.
    */
   buildsPerUpdate?: number;
 }
