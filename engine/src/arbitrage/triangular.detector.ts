@@ -56,7 +56,6 @@ export class TriangleCandidate implements Candidate {
   readonly rates = new Float64Array(3).fill(NaN);
   /** 1 − the fee the cached rates were computed with. */
   keep = NaN;
-
   fpA = 0;
   fpB = 0;
   active = false;
