@@ -5,7 +5,9 @@
  * ── The pipeline (what the engine wires) ────────────────────────────────────────────────────────────────
  *   const scanner = new ArbitrageScanner({ clock: realScheduler, staleAfterMs?, staleAfterMsByExchange?,
  *                                          fees?: FeeTable | overrides, strategies?, cross?, triangular?,
- *                                          statistical?, usdtBrlFallback?, specs?, minUpdateIntervalMs? })
+ *                                          statistical?, usdtBrlFallback?, specs?, minUpdateIntervalMs?,
+ *                                          buildsPerUpdate? (default 16: more new opportunities found in one
+ *                                          update are built in the next ones, from the books they were found in) })
  *   scanner.attach(feed)                       // → unsubscribe; updates, states, markets, malformed messages
  *   setInterval(() => scanner.sweep(), 250)    // staleness → expiry + 'degraded' states; coalesced updates
  *   scanner.registry.on({ added(o), updated(o), removed(o, 'gone' | 'stale') })   // → publisher / bot matcher

@@ -11,7 +11,11 @@ import type {
 export type RemovalReason = 'gone' | 'stale';
 
 export interface RegistryListener {
-  added?(opportunity: Opportunity): void;
+  /**
+   * `deferredFrom`: for an opportunity whose build was deferred (see RegistryOptions.buildsPerRound), the
+   * receive time of the newest book it was found in; undefined when it is built in the update that found it.
+   */
+  added?(opportunity: Opportunity, deferredFrom?: number): void;
   updated?(opportunity: Opportunity): void;
   removed?(opportunity: Opportunity, reason: RemovalReason): void;
 }
@@ -38,6 +42,19 @@ interface Entry {
   pending: boolean;
 }
 
+/** A new opportunity found when the round's build budget was spent: built later from what it was found in. */
+interface Deferred {
+  candidate: Candidate;
+  /** candidate.snapshot() at the sighting: what build() reads (books, rates), frozen. */
+  snapshot: unknown;
+  fpA: number;
+  fpB: number;
+  seenAt: number;
+  openedAt: number;
+  /** Newest receive time among its books at the sighting (the update that found it). */
+  receivedTs: number;
+}
+
 export interface RegistryOptions {
   /**
    * An opportunity's figures are rebuilt at most this often while it lasts (its 'added' is immediate;
@@ -45,6 +62,15 @@ export interface RegistryOptions {
    * Default 100 ms; 0 rebuilds on every change.
    */
   minUpdateIntervalMs?: number;
+  /**
+   * At most this many new opportunities are built per round (rounds are delimited by beginRound(), which the
+   * scanner calls once per book update). Past it, a new candidate that can freeze its inputs
+   * (Candidate.snapshot) is queued and built in the next rounds (oldest first), at flush() and before anything
+   * else happens to it — from the frozen inputs, so its figures, firstSeen and event order are the ones an
+   * immediate build gives; 'added' only comes later. Bounds the work of one update when a hub book's move
+   * makes a hundred triangles profitable at once. Default Infinity (every build immediate).
+   */
+  buildsPerRound?: number;
 }
 
 export interface RegistryCounters {
@@ -82,14 +108,34 @@ export class OpportunityRegistry implements DetectionSink {
   private added = 0;
   private updated = 0;
   private removed = 0;
+  /** New opportunities waiting for their build (insertion order = oldest first), by candidate id. */
+  private readonly deferred = new Map<string, Deferred>();
+  private builtThisRound = 0;
 
   private readonly minUpdateIntervalMs: number;
+  private readonly buildsPerRound: number;
 
   constructor(
     private readonly clock: Clock,
     options: RegistryOptions = {},
   ) {
     this.minUpdateIntervalMs = options.minUpdateIntervalMs ?? 100;
+    this.buildsPerRound = options.buildsPerRound ?? Infinity;
+  }
+
+  /** Starts a round of the build budget (one book update): first builds deferred opportunities, oldest first. */
+  beginRound(): void {
+    this.builtThisRound = 0;
+    if (this.deferred.size === 0) return;
+    for (const d of this.deferred.values()) {
+      if (this.builtThisRound >= this.buildsPerRound) break;
+      this.buildDeferred(d);
+    }
+  }
+
+  /** Opportunities found but not built yet (deferred by the build budget). */
+  get deferredCount(): number {
+    return this.deferred.size;
   }
 
   on(listener: RegistryListener): () => void {
@@ -101,9 +147,18 @@ export class OpportunityRegistry implements DetectionSink {
 
   found(candidate: Candidate): void {
     const now = this.clock.now();
+    if (this.deferred.size !== 0) this.settle(candidate);
     if (candidate.active) {
       const e = this.entries.get(candidate.id)!;
       e.lastSeen = now;
+      if (candidate.unmeasured) {
+        // a lazy candidate re-seen: its figures are only measured when they could be published
+        if (now - e.builtAt < this.minUpdateIntervalMs) {
+          e.pending = true; // measured at the rebuild, which compares them with the reported ones
+          return;
+        }
+        candidate.measure!();
+      }
       if (e.fpA === candidate.fpA && e.fpB === candidate.fpB) {
         e.pending = false; // back to the figures already reported
         return;
@@ -115,45 +170,44 @@ export class OpportunityRegistry implements DetectionSink {
       this.rebuild(e, now);
       return;
     }
+    if (candidate.unmeasured) candidate.measure!();
     const r = this.rejected.get(candidate.id);
     if (r !== undefined && r.fpA === candidate.fpA && r.fpB === candidate.fpB) return;
-    const opportunity = candidate.build();
-    if (opportunity === null) {
-      this.rejected.set(candidate.id, { fpA: candidate.fpA, fpB: candidate.fpB });
+    if (this.builtThisRound >= this.buildsPerRound && candidate.snapshot !== undefined) {
+      let ts = -Infinity;
+      for (const s of candidate.inputs) if (s.receivedTs > ts) ts = s.receivedTs;
+      candidate.active = true; // held (waiting for its build): its next sighting must reach the registry
+      this.deferred.set(candidate.id, {
+        candidate,
+        snapshot: candidate.snapshot(),
+        fpA: candidate.fpA,
+        fpB: candidate.fpB,
+        seenAt: now,
+        openedAt: openedAt(candidate),
+        receivedTs: ts,
+      });
       return;
     }
-    this.rejected.delete(candidate.id);
-    const e: Entry = {
-      candidate,
-      opportunity,
-      firstSeen: now,
-      openedAt: openedAt(candidate),
-      lastSeen: now,
-      fpA: candidate.fpA,
-      fpB: candidate.fpB,
-      builtAt: now,
-      pending: false,
-    };
-    this.entries.set(candidate.id, e);
-    candidate.active = true;
-    this.added++;
-    const view = this.view(e, now);
-    for (const l of this.listeners) l.added?.(view);
+    this.builtThisRound++;
+    this.add(candidate, candidate.build(), candidate.fpA, candidate.fpB, now, openedAt(candidate), undefined);
   }
 
   absent(candidate: Candidate): void {
+    if (this.deferred.size !== 0) this.settle(candidate);
     if (!candidate.active) return;
     const e = this.entries.get(candidate.id);
     if (e) this.remove(e, 'gone');
   }
 
-  /** Rebuilds the figures of opportunities whose changes were coalesced (call it periodically). */
+  /** Builds the deferred opportunities, then rebuilds those whose changes were coalesced (call it periodically). */
   flush(nowMs = this.clock.now()): void {
+    this.settleAll();
     for (const e of [...this.entries.values()]) if (e.pending) this.rebuild(e, nowMs);
   }
 
   /** Removes every opportunity one of whose books is no longer fresh. Returns how many. */
   expireStale(isFresh: (slot: BookSlot, nowMs: number) => boolean, nowMs = this.clock.now()): number {
+    this.settleAll();
     let n = 0;
     for (const e of [...this.entries.values()]) {
       if (e.candidate.inputs.some((s) => !isFresh(s, nowMs))) {
@@ -165,10 +219,12 @@ export class OpportunityRegistry implements DetectionSink {
   }
 
   get size(): number {
+    this.settleAll();
     return this.entries.size;
   }
 
   get(id: string): Opportunity | undefined {
+    this.settleAll();
     const e = this.entries.get(id);
     return e ? this.view(e, this.clock.now()) : undefined;
   }
@@ -180,6 +236,7 @@ export class OpportunityRegistry implements DetectionSink {
 
   /** Snapshot of the n best open opportunities by net % (ties: larger profit in USDT first). */
   top(n: number, filter?: OpportunityFilter): Opportunity[] {
+    this.settleAll();
     const now = this.clock.now();
     const list: Entry[] = [];
     for (const e of this.entries.values()) {
@@ -201,6 +258,7 @@ export class OpportunityRegistry implements DetectionSink {
   }
 
   counters(): RegistryCounters {
+    this.settleAll();
     const openByStrategy: Record<OpportunityStrategy, number> = {
       arbitrage: 0,
       triangular: 0,
@@ -216,9 +274,64 @@ export class OpportunityRegistry implements DetectionSink {
     };
   }
 
+  /** A new opportunity: entered and announced, or its fingerprint remembered as rejected (build gave null). */
+  private add(
+    candidate: Candidate,
+    opportunity: DetectedOpportunity | null,
+    fpA: number,
+    fpB: number,
+    seenAt: number,
+    opened: number,
+    deferredFrom: number | undefined,
+  ): void {
+    if (opportunity === null) {
+      candidate.active = false;
+      this.rejected.set(candidate.id, { fpA, fpB });
+      return;
+    }
+    this.rejected.delete(candidate.id);
+    const e: Entry = {
+      candidate,
+      opportunity,
+      firstSeen: seenAt,
+      openedAt: opened,
+      lastSeen: seenAt,
+      fpA,
+      fpB,
+      builtAt: seenAt,
+      pending: false,
+    };
+    this.entries.set(candidate.id, e);
+    candidate.active = true;
+    this.added++;
+    const view = this.view(e, this.clock.now());
+    for (const l of this.listeners) l.added?.(view, deferredFrom);
+  }
+
+  /** Builds a deferred opportunity from what it was found in, as if it had been built then. */
+  private buildDeferred(d: Deferred): void {
+    this.deferred.delete(d.candidate.id);
+    this.builtThisRound++;
+    this.add(d.candidate, d.candidate.build(d.snapshot), d.fpA, d.fpB, d.seenAt, d.openedAt, d.receivedTs);
+  }
+
+  /** Before anything else happens to a candidate, its deferred build (if any) is done. */
+  private settle(candidate: Candidate): void {
+    const d = this.deferred.get(candidate.id);
+    if (d !== undefined) this.buildDeferred(d);
+  }
+
+  private settleAll(): void {
+    for (const d of this.deferred.values()) this.buildDeferred(d);
+  }
+
   private rebuild(e: Entry, now: number): void {
     const c = e.candidate;
     e.pending = false;
+    if (c.unmeasured) {
+      c.measure!();
+      if (e.fpA === c.fpA && e.fpB === c.fpB) return; // back to the reported figures
+    }
     const opportunity = c.build();
     if (opportunity === null) {
       this.remove(e, 'gone');

@@ -14,6 +14,8 @@ import { StatisticalDetector, type StatisticalOptions } from './statistical.dete
 import { TriangularDetector, type TriangularOptions } from './triangular.detector.js';
 import type { Detector, OpportunityStrategy } from './types.js';
 
+const DEFAULT_BUILDS_PER_UPDATE = 16;
+
 export interface ArbitrageScannerOptions {
   /** Must be the same time source as the feed's (the real clock in production, a VirtualScheduler in tests). */
   clock?: Clock;
@@ -33,6 +35,12 @@ export interface ArbitrageScannerOptions {
   specs?: readonly MarketSpec[];
   /** See OpportunityRegistry: figures of a live opportunity are rebuilt at most this often. Default 100 ms. */
   minUpdateIntervalMs?: number;
+  /**
+   * See OpportunityRegistry (buildsPerRound): at most this many new opportunities are built while one book
+   * update is processed; the others are built from the books they were found in during the next updates (or the
+   * next sweep). Default 16 (~0.5–1 ms of decimal arithmetic); Infinity builds all of them at once.
+   */
+  buildsPerUpdate?: number;
 }
 
 export interface DetectionMetricsSnapshot {
@@ -94,7 +102,10 @@ export class ArbitrageScanner {
     });
     this.fees = options.fees instanceof FeeTable ? options.fees : new FeeTable(options.fees);
     this.rate = new UsdtBrlRate(this.store, { clock: this.clock, fallback: options.usdtBrlFallback });
-    this.registry = new OpportunityRegistry(this.clock, { minUpdateIntervalMs: options.minUpdateIntervalMs });
+    this.registry = new OpportunityRegistry(this.clock, {
+      minUpdateIntervalMs: options.minUpdateIntervalMs,
+      buildsPerRound: options.buildsPerUpdate ?? DEFAULT_BUILDS_PER_UPDATE,
+    });
     this.feedStates = new FeedStateTracker(EXCHANGE_IDS, this.clock);
     const ctx: DetectorContext = { store: this.store, fees: this.fees, rate: this.rate, clock: this.clock };
     const strategies = new Set(options.strategies ?? ['arbitrage', 'triangular', 'statistical']);
@@ -110,7 +121,7 @@ export class ArbitrageScanner {
       for (const d of detectors) d.addMarket(slot);
     });
     this.registry.on({
-      added: (o) => this.recordLatency(o.strategy),
+      added: (o, deferredFrom) => this.recordLatency(o.strategy, deferredFrom),
       updated: (o) => this.recordLatency(o.strategy),
     });
   }
@@ -126,6 +137,7 @@ export class ArbitrageScanner {
 
   /** Runs the detectors for a slot (after store.apply). Exposed for benchmarks. */
   evaluate(slot: BookSlot, receivedTs: number): void {
+    this.registry.beginRound(); // builds deferred opportunities first (within this update's budget)
     this.currentReceivedTs = receivedTs;
     const now = this.clock.now();
     const detectors = this.detectors;
@@ -197,9 +209,10 @@ export class ArbitrageScanner {
     };
   }
 
-  private recordLatency(strategy: OpportunityStrategy): void {
-    if (Number.isNaN(this.currentReceivedTs)) return;
-    const ms = this.clock.now() - this.currentReceivedTs;
+  /** `from`: receive time of the update that found it, when not the one being processed (a deferred build). */
+  private recordLatency(strategy: OpportunityStrategy, from = this.currentReceivedTs): void {
+    if (Number.isNaN(from)) return;
+    const ms = this.clock.now() - from;
     this.latency[strategy].record(ms);
     this.latency.all.record(ms);
   }

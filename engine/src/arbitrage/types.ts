@@ -47,10 +47,25 @@ export interface Candidate {
   /** Fingerprint of the latest positive float evaluation: unchanged ⇒ the reported figures are unchanged. */
   fpA: number;
   fpB: number;
-  /** Set by the registry while it holds an opportunity for this candidate. */
+  /**
+   * Set by the registry while it holds an opportunity for this candidate (or one waiting for its build): a
+   * detector may skip reporting an inactive candidate absent (that is a no-op).
+   */
   active: boolean;
-  /** Materialises the decimal figures from the current books; null when rounding leaves no profit. */
-  build(): DetectedOpportunity | null;
+  /**
+   * Lazy candidates (the triangular ones): true when found() was reported from a bound (top of book) and the
+   * fingerprint (and what build() reads) is not computed yet; measure() computes them. The registry calls it
+   * only when the figures may be published, not for a re-sighting coalesced by its update interval.
+   */
+  unmeasured?: boolean;
+  measure?(): void;
+  /**
+   * Optional: freezes what build() reads (books, rates, the time), so that a build deferred by the registry's
+   * build budget gives the figures of the moment it was found. build(snapshot) builds from it.
+   */
+  snapshot?(): unknown;
+  /** Materialises the decimal figures from the current books (or a snapshot); null when rounding leaves no profit. */
+  build(snapshot?: unknown): DetectedOpportunity | null;
 }
 
 /** Where detectors report; the opportunity registry implements it. */
