@@ -20,7 +20,7 @@ function sharedClock(): SharedMarketClock & { saved: number[] } {
     join: () =>
       Promise.resolve({
         epochMs: T0,
-        checkpoint: checkpoint && (JSON.parse(checkpoint) as SimulatedMarketState),
+        checkpoint: checkpoint === null ? null : (JSON.parse(checkpoint) as SimulatedMarketState),
       }),
     save(_epochMs, state) {
       saved.push(state.modelMs);
