@@ -192,6 +192,7 @@ async function main() {
   const secrets = loadOrCreateSecrets(dataDir);
 
   let databaseUrl = process.env.DATABASE_URL;
+  let pgDataDir;
   if (!databaseUrl) {
     log('Iniciando o Postgres embutido...');
     const pgLog = createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
@@ -201,6 +202,7 @@ async function main() {
       pgLog.end();
     });
     databaseUrl = pg.url;
+    pgDataDir = pg.dataDir;
   }
 
   let smtpUrl = process.env.SMTP_URL;
@@ -251,7 +253,7 @@ async function main() {
     '',
     `  Aplicação     http://localhost:${port}`,
     `  API           http://localhost:${port}/api  (saúde: /api/health/ready)`,
-    `  Banco         ${process.env.DATABASE_URL ? 'DATABASE_URL' : `Postgres embutido em ${path.join(dataDir, 'postgres')}`}`,
+    `  Banco         ${process.env.DATABASE_URL ? 'DATABASE_URL' : `Postgres embutido em ${pgDataDir}`}`,
     `  Filas/socket  ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ + adaptador Socket.IO)'}`,
     `  Engines       ${engineCount}${engineCount > 1 ? ' (bots divididos por leases; um publicador eleito)' : ''}`,
     `  Emails        ${mailInbox ? `caixa de entrada local em ${mailInbox}` : 'SMTP_URL'}`,
