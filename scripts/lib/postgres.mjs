@@ -189,12 +189,12 @@ export async function placeForPostgres(
     writeFileSync(locationFile(dir), `${dataDir}\n`);
     log(`O usuário 'postgres' não alcança ${path.dirname(dir)}: os dados do Postgres ficam em ${dataDir}.`);
   }
-  if (dataDir !== dir) {
-    mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
-    if (!existsSync(dataDir)) mkdirSync(dataDir, { mode: 0o700 });
-    chownSync(dataDir, ids.uid, ids.gid);
-    chmodSync(dataDir, 0o700);
-  }
+  // The cluster's folder is the postgres user's, 0700 (initdb runs as that user and cannot create it itself
+  // in a folder of root's).
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { mode: 0o700 });
+  chownSync(dataDir, ids.uid, ids.gid);
+  chmodSync(dataDir, 0o700);
   for (const [target, what] of [
     [bin ? path.dirname(bin.initdb) : null, 'executar initdb e postgres'],
     [path.dirname(dataDir), 'guardar os dados'],
