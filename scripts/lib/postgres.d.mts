@@ -1,5 +1,7 @@
 export interface EmbeddedPostgresHandle {
   port: number;
+  /** Where the cluster is: `dir`, or the folder under SHARED_ROOT remembered in `<dir>.location` (root, issue 32). */
+  dataDir: string;
   url: string;
   adminUrl: string;
   stop(): Promise<void>;
@@ -11,7 +13,18 @@ export function startEmbeddedPostgres(options: {
   port?: number;
   onLog?: (message: string) => void;
   log?: (message: string) => void;
+  /** Where root keeps what the `postgres` user cannot reach in the checkout. Default SHARED_ROOT. */
+  shared?: string;
 }): Promise<EmbeddedPostgresHandle>;
+
+/** /var/lib/arbitra: binaries and clusters a root user's `postgres` OS user can reach. */
+export const SHARED_ROOT: string;
+
+/** `.data/postgres.location` for `.data/postgres`: where the cluster lives when elsewhere. */
+export function locationFile(dir: string): string;
+
+/** The cluster folder of a data directory under `shared` ('<checkout>-<hash>'). */
+export function sharedClusterDir(dir: string, shared?: string): string;
 
 interface DirStat {
   uid: number;

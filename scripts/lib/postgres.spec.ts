@@ -1,8 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertReachableByPostgres, blockingDirectory, startEmbeddedPostgres } from './postgres.mjs';
+import { blockingDirectory, sharedClusterDir } from './postgres.mjs';
 
 const dir = (uid: number, gid: number, mode: number) => ({ uid, gid, mode, isDirectory: () => true });
 
@@ -29,26 +26,12 @@ describe('the embedded Postgres as root (issue 13, finding 7)', () => {
     expect(blockingDirectory('/srv/x', 999, 50, stat)).toBeNull();
     expect(blockingDirectory('/srv/x', 999, 999, stat)).toBe('/srv');
   });
+  it('gives each checkout its own cluster folder under the shared directory', () => {
+    const a = sharedClusterDir('/root/arbitra-check/.data/postgres', '/var/lib/arbitra');
+    expect(a).toMatch(/^\/var\/lib\/arbitra\/arbitra-check-[0-9a-f]{10}$/);
+    expect(sharedClusterDir('/root/arbitra-check/.data/postgres', '/var/lib/arbitra')).toBe(a);
+    expect(sharedClusterDir('/root/outra/arbitra-check/.data/postgres', '/var/lib/arbitra')).not.toBe(a);
+  });
 
-  it.runIf(process.getuid?.() === 0)(
-    'stops with a pt-BR message, not an EACCES stack, when the data sits under a 700 directory',
-    async () => {
-      const base = mkdtempSync(path.join(tmpdir(), 'arbitra-root-'));
-      try {
-        const home = path.join(base, 'home');
-        mkdirSync(home);
-        chmodSync(base, 0o755);
-        chmodSync(home, 0o700);
-        const data = path.join(home, 'arbitra', '.data', 'postgres');
-        await expect(assertReachableByPostgres(data)).rejects.toThrow(
-          /usuário 'postgres'.*não consegue entrar em .*home/s,
-        );
-        await expect(startEmbeddedPostgres({ dir: data, log: () => {} })).rejects.toThrow(
-          /Postgres embutido roda como o usuário 'postgres'[\s\S]*DATABASE_URL=/,
-        );
-      } finally {
-        rmSync(base, { recursive: true, force: true });
-      }
-    },
-  );
+  // As root from a 0700 directory the cluster is kept elsewhere: api/test/root-checkout.test.ts (issue 32).
 });

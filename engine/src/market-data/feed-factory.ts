@@ -2,7 +2,7 @@ import type { ExchangeId } from '@arbitra/contracts';
 import type { Scheduler } from './clock.js';
 import { CcxtFeed, type CcxtExchangeFactory } from './ccxt.feed.js';
 import { ReplayFeed, type ReplaySpeed } from './replay.feed.js';
-import { SimulatedFeed } from './simulated.feed.js';
+import { SimulatedFeed, type SharedMarketClock } from './simulated.feed.js';
 import type { MarketFeed, MarketFeedKind } from './types.js';
 
 export interface MarketFeedConfig {
@@ -10,6 +10,8 @@ export interface MarketFeedConfig {
   kind?: MarketFeedKind;
   /** MARKET_SEED for the simulated feed. Default 42. */
   seed?: number;
+  /** The simulated market's epoch and checkpoints shared by every engine (SimulatedFeedOptions.sharedClock). */
+  sharedClock?: SharedMarketClock;
   /** REPLAY_FILE, required for 'replay'. */
   replayFile?: string;
   /** REPLAY_SPEED: 'recorded' (default) | 'fast' | a multiplier. */
@@ -37,6 +39,7 @@ export function createMarketFeed(config: MarketFeedConfig = {}): MarketFeed {
       return new SimulatedFeed({
         seed: config.seed ?? 42,
         scheduler: config.scheduler,
+        sharedClock: config.sharedClock,
         exchanges: config.exchanges,
       });
     case 'replay':

@@ -1,3 +1,12 @@
+/** An Rng's whole state (a checkpoint of the simulated market): restoring it continues the same sequence. */
+export interface RngState {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  spare: number | null;
+}
+
 /**
  * Small, fast, seeded PRNG (sfc32 seeded through splitmix32). Same seed, same sequence, on every platform.
  */
@@ -22,6 +31,15 @@ export class Rng {
     this.c = next();
     this.d = next();
     for (let i = 0; i < 12; i++) this.next();
+  }
+
+  state(): RngState {
+    return { a: this.a, b: this.b, c: this.c, d: this.d, spare: this.spare };
+  }
+
+  /** Continues from a state() taken earlier (of this Rng or of another one with the same history). */
+  restore(state: RngState): void {
+    ({ a: this.a, b: this.b, c: this.c, d: this.d, spare: this.spare } = state);
   }
 
   /** Uniform in [0, 1). */

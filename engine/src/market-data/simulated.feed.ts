@@ -2,7 +2,7 @@ import { EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { decimalsOf, multipleOf } from './precision.js';
-import { normalQuantile, Rng } from './prng.js';
+import { normalQuantile, Rng, type RngState } from './prng.js';
 import {
   ASSETS,
   COMMON_VOL,
@@ -14,7 +14,7 @@ import {
   type ExchangeProfile,
 } from './simulated-market.js';
 import { splitSymbol } from './symbols.js';
-import type { MarketSpec, PriceLevel } from './types.js';
+import type { BookUpdate, MarketSpec, PriceLevel } from './types.js';
 
 export interface SimulatedFeedOptions {
   /** Same seed → same sequence of books (given the same sequence of ticks). Default 42. */
@@ -59,7 +59,48 @@ export interface SimulatedFeedOptions {
    * BRL opportunity soon. Default 6000 ms; null: none.
    */
   firstBrlDislocationMs?: number | null;
+  /**
+   * Several engines, one market: the epoch (wall time of model time 0) and the checkpoints every engine of the
+   * platform shares (engine/src/scanner/shared-market-clock.ts, in the database). Without it the epoch is the
+   * instant start() is first called and nothing is shared.
+   */
+  sharedClock?: SharedMarketClock;
 }
+
+/**
+ * The simulated market is a pure function of (seed, options, model time): model time t is tick t / tickMs after
+ * the epoch, and the feed runs every tick up to (now − epoch) — late timers catch up, they never slow the market.
+ * An engine joining a running market restores the newest checkpoint and runs the ticks since it, unpublished.
+ */
+export interface SharedMarketClock {
+  /** The market's epoch (wall ms) and its newest checkpoint (null: start from the seed at model time 0). */
+  join(): Promise<{ epochMs: number; checkpoint: SimulatedMarketState | null }>;
+  /** A checkpoint, every CHECKPOINT_EVERY_MS of model time; not awaited (the feed never waits on storage). */
+  save(epochMs: number, state: SimulatedMarketState): void;
+}
+
+/** Everything the model carries from one tick to the next (JSON: doubles round-trip exactly). */
+export interface SimulatedMarketState {
+  tickMs: number;
+  modelMs: number;
+  dislocations: number;
+  rng: RngState;
+  brlRng: RngState;
+  logPrices: number[];
+  logRef: number;
+  premiums: Record<string, number>;
+  streams: Record<
+    string,
+    Pick<Stream, 'offset' | 'shock' | 'shockTauSec' | 'lastModelMs' | 'nextAtMs' | 'lastExchangeTs'> & {
+      rng: RngState;
+    }
+  >;
+}
+
+/** How often (model time) a shared market is checkpointed: an engine joining runs at most this much unpublished. */
+export const CHECKPOINT_EVERY_MS = 60_000;
+/** Behind by more than this (a stalled process), the feed catches up unpublished and then sends the newest books. */
+const MAX_LIVE_LAG_MS = 1_000;
 
 /** One exchange's USDT/BRL premium: log offset over the reference, mean-reverting (Ornstein–Uhlenbeck). */
 interface Premium {
@@ -159,6 +200,13 @@ export class SimulatedFeed extends FeedBase {
   private readonly logPrices: Float64Array;
   private logRef: number;
   private modelMs = 0;
+  /** Wall time of model time 0 (set by the first start()); null before. */
+  private epochMs: number | null = null;
+  /** Whether model time 0's full round (every book once) has been made. */
+  private filled = false;
+  /** While catching up: each market's newest book, kept instead of published. */
+  private held: Map<Stream, BookUpdate> | null = null;
+  private readonly sharedClock: SharedMarketClock | undefined;
   private timer: TimerHandle | null = null;
   private running = false;
   private readonly options: Required<
@@ -184,6 +232,7 @@ export class SimulatedFeed extends FeedBase {
     this.rng = new Rng(seed);
     this.brlRng = new Rng(streamSeed(seed, 'brl'));
     this.tickMs = options.tickMs ?? 50;
+    this.sharedClock = options.sharedClock;
     this.options = {
       dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
       triangleDislocationsPerMinute: options.triangleDislocationsPerMinute ?? 2,
@@ -240,9 +289,16 @@ export class SimulatedFeed extends FeedBase {
     this.running = true;
     this.addMarkets(this.streams.map((s) => s.spec));
     for (const ex of this.exchanges) this.setState(ex, 'up', null);
-    // a full first round so the books fill at once
-    for (const s of this.streams) this.emit(s);
-    this.timer = this.scheduler.schedule(this.tickMs, () => this.tick());
+    if (this.epochMs === null) {
+      // No await without a shared clock: a virtual-time caller may start() and advance() in one go.
+      const joined = this.sharedClock ? await this.sharedClock.join() : null;
+      if (!this.running) return;
+      this.epochMs = joined ? joined.epochMs : Math.floor(this.scheduler.now());
+      if (joined?.checkpoint) this.restore(joined.checkpoint);
+    }
+    // Books of model time now: published as they come when on time, else the newest of each market at once.
+    this.catchUp(this.scheduler.now() - this.epochMs - this.modelMs > MAX_LIVE_LAG_MS);
+    this.scheduleTick();
   }
 
   async stop(): Promise<void> {
@@ -254,13 +310,91 @@ export class SimulatedFeed extends FeedBase {
 
   private tick(): void {
     if (!this.running) return;
-    this.modelMs += this.tickMs;
-    this.stepModel(this.tickMs / 1000);
-    for (let i = 0; i < this.streams.length; i++) {
-      const s = this.streams[i]!;
-      if (s.nextAtMs <= this.modelMs) this.emit(s);
+    const epochMs = this.epochMs!;
+    this.catchUp(this.scheduler.now() - epochMs - this.modelMs > MAX_LIVE_LAG_MS + this.tickMs);
+    this.scheduleTick();
+  }
+
+  private scheduleTick(): void {
+    const due = this.epochMs! + this.modelMs + this.tickMs;
+    this.timer = this.scheduler.schedule(due - this.scheduler.now(), () => this.tick());
+  }
+
+  /**
+   * Runs the model to the last tick due (model time 0's full round first, so the books fill at once). `quietly`:
+   * each market's newest book is published at the end rather than every book on the way.
+   */
+  private catchUp(quietly: boolean): void {
+    if (quietly) this.held = new Map();
+    if (!this.filled) {
+      this.filled = true;
+      for (const s of this.streams) this.emit(s);
     }
-    this.timer = this.scheduler.schedule(this.tickMs, () => this.tick());
+    const dueMs = this.scheduler.now() - this.epochMs!;
+    while (this.modelMs + this.tickMs <= dueMs) {
+      this.modelMs += this.tickMs;
+      this.stepModel(this.tickMs / 1000);
+      for (let i = 0; i < this.streams.length; i++) {
+        const s = this.streams[i]!;
+        if (s.nextAtMs <= this.modelMs) this.emit(s);
+      }
+      if (this.sharedClock && this.modelMs % CHECKPOINT_EVERY_MS === 0)
+        this.sharedClock.save(this.epochMs!, this.state());
+    }
+    const held = this.held;
+    this.held = null;
+    if (held) for (const update of held.values()) this.emitUpdate(update);
+  }
+
+  /** The model's state now (a checkpoint). */
+  state(): SimulatedMarketState {
+    const streams: SimulatedMarketState['streams'] = {};
+    for (const [key, s] of this.byKey) {
+      const { offset, shock, shockTauSec, lastModelMs, nextAtMs, lastExchangeTs } = s;
+      streams[key] = {
+        rng: s.rng.state(),
+        offset,
+        shock,
+        shockTauSec,
+        lastModelMs,
+        nextAtMs,
+        lastExchangeTs,
+      };
+    }
+    return {
+      tickMs: this.tickMs,
+      modelMs: this.modelMs,
+      dislocations: this.dislocations,
+      rng: this.rng.state(),
+      brlRng: this.brlRng.state(),
+      logPrices: Array.from(this.logPrices),
+      logRef: this.logRef,
+      premiums: Object.fromEntries([...this.premiums].map(([ex, p]) => [ex, p.log])),
+      streams,
+    };
+  }
+
+  /** Continues from a checkpoint of the same market (same seed and options; another tick size is ignored). */
+  private restore(state: SimulatedMarketState): void {
+    if (state.tickMs !== this.tickMs) return;
+    this.filled = true;
+    this.modelMs = state.modelMs;
+    this.dislocations = state.dislocations;
+    this.rng.restore(state.rng);
+    this.brlRng.restore(state.brlRng);
+    this.logPrices.set(state.logPrices);
+    this.logRef = state.logRef;
+    for (const [ex, log] of Object.entries(state.premiums)) {
+      const p = this.premiums.get(ex as ExchangeId);
+      if (p) p.log = log;
+    }
+    for (const [key, saved] of Object.entries(state.streams)) {
+      const s = this.byKey.get(key);
+      if (!s) continue;
+      const { rng, ...rest } = saved;
+      s.rng.restore(rng);
+      Object.assign(s, rest);
+    }
   }
 
   private stepModel(dtSec: number): void {
@@ -279,7 +413,8 @@ export class SimulatedFeed extends FeedBase {
     if (this.rng.next() < this.options.triangleDislocationsPerMinute * perTick) this.dislocate(true);
     for (const p of this.premiums.values()) {
       const decay = Math.exp(-dtSec / p.tauSec);
-      p.log = p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
+      p.log =
+        p.mean + (p.log - p.mean) * decay + p.sigma * Math.sqrt(1 - decay * decay) * this.brlRng.normal();
     }
     const firstBrl = this.options.firstBrlDislocationMs;
     if (firstBrl !== null && this.modelMs - dtSec * 1000 < firstBrl && this.modelMs >= firstBrl)
@@ -326,7 +461,7 @@ export class SimulatedFeed extends FeedBase {
     s.shock += size;
     s.shockTauSec = decayMs / 1000;
     this.dislocations++;
-    if (this.running && publish) this.emit(s);
+    if (this.running && publish) this.emit(s, this.scheduler.now());
     return true;
   }
 
@@ -369,7 +504,8 @@ export class SimulatedFeed extends FeedBase {
     return s.baseIdx === REF ? 1 : Math.exp(this.logPrices[s.baseIdx]!);
   }
 
-  private emit(s: Stream): void {
+  /** Makes a market's book at model time (or `receivedTs`, a forced dislocation) and publishes it (or holds it). */
+  private emit(s: Stream, receivedTs = this.epochMs! + this.modelMs): void {
     this.advanceStream(s);
     const { rng, profile: p } = s;
     const { tickSize } = s.spec;
@@ -401,12 +537,13 @@ export class SimulatedFeed extends FeedBase {
       notionalSteps *= p.depthGrowth;
     }
     bids.length = nBids;
-    const receivedTs = this.scheduler.now();
     const lag = p.latencyMs[0] + (p.latencyMs[1] - p.latencyMs[0]) * rng.next();
     const exchangeTs = Math.max(s.lastExchangeTs, Math.floor(receivedTs - lag));
     s.lastExchangeTs = exchangeTs;
     s.nextAtMs = this.modelMs + p.updateIntervalMs * (0.5 + rng.next());
-    this.emitUpdate({ exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs });
+    const update = { exchange: s.exchange, symbol: s.symbol, bids, asks, exchangeTs, receivedTs };
+    if (this.held) this.held.set(s, update);
+    else this.emitUpdate(update);
   }
 
   private makeStream(exchange: ExchangeId, symbol: string, profile: ExchangeProfile, rng: Rng): Stream {
@@ -468,7 +605,8 @@ export class SimulatedFeed extends FeedBase {
       tickSize,
       amountStep,
       minAmount: amountStep,
-      minNotional: parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
+      minNotional:
+        parts.quote === 'USDT' ? 1 : parts.quote === 'BRL' ? (profile.brl?.minNotionalBrl ?? 0) : 0,
     };
     return {
       rng,

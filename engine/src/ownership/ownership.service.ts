@@ -58,6 +58,8 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
    * bench/scale-out.ts's steady section).
    */
   private readonly heldBots = new Set<string>();
+  /** When each held bot's lease was taken (the admin's system page: where each bot runs, since when). */
+  private readonly heldSince = new Map<string, number>();
   /** The leases are ours until then (local clock; start of the last successful renew + ttl − margin). */
   private validUntil = 0;
   private source?: OwnedSet;
@@ -123,6 +125,11 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
   ownedBots(): string[] {
     if (Date.now() >= this.validUntil) return [];
     return [...this.held.keys()].filter((k) => k.startsWith('bot:')).map(botOf);
+  }
+
+  /** The bots owned now with the instant each lease was taken. */
+  ownedBotsSince(): { id: string; since: number }[] {
+    return this.ownedBots().map((id) => ({ id, since: this.heldSince.get(id) ?? this.validUntil }));
   }
 
   get publishing(): boolean {
@@ -192,6 +199,8 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
           if (k.startsWith('bot:')) this.heldBots.add(botOf(k));
         }
         const gained = [...got.keys()].filter((k) => k.startsWith('bot:')).map(botOf);
+        const at = Date.now();
+        for (const id of gained) this.heldSince.set(id, at);
         if (gained.length) {
           this.source?.gained(gained);
           this.emit({ at: Date.now(), gained, lost: [] });
@@ -210,6 +219,7 @@ export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy
       if (!this.held.delete(k)) continue;
       if (k.startsWith('bot:')) {
         this.heldBots.delete(botOf(k));
+        this.heldSince.delete(botOf(k));
         bots.push(botOf(k));
       }
     }

@@ -30,6 +30,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
     clearInterval(this.timer);
   }
 
+  /** The heartbeat as the browsers get it (no bot ids: they are the admin's to see). */
   heartbeat(): EngineHeartbeat {
     return {
       instanceId: this.identity.instanceId,
@@ -47,7 +48,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
 
   private beat(): void {
     const hb = this.heartbeat();
-    this.io.serverSideEmit(EVENTS.engineHeartbeat, hb);
+    this.io.serverSideEmit(EVENTS.engineHeartbeat, { ...hb, bots: this.ownership.ownedBotsSince() });
     this.io.emit(EVENTS.engineHeartbeat, hb);
   }
 }

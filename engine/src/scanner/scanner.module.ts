@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module.js';
 import { OwnershipModule } from '../ownership/ownership.module.js';
 import { ScannerMetrics } from './scanner.metrics.js';
 import { ScannerPublisher } from './scanner.publisher.js';
@@ -6,7 +7,7 @@ import { ScannerService } from './scanner.service.js';
 
 /** Market data → detection → publishing, inside the engine. */
 @Module({
-  imports: [OwnershipModule],
+  imports: [OwnershipModule, DatabaseModule],
   providers: [ScannerService, ScannerPublisher, ScannerMetrics],
   exports: [ScannerService],
 })

@@ -1,9 +1,17 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { MarketSource } from '@arbitra/contracts';
+import { SimulatedMarketClockRepository } from '@arbitra/db';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { createMarketFeed, parseReplaySpeed } from '../market-data/feed-factory.js';
 import type { MarketFeed } from '../market-data/types.js';
+import { databaseMarketClock } from './shared-market-clock.js';
 
 const SWEEP_EVERY_MS = 250;
 
@@ -21,10 +29,11 @@ export class ScannerService implements OnApplicationBootstrap, OnModuleDestroy {
   private detach?: () => void;
   private sweeper?: NodeJS.Timeout;
 
-  constructor(@Inject(ENGINE_CONFIG) config: EngineConfig) {
+  constructor(@Inject(ENGINE_CONFIG) config: EngineConfig, marketClock: SimulatedMarketClockRepository) {
     this.feed = createMarketFeed({
       kind: config.MARKET_FEED,
       seed: config.MARKET_SEED,
+      sharedClock: databaseMarketClock(marketClock, config.MARKET_SEED, this.logger),
       replayFile: config.REPLAY_FILE,
       replaySpeed: parseReplaySpeed(config.REPLAY_SPEED),
       replayLoop: config.REPLAY_LOOP,

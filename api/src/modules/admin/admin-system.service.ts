@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { BotsRepository } from '@arbitra/db';
 import {
   MESSAGES,
   QUEUES,
   type AdminFailedJob,
-  type EngineHeartbeat,
-  type FeedState,
+  type AdminSystemOverview,
   type QueueName,
 } from '@arbitra/contracts';
 import { badRequest, notFound } from '../../common/errors/app-error.js';
@@ -25,14 +25,23 @@ export class AdminSystemService {
     private readonly market: MarketStateService,
     private readonly live: ApiLiveMetricsService,
     private readonly audit: AuditService,
+    private readonly bots: BotsRepository,
   ) {}
 
-  overview(now = Date.now()): {
-    engines: (EngineHeartbeat & { lastSeenMsAgo: number })[];
-    feeds: FeedState[];
-  } {
+  /** Engines with the bots each one runs (name, owner, since when; a bot deleted meanwhile is left out) and feeds. */
+  async overview(now = Date.now()): Promise<AdminSystemOverview> {
+    const engines = this.engines.aliveWithAge(now);
+    const owners = await this.bots.ownersOf(engines.flatMap((e) => (e.bots ?? []).map((b) => b.id)));
     return {
-      engines: this.engines.aliveWithAge(now),
+      engines: engines.map(({ bots, ...e }) => ({
+        ...e,
+        bots: (bots ?? [])
+          .flatMap((b) => {
+            const o = owners.get(b.id);
+            return o ? [{ id: b.id, since: b.since, ...o }] : [];
+          })
+          .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id)),
+      })),
       feeds: this.market.snapshot(now).feeds,
     };
   }

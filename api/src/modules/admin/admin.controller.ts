@@ -13,6 +13,7 @@ import {
   type AdminAuditEntry,
   type AdminAuditQuery,
   type AdminFailedJob,
+  type AdminSystemOverview,
   type AdminOverview,
   type AdminRevenueReport,
   type AdminSecurityStats,
@@ -171,7 +172,7 @@ export class AdminController {
   }
 
   @Get('system')
-  systemOverview(): ReturnType<AdminSystemService['overview']> {
+  systemOverview(): Promise<AdminSystemOverview> {
     return this.system.overview();
   }
 

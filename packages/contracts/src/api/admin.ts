@@ -6,6 +6,8 @@ import { MESSAGES } from '../messages/index.js';
 import { emailField, nameField, queryInt } from './validation.js';
 import type { BotMode, BotStatus, BotStrategy } from '../domain/bots.js';
 import type { BillingCycle } from '../domain/subscription.js';
+import type { EngineHeartbeat } from '../domain/health.js';
+import type { FeedState } from '../domain/market.js';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -149,6 +151,23 @@ export interface AdminOverview {
 /** GET /api/admin/security/stats?days= : failed logins and rate-limit blocks per day. */
 export interface AdminSecurityStats {
   days: { day: string; failedLogins: number; rateLimited: number }[];
+}
+
+/** A running bot as the admin's system page lists it under the engine that owns it (its lease). */
+export interface AdminEngineBot {
+  id: string;
+  name: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  /** When this engine took the bot's lease (epoch ms). */
+  since: number;
+}
+
+/** GET /api/admin/system: each live engine (its last heartbeat, without the raw bot list) with its bots, and the feeds. */
+export interface AdminSystemOverview {
+  engines: (Omit<EngineHeartbeat, 'bots'> & { lastSeenMsAgo: number; bots: AdminEngineBot[] })[];
+  feeds: FeedState[];
 }
 
 /** GET /api/admin/system/queues: failed jobs per queue. */

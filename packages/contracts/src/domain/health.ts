@@ -15,6 +15,16 @@ export interface EngineHeartbeat {
   publisher: boolean;
   /** Live engines this one sees in the transport's membership (itself included). */
   members: number;
+  /**
+   * The bots it owns and since when (epoch ms the lease was taken). Only in the heartbeat sent to the api
+   * instances (the admin's system page resolves their owners); the browsers' copy leaves it out.
+   */
+  bots?: EngineOwnedBot[];
+}
+
+export interface EngineOwnedBot {
+  id: string;
+  since: number;
 }
 
 /** The engine is considered alive while its last heartbeat is younger than this. */

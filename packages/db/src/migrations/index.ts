@@ -18,6 +18,7 @@ import { PaymentMethods1795450000000 } from './1795450000000-payment-methods.js'
 import { TradeDayTotals1795641731950 } from './1795641731950-trade-day-totals.js';
 import { TaxMonths1795828696047 } from './1795828696047-tax-months.js';
 import { TradeLegFees1795828900671 } from './1795828900671-trade-leg-fees.js';
+import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-market-clock.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   TradeDayTotals1795641731950,
   TaxMonths1795828696047,
   TradeLegFees1795828900671,
+  SimulatedMarketClock1795829060146,
 ];

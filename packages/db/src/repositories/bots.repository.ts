@@ -129,6 +129,24 @@ export class BotsRepository {
     return this.ds.getRepository(BotEntity).findOneBy({ id, userId });
   }
 
+  // ── the admin: where each bot runs ────────────────────────────────────────────────────────────────────────
+
+  /** Name and owner of each of these bots (the ones that exist). */
+  async ownersOf(
+    ids: readonly string[],
+  ): Promise<Map<string, { name: string; userId: string; userEmail: string; userName: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; name: string; user_id: string; email: string; user_name: string }[] =
+      await this.ds.query(
+        `SELECT b.id, b.name, b.user_id, u.email, u.name AS user_name
+           FROM bots b JOIN users u ON u.id = b.user_id WHERE b.id = ANY($1::uuid[])`,
+        [ids],
+      );
+    return new Map(
+      rows.map((r) => [r.id, { name: r.name, userId: r.user_id, userEmail: r.email, userName: r.user_name }]),
+    );
+  }
+
   /**
    * Creates a bot, one creation at a time per user (advisory lock), after `check(count)` accepted the number of
    * bots the user already has (it throws to refuse), so two parallel requests cannot both pass a limit.

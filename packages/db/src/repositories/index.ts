@@ -23,8 +23,10 @@ import { DatabaseStatsReader } from './database-stats.js';
 import { ContentViewsRepository } from './content-views.repository.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 import { TaxReportingRepository } from './tax-reporting.repository.js';
+import { SimulatedMarketClockRepository } from './simulated-market-clock.repository.js';
 
 export * from './sql.js';
+export * from './simulated-market-clock.repository.js';
 export * from './bot-locks.js';
 export * from './audit.repository.js';
 export * from './backtests.repository.js';
@@ -82,4 +84,5 @@ export const REPOSITORIES = [
   ContentViewsRepository,
   NewsletterRepository,
   TaxReportingRepository,
+  SimulatedMarketClockRepository,
 ] as const;

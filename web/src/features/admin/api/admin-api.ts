@@ -2,6 +2,7 @@ import type {
   AdminAuditEntry,
   AdminCreateUserRequest,
   AdminFailedJob,
+  AdminSystemOverview,
   AdminGrantPlanRequest,
   AdminOverview,
   AdminRevenueReport,
@@ -9,8 +10,6 @@ import type {
   AdminSettingsUpdate,
   AdminUserDetail,
   AdminUserSummary,
-  EngineHeartbeat,
-  FeedState,
   Page,
   PlatformSettings,
   PublicPlatformSettings,
@@ -37,11 +36,6 @@ export interface AdminAuditFilters {
   to?: string;
   page: number;
   pageSize: number;
-}
-
-export interface AdminSystemOverview {
-  engines: (EngineHeartbeat & { lastSeenMsAgo: number })[];
-  feeds: FeedState[];
 }
 
 type Message = { message: string };

@@ -11,7 +11,9 @@ import { errorMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber, formatRelativeAge } from '@/lib/format';
 import { FEED_STATUS_LABELS, FEED_STATUS_VARIANTS } from '@/lib/feed-status';
 import { adminApi } from '../api/admin-api';
+import { useAdminSystem } from '../hooks/use-admin-system';
 import { useLiveMetrics } from '../hooks/use-live-metrics';
+import { AdminEngineBots } from './admin-engine-bots';
 import { LiveChart, WarningsList, type LiveSeries } from './admin-widgets';
 import { LiveMetricsList } from './live-metrics-list';
 
@@ -76,11 +78,7 @@ const CHARTS: { title: string; unit?: string; testId?: string; series: LiveSerie
 
 export function AdminSystem() {
   const { history, warnings, state, now } = useLiveMetrics();
-  const system = useQuery({
-    queryKey: ['admin', 'system'],
-    queryFn: adminApi.system,
-    refetchInterval: 3_000,
-  });
+  const system = useAdminSystem();
   const { live } = state.processes(now);
   const engines = live.filter((s) => s.engine);
   const queues = state.queues(now);
@@ -189,6 +187,8 @@ export function AdminSystem() {
           ) : null}
         </CardContent>
       </Card>
+
+      <AdminEngineBots engines={system.data?.engines ?? []} />
 
       <Card>
         <CardHeader>

@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { adminApi } from '../api/admin-api';
+import { useBotEngines } from '../hooks/use-admin-system';
 import { Pager, ReasonDialog, TableCard } from './admin-widgets';
 import { selectClass } from './admin-users';
 import { planName } from './user-cells';
@@ -38,6 +39,7 @@ export function AdminUserDetail() {
   const { user: me } = useSession();
   const qc = useQueryClient();
   const query = useQuery({ queryKey: ['admin', 'user', id], queryFn: () => adminApi.user(id) });
+  const botEngines = useBotEngines();
   const [auditPage, setAuditPage] = useState(1);
   const audit = useQuery({
     queryKey: ['admin', 'user-audit', id, auditPage],
@@ -161,6 +163,13 @@ export function AdminUserDetail() {
             { header: 'Status', cell: (b) => botStatusLabel(b.status) },
             { header: 'Trades', cell: (b) => b.totalTrades },
             { header: 'Lucro (USDT)', cell: (b) => formatNumber(b.totalProfit, 2) },
+            {
+              header: 'Motor',
+              cell: (b) => {
+                const e = botEngines.get(b.id);
+                return e ? `${e.instanceId} · desde ${formatDateTime(e.since)}` : '—';
+              },
+            },
           ]}
         />
         <TableCard

@@ -1,0 +1,26 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * One simulated market for every engine (issue 31): the market's epoch (wall time of model time 0) and its newest
+ * checkpoint, per market ('simulated:<seed>'). The first engine to start with no live market sets the epoch; the
+ * others join it. `saved_at` is the last checkpoint's time: a market nobody saved for a while has no engine
+ * left and the next one starts it afresh (SimulatedMarketClockRepository).
+ */
+export class SimulatedMarketClock1795829060146 implements MigrationInterface {
+  name = 'SimulatedMarketClock1795829060146';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`
+      CREATE TABLE simulated_market_clock (
+        market varchar(48) PRIMARY KEY,
+        epoch_ms bigint NOT NULL,
+        model_ms bigint NOT NULL DEFAULT 0,
+        checkpoint jsonb,
+        saved_at timestamptz NOT NULL DEFAULT now()
+      )`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE simulated_market_clock`);
+  }
+}
