@@ -34,7 +34,9 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
     const { rows } = await sql.query<{ id: string; monthly_cents: number; yearly_cents: number }>(
       'SELECT id, monthly_cents, yearly_cents FROM plans',
     );
-    prices = Object.fromEntries(rows.map((r) => [r.id, { monthly: r.monthly_cents, yearly: r.yearly_cents }]));
+    prices = Object.fromEntries(
+      rows.map((r) => [r.id, { monthly: r.monthly_cents, yearly: r.yearly_cents }]),
+    );
     secret = SandboxPaymentProvider.secretFrom(undefined, t.platform.env.JWT_SECRET!);
   });
 
@@ -70,18 +72,22 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
   const payAtProviderAnyway = async (providerPaymentId: string) => {
     await sql.query(`UPDATE sandbox_charges SET status = 'approved' WHERE id = $1`, [providerPaymentId]);
     const requestId = randomUUID();
-    const res = await call('POST', `/api/payments/webhook/sandbox?type=payment&data.id=${providerPaymentId}`, {
-      body: { type: 'payment', action: 'payment.updated', data: { id: providerPaymentId } },
-      headers: {
-        'x-request-id': requestId,
-        'x-signature': signNotification(
-          secret,
-          providerPaymentId,
-          requestId,
-          String(Math.floor(Date.now() / 1000)),
-        ),
+    const res = await call(
+      'POST',
+      `/api/payments/webhook/sandbox?type=payment&data.id=${providerPaymentId}`,
+      {
+        body: { type: 'payment', action: 'payment.updated', data: { id: providerPaymentId } },
+        headers: {
+          'x-request-id': requestId,
+          'x-signature': signNotification(
+            secret,
+            providerPaymentId,
+            requestId,
+            String(Math.floor(Date.now() / 1000)),
+          ),
+        },
       },
-    });
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
@@ -96,15 +102,21 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
   };
 
   const providerIdOf = async (id: string) =>
-    (await sql.query<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE id = $1', [id]))
-      .rows[0]!.provider_payment_id;
+    (
+      await sql.query<{ provider_payment_id: string }>(
+        'SELECT provider_payment_id FROM payments WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!.provider_payment_id;
 
   it('(a) Básico paid, Enterprise upgrade charge created, Básico refunded: the upgrade can no longer be paid, and paid anyway it is refunded', async () => {
     const { u, first } = await payingUser('basic');
     const upgrade = await createCharge(u, 'enterprise', 'monthly');
     expect(upgrade.status).toBe(201);
     expect(upgrade.body.status).toBe('pending');
-    const refund = await call<PaymentResponse>('POST', `/api/payments/${first.id}/refund`, { token: u.token });
+    const refund = await call<PaymentResponse>('POST', `/api/payments/${first.id}/refund`, {
+      token: u.token,
+    });
     expect(refund.status).toBe(200);
     expect((await subscription(u)).status).toBe('canceled');
 
@@ -137,8 +149,11 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
     );
     const up = await createCharge(u, 'enterprise', 'monthly');
     expect(up.status).toBe(201);
-    const sub = (await sql.query<{ s: Date }>('SELECT current_period_start AS s FROM subscriptions WHERE user_id = $1', [u.id]))
-      .rows[0]!;
+    const sub = (
+      await sql.query<{ s: Date }>('SELECT current_period_start AS s FROM subscriptions WHERE user_id = $1', [
+        u.id,
+      ])
+    ).rows[0]!;
     const diff = prices.enterprise!.monthly - prices.basic!.monthly;
     const expected = prorateCents(diff, sub.s, end, new Date(up.body.createdAt));
     expect(Math.abs(up.body.amountCents - expected)).toBeLessThanOrEqual(1);
@@ -149,7 +164,10 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
     await sandbox().decide(ppid, 'approved');
     const applied = await billing().approvePayment(up.body.id, new Date(end.getTime() + 3_600_000));
     expect(applied).toBeNull();
-    expect(await payment(u, up.body.id)).toMatchObject({ status: 'refunded', failureReason: M.staleRefunded });
+    expect(await payment(u, up.body.id)).toMatchObject({
+      status: 'refunded',
+      failureReason: M.staleRefunded,
+    });
     expect(await sandboxStatus(ppid)).toBe('refunded');
     const row = (
       await sql.query<{ plan_id: string; current_period_end: Date }>(
@@ -177,10 +195,14 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
   it('cancel, reactivate and a scheduled downgrade each expire the pending charges; an approval expires the others', async () => {
     const { u } = await payingUser('professional');
     const a = await createCharge(u, 'enterprise', 'monthly');
-    expect((await call('POST', '/api/user/subscription/cancel', { token: u.token })).status).toBeLessThan(300);
+    expect((await call('POST', '/api/user/subscription/cancel', { token: u.token })).status).toBeLessThan(
+      300,
+    );
     expect((await payment(u, a.body.id)).status).toBe('expired');
     const b = await createCharge(u, 'enterprise', 'monthly');
-    expect((await call('POST', '/api/user/subscription/reactivate', { token: u.token })).status).toBeLessThan(300);
+    expect((await call('POST', '/api/user/subscription/reactivate', { token: u.token })).status).toBeLessThan(
+      300,
+    );
     expect((await payment(u, b.body.id)).status).toBe('expired');
     const c = await createCharge(u, 'enterprise', 'monthly');
     const down = await call('POST', '/api/user/subscription/upgrade', {
@@ -192,8 +214,70 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
     const d = await createCharge(u, 'enterprise', 'monthly');
     const e = await createCharge(u, 'professional', 'yearly');
     expect((await sandboxAction(u, d.body.id, 'approve')).body.status).toBe('approved');
-    expect(await payment(u, e.body.id)).toMatchObject({ status: 'expired', failureReason: M.replacedByApproved });
+    expect(await payment(u, e.body.id)).toMatchObject({
+      status: 'expired',
+      failureReason: M.replacedByApproved,
+    });
     expect(await sandboxStatus(await providerIdOf(e.body.id))).toBe('expired');
+  });
+
+  it('a downgrade (issue 27): quoted with nothing to pay, scheduled for the end of the paid period, told by GET subscription; the renewal then charges the lower plan', async () => {
+    const { u } = await payingUser('professional');
+    const before = await subscription(u);
+    const quote = await call<{ kind: string; amountCents: number; periodStart: string }>(
+      'GET',
+      '/api/user/subscription/quote?planId=basic&billing=monthly',
+      { token: u.token },
+    );
+    expect(quote.body).toMatchObject({
+      kind: 'downgrade',
+      amountCents: 0,
+      periodStart: before.currentPeriodEnd,
+    });
+    // The payment endpoint still refuses to charge it (nothing to pay), as the checkout no longer asks.
+    expect((await createCharge(u, 'basic', 'monthly')).status).toBe(400);
+    const res = await call<{ message: string; checkoutUrl: string | null }>(
+      'POST',
+      '/api/user/subscription/upgrade',
+      {
+        token: u.token,
+        body: { planId: 'basic', billing: 'monthly' },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.checkoutUrl).toBeNull();
+    const date = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(before.currentPeriodEnd),
+    );
+    expect(res.body.message).toBe(M.downgradeScheduled('Básico', date));
+    const after = await subscription(u);
+    expect(after).toMatchObject({
+      planId: 'professional',
+      status: 'active',
+      currentPeriodEnd: before.currentPeriodEnd,
+    });
+    expect(after.scheduledChange).toEqual({
+      planId: 'basic',
+      planName: 'Básico',
+      billing: 'monthly',
+      startsAt: before.currentPeriodEnd,
+    });
+    // At the period end the renewal charges the saved card the lower plan's full price and starts it.
+    await sql.query(
+      `UPDATE subscriptions SET current_period_start = now() - interval '1 month' - interval '1 minute',
+                                current_period_end = now() - interval '1 minute'
+        WHERE user_id = $1`,
+      [u.id],
+    );
+    await billing().renewals();
+    const renewal = (
+      await sql.query<{ plan_id: string; amount_cents: number; status: string }>(
+        `SELECT plan_id, amount_cents, status FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
+        [u.id],
+      )
+    ).rows;
+    expect(renewal).toEqual([{ plan_id: 'basic', amount_cents: prices.basic!.monthly, status: 'approved' }]);
+    expect(await subscription(u)).toMatchObject({ planId: 'basic', status: 'active', scheduledChange: null });
   });
 
   // ---------------------------------------------------------------- every sequence of two and three requests
@@ -224,15 +308,17 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
         status: string;
         current_period_start: Date;
         current_period_end: Date;
-      }>('SELECT plan_id, billing, status, current_period_start, current_period_end FROM subscriptions WHERE user_id = $1', [
-        userId,
-      ])
+      }>(
+        'SELECT plan_id, billing, status, current_period_start, current_period_end FROM subscriptions WHERE user_id = $1',
+        [userId],
+      )
     ).rows[0]!;
     if (s.status !== 'active' || s.current_period_end.getTime() <= at.getTime()) return 0;
     return prorateCents(prices[s.plan_id]![s.billing], s.current_period_start, s.current_period_end, at);
   };
 
-  const kept = (rows: Row[]) => rows.filter((r) => r.status === 'approved').reduce((a, r) => a + r.amount_cents, 0);
+  const kept = (rows: Row[]) =>
+    rows.filter((r) => r.status === 'approved').reduce((a, r) => a + r.amount_cents, 0);
 
   /** Runs one sequence from a paid Profissional month; checks after every step that nothing is had below price. */
   const runSequence = async (ops: Op[]) => {

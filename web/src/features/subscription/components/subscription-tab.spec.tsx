@@ -76,6 +76,29 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
     expect(within(card).getByText('Suporte prioritário 24/7').className).toContain('line-through');
   });
 
+  it('says when a scheduled downgrade takes effect: the end of the period already paid', async () => {
+    mockApi({
+      'GET /api/user/subscription': () =>
+        json(200, {
+          ...trial,
+          status: 'active',
+          scheduledChange: {
+            planId: 'basic',
+            planName: 'Básico',
+            billing: 'monthly',
+            startsAt: trial.currentPeriodEnd,
+          },
+        }),
+      'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
+    });
+    const card = await openTab();
+    const note = within(card).getByRole('status', { name: 'Mudança de plano agendada' });
+    expect(note.textContent).toContain('Básico');
+    expect(note.textContent).toContain('passa a valer em 10/02/2026, no fim do período já pago');
+  });
+
   it.each<[SubscriptionResponse['status'], string]>([
     ['active', 'Ativo'],
     ['past_due', 'Vencido'],
