@@ -1,4 +1,9 @@
-import { PLANS, yearlyDiscountPercent, type PlanResponse, type SubscriptionResponse } from '@arbitra/contracts';
+import {
+  PLANS,
+  yearlyDiscountPercent,
+  type PlanResponse,
+  type SubscriptionResponse,
+} from '@arbitra/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
@@ -82,7 +87,9 @@ describe('/payment › downgrade (issue 27)', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Agendar mudança para Básico' }));
     await screen.findByText('O plano Básico passa a valer na próxima renovação (10/12/2026).');
     await waitFor(() =>
-      expect(api.bodies('POST /api/user/subscription/upgrade')).toEqual([{ planId: 'basic', billing: 'monthly' }]),
+      expect(api.bodies('POST /api/user/subscription/upgrade')).toEqual([
+        { planId: 'basic', billing: 'monthly' },
+      ]),
     );
     expect(api.bodies('POST /api/payments')).toEqual([]);
   });
@@ -109,7 +116,31 @@ describe('/payment › downgrade (issue 27)', { timeout: 30_000 }, () => {
     storeSession(TEST_USER);
     renderApp('/payment?plan=enterprise&billing=monthly');
     await screen.findByRole('button', { name: /Pagar R\$\s40,00/ }, { timeout: 15_000 });
+    // The api runs the sandbox (PAYMENTS_PROVIDER=sandbox): the payment screen says so.
+    expect((await screen.findByRole('note', { name: 'Modo sandbox' })).textContent).toContain(
+      'nenhum pagamento é real',
+    );
     expect(screen.getByRole('region', { name: 'Forma de pagamento' })).toBeDefined();
     expect(screen.getByText(/Valor proporcional ao restante do período/)).toBeDefined();
+  });
+});
+
+describe('/payment with a real provider', { timeout: 30_000 }, () => {
+  it("does not say 'Modo sandbox' when the api charges through Mercado Pago", async () => {
+    mockApi({
+      'GET /api/user/subscription': () => json(200, professional),
+      'GET /api/plans': () => json(200, plans),
+      'GET /api/payments/config': () =>
+        json(200, {
+          provider: 'mercadopago',
+          mercadoPago: { publicKey: 'APP_USR-x', sdkUrl: 'http://127.0.0.1:9/js' },
+        }),
+      'GET /api/user/subscription/quote': () =>
+        json(400, { message: 'Você já está neste plano e ciclo de cobrança' }),
+    });
+    storeSession(TEST_USER);
+    renderApp('/payment?plan=professional&billing=monthly');
+    await screen.findByText('Você já está neste plano e ciclo de cobrança', undefined, { timeout: 15_000 });
+    expect(screen.queryByRole('note', { name: 'Modo sandbox' })).toBeNull();
   });
 });

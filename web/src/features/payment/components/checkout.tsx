@@ -30,6 +30,7 @@ import { CardTokenizeError, mercadoPagoCardToken } from './mercadopago-card';
 import { CheckoutInfo } from './checkout-info';
 import { CpfField, cpfError } from './cpf-field';
 import { PendingPayment } from './pending-payment';
+import { SandboxNotice } from './sandbox-notice';
 
 const M = MESSAGES.payments;
 const PLAN_IDS: readonly PlanId[] = ['basic', 'professional', 'enterprise'];
@@ -170,6 +171,7 @@ export function Checkout() {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
       <div className="flex flex-col gap-6">
+        <SandboxNotice />
         {subscription.data ? (
           <Card role="region" aria-label="Assinatura atual">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
