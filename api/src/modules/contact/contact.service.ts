@@ -45,7 +45,7 @@ export class ContactService {
       'contact_support',
     );
     this.mail.sendInBackground(
-      contactConfirmationMail(m.email, m.name, m.subject, m.message),
+      contactConfirmationMail(m.email),
       'contact_confirmation',
     );
     return { message: MESSAGES.contact.sent, id: row.id };
