@@ -17,6 +17,7 @@ import { EmailChanges1795443037625 } from './1795443037625-email-changes.js';
 import { PaymentMethods1795450000000 } from './1795450000000-payment-methods.js';
 import { TradeDayTotals1795641731950 } from './1795641731950-trade-day-totals.js';
 import { PaymentQuoteBasis1795828503526 } from './1795828503526-payment-quote-basis.js';
+import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
 
 export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   PaymentMethods1795450000000,
   TradeDayTotals1795641731950,
   PaymentQuoteBasis1795828503526,
+  EmailChangeSession1795829995747,
 ];
