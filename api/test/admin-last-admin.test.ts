@@ -20,8 +20,11 @@ describe('the last admin cannot be demoted, even by two concurrent requests (iss
 
   const activeAdmins = async () =>
     Number(
-      (await sql.query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL`))
-        .rows[0]!.n,
+      (
+        await sql.query<{ n: string }>(
+          `SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL`,
+        )
+      ).rows[0]!.n,
     );
 
   for (const [what, body] of [

@@ -258,7 +258,7 @@ describe('MRR and ARR from the plans’ prices (issue 25, property test on real 
     }
   };
 
-  it('the audit's case: Enterprise reached by a prorated upgrade counts its plan price, not the difference paid', async () => {
+  it('the audit’s case: Enterprise reached by a prorated upgrade counts its plan price, not the difference paid', async () => {
     const p = (id: PlanId) => prices.find((x) => x.id === id)!;
     // Profissional paid on day 0, upgraded to Enterprise on day 0 (prorated difference), evaluated on day 10.
     const h = run(

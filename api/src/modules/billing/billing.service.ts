@@ -533,7 +533,13 @@ export class BillingService implements OnModuleInit {
       if (!approved) return null;
       await this.subscriptions.save(p.userId, applyApprovedPayment(stateOf(sub), bought, period), tx);
       // The subscription changed: every other open charge of the user was quoted for the old state.
-      const expired = await this.payments.expirePendingForUser(p.userId, M.replacedByApproved, p.id, null, tx);
+      const expired = await this.payments.expirePendingForUser(
+        p.userId,
+        M.replacedByApproved,
+        p.id,
+        null,
+        tx,
+      );
       return { approved, expired };
     });
     if (!outcome) return null;
@@ -746,7 +752,10 @@ export class BillingService implements OnModuleInit {
       if (p.providerPaymentId && p.amountCents > 0) {
         try {
           if (!(await this.provider.cancelCharge(p.providerPaymentId)))
-            this.logger.warn({ paymentId: p.id }, 'cobrança já decidida no provedor: um pagamento será estornado');
+            this.logger.warn(
+              { paymentId: p.id },
+              'cobrança já decidida no provedor: um pagamento será estornado',
+            );
         } catch (e) {
           this.logger.error({ err: e, paymentId: p.id }, 'não foi possível cancelar a cobrança no provedor');
         }

@@ -177,7 +177,11 @@ export function quoteChange(
       fullPriceCents: full,
       prorated: false,
       periodStart: s.currentPeriodEnd,
-      periodEnd: periodEnd(s.currentPeriodEnd, billing, nextAnchorDay(s.currentPeriodStart, s.currentPeriodEnd)),
+      periodEnd: periodEnd(
+        s.currentPeriodEnd,
+        billing,
+        nextAnchorDay(s.currentPeriodStart, s.currentPeriodEnd),
+      ),
     },
   };
 }
@@ -304,7 +308,12 @@ export function periodBought(
   if (p.kind === 'upgrade' && status === 'active' && p.billing === s.billing) {
     return { start: s.currentPeriodStart, end: s.currentPeriodEnd };
   }
-  if (p.kind === 'upgrade' && status === 'active' && p.quotedStart && p.quotedStart.getTime() <= now.getTime()) {
+  if (
+    p.kind === 'upgrade' &&
+    status === 'active' &&
+    p.quotedStart &&
+    p.quotedStart.getTime() <= now.getTime()
+  ) {
     return { start: p.quotedStart, end: periodEnd(p.quotedStart, p.billing) };
   }
   return { start: now, end: periodEnd(now, p.billing) };

@@ -100,11 +100,19 @@ describe('card checks (run in the browser before anything reaches the server)', 
   });
 
   it('every start day of 2024–2029 gives a period of one calendar month, never past the next month', () => {
-    for (let t = sp('2024-01-01T12:00:00').getTime(); t < sp('2029-12-31T12:00:00').getTime(); t += 86_400_000) {
+    for (
+      let t = sp('2024-01-01T12:00:00').getTime();
+      t < sp('2029-12-31T12:00:00').getTime();
+      t += 86_400_000
+    ) {
       const start = new Date(t);
       const end = periodEnd(start, 'monthly');
-      const [sd, ed] = [start, end].map((d) => new Date(d.getTime() - 3 * 3_600_000));
-      expect((ed.getUTCFullYear() * 12 + ed.getUTCMonth()) - (sd.getUTCFullYear() * 12 + sd.getUTCMonth())).toBe(1);
+      const local = (d: Date) => new Date(d.getTime() - 3 * 3_600_000);
+      const sd = local(start);
+      const ed = local(end);
+      expect(
+        ed.getUTCFullYear() * 12 + ed.getUTCMonth() - (sd.getUTCFullYear() * 12 + sd.getUTCMonth()),
+      ).toBe(1);
       const lastOfMonth = new Date(Date.UTC(ed.getUTCFullYear(), ed.getUTCMonth() + 1, 0)).getUTCDate();
       expect(ed.getUTCDate()).toBe(Math.min(sd.getUTCDate(), lastOfMonth));
     }

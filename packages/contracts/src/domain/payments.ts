@@ -149,4 +149,5 @@ export function periodEnd(start: Date, billing: 'monthly' | 'yearly', anchorDay?
  * The anchor day of the period that follows [start, end): a period whose start or end was clamped keeps the larger
  * of the two days (31/01–28/02 → 31; 28/02–31/03 → 31), so renewals come back to the day the subscription started.
  */
-export const nextAnchorDay = (start: Date, end: Date): number => Math.max(saoPauloDay(start), saoPauloDay(end));
+export const nextAnchorDay = (start: Date, end: Date): number =>
+  Math.max(saoPauloDay(start), saoPauloDay(end));

@@ -43,7 +43,6 @@ export interface AdminOverviewFigures {
   planDistribution: { planId: PlanId; count: number }[];
 }
 
-
 const SORT_COLUMNS: Record<AdminUsersQuery['sort'], string> = {
   createdAt: 'u.created_at',
   name: 'lower(u.name)',

@@ -49,7 +49,7 @@ export interface PaymentRecord {
    * The subscription state the charge was quoted for (BillingService decides what it holds): a charge approved once
    * that state changed is refunded instead of applied. Null on grants and on payments made before it existed.
    */
-  quoteBasis: Record<string, unknown> | null;
+  quoteBasis?: Record<string, unknown> | null;
 }
 
 export interface NewPayment {

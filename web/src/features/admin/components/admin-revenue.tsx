@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
-import { SandboxNotice } from '@/features/payment/components/sandbox-notice';
+import { SandboxNotice } from '@/lib/billing/sandbox-notice';
 import { KpiCard } from './admin-widgets';
 import { selectClass } from './admin-users';
 import { planName } from './user-cells';

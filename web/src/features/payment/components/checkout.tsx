@@ -30,7 +30,7 @@ import { CardTokenizeError, mercadoPagoCardToken } from './mercadopago-card';
 import { CheckoutInfo } from './checkout-info';
 import { CpfField, cpfError } from './cpf-field';
 import { PendingPayment } from './pending-payment';
-import { SandboxNotice } from './sandbox-notice';
+import { SandboxNotice } from '@/lib/billing/sandbox-notice';
 
 const M = MESSAGES.payments;
 const PLAN_IDS: readonly PlanId[] = ['basic', 'professional', 'enterprise'];

@@ -9,7 +9,7 @@ import { paymentKeys } from '@/lib/billing/payment-api';
 import { PaymentHistory } from './payment-history';
 import { PlanComparison } from './plan-comparison';
 import { StoredCard } from './stored-card';
-import { SandboxNotice } from '@/features/payment/components/sandbox-notice';
+import { SandboxNotice } from '@/lib/billing/sandbox-notice';
 
 /** Dashboard › Assinatura (SPEC §2, DECISIONS §2–3): the current plan and the three plans, from the server. */
 export function SubscriptionTab() {
