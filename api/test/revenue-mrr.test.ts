@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { BillingCycle, PlanId } from '@arbitra/contracts';
-import { createDataSource, RevenueReportingRepository } from '@arbitra/db';
+import { createDataSource, RevenueReportingRepository, SubscriptionsRepository } from '@arbitra/db';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import {
   applyApprovedPayment,
@@ -181,26 +181,7 @@ describe('MRR and ARR from the plans’ prices (issue 25, property test on real 
     ds = createDataSource(db.url);
     await ds.initialize();
     revenue = new RevenueReportingRepository(ds);
-    const rows = await ds.query<
-      {
-        id: PlanId;
-        name: string;
-        monthly_cents: number;
-        yearly_cents: number;
-        max_bots: number;
-        max_exchanges: number;
-        sort_order: number;
-      }[]
-    >('SELECT id, name, monthly_cents, yearly_cents, max_bots, max_exchanges, sort_order FROM plans');
-    prices = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      monthlyCents: r.monthly_cents,
-      yearlyCents: r.yearly_cents,
-      maxBots: r.max_bots,
-      maxExchanges: r.max_exchanges,
-      sortOrder: r.sort_order,
-    }));
+    prices = await new SubscriptionsRepository(ds).listPrices();
   });
 
   afterAll(async () => {

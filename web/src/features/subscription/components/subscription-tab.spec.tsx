@@ -1,33 +1,15 @@
-import {
-  PLANS,
-  yearlyDiscountPercent,
-  type PlanResponse,
-  type SubscriptionResponse,
-} from '@arbitra/contracts';
+import { PLANS, type SubscriptionResponse } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
+import { PLAN_RESPONSES } from '@/testing/plans';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const plans: PlanResponse[] = PLANS.map((p) => ({
-  id: p.id,
-  name: p.name,
-  price: p.monthlyCents / 100,
-  priceCents: p.monthlyCents,
-  yearlyPrice: p.yearlyCents / 100,
-  yearlyPriceCents: p.yearlyCents,
-  yearlyDiscountPercent: yearlyDiscountPercent(p),
-  yearlySavings: (12 * p.monthlyCents - p.yearlyCents) / 100,
-  yearlySavingsCents: 12 * p.monthlyCents - p.yearlyCents,
-  interval: 'month',
-  features: p.features,
-  highlights: [...p.highlights],
-  popular: p.popular,
-}));
+const plans = PLAN_RESPONSES;
 
 const trial: SubscriptionResponse = {
   id: 'sub-1',
