@@ -1,4 +1,4 @@
-import { PLANS, type SubscriptionResponse } from '@arbitra/contracts';
+import { MESSAGES, PLANS, type PaymentResponse, type SubscriptionResponse } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
@@ -79,6 +79,46 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
     const note = within(card).getByRole('status', { name: 'Mudança de plano agendada' });
     expect(note.textContent).toContain('Básico');
     expect(note.textContent).toContain('passa a valer em 10/02/2026, no fim do período já pago');
+  });
+
+  it('the history says why a stale charge was refunded instead of applied (issue 25)', async () => {
+    const stale: PaymentResponse = {
+      id: 'pay-1',
+      planId: 'enterprise',
+      planName: 'Enterprise',
+      billing: 'monthly',
+      kind: 'upgrade',
+      amountCents: 15000,
+      amount: 150,
+      method: 'pix',
+      methodLabel: 'PIX',
+      provider: 'sandbox',
+      status: 'refunded',
+      statusLabel: 'Reembolsado',
+      invoiceNumber: null,
+      invoiceUrl: null,
+      cardBrand: null,
+      cardLast4: null,
+      payerCpf: null,
+      pix: null,
+      boleto: null,
+      periodStart: null,
+      periodEnd: null,
+      failureReason: MESSAGES.payments.staleRefunded,
+      createdAt: '2026-02-03T15:00:00.000Z',
+      approvedAt: '2026-02-04T15:00:00.000Z',
+      refundedAt: '2026-02-04T15:00:00.000Z',
+      refundableUntil: null,
+      sandbox: false,
+    };
+    mockApi({
+      'GET /api/user/subscription': () => json(200, trial),
+      'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, [stale]),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
+    });
+    await openTab();
+    expect(await screen.findByText(MESSAGES.payments.staleRefunded)).toBeDefined();
   });
 
   it.each<[SubscriptionResponse['status'], string]>([
