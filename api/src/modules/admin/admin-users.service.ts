@@ -213,6 +213,8 @@ export class AdminUsersService {
         tx,
       );
       await this.payments.markApproved(payment.id, granted, new Date(), tx);
+      // The subscription changed: charges quoted before are expired (one paid anyway is refunded at its approval).
+      await this.payments.expirePendingForUser(userId, MESSAGES.payments.staleExpired, payment.id, null, tx);
       return granted;
     });
     if (audited) {
