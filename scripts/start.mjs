@@ -222,6 +222,9 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
+    // The local platform's payments are the sandbox, chosen here explicitly (the api refuses production without a
+    // provider); PAYMENTS_PROVIDER=mercadopago in the environment charges for real.
+    PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER ?? 'sandbox',
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtpUrl,

@@ -101,6 +101,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
           prioritySupport: false,
         },
         daysLeft: 7,
+        scheduledChange: null,
       });
       const days =
         (Date.parse(res.body.currentPeriodEnd as string) -

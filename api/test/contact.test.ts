@@ -28,7 +28,11 @@ describe('the contact form reaches the support inbox and admins answer it (issue
     const support = await t.mail.waitFor('suporte@exemplo.com.br', '[Contato] Dúvida sobre o plano');
     expect(support.text).toContain('O plano Básico permite usar a estratégia triangular?');
     expect(support.text).toContain(email);
-    await t.mail.waitFor(email, 'Recebemos sua mensagem');
+    // The sender's confirmation is a fixed text: nothing they typed (name, subject, message) is relayed.
+    const confirmation = await t.mail.waitFor(email, 'Recebemos sua mensagem');
+    for (const typed of ['Ana', 'Dúvida sobre o plano', 'estratégia triangular'])
+      expect(`${confirmation.subject} ${confirmation.text} ${confirmation.html}`).not.toContain(typed);
+    expect(confirmation.text).toContain('Se não foi você quem escreveu, ignore este email');
 
     const user = await register(call);
     expect((await call('GET', '/api/admin/messages', { token: user.token })).status).toBe(403);

@@ -216,6 +216,9 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     expect((await call('GET', '/api/auth/me', { token: u.token })).status).toBe(200);
     // Until the link is opened the account keeps its address: the new one does not sign in.
     expect((await login(call, newEmail, u.password)).status).toBe(401);
+    // A session opened with the old address between the request and the confirmation (issue 25).
+    const between = (await login(call, u.email, u.password)).body.access_token as string;
+    expect((await call('GET', '/api/auth/me', { token: between })).status).toBe(200);
 
     const confirm = await t.mail.waitFor(newEmail, 'Confirme seu novo email');
     const token = /http:\/\/arbitra\.test:5173\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(
@@ -234,6 +237,8 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     expect(done.body.message).toBe(MESSAGES.profile.emailChangeConfirmed);
     const me = await call<{ user: { email: string } }>('GET', '/api/user/profile', { token: u.token });
     expect(me.body.user.email).toBe(newEmail);
+    // The confirmation ends every other session: the one opened in between too; the asking one stays.
+    expect((await call('GET', '/api/auth/me', { token: between })).status).toBe(401);
     const notice = await t.mail.waitFor(u.email, 'O email da sua conta foi alterado');
     expect(notice.text).toContain(newEmail);
     expect((await login(call, newEmail, u.password)).status).toBe(200);

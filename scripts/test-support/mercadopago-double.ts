@@ -312,6 +312,15 @@ export async function startMercadoPagoDouble(
       const p = payments.get(get[1]!);
       return p ? send(200, p) : send(404, { message: 'not found' });
     }
+    // Cancelling a charge not yet paid (PUT {status:'cancelled'}): Mercado Pago refuses it once the payment is decided.
+    if (req.method === 'PUT' && get && body?.status === 'cancelled') {
+      const p = payments.get(get[1]!);
+      if (!p) return send(404, { message: 'not found' });
+      if (p.status !== 'pending' && p.status !== 'in_process')
+        return send(400, { message: 'Invalid payment status', cause: [{ code: 2063 }] });
+      p.status = 'cancelled';
+      return send(200, p);
+    }
     return send(404, { message: 'unknown route' });
   };
 

@@ -40,6 +40,8 @@ export async function startPlatform(options: PlatformOptions): Promise<TestPlatf
     METRICS_TOKEN: randomBytes(16).toString('hex'),
     // The tests stand for several clients from 127.0.0.1 by sending X-Forwarded-For, as a local proxy would.
     TRUST_PROXY: 'loopback',
+    // The provider is always chosen explicitly (the sandbox: no real money); a test may choose mercadopago.
+    PAYMENTS_PROVIDER: 'sandbox',
     ...options.env,
   };
   const engines: INestApplicationContext[] = [];

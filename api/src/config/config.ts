@@ -96,8 +96,12 @@ export const apiConfigSchema = z.object({
    * computed on read).
    */
   SUBSCRIPTION_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Payment provider: 'sandbox' (no real money; default) or 'mercadopago'. */
-  PAYMENTS_PROVIDER: z.enum(['sandbox', 'mercadopago']).default('sandbox'),
+  /**
+   * Payment provider: 'mercadopago', or 'sandbox' (no real money: anyone approves their own payment). Chosen
+   * explicitly: `npm start` and the tests choose 'sandbox'; an api started with NODE_ENV=production without it
+   * refuses to start (PAYMENTS_PROVIDER_REQUIRED). Outside production an unset value means 'sandbox'.
+   */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
   /**
    * The secret that signs webhook notifications (x-signature): Mercado Pago's "assinatura secreta" in
    * production; for the sandbox, derived from JWT_SECRET when absent (every api process agrees).
@@ -142,7 +146,10 @@ export const apiConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type ApiConfig = z.infer<typeof apiConfigSchema> & { appUrl: string };
+export type ApiConfig = Omit<z.infer<typeof apiConfigSchema>, 'PAYMENTS_PROVIDER'> & {
+  PAYMENTS_PROVIDER: 'sandbox' | 'mercadopago';
+  appUrl: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -156,8 +163,19 @@ export function parseApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig 
   if (c.NODE_ENV === 'production' && !c.CREDENTIALS_KEYS) {
     throw new ConfigError(`Configuração inválida da api:\n  - ${CREDENTIALS_KEYS_REQUIRED}`);
   }
-  return { ...c, appUrl: c.APP_URL ?? `http://localhost:${c.PORT}` };
+  if (c.NODE_ENV === 'production' && !c.PAYMENTS_PROVIDER) {
+    throw new ConfigError(`Configuração inválida da api:\n  - ${PAYMENTS_PROVIDER_REQUIRED}`);
+  }
+  return {
+    ...c,
+    PAYMENTS_PROVIDER: c.PAYMENTS_PROVIDER ?? 'sandbox',
+    appUrl: c.APP_URL ?? `http://localhost:${c.PORT}`,
+  };
 }
+
+/** Why an api for production without a chosen payment provider does not start. */
+export const PAYMENTS_PROVIDER_REQUIRED =
+  'PAYMENTS_PROVIDER: defina o provedor de pagamentos. Em produção use PAYMENTS_PROVIDER=mercadopago (com MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY e PAYMENTS_WEBHOOK_SECRET); PAYMENTS_PROVIDER=sandbox só para testar sem dinheiro real — nele qualquer usuário aprova o próprio pagamento.';
 
 /** Injection token for ApiConfig. */
 export const API_CONFIG = Symbol('API_CONFIG');

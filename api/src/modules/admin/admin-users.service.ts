@@ -139,13 +139,26 @@ export class AdminUsersService {
   ): Promise<AdminUserSummary> {
     if (userId === admin.id) throw badRequest('cannot_change_self', MESSAGES.admin.cannotChangeSelf);
     const user = await this.mustFind(userId);
-    const demotes = patch.role === 'user' && user.role === 'admin';
-    const disablesAdmin = patch.disabled === true && user.role === 'admin' && !user.disabledAt;
-    if ((demotes || disablesAdmin) && (await this.repo.countOtherActiveAdmins(userId)) === 0) {
-      throw badRequest('last_admin', MESSAGES.admin.cannotDemoteLastAdmin);
-    }
-    if (patch.role !== undefined && patch.role !== user.role) {
-      await this.users.update(userId, { role: patch.role });
+    const changesRole = patch.role !== undefined && patch.role !== user.role;
+    const changesDisabled = patch.disabled !== undefined && patch.disabled !== Boolean(user.disabledAt);
+    // Checked and written under the lock of every enabled admin row: never check-then-act.
+    await this.uow.run(async (tx) => {
+      const admins = await this.repo.lockActiveAdmins(tx);
+      const stillAdmin = admins.includes(userId);
+      const losesAdmin = stillAdmin && (patch.role === 'user' || patch.disabled === true);
+      if (losesAdmin && admins.filter((id) => id !== userId).length === 0)
+        throw badRequest('last_admin', MESSAGES.admin.cannotDemoteLastAdmin);
+      if (changesRole || changesDisabled)
+        await this.repo.setRoleAndDisabled(
+          userId,
+          {
+            ...(changesRole && patch.role ? { role: patch.role } : {}),
+            ...(changesDisabled ? { disabledAt: patch.disabled ? new Date() : null } : {}),
+          },
+          tx,
+        );
+    });
+    if (changesRole && patch.role !== undefined) {
       await this.audit.record('role_changed', {
         userId,
         actorId: admin.id,
@@ -155,8 +168,7 @@ export class AdminUsersService {
       // A token carries no role (REST reads it live), but open sockets joined rooms by role: make them reconnect.
       this.sessions.refreshSockets(userId);
     }
-    if (patch.disabled !== undefined && patch.disabled !== Boolean(user.disabledAt)) {
-      await this.users.update(userId, { disabledAt: patch.disabled ? new Date() : null });
+    if (changesDisabled) {
       let sessionsEnded = 0;
       let botsStopped = 0;
       if (patch.disabled) {
@@ -201,6 +213,8 @@ export class AdminUsersService {
         tx,
       );
       await this.payments.markApproved(payment.id, granted, new Date(), tx);
+      // The subscription changed: charges quoted before are expired (one paid anyway is refunded at its approval).
+      await this.payments.expirePendingForUser(userId, MESSAGES.payments.staleExpired, payment.id, null, tx);
       return granted;
     });
     if (audited) {

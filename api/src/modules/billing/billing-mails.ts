@@ -148,3 +148,16 @@ export function refundedMail(to: Who, p: PaymentRecord, planName: string): MailM
     'O plano foi encerrado. Seus dados continuam na sua conta.',
   ]);
 }
+
+/** A charge paid after the subscription it was quoted for changed: not applied, the whole amount given back. */
+export function staleRefundedMail(to: Who, p: PaymentRecord, planName: string, appUrl: string): MailMessage {
+  return mail(
+    to,
+    'Pagamento estornado - Arbitra',
+    [
+      `O pagamento de ${describe(p, planName)} chegou depois que a sua assinatura mudou (por exemplo, um reembolso, um cancelamento, o fim do período ou outro pagamento aprovado), então ele não foi aplicado.`,
+      'O valor foi estornado integralmente para a mesma forma de pagamento. Para mudar de plano, gere uma nova cobrança.',
+    ],
+    { label: 'Ver pagamentos', href: `${appUrl}/payment` },
+  );
+}

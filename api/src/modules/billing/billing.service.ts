@@ -48,6 +48,7 @@ import {
   paymentFailedMail,
   lapsedNotice,
   refundedMail,
+  staleRefundedMail,
 } from './billing-mails.js';
 import { invoiceHtml, invoicePdf } from './invoice.js';
 import {
@@ -63,13 +64,16 @@ import { headerOf } from './webhook-signature.js';
 import {
   applyApprovedPayment,
   cancel as cancelTransition,
+  isStale,
   periodBought,
+  quoteBasis,
   quoteChange,
   reactivate as reactivateTransition,
   refund as refundTransition,
   renewalStep,
   scheduleDowngrade,
   type Quote,
+  type QuoteBasis,
   type SubscriptionState,
 } from './subscription-machine.js';
 
@@ -136,6 +140,16 @@ export class BillingService implements OnModuleInit {
   // ------------------------------------------------------------------ plan changes
 
   async quote(userId: string, planId: PlanId, billing: BillingCycle, now = new Date()): Promise<Quote> {
+    return (await this.quoteWithBasis(userId, planId, billing, now)).quote;
+  }
+
+  /** The quote and the subscription state it was made for (stored with the charge: see isStale). */
+  private async quoteWithBasis(
+    userId: string,
+    planId: PlanId,
+    billing: BillingCycle,
+    now: Date,
+  ): Promise<{ quote: Quote; basis: QuoteBasis }> {
     const sub = await this.subscriptions.findByUser(userId);
     if (!sub) throw notFound('no_subscription', M.noSubscription);
     const prices = await this.subscriptions.listPrices();
@@ -147,7 +161,7 @@ export class BillingService implements OnModuleInit {
     };
     const r = quoteChange(stateOf(sub), current, target, billing, usage, now);
     if (!r.ok) throw badRequest(r.code, r.message);
-    return r.quote;
+    return { quote: r.quote, basis: quoteBasis(stateOf(sub), now) };
   }
 
   async describeQuote(userId: string, planId: PlanId, billing: BillingCycle): Promise<CheckoutQuote> {
@@ -160,11 +174,13 @@ export class BillingService implements OnModuleInit {
     const q = await this.quote(userId, req.planId, req.billing);
     const planName = this.plan(await this.subscriptions.listPrices(), req.planId).name;
     if (q.kind === 'downgrade') {
-      await this.uow.run(async (tx) => {
+      const expired = await this.uow.run(async (tx) => {
         const sub = await this.subscriptions.findByUser(userId, tx, true);
         if (!sub) throw notFound('no_subscription', M.noSubscription);
         await this.subscriptions.save(userId, scheduleDowngrade(stateOf(sub), q), tx);
+        return this.payments.expirePendingForUser(userId, M.staleExpired, null, null, tx);
       });
+      await this.withdrawAtProvider(expired);
       this.pushSubscription(userId);
       return {
         message: M.downgradeScheduled(
@@ -184,13 +200,17 @@ export class BillingService implements OnModuleInit {
 
   async cancel(userId: string): Promise<{ message: string }> {
     const now = new Date();
-    const saved = await this.uow.run(async (tx) => {
+    const { saved, expired } = await this.uow.run(async (tx) => {
       const sub = await this.subscriptions.findByUser(userId, tx, true);
       if (!sub) throw notFound('no_subscription', M.noSubscription);
       const r = cancelTransition(stateOf(sub), now);
       if (!r.ok) throw badRequest(r.code, r.message);
-      return this.subscriptions.save(userId, r.next, tx);
+      return {
+        saved: await this.subscriptions.save(userId, r.next, tx),
+        expired: await this.payments.expirePendingForUser(userId, M.staleExpired, null, null, tx),
+      };
     });
+    await this.withdrawAtProvider(expired);
     if (saved) {
       const planName = this.plan(await this.subscriptions.listPrices(), saved.planId).name;
       this.sendTo(
@@ -204,13 +224,15 @@ export class BillingService implements OnModuleInit {
   }
 
   async reactivate(userId: string): Promise<{ message: string }> {
-    await this.uow.run(async (tx) => {
+    const expired = await this.uow.run(async (tx) => {
       const sub = await this.subscriptions.findByUser(userId, tx, true);
       if (!sub) throw notFound('no_subscription', M.noSubscription);
       const r = reactivateTransition(stateOf(sub), new Date());
       if (!r.ok) throw badRequest(r.code, r.message);
       await this.subscriptions.save(userId, r.next, tx);
+      return this.payments.expirePendingForUser(userId, M.staleExpired, null, null, tx);
     });
+    await this.withdrawAtProvider(expired);
     this.pushSubscription(userId);
     return { message: M.reactivated };
   }
@@ -219,7 +241,7 @@ export class BillingService implements OnModuleInit {
 
   /** POST /api/payments: a charge for the checkout (amount decided here, never by the browser). */
   async createPayment(userId: string, req: CreatePaymentRequest): Promise<PaymentResponse> {
-    const q = await this.quote(userId, req.planId, req.billing);
+    const { quote: q, basis } = await this.quoteWithBasis(userId, req.planId, req.billing, new Date());
     if (q.kind === 'downgrade')
       throw badRequest(
         'nothing_to_pay',
@@ -247,6 +269,7 @@ export class BillingService implements OnModuleInit {
       // The browser's single-use token, kept until the payment settles: on approval it saves the card for renewals.
       cardToken: req.card?.token ?? null,
       payerCpf,
+      quoteBasis: { ...basis, quotedPeriodStart: q.periodStart.toISOString() },
     });
     if (payment.amountCents === 0) {
       // An upgrade fully covered by the unused part of the period: nothing to charge.
@@ -417,11 +440,16 @@ export class BillingService implements OnModuleInit {
     );
     if (!r.ok) throw badRequest(r.code, r.message);
     await this.provider.refund(p.providerPaymentId);
-    const refunded = await this.uow.run(async (tx) => {
+    const { refunded, expired } = await this.uow.run(async (tx) => {
       const done = await this.payments.markRefunded(p.id, now, tx);
-      if (done) await this.subscriptions.save(userId, r.next, tx);
-      return done;
+      if (!done) return { refunded: null, expired: [] };
+      await this.subscriptions.save(userId, r.next, tx);
+      return {
+        refunded: done,
+        expired: await this.payments.expirePendingForUser(userId, M.staleExpired, null, null, tx),
+      };
     });
+    await this.withdrawAtProvider(expired);
     if (refunded) {
       await this.audit.record('payment_refunded', {
         userId,
@@ -481,23 +509,46 @@ export class BillingService implements OnModuleInit {
    * payment's row lock: a second delivery (or a second process) finds it approved and changes nothing.
    */
   async approvePayment(paymentId: string, now = new Date()): Promise<PaymentRecord | null> {
-    const result = await this.uow.run(async (tx) => {
+    const outcome = await this.uow.run(async (tx) => {
       const p = await this.payments.lockById(paymentId, tx);
-      if (!p || p.status !== 'pending') return null;
+      if (!p || p.status === 'approved' || p.status === 'refunded') return null;
       const sub = await this.subscriptions.findByUser(p.userId, tx, true);
       if (!sub) return null;
-      const bought = { kind: p.kind, planId: p.planId, billing: p.billing };
+      // Paid after what it was quoted for changed (or after we withdrew it): never applied, the money given back.
+      // The provider's refund comes first: if it fails, nothing changes here and the provider's retry comes back.
+      if (p.status !== 'pending' || isStale(p.kind, p.quoteBasis as QuoteBasis | null, stateOf(sub), now)) {
+        if (p.amountCents > 0 && p.providerPaymentId) await this.provider.refund(p.providerPaymentId);
+        const stale = await this.payments.markStaleRefunded(p.id, M.staleRefunded, now, tx);
+        return stale ? { stale } : null;
+      }
+      const quoted = p.quoteBasis?.['quotedPeriodStart'];
+      const bought = {
+        kind: p.kind,
+        planId: p.planId,
+        billing: p.billing,
+        quotedStart: typeof quoted === 'string' ? new Date(quoted) : null,
+      };
       const period = periodBought(stateOf(sub), bought, now);
       const approved = await this.payments.markApproved(p.id, period, now, tx);
       if (!approved) return null;
       await this.subscriptions.save(p.userId, applyApprovedPayment(stateOf(sub), bought, period), tx);
-      // Other open charges of the user would pay for the same thing: close them.
-      for (const other of await this.payments.findPendingForUser(p.userId, tx)) {
-        await this.payments.markExpired(other.id, 'Substituído por outro pagamento aprovado', tx);
-      }
-      return approved;
+      // The subscription changed: every other open charge of the user was quoted for the old state.
+      const expired = await this.payments.expirePendingForUser(
+        p.userId,
+        M.replacedByApproved,
+        p.id,
+        null,
+        tx,
+      );
+      return { approved, expired };
     });
-    if (!result) return null;
+    if (!outcome) return null;
+    if (outcome.stale) {
+      await this.staleRefunded(outcome.stale);
+      return null;
+    }
+    await this.withdrawAtProvider(outcome.expired);
+    const result = outcome.approved;
     // A card paid in the browser (its token is still there) is saved for the renewals; off-session ones have none.
     await this.saveCardOf(result);
     const planName = (await this.planNames()).get(result.planId) ?? result.planId;
@@ -542,6 +593,10 @@ export class BillingService implements OnModuleInit {
    */
   async onLapsed(lapsed: { userId: string; status: SubscriptionStatus }[]): Promise<void> {
     for (const { userId, status } of lapsed) {
+      // A prorated upgrade was priced for the period that just ended: withdrawn (full-price charges stay payable).
+      await this.withdrawAtProvider(
+        await this.payments.expirePendingForUser(userId, M.staleExpired, null, ['upgrade']),
+      );
       const sub = await this.subscriptions.findByUser(userId);
       // Each lapse happens once per period end: the notification keys name it.
       const lapse = `lapse:${sub?.currentPeriodEnd.toISOString() ?? 'none'}`;
@@ -619,6 +674,7 @@ export class BillingService implements OnModuleInit {
           cardBrand: byCard ? saved.cardBrand : null,
           cardLast4: byCard ? saved.cardLast4 : null,
           payerCpf: method === 'boleto' ? boletoCpf : null,
+          quoteBasis: { ...quoteBasis(stateOf(sub), now) },
         },
         tx,
       );
@@ -685,6 +741,39 @@ export class BillingService implements OnModuleInit {
       );
     }
     return attached;
+  }
+
+  /**
+   * Charges expired here because the subscription changed are withdrawn at the provider too, so they can no longer
+   * be paid (best effort: one the payer paid in the meantime is refunded when its approval arrives).
+   */
+  private async withdrawAtProvider(expired: PaymentRecord[]): Promise<void> {
+    for (const p of expired) {
+      if (p.providerPaymentId && p.amountCents > 0) {
+        try {
+          if (!(await this.provider.cancelCharge(p.providerPaymentId)))
+            this.logger.warn(
+              { paymentId: p.id },
+              'cobrança já decidida no provedor: um pagamento será estornado',
+            );
+        } catch (e) {
+          this.logger.error({ err: e, paymentId: p.id }, 'não foi possível cancelar a cobrança no provedor');
+        }
+      }
+      await this.pushPayment(p, null);
+    }
+  }
+
+  /** A stale charge refunded: the user is told (screen and email), and the ledger keeps the reason. */
+  private async staleRefunded(p: PaymentRecord): Promise<void> {
+    this.logger.warn({ paymentId: p.id, userId: p.userId }, 'pagamento de cobrança desatualizada estornado');
+    await this.audit.record('payment_refunded', {
+      userId: p.userId,
+      metadata: { paymentId: p.id, amountCents: p.amountCents, reason: 'stale_quote' },
+    });
+    const planName = (await this.planNames()).get(p.planId) ?? p.planId;
+    this.sendTo(p.userId, (who) => staleRefundedMail(who, p, planName, this.config.appUrl), 'estorno');
+    await this.pushPayment(p, M.staleRefunded);
   }
 
   /** Stops the user's running bots ('Assinatura vencida'); each one is notified as 'bot.stopped' by the subscription. */

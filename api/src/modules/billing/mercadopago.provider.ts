@@ -231,6 +231,17 @@ export class MercadoPagoPaymentProvider implements PaymentProvider {
     };
   }
 
+  /** PUT /v1/payments/:id {status:'cancelled'}: refused by Mercado Pago once the payment is decided. */
+  async cancelCharge(providerPaymentId: string): Promise<boolean> {
+    try {
+      const r = await this.payments.cancel({ id: providerPaymentId });
+      return r.status === 'cancelled';
+    } catch {
+      const r = await this.payments.get({ id: providerPaymentId });
+      return r.status === 'cancelled';
+    }
+  }
+
   async refund(providerPaymentId: string): Promise<void> {
     await this.refunds.create({
       payment_id: providerPaymentId,

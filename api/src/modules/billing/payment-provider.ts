@@ -75,6 +75,11 @@ export interface PaymentProvider {
    */
   readNotification(req: WebhookRequest): Promise<ProviderNotification | null>;
   refund(providerPaymentId: string): Promise<void>;
+  /**
+   * A charge not paid yet, withdrawn (the subscription it was quoted for changed): it can no longer be paid. False
+   * when the provider had already decided it (paid in the meantime: its approval is then refunded as stale).
+   */
+  cancelCharge(providerPaymentId: string): Promise<boolean>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

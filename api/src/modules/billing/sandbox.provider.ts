@@ -167,6 +167,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async refund(providerPaymentId: string): Promise<void> {
     await this.charges.refund(providerPaymentId);
   }
+
+  async cancelCharge(providerPaymentId: string): Promise<boolean> {
+    return this.charges.decide(providerPaymentId, 'expired', MESSAGES.payments.staleExpired);
+  }
 }
 
 export class WebhookSignatureError extends Error {

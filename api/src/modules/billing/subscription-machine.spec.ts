@@ -4,9 +4,11 @@ import {
   applyApprovedPayment,
   cancel,
   effectiveStatus,
+  isStale,
   lapse,
   periodBought,
   prorateCents,
+  quoteBasis,
   quoteChange,
   reactivate,
   refund,
@@ -326,5 +328,73 @@ describe('transitions', () => {
     expect(refund(state(), { approvedAt, isFirstPaid: false }, d('2026-11-21T00:00:00Z'))).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('a charge is bound to the state it was quoted for (issue 25)', () => {
+  const quotedAt = d('2026-11-10T12:00:00Z');
+  const basis = quoteBasis(state(), quotedAt);
+
+  it('an unchanged subscription keeps the charge applicable', () => {
+    expect(isStale('upgrade', basis, state(), d('2026-11-20T12:00:00Z'))).toBe(false);
+    expect(isStale('upgrade', null, state({ status: 'canceled' }), quotedAt)).toBe(false); // made before bases
+  });
+
+  it('refund, cancel, a scheduled downgrade, another approval or a lapse make an upgrade stale', () => {
+    const refunded = refund(state(), { approvedAt: d('2026-11-05T00:00:00Z'), isFirstPaid: true }, quotedAt);
+    if (!refunded.ok) throw new Error('refund refused');
+    const canceled = cancel(state(), quotedAt);
+    if (!canceled.ok) throw new Error('cancel refused');
+    const changed: SubscriptionState[] = [
+      refunded.next,
+      canceled.next,
+      scheduleDowngrade(state(), { planId: 'basic', billing: 'monthly' } as never),
+      applyApprovedPayment(
+        state(),
+        { kind: 'upgrade', planId: 'enterprise', billing: 'monthly' },
+        {
+          start: state().currentPeriodStart,
+          end: state().currentPeriodEnd,
+        },
+      ),
+    ];
+    for (const s of changed) expect(isStale('upgrade', basis, s, quotedAt)).toBe(true);
+    // (b): the period ended — not yet persisted by the sweep — and the upgrade is paid an hour later.
+    expect(isStale('upgrade', basis, state(), d('2026-12-01T01:00:00Z'))).toBe(true);
+  });
+
+  it('a full-price renewal survives the lapse of the period it renews, and nothing else', () => {
+    const late = d('2026-12-01T05:00:00Z');
+    expect(isStale('renewal', basis, state(), late)).toBe(false);
+    expect(isStale('renewal', basis, state({ status: 'past_due' }), late)).toBe(false);
+    expect(
+      isStale('renewal', basis, state({ cancelAtPeriodEnd: true, canceledAt: quotedAt }), quotedAt),
+    ).toBe(true);
+    expect(
+      isStale('renewal', basis, state({ scheduledPlanId: 'basic', scheduledBilling: 'monthly' }), quotedAt),
+    ).toBe(true);
+  });
+
+  it('a monthly → yearly upgrade paid later buys the year from its quote, not from the payment', () => {
+    const paidAt = d('2026-11-12T12:00:00Z');
+    const period = periodBought(
+      state(),
+      { kind: 'upgrade', planId: 'professional', billing: 'yearly', quotedStart: quotedAt },
+      paidAt,
+    );
+    expect(period).toEqual({ start: quotedAt, end: d('2027-11-10T12:00:00Z') });
+  });
+
+  it('a renewal keeps the start day: 31/01 → 28/02 → 31/03 (São Paulo calendar)', () => {
+    const jan = state({
+      currentPeriodStart: d('2026-01-31T15:00:00Z'),
+      currentPeriodEnd: d('2026-02-28T15:00:00Z'),
+    });
+    const next = periodBought(
+      jan,
+      { kind: 'renewal', planId: 'professional', billing: 'monthly' },
+      d('2026-02-28T15:00:00Z'),
+    );
+    expect(next).toEqual({ start: d('2026-02-28T15:00:00Z'), end: d('2026-03-31T15:00:00Z') });
   });
 });

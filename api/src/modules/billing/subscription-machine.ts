@@ -3,6 +3,7 @@ import {
   REFUND_WINDOW_DAYS,
   RENEWAL_NOTICE_DAYS,
   UNLIMITED,
+  nextAnchorDay,
   periodEnd,
   type BillingCycle,
   type PlanId,
@@ -176,7 +177,11 @@ export function quoteChange(
       fullPriceCents: full,
       prorated: false,
       periodStart: s.currentPeriodEnd,
-      periodEnd: periodEnd(s.currentPeriodEnd, billing),
+      periodEnd: periodEnd(
+        s.currentPeriodEnd,
+        billing,
+        nextAnchorDay(s.currentPeriodStart, s.currentPeriodEnd),
+      ),
     },
   };
 }
@@ -208,6 +213,76 @@ export interface ApprovedPayment {
   kind: 'new' | 'renewal' | 'upgrade' | 'grant';
   planId: PlanId;
   billing: BillingCycle;
+  /**
+   * The start of the period the charge was quoted for. A monthly → yearly upgrade was priced as the yearly price
+   * minus the unused part of the month *at the quote*: its year starts there, so paying later buys no extra days.
+   */
+  quotedStart?: Date | null;
+}
+
+/**
+ * What a charge is quoted for: the subscription as it stands, with its status as of `now` (a period that ended is
+ * past_due or canceled even before the sweep persists it). Stored with the charge (payments.quote_basis).
+ */
+export interface QuoteBasis {
+  planId: PlanId;
+  billing: BillingCycle;
+  status: SubscriptionStatus;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  scheduledPlanId: PlanId | null;
+  scheduledBilling: BillingCycle | null;
+}
+
+export function quoteBasis(s: SubscriptionState, now: Date): QuoteBasis {
+  return {
+    planId: s.planId,
+    billing: s.billing,
+    status: effectiveStatus(s, now),
+    currentPeriodStart: s.currentPeriodStart.toISOString(),
+    currentPeriodEnd: s.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    scheduledPlanId: s.scheduledPlanId,
+    scheduledBilling: s.scheduledBilling,
+  };
+}
+
+const BASIS_KEYS: (keyof QuoteBasis)[] = [
+  'planId',
+  'billing',
+  'status',
+  'currentPeriodStart',
+  'currentPeriodEnd',
+  'cancelAtPeriodEnd',
+  'scheduledPlanId',
+  'scheduledBilling',
+];
+
+/**
+ * Whether a charge of `kind`, quoted for `quoted`, may still be applied to the subscription `s` at `now`. Any change
+ * of the state it was quoted for (another approval, refund, cancel, reactivation, scheduled downgrade, admin grant,
+ * lapse) makes it stale: it is then refunded, never applied. One exception: a full-price charge ('new' or 'renewal',
+ * whose period starts when it is paid) survives the lapse of the period it was issued in — paying a renewal's PIX or
+ * boleto after the period ended is what cures the lapse, and it buys a full period at the full price.
+ * A charge without a basis (made before bases existed) is judged as before.
+ */
+export function isStale(
+  kind: ApprovedPayment['kind'],
+  quoted: QuoteBasis | null,
+  s: SubscriptionState,
+  now: Date,
+): boolean {
+  if (!quoted || kind === 'grant') return false;
+  const current = quoteBasis(s, now);
+  const changed = BASIS_KEYS.filter((k) => quoted[k] !== current[k]);
+  if (changed.length === 0) return false;
+  const lapsedOnly =
+    changed.length === 1 &&
+    changed[0] === 'status' &&
+    (quoted.status === 'trialing' || quoted.status === 'active') &&
+    (current.status === 'past_due' || current.status === 'canceled');
+  return !(lapsedOnly && (kind === 'new' || kind === 'renewal'));
 }
 
 /**
@@ -227,10 +302,19 @@ export function periodBought(
     !s.cancelAtPeriodEnd &&
     now.getTime() - s.currentPeriodEnd.getTime() < RENEWAL_GRACE_MS;
   if (p.kind === 'renewal' && renewsRunning) {
-    return { start: s.currentPeriodEnd, end: periodEnd(s.currentPeriodEnd, p.billing) };
+    const anchor = nextAnchorDay(s.currentPeriodStart, s.currentPeriodEnd);
+    return { start: s.currentPeriodEnd, end: periodEnd(s.currentPeriodEnd, p.billing, anchor) };
   }
   if (p.kind === 'upgrade' && status === 'active' && p.billing === s.billing) {
     return { start: s.currentPeriodStart, end: s.currentPeriodEnd };
+  }
+  if (
+    p.kind === 'upgrade' &&
+    status === 'active' &&
+    p.quotedStart &&
+    p.quotedStart.getTime() <= now.getTime()
+  ) {
+    return { start: p.quotedStart, end: periodEnd(p.quotedStart, p.billing) };
   }
   return { start: now, end: periodEnd(now, p.billing) };
 }

@@ -44,10 +44,7 @@ export class ContactService {
       }),
       'contact_support',
     );
-    this.mail.sendInBackground(
-      contactConfirmationMail(m.email, m.name, m.subject, m.message),
-      'contact_confirmation',
-    );
+    this.mail.sendInBackground(contactConfirmationMail(m.email), 'contact_confirmation');
     return { message: MESSAGES.contact.sent, id: row.id };
   }
 

@@ -24,6 +24,6 @@ describe('CREDENTIALS_KEYS in the api config', () => {
 
   it('is required in production', () => {
     expect(() => parseApiConfig({ ...base, NODE_ENV: 'production' })).toThrow(/CREDENTIALS_KEYS: obrigatória em produção/);
-    expect(parseApiConfig({ ...base, NODE_ENV: 'production', CREDENTIALS_KEYS: good }).NODE_ENV).toBe('production');
+    expect(parseApiConfig({ ...base, NODE_ENV: 'production', CREDENTIALS_KEYS: good, PAYMENTS_PROVIDER: 'sandbox' }).NODE_ENV).toBe('production');
   });
 });

@@ -131,28 +131,24 @@ ${paragraphs(m.message)}<p><a href="${escape(m.adminUrl)}">Responder pelo painel
   return { to, subject, text, html, headers: { 'Reply-To': m.email } };
 }
 
-/** The confirmation to whoever wrote through the contact form. */
-export function contactConfirmationMail(
-  to: string,
-  name: string,
-  subjectLine: string,
-  message: string,
-): MailMessage {
+/**
+ * The confirmation to whoever wrote through the contact form: a fixed text that carries nothing they typed (no name,
+ * subject or message). The form accepts any address, so echoing the text would make Arbitra relay whatever anyone
+ * types to whomever they name.
+ */
+export function contactConfirmationMail(to: string): MailMessage {
   const subject = 'Recebemos sua mensagem - Arbitra';
-  const text = [
-    `Olá, ${name}!`,
-    '',
-    `Recebemos sua mensagem "${subjectLine}" e vamos responder neste email.`,
-    '',
-    'Sua mensagem:',
-    message,
-  ].join('\n');
-  const html = layout(
+  const lines = [
+    'Olá!',
+    'Recebemos uma mensagem enviada pelo formulário de contato do site da Arbitra com este endereço de email. Nossa equipe responde neste email em até 1 dia útil.',
+    'Se não foi você quem escreveu, ignore este email: nada mais será enviado.',
+  ];
+  return {
+    to,
     subject,
-    `<p>Olá, ${escape(name)}!</p><p>Recebemos sua mensagem "<strong>${escape(subjectLine)}</strong>" e vamos responder neste email.</p>
-<p style="color:#6b7280">Sua mensagem:</p>${paragraphs(message)}`,
-  );
-  return { to, subject, text, html };
+    text: lines.join('\n\n'),
+    html: layout(subject, lines.map((l) => `<p>${escape(l)}</p>`).join('')),
+  };
 }
 
 /** Sent to the NEW address of an email change: the change happens only when this link is opened (24 hours, once). */

@@ -1,5 +1,6 @@
 import {
   BRL_PAIRS_BY_PLAN,
+  PLANS,
   TRIAL_DAYS,
   TRIAL_PLAN_ID,
   UNLIMITED,
@@ -85,6 +86,15 @@ export function toSubscriptionResponse(
     priceCents,
     features: planFeatures(plan),
     daysLeft: daysLeft(sub.currentPeriodEnd, now),
+    scheduledChange:
+      sub.scheduledPlanId && (status === 'active' || status === 'trialing') && !sub.cancelAtPeriodEnd
+        ? {
+            planId: sub.scheduledPlanId,
+            planName: PLANS.find((p) => p.id === sub.scheduledPlanId)?.name ?? sub.scheduledPlanId,
+            billing: sub.scheduledBilling ?? sub.billing,
+            startsAt: sub.currentPeriodEnd.toISOString(),
+          }
+        : null,
   };
 }
 

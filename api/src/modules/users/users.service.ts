@@ -95,6 +95,7 @@ export class UsersService {
       newEmail,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+      sessionId: me.sessionId,
     });
     const ended = await this.sessions.revokeAll(user.id, 'email_change', me.sessionId);
     await this.audit.record('email_change_requested', {
@@ -130,11 +131,13 @@ export class UsersService {
       throw e;
     }
     if (!done) throw badRequest('email_change_link_invalid', MESSAGES.profile.emailChangeLinkInvalid);
-    const { before, newEmail } = done;
+    const { before, newEmail, sessionId } = done;
+    // Sessions opened between the request and now (with the old address) end too: only the asking one stays.
+    const ended = await this.sessions.revokeAll(before.id, 'email_change', sessionId ?? undefined);
     await this.audit.record('email_changed', {
       userId: before.id,
       client,
-      metadata: { from: before.email, to: newEmail },
+      metadata: { from: before.email, to: newEmail, otherSessionsEnded: ended },
     });
     this.mail.sendInBackground(
       accountChangedMail(before.email, before.name, { kind: 'email', newEmail }, new Date(), this.resetUrl()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages/index.js';
+import { isVisibleName } from './validation.js';
 
 const text = (min: number, max: number, required: string, tooShort: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).min(min, tooShort).max(max, tooLong);
@@ -12,7 +13,7 @@ export const contactRequestSchema = z.strictObject({
     MESSAGES.contact.nameRequired,
     MESSAGES.contact.nameRequired,
     MESSAGES.contact.nameTooLong,
-  ),
+  ).refine(isVisibleName, MESSAGES.auth.nameInvalid),
   email: z
     .string({ error: MESSAGES.contact.emailInvalid })
     .trim()

@@ -39,4 +39,9 @@ export interface SubscriptionResponse {
   features: PlanFeatures;
   /** Days until currentPeriodEnd, rounded up; 0 once ended. */
   daysLeft: number;
+  /**
+   * A downgrade scheduled for the end of the paid period (null: none): the plan and cycle the renewal at
+   * currentPeriodEnd charges and starts.
+   */
+  scheduledChange?: { planId: PlanId; planName: string; billing: BillingCycle; startsAt: string } | null;
 }

@@ -20,6 +20,38 @@ describe('request validation against hostile input', () => {
     expect(register({ name: 'José da Conceição' }).success).toBe(true);
   });
 
+  it('accepts only visible names: no Cf, Zl, Zp, Hangul fillers or more than 2 combining marks in a row (issue 25)', () => {
+    const invisible = [
+      '\u3164', // HANGUL FILLER alone: a blank-looking name (accepted before)
+      'Ana\u3164',
+      '\u115F\u1160',
+      'A\uFFA0na',
+      'A\u180Ena', // MONGOLIAN VOWEL SEPARATOR
+      'Ana\u2028Souza', // LINE SEPARATOR (Zl)
+      'Ana\u2029Souza', // PARAGRAPH SEPARATOR (Zp)
+      'Ana\u{E0041}\u{E0042}', // tag characters (Cf)
+      'Ana\u00AD', // SOFT HYPHEN (Cf)
+      'Ana\u034F', // COMBINING GRAPHEME JOINER is a mark, but alone in a run of 1: see below
+      'Za\u0301\u0302\u0303lgo', // 3 combining marks in a row
+      '...',
+    ];
+    const results = invisible.map((name) => [name, register({ name })] as const);
+    for (const [name, r] of results.filter(([n]) => n !== 'Ana\u034F')) {
+      expect(r.success, JSON.stringify(name)).toBe(false);
+      if (!r.success) expect(r.message).toBe('Nome contém caracteres inválidos');
+    }
+    for (const name of [
+      'Ana\u034F',
+      'Nguyễn Thị Minh',
+      'Ana Lúcia',
+      'José',
+      'e\u0301\u0302',
+      '李小龍',
+      "D'Ávila-Souza",
+    ])
+      expect(register({ name }).success, JSON.stringify(name)).toBe(true);
+  });
+
   it('does not echo a long unknown key back', () => {
     const key = 'k'.repeat(5_000);
     const r = register({ [key]: 1 });

@@ -136,10 +136,25 @@ export function emailField() {
     .transform((v) => v.toLowerCase());
 }
 
-/** A person's name: required, at most NAME_MAX characters, no control characters. */
+/**
+ * What a visible name never holds (issue 25): format characters (Unicode category Cf: bidi controls, zero-width
+ * joiners, tag characters U+E0000–E007F, U+180E MONGOLIAN VOWEL SEPARATOR…), line and paragraph separators (Zl, Zp:
+ * U+2028, U+2029), controls (Cc) and the Hangul fillers that render as nothing (U+115F, U+1160, U+3164, U+FFA0).
+ */
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\p{Cc}\u115f\u1160\u3164\uffa0\u180e]/u;
+/** More than 2 combining marks in a row ('Zalgo' text spilling over the lines around it). */
+const STACKED_MARKS = /\p{M}{3,}/u;
+/** At least one letter or digit: a name is not only punctuation and spaces. */
+const SOMETHING_VISIBLE = /[\p{L}\p{N}]/u;
+
+/** A name made of visible characters only (see INVISIBLE, STACKED_MARKS). */
+export const isVisibleName = (v: string): boolean =>
+  !CONTROL_CHARACTERS.test(v) && !INVISIBLE.test(v) && !STACKED_MARKS.test(v) && SOMETHING_VISIBLE.test(v);
+
+/** A person's name: required, at most NAME_MAX characters, visible characters only. */
 export function nameField() {
   return requiredText(MESSAGES.auth.nameRequired, NAME_MAX, MESSAGES.auth.nameTooLong).refine(
-    (v) => !CONTROL_CHARACTERS.test(v),
+    isVisibleName,
     MESSAGES.auth.nameInvalid,
   );
 }

@@ -113,9 +113,41 @@ export function formatCardExpiry(input: string): string {
   return d.length <= 2 ? d : `${d.slice(0, 2)}/${d.slice(2)}`;
 }
 
-/** Yearly cycles are 12 months, monthly 1: the end of a period that starts at `start`. */
-export function periodEnd(start: Date, billing: 'monthly' | 'yearly'): Date {
-  const end = new Date(start.getTime());
-  end.setUTCMonth(end.getUTCMonth() + (billing === 'yearly' ? 12 : 1));
-  return end;
+/**
+ * São Paulo's wall clock: Brazil keeps UTC−3 all year since daylight saving time ended (Decreto nº 9.772/2019), so
+ * the dates a user reads are the UTC instant minus 3 hours.
+ */
+const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
+
+/** The day of the month (1–31) of `at` in São Paulo. */
+export const saoPauloDay = (at: Date): number => new Date(at.getTime() - SAO_PAULO_OFFSET_MS).getUTCDate();
+
+/**
+ * The end of a period that starts at `start`: 1 month (monthly) or 12 (yearly) later on São Paulo's calendar, on the
+ * anchor day (the day the subscription started; by default `start`'s), clamped to the month's last day, at the same
+ * time of day: 31/01 → 28/02 (29/02 in a leap year) → 31/03 → 30/04. Never overflows into the next month.
+ */
+export function periodEnd(start: Date, billing: 'monthly' | 'yearly', anchorDay?: number): Date {
+  const local = new Date(start.getTime() - SAO_PAULO_OFFSET_MS);
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth() + (billing === 'yearly' ? 12 : 1);
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(anchorDay ?? local.getUTCDate(), lastDay);
+  const end = Date.UTC(
+    year,
+    month,
+    day,
+    local.getUTCHours(),
+    local.getUTCMinutes(),
+    local.getUTCSeconds(),
+    local.getUTCMilliseconds(),
+  );
+  return new Date(end + SAO_PAULO_OFFSET_MS);
 }
+
+/**
+ * The anchor day of the period that follows [start, end): a period whose start or end was clamped keeps the larger
+ * of the two days (31/01–28/02 → 31; 28/02–31/03 → 31), so renewals come back to the day the subscription started.
+ */
+export const nextAnchorDay = (start: Date, end: Date): number =>
+  Math.max(saoPauloDay(start), saoPauloDay(end));

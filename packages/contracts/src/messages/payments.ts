@@ -34,6 +34,11 @@ export const PAYMENT_MESSAGES = {
       `Você tem ${count} exchanges configuradas e o plano escolhido permite ${max}. Remova algumas antes de mudar de plano.`,
     downgradeScheduled: (plan: string, date: string) =>
       `O plano ${plan} passa a valer na próxima renovação (${date}).`,
+    staleExpired:
+      'Cobrança cancelada: a assinatura mudou depois que ela foi emitida. Gere uma nova cobrança em Pagamento.',
+    staleRefunded:
+      'Pagamento estornado: a assinatura mudou depois que esta cobrança foi emitida, então ela não foi aplicada. O valor foi devolvido integralmente.',
+    replacedByApproved: 'Substituído por outro pagamento aprovado',
     paymentNotFound: 'Pagamento não encontrado',
     notPending: 'Este pagamento não está mais pendente',
     sandboxOnly: 'Disponível apenas no ambiente de testes (sandbox)',

@@ -43,7 +43,6 @@ export interface AdminOverviewFigures {
   planDistribution: { planId: PlanId; count: number }[];
 }
 
-
 const SORT_COLUMNS: Record<AdminUsersQuery['sort'], string> = {
   createdAt: 'u.created_at',
   name: 'lower(u.name)',
@@ -185,14 +184,33 @@ export class AdminUsersRepository {
     return this.selectUsers('', [], 'u.created_at DESC, u.id', limit, 0);
   }
 
-  /** Enabled admins other than `exceptId`. */
-  async countOtherActiveAdmins(exceptId: string, tx?: Tx): Promise<number> {
-    const [r] = await this.q<{ n: string }>(
-      `SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL AND id <> $1`,
-      [exceptId],
+  /**
+   * The enabled admins, their rows locked until `tx` ends: a demotion or a disabling decided under this lock sees
+   * every other one (two admins demoting each other at once: the second waits and then finds itself the last).
+   */
+  async lockActiveAdmins(tx: Tx): Promise<string[]> {
+    const rows = await this.q<{ id: string }>(
+      `SELECT id FROM users WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE`,
+      [],
       tx,
     );
-    return Number(r?.n ?? 0);
+    return rows.map((r) => r.id);
+  }
+
+  /** Role and/or disabled_at written inside `tx` (the last-admin rule holds the admins' lock). */
+  async setRoleAndDisabled(
+    userId: string,
+    patch: { role?: 'user' | 'admin'; disabledAt?: Date | null },
+    tx: Tx,
+  ): Promise<void> {
+    await this.q(
+      `UPDATE users SET role = COALESCE($2, role),
+                        disabled_at = CASE WHEN $3::boolean THEN $4::timestamptz ELSE disabled_at END,
+                        updated_at = now()
+        WHERE id = $1`,
+      [userId, patch.role ?? null, patch.disabledAt !== undefined, patch.disabledAt ?? null],
+      tx,
+    );
   }
 
   private async selectUsers(

@@ -45,6 +45,11 @@ export interface PaymentRecord {
   updatedAt: Date;
   approvedAt: Date | null;
   refundedAt: Date | null;
+  /**
+   * The subscription state the charge was quoted for (BillingService decides what it holds): a charge approved once
+   * that state changed is refunded instead of applied. Null on grants and on payments made before it existed.
+   */
+  quoteBasis?: Record<string, unknown> | null;
 }
 
 export interface NewPayment {
@@ -63,6 +68,7 @@ export interface NewPayment {
   payerCpf?: string | null;
   periodStart?: Date | null;
   periodEnd?: Date | null;
+  quoteBasis?: Record<string, unknown> | null;
 }
 
 /** What a provider answered when the charge was created (PIX/boleto data, its id). */
@@ -113,12 +119,13 @@ interface PaymentRow {
   updated_at: Date;
   approved_at: Date | null;
   refunded_at: Date | null;
+  quote_basis: Record<string, unknown> | null;
 }
 
 const COLUMNS = `id, user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id, status,
   invoice_number, card_brand, card_last4, card_token, payer_cpf, pix_code, pix_expires_at, boleto_line, boleto_barcode,
   to_char(boleto_due_date, 'YYYY-MM-DD') AS boleto_due_date, period_start, period_end, failure_reason,
-  created_at, updated_at, approved_at, refunded_at`;
+  created_at, updated_at, approved_at, refunded_at, quote_basis`;
 
 function toRecord(r: PaymentRow): PaymentRecord {
   return {
@@ -149,6 +156,7 @@ function toRecord(r: PaymentRow): PaymentRecord {
     updatedAt: r.updated_at,
     approvedAt: r.approved_at,
     refundedAt: r.refunded_at,
+    quoteBasis: r.quote_basis,
   };
 }
 
@@ -174,8 +182,9 @@ export class PaymentsRepository {
   async create(p: NewPayment, tx?: Tx): Promise<PaymentRecord> {
     const row = await this.one(
       `INSERT INTO payments (user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id,
-                             status, card_brand, card_last4, card_token, period_start, period_end, payer_cpf)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
+                             status, card_brand, card_last4, card_token, period_start, period_end, payer_cpf,
+                             quote_basis)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
        RETURNING ${COLUMNS}`,
       [
         p.userId,
@@ -193,6 +202,7 @@ export class PaymentsRepository {
         p.periodStart ?? null,
         p.periodEnd ?? null,
         p.payerCpf ?? null,
+        p.quoteBasis ? JSON.stringify(p.quoteBasis) : null,
       ],
       tx,
     );
@@ -317,6 +327,44 @@ export class PaymentsRepository {
     );
   }
 
+  /**
+   * The user's pending charges → expired with `reason` (all but `exceptId`): the subscription they were quoted for
+   * changed. Returns the rows it expired (their charges are then withdrawn at the provider).
+   */
+  async expirePendingForUser(
+    userId: string,
+    reason: string,
+    exceptId: string | null = null,
+    kinds: PaymentKind[] | null = null,
+    tx?: Tx,
+  ): Promise<PaymentRecord[]> {
+    return this.rows(
+      `UPDATE payments SET status = 'expired', failure_reason = $2, card_token = NULL, updated_at = now()
+        WHERE user_id = $1 AND status = 'pending' AND ($3::uuid IS NULL OR id <> $3::uuid)
+          AND ($4::text[] IS NULL OR kind = ANY($4::text[]))
+        RETURNING ${COLUMNS}`,
+      [userId, reason, exceptId, kinds],
+      tx,
+    );
+  }
+
+  /**
+   * A charge paid after its quote went stale (pending, or expired/declined here while the payer paid it at the
+   * provider) → refunded, never applied: no period and no invoice number, the reason kept. Null when it was already
+   * approved or refunded.
+   */
+  async markStaleRefunded(id: string, reason: string, at: Date, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.one(
+      `UPDATE payments
+          SET status = 'refunded', approved_at = $3, refunded_at = $3, failure_reason = $2, card_token = NULL,
+              period_start = NULL, period_end = NULL, updated_at = now()
+        WHERE id = $1 AND status IN ('pending','expired','declined')
+        RETURNING ${COLUMNS}`,
+      [id, reason, at],
+      tx,
+    );
+  }
+
   /** approved → refunded. Null when it was not approved. */
   async markRefunded(id: string, at: Date = new Date(), tx?: Tx): Promise<PaymentRecord | null> {
     return this.one(
@@ -344,7 +392,8 @@ export class PaymentsRepository {
   /** The user's approved payments (oldest first): the first one is the refund-guarantee candidate. */
   async listApprovedForUser(userId: string, tx?: Tx): Promise<PaymentRecord[]> {
     return this.rows(
-      `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 AND status IN ('approved','refunded') AND kind <> 'grant'
+      `SELECT ${COLUMNS} FROM payments
+        WHERE user_id = $1 AND status IN ('approved','refunded') AND kind <> 'grant' AND invoice_number IS NOT NULL
         ORDER BY approved_at ASC`,
       [userId],
       tx,

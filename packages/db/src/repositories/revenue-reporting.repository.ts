@@ -30,8 +30,8 @@ const RANGE_START_SQL = `((date_trunc('month', $1::timestamptz AT TIME ZONE '${P
  * Revenue figures of the admin console, from the payments table only (DECISIONS §4):
  * - revenue: payments approved (including those later refunded) in the month of their approval, grants excluded;
  * - refunds: refunded payments in the month of their refund;
- * - MRR: over subscriptions now 'active', the latest approved charge of each (a grant counts 0), a yearly one
- *   divided by 12; ARR = 12 × MRR;
+ * - MRR: Σ of the plan price (a yearly one ÷ 12) of the subscriptions paid and active now; ARR = 12 × MRR
+ *   (see recurring());
  * - churn (30 days): users whose paid period covered the instant 30 days ago and who have no approved period
  *   covering now, over the users whose paid period covered that instant.
  */
@@ -72,20 +72,25 @@ export class RevenueReportingRepository {
     }));
   }
 
+  /**
+   * MRR and ARR from the plans' prices, never from what a charge happened to cost (a prorated upgrade is not a
+   * month's revenue): over subscriptions that are active now (those canceling at the period end count until it
+   * ends) and paid (an approved charge other than a grant covers now), each plan's price for its cycle, a yearly
+   * one normalized to a month (÷ 12). ARR = 12 × MRR, summed exactly in cents (Σ yearly price or 12 × monthly
+   * price); MRR = ARR ÷ 12 rounded half up once.
+   */
   async recurring(now: Date = new Date()): Promise<{ mrrCents: number; arrCents: number }> {
-    const [r] = await this.q<{ mrr: string; arr: string }>(
-      `WITH latest AS (
-         SELECT DISTINCT ON (p.user_id) p.user_id, p.amount_cents, p.billing
-           FROM payments p
-           JOIN subscriptions s ON s.user_id = p.user_id
-          WHERE p.status = 'approved' AND (${EFFECTIVE_STATUS_SQL.replaceAll('now()', '$1::timestamptz')}) = 'active'
-          ORDER BY p.user_id, p.approved_at DESC, p.created_at DESC)
-       SELECT round(COALESCE(sum(CASE WHEN billing = 'yearly' THEN amount_cents / 12.0 ELSE amount_cents END), 0)) AS mrr,
-              round(COALESCE(sum(CASE WHEN billing = 'yearly' THEN amount_cents ELSE amount_cents * 12 END), 0)) AS arr
-         FROM latest`,
+    const [r] = await this.q<{ arr: string }>(
+      `SELECT COALESCE(sum(CASE WHEN s.billing = 'yearly' THEN pl.yearly_cents ELSE 12 * pl.monthly_cents END), 0) AS arr
+         FROM subscriptions s JOIN plans pl ON pl.id = s.plan_id
+        WHERE (${EFFECTIVE_STATUS_SQL.replaceAll('now()', '$1::timestamptz')}) = 'active'
+          AND EXISTS (SELECT 1 FROM payments p
+                       WHERE p.user_id = s.user_id AND p.status = 'approved' AND p.kind <> 'grant'
+                         AND p.period_start <= $1::timestamptz AND p.period_end > $1::timestamptz)`,
       [now],
     );
-    return { mrrCents: Number(r?.mrr ?? 0), arrCents: Number(r?.arr ?? 0) };
+    const arrCents = Number(r?.arr ?? 0);
+    return { mrrCents: Math.floor((arrCents + 6) / 12), arrCents };
   }
 
   async report(months: number, now: Date = new Date()): Promise<AdminRevenueReport> {

@@ -198,6 +198,8 @@ export class UsersRepository {
     newEmail: string;
     tokenHash: string;
     expiresAt: Date;
+    /** The session that asked: the only one kept when the change is confirmed. */
+    sessionId?: string | null;
   }): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.query(
@@ -205,8 +207,9 @@ export class UsersRepository {
         [values.userId],
       );
       await m.query(
-        `INSERT INTO email_change_requests (user_id, new_email, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
-        [values.userId, values.newEmail, values.tokenHash, values.expiresAt],
+        `INSERT INTO email_change_requests (user_id, new_email, token_hash, expires_at, session_id)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [values.userId, values.newEmail, values.tokenHash, values.expiresAt, values.sessionId ?? null],
       );
     });
   }
@@ -216,19 +219,21 @@ export class UsersRepository {
    * nothing). Answers the user as it was before, and the new address; undefined when the link is not live. Throws
    * the unique violation when the address was taken in the meantime (the link then stays unused).
    */
-  async confirmEmailChange(tokenHash: string): Promise<{ before: UserEntity; newEmail: string } | undefined> {
+  async confirmEmailChange(
+    tokenHash: string,
+  ): Promise<{ before: UserEntity; newEmail: string; sessionId: string | null } | undefined> {
     return this.ds.transaction(async (m) => {
-      const [row] = await sqlRows<{ user_id: string; new_email: string }>(
+      const [row] = await sqlRows<{ user_id: string; new_email: string; session_id: string | null }>(
         m,
         `UPDATE email_change_requests SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-          RETURNING user_id, new_email`,
+          RETURNING user_id, new_email, session_id`,
         [tokenHash],
       );
       if (!row) return undefined;
       const before = await m.getRepository(UserEntity).findOneByOrFail({ id: row.user_id });
       await m.getRepository(UserEntity).update({ id: row.user_id }, { email: row.new_email });
-      return { before, newEmail: row.new_email };
+      return { before, newEmail: row.new_email, sessionId: row.session_id };
     });
   }
 

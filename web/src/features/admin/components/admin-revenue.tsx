@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
+import { SandboxNotice } from '@/lib/billing/sandbox-notice';
 import { KpiCard } from './admin-widgets';
 import { selectClass } from './admin-users';
 import { planName } from './user-cells';
@@ -56,6 +57,7 @@ export function AdminRevenue() {
           </div>
         }
       />
+      <SandboxNotice admin />
       {query.error ? (
         <FormAlert
           message={errorMessage(query.error, 'Erro ao carregar a receita')}
@@ -73,7 +75,7 @@ export function AdminRevenue() {
               testId="rev-mrr"
               title="MRR"
               value={formatBRL(r.mrrCents)}
-              detail="Assinaturas ativas, último pagamento de cada (anual ÷ 12)"
+              detail="Σ do preço do plano das assinaturas pagas e ativas (anual ÷ 12)"
             />
             <KpiCard testId="rev-arr" title="ARR" value={formatBRL(r.arrCents)} detail="12 × MRR" />
             <KpiCard
@@ -89,6 +91,29 @@ export function AdminRevenue() {
               detail={`${r.refunds.count} reembolso(s) · ${r.grants} concessão(ões)`}
             />
           </div>
+          <details
+            className="rounded-md border border-border p-3 text-sm"
+            aria-label="Como calculamos MRR e ARR"
+          >
+            <summary className="cursor-pointer font-medium">Como calculamos MRR e ARR</summary>
+            <div className="mt-2 flex flex-col gap-2 text-muted-foreground">
+              <p>
+                <strong>MRR</strong> (receita recorrente mensal) é a soma do preço de tabela do plano de cada
+                assinatura <em>paga e ativa</em> agora: o preço mensal, ou o anual dividido por 12. Conta quem
+                cancelou até o fim do período já pago; não contam testes grátis, planos concedidos pelo admin,
+                assinaturas vencidas nem reembolsadas.
+              </p>
+              <p>
+                O valor de cada cobrança não entra: um upgrade pago pela diferença proporcional (por exemplo
+                R$ 100,00 de Profissional para Enterprise) conta como o preço inteiro do Enterprise, que é o
+                que a assinatura passa a render por mês.
+              </p>
+              <p>
+                <strong>ARR</strong> (receita recorrente anual) = 12 × MRR, somado em centavos exatos (preço
+                anual, ou 12 × o mensal) e arredondado uma vez.
+              </p>
+            </div>
+          </details>
           <Card>
             <CardHeader>
               <CardTitle>Receita e reembolsos por mês</CardTitle>

@@ -16,7 +16,7 @@ const FAQ = [
   },
   {
     q: 'E o downgrade?',
-    a: 'O plano menor passa a valer na próxima renovação, desde que seus bots em execução e exchanges caibam nos limites dele.',
+    a: 'Sem pagamento agora: o plano menor fica agendado e passa a valer no fim do período já pago (a data da próxima cobrança, na aba Assinatura), quando a renovação cobra o preço dele. Até lá você continua no plano atual. Seus bots em execução e exchanges precisam caber nos limites do plano menor.',
   },
   {
     q: 'O que acontece se o pagamento não for feito?',

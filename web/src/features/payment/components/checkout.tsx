@@ -10,7 +10,7 @@ import {
   type SandboxAction,
 } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Barcode, CheckCircle2, CreditCard, Lock, QrCode } from 'lucide-react';
+import { Barcode, CalendarClock, CheckCircle2, CreditCard, Lock, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +30,7 @@ import { CardTokenizeError, mercadoPagoCardToken } from './mercadopago-card';
 import { CheckoutInfo } from './checkout-info';
 import { CpfField, cpfError } from './cpf-field';
 import { PendingPayment } from './pending-payment';
+import { SandboxNotice } from '@/lib/billing/sandbox-notice';
 
 const M = MESSAGES.payments;
 const PLAN_IDS: readonly PlanId[] = ['basic', 'professional', 'enterprise'];
@@ -123,6 +124,18 @@ export function Checkout() {
     onError: (e) => setFailure(errorMessage(e, M.upgradeError)),
   });
 
+  // A downgrade is not paid: it is scheduled for the end of the period already paid (POST …/subscription/upgrade).
+  const downgrade = quote.data?.kind === 'downgrade';
+  const schedule = useMutation({
+    mutationFn: () => paymentApi.upgrade(planId, billing),
+    onMutate: () => setFailure(null),
+    onSuccess: (r) => {
+      setSuccess(r.message);
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.subscription });
+    },
+    onError: (e) => setFailure(errorMessage(e, M.upgradeError)),
+  });
+
   const choose = (next: { plan?: PlanId; billing?: BillingCycle }) => {
     setFailure(null);
     setParams({ plan: next.plan ?? planId, billing: next.billing ?? billing }, { replace: true });
@@ -158,6 +171,7 @@ export function Checkout() {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_360px]">
       <div className="flex flex-col gap-6">
+        <SandboxNotice />
         {subscription.data ? (
           <Card role="region" aria-label="Assinatura atual">
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -252,41 +266,43 @@ export function Checkout() {
               </section>
             )}
 
-            <section aria-label="Forma de pagamento" className="flex flex-col gap-4">
-              <h2 className="text-lg font-semibold">Forma de pagamento</h2>
-              <div className="flex flex-wrap gap-2" role="radiogroup">
-                {METHODS.map(({ id, icon: Icon }) => (
-                  <Button
-                    key={id}
-                    role="radio"
-                    aria-checked={method === id}
-                    variant={method === id ? 'default' : 'outline'}
-                    onClick={() => setMethod(id)}
-                  >
-                    <Icon aria-hidden /> {PAYMENT_METHOD_LABELS[id]}
-                  </Button>
-                ))}
-              </div>
-              {method === 'card' ? <CardForm value={card} onChange={setCard} /> : null}
-              {needsCpf ? <CpfField value={cpf} onChange={setCpf} /> : null}
-              {method === 'card' ? (
-                <p className="text-xs text-muted-foreground">
-                  Aprovado o pagamento, o cartão fica salvo no provedor de pagamento para as renovações
-                  automáticas (guardamos só a bandeira e os 4 últimos dígitos). Você pode removê-lo na aba
-                  Assinatura.
-                </p>
-              ) : null}
-              {method === 'pix' ? (
-                <p className="text-sm text-muted-foreground">
-                  O QR Code e o código copia e cola valem por 30 minutos. A confirmação é imediata.
-                </p>
-              ) : null}
-              {method === 'boleto' ? (
-                <p className="text-sm text-muted-foreground">
-                  O boleto vence em 3 dias; a compensação leva até 3 dias úteis.
-                </p>
-              ) : null}
-            </section>
+            {downgrade ? null : (
+              <section aria-label="Forma de pagamento" className="flex flex-col gap-4">
+                <h2 className="text-lg font-semibold">Forma de pagamento</h2>
+                <div className="flex flex-wrap gap-2" role="radiogroup">
+                  {METHODS.map(({ id, icon: Icon }) => (
+                    <Button
+                      key={id}
+                      role="radio"
+                      aria-checked={method === id}
+                      variant={method === id ? 'default' : 'outline'}
+                      onClick={() => setMethod(id)}
+                    >
+                      <Icon aria-hidden /> {PAYMENT_METHOD_LABELS[id]}
+                    </Button>
+                  ))}
+                </div>
+                {method === 'card' ? <CardForm value={card} onChange={setCard} /> : null}
+                {needsCpf ? <CpfField value={cpf} onChange={setCpf} /> : null}
+                {method === 'card' ? (
+                  <p className="text-xs text-muted-foreground">
+                    Aprovado o pagamento, o cartão fica salvo no provedor de pagamento para as renovações
+                    automáticas (guardamos só a bandeira e os 4 últimos dígitos). Você pode removê-lo na aba
+                    Assinatura.
+                  </p>
+                ) : null}
+                {method === 'pix' ? (
+                  <p className="text-sm text-muted-foreground">
+                    O QR Code e o código copia e cola valem por 30 minutos. A confirmação é imediata.
+                  </p>
+                ) : null}
+                {method === 'boleto' ? (
+                  <p className="text-sm text-muted-foreground">
+                    O boleto vence em 3 dias; a compensação leva até 3 dias úteis.
+                  </p>
+                ) : null}
+              </section>
+            )}
           </>
         )}
         {failure ? <FormAlert message={failure} /> : null}
@@ -304,7 +320,20 @@ export function Checkout() {
                 {selected?.name ?? '—'} ({billing === 'yearly' ? 'anual' : 'mensal'})
               </strong>
             </p>
-            {quote.data ? (
+            {quote.data && downgrade ? (
+              <>
+                <p role="status" aria-label="Mudança agendada" className="text-muted-foreground">
+                  Sem pagamento agora. O plano {selected?.name ?? quote.data.planName} passa a valer em{' '}
+                  <strong>{formatDate(quote.data.periodStart)}</strong>, no fim do período já pago; a
+                  renovação dessa data cobra {formatBRL(quote.data.fullPriceCents)}
+                  {billing === 'yearly' ? '/ano' : '/mês'}.
+                </p>
+                <Button className="mt-2" disabled={schedule.isPending} onClick={() => schedule.mutate()}>
+                  <CalendarClock aria-hidden />
+                  {schedule.isPending ? 'Agendando...' : `Agendar mudança para ${quote.data.planName}`}
+                </Button>
+              </>
+            ) : quote.data ? (
               <>
                 {quote.data.prorated ? (
                   <p className="text-xs text-muted-foreground">
@@ -322,7 +351,7 @@ export function Checkout() {
             ) : quote.isPending && !payment ? (
               <Spinner label="Calculando..." />
             ) : null}
-            {!payment ? (
+            {!payment && !downgrade ? (
               <Button
                 className="mt-2"
                 disabled={pay.isPending || !quote.data || formProblem !== null}

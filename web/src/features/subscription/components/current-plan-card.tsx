@@ -80,6 +80,14 @@ export function CurrentPlanCard({ subscription }: { subscription: SubscriptionRe
             <span className="text-sm font-normal text-muted-foreground">{perCycle}</span>
           </Fact>
         </div>
+        {subscription.scheduledChange ? (
+          <p role="status" aria-label="Mudança de plano agendada" className="text-sm">
+            Mudança agendada: o plano <strong>{subscription.scheduledChange.planName}</strong> (
+            {subscription.scheduledChange.billing === 'yearly' ? 'anual' : 'mensal'}) passa a valer em{' '}
+            {formatDate(subscription.scheduledChange.startsAt)}, no fim do período já pago. Até lá você
+            continua no {subscription.planName}, sem cobrança agora.
+          </p>
+        ) : null}
         {subscription.cancelAtPeriodEnd ? (
           <p className="text-sm text-warning">
             A assinatura será cancelada em {formatDate(subscription.currentPeriodEnd)}; o acesso continua até

@@ -86,6 +86,10 @@ export function PaymentHistory() {
                   >
                     {p.statusLabel}
                   </Badge>
+                  {p.failureReason && p.status !== 'approved' && p.status !== 'pending' ? (
+                    // Why: declined, expired (e.g. the subscription changed) or a stale charge refunded in full.
+                    <span className="block max-w-64 text-xs text-muted-foreground">{p.failureReason}</span>
+                  ) : null}
                 </TableCell>
                 <TableCell>
                   {p.invoiceUrl ? (

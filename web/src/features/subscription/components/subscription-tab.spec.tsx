@@ -1,33 +1,15 @@
-import {
-  PLANS,
-  yearlyDiscountPercent,
-  type PlanResponse,
-  type SubscriptionResponse,
-} from '@arbitra/contracts';
+import { MESSAGES, PLANS, type PaymentResponse, type SubscriptionResponse } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
+import { PLAN_RESPONSES } from '@/testing/plans';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const plans: PlanResponse[] = PLANS.map((p) => ({
-  id: p.id,
-  name: p.name,
-  price: p.monthlyCents / 100,
-  priceCents: p.monthlyCents,
-  yearlyPrice: p.yearlyCents / 100,
-  yearlyPriceCents: p.yearlyCents,
-  yearlyDiscountPercent: yearlyDiscountPercent(p),
-  yearlySavings: (12 * p.monthlyCents - p.yearlyCents) / 100,
-  yearlySavingsCents: 12 * p.monthlyCents - p.yearlyCents,
-  interval: 'month',
-  features: p.features,
-  highlights: [...p.highlights],
-  popular: p.popular,
-}));
+const plans = PLAN_RESPONSES;
 
 const trial: SubscriptionResponse = {
   id: 'sub-1',
@@ -74,6 +56,69 @@ describe('dashboard › Assinatura', { timeout: 30_000 }, () => {
     expect(card.textContent).toContain('R$\u00a099,90');
     expect(within(card).getByText('Até 10 bots')).toBeDefined();
     expect(within(card).getByText('Suporte prioritário 24/7').className).toContain('line-through');
+  });
+
+  it('says when a scheduled downgrade takes effect: the end of the period already paid', async () => {
+    mockApi({
+      'GET /api/user/subscription': () =>
+        json(200, {
+          ...trial,
+          status: 'active',
+          scheduledChange: {
+            planId: 'basic',
+            planName: 'Básico',
+            billing: 'monthly',
+            startsAt: trial.currentPeriodEnd,
+          },
+        }),
+      'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, []),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
+    });
+    const card = await openTab();
+    const note = within(card).getByRole('status', { name: 'Mudança de plano agendada' });
+    expect(note.textContent).toContain('Básico');
+    expect(note.textContent).toContain('passa a valer em 10/02/2026, no fim do período já pago');
+  });
+
+  it('the history says why a stale charge was refunded instead of applied (issue 25)', async () => {
+    const stale: PaymentResponse = {
+      id: 'pay-1',
+      planId: 'enterprise',
+      planName: 'Enterprise',
+      billing: 'monthly',
+      kind: 'upgrade',
+      amountCents: 15000,
+      amount: 150,
+      method: 'pix',
+      methodLabel: 'PIX',
+      provider: 'sandbox',
+      status: 'refunded',
+      statusLabel: 'Reembolsado',
+      invoiceNumber: null,
+      invoiceUrl: null,
+      cardBrand: null,
+      cardLast4: null,
+      payerCpf: null,
+      pix: null,
+      boleto: null,
+      periodStart: null,
+      periodEnd: null,
+      failureReason: MESSAGES.payments.staleRefunded,
+      createdAt: '2026-02-03T15:00:00.000Z',
+      approvedAt: '2026-02-04T15:00:00.000Z',
+      refundedAt: '2026-02-04T15:00:00.000Z',
+      refundableUntil: null,
+      sandbox: false,
+    };
+    mockApi({
+      'GET /api/user/subscription': () => json(200, trial),
+      'GET /api/plans': () => json(200, plans),
+      'GET /api/payments': () => json(200, [stale]),
+      'GET /api/user/payment-method': () => json(200, { card: null }),
+    });
+    await openTab();
+    expect(await screen.findByText(MESSAGES.payments.staleRefunded)).toBeDefined();
   });
 
   it.each<[SubscriptionResponse['status'], string]>([

@@ -9,6 +9,7 @@ import { paymentKeys } from '@/lib/billing/payment-api';
 import { PaymentHistory } from './payment-history';
 import { PlanComparison } from './plan-comparison';
 import { StoredCard } from './stored-card';
+import { SandboxNotice } from '@/lib/billing/sandbox-notice';
 
 /** Dashboard › Assinatura (SPEC §2, DECISIONS §2–3): the current plan and the three plans, from the server. */
 export function SubscriptionTab() {
@@ -35,6 +36,7 @@ export function SubscriptionTab() {
         <h2 className="text-xl font-semibold">Assinatura</h2>
         <p className="text-sm text-muted-foreground">Seu plano, o que ele inclui e os planos disponíveis.</p>
       </div>
+      <SandboxNotice />
       {subscription.isPending ? (
         <Spinner label="Carregando a assinatura..." />
       ) : subscription.isError ? (
