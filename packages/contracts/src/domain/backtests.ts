@@ -21,6 +21,21 @@ export type BacktestSource =
   | { kind: 'simulated'; seed: number; durationMs: number; volatility: BacktestVolatility }
   | { kind: 'replay'; file: string };
 
+/** The delay from an opportunity's detection to its orders reaching the exchange, ms: median and 99th percentile. */
+export interface ExecutionLatency {
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** Most 'Latência de execução' a backtest takes (the executor drops a job older than 5 s as expired). */
+export const BACKTEST_LATENCY_MAX_MS = 5_000;
+
+/**
+ * The detection-to-order latency of the platform's paper path when no engine has measured it yet (a backtest
+ * started before any execution ran): what `npm run bench -- backtest` measured on the paper path (bench/README.md).
+ */
+export const DEFAULT_EXECUTION_LATENCY: ExecutionLatency = { p50Ms: 60, p99Ms: 400 };
+
 /** The bot configuration a backtest runs (a bot's, possibly edited and not saved). */
 export interface BacktestBotConfig {
   name: string;
@@ -31,6 +46,8 @@ export interface BacktestBotConfig {
   /** R$. */
   maxInvestment: number;
   minProfitPercent: number;
+  /** 'Latência de execução' of the run (absent in older runs: they ran without any). */
+  latency?: ExecutionLatency;
 }
 
 export const BACKTEST_STATUSES = [
@@ -116,15 +133,61 @@ export interface BacktestTotals {
   trades: number;
   completed: number;
   failed: number;
-  /** % of trades completed. */
+  /** % of attempted executions (every trade, misses and unwinds included) that completed. */
   successRate: number;
   avgProfitUsdt: string;
   /** Null without a USDT/BRL rate (absent in older results). */
   avgProfitBrl?: string | null;
-  /** Largest fall of the realised equity from a previous peak. */
+  /** Largest fall of the equity from a previous peak (marked to market, see `equity`). */
   maxDrawdownUsdt: string;
   maxDrawdownPercent: number;
+  /** Return of the marked-to-market equity over the run (older runs: profit over capital). */
   returnPercent: number;
+  /** returnPercent spread over the run's days (simple: returnPercent ÷ days) and × 30 a month (absent in older runs). */
+  returnPerDayPercent?: number;
+  returnPerMonthPercent?: number;
+  /** Equity at the end, marked to market: every asset on every exchange at its book's mid, USDT and R$. */
+  equityUsdt?: string;
+  equityBrl?: string | null;
+  /** What happened to the opportunities the bot could take (absent in older runs). */
+  funnel?: BacktestFunnel;
+  /** The latency the run used (absent in older runs: none). */
+  latency?: ExecutionLatency;
+}
+
+/**
+ * Opportunities of the run: seen (of the bot's markets, at or above its minimum profit), attempted (an execution
+ * placed orders), filled (completed), missed (nothing filled: gone when the orders arrived), unwound (one leg filled
+ * more than the other: the difference undone at market), skipped (no balance or budget left for it).
+ */
+export interface BacktestFunnel {
+  seen: number;
+  attempted: number;
+  filled: number;
+  missed: number;
+  unwound: number;
+  skipped: number;
+}
+
+/** One paper trade matched with the backtest's (same route, closest time within the window), or unmatched. */
+export interface CalibrationPoint {
+  at: number;
+  route: string;
+  paperProfitUsdt: string | null;
+  backtestProfitUsdt: string | null;
+}
+
+/**
+ * The bot's paper trades over the same market (a replay recorded while it ran) beside the backtest's: counts,
+ * profit and success rate of each, and the trades matched by time and route.
+ */
+export interface BacktestCalibration {
+  paper: { trades: number; profitUsdt: string; successRate: number };
+  backtest: { trades: number; profitUsdt: string; successRate: number };
+  /** Matched within this many ms of market time. */
+  windowMs: number;
+  matched: number;
+  points: CalibrationPoint[];
 }
 
 export interface BacktestGroup {
@@ -147,7 +210,10 @@ export interface BacktestSourceInfo {
 
 export interface BacktestResult {
   totals: BacktestTotals;
-  /** Realised equity (capital + profit, USDT) over market time, at most ~600 points. */
+  /**
+   * Equity over market time, USDT, at most ~600 points: marked to market (every asset at its book's mid), sampled
+   * every minute of market and after each trade (older runs: capital + realised profit).
+   */
   equity: { t: number; equity: number; drawdown: number }[];
   byPair: BacktestGroup[];
   byExchangePair: BacktestGroup[];
@@ -161,6 +227,8 @@ export interface BacktestResult {
    * 'A fonte não tem ...' or no opportunity above minProfitPercent. Null when it traded (absent in older runs).
    */
   noTradeReason?: string | null;
+  /** The paper trades of the same bot on this recording, compared (null: none; absent in older runs). */
+  calibration?: BacktestCalibration | null;
   /** Market time simulated and the wall time it took. */
   marketMs: number;
   wallMs: number;
