@@ -15,10 +15,13 @@ import {
   type BacktestProgress,
   type BacktestProgressEvent,
   type BacktestStatus,
+  type ExecutionLatency,
+  DEFAULT_EXECUTION_LATENCY,
 } from '@arbitra/contracts';
 import { BacktestsRepository } from '@arbitra/db';
 import type { FabricServer, QueueFactory } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
 import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { runOnMarket } from './backtest.js';
@@ -30,6 +33,8 @@ const PROGRESS_EVERY_MS = 500;
 /** A running backtest whose heartbeat is this old has lost its engine. */
 const STALE_AFTER_MS = 30_000;
 const STALE_SCAN_MS = 15_000;
+/** Executions this engine must have measured before its latency replaces the documented default. */
+const LATENCY_MIN_SAMPLES = 20;
 
 /**
  * Works the 'backtests' queue (BACKTEST_CONCURRENCY at a time): claims the row, runs the backtest on a virtual
@@ -50,7 +55,18 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     @Inject(FABRIC_SERVER) private readonly io: FabricServer,
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+    private readonly executions: ExecutionsProcessor,
   ) {}
+
+  /**
+   * The 'Latência de execução' of a run left at its default: this engine's measured detection → orders latency
+   * (p50/p99 of its recent executions), or DEFAULT_EXECUTION_LATENCY before it has measured enough of them.
+   */
+  measuredLatency(): ExecutionLatency {
+    const s = this.executions.latency.snapshot();
+    if (s.count < LATENCY_MIN_SAMPLES) return DEFAULT_EXECUTION_LATENCY;
+    return { p50Ms: Math.round(s.p50Ms), p99Ms: Math.round(s.p99Ms) };
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.interrupt({ engineId: this.identity.instanceId, staleAfterMs: STALE_AFTER_MS });
@@ -104,7 +120,8 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     try {
       const market = await openMarket(work.source, work.config, recordingsDir(this.config.RECORDINGS_DIR));
       this.emit(work.userId, id, 'running', last);
-      const { status, result } = await runOnMarket(work.config, market, {
+      const config = work.config.latency ? work.config : { ...work.config, latency: this.measuredLatency() };
+      const { status, result } = await runOnMarket(config, market, {
         signal: controller.signal,
         progressEveryMs: PROGRESS_EVERY_MS,
         onProgress: (p) => {

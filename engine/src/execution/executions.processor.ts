@@ -17,6 +17,7 @@ import {
 } from '@arbitra/contracts';
 import { BotLocks, BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
 import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
+import { LatencyRecorder } from '../arbitrage/latency.js';
 import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
@@ -71,6 +72,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   private scan?: NodeJS.Timeout;
   /** Executions finished over the last minute, per outcome (the admin's live metrics). */
   readonly outcomes = new OutcomeCounter();
+  /**
+   * Detection → orders at the exchange, ms (the job's enqueue at detection to its orders, plus paper's simulated
+   * round trip): the latency a backtest runs with by default ('Latência de execução').
+   */
+  readonly latency = new LatencyRecorder();
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -171,6 +177,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const bot: ExecutorBotRow = row;
     const gateway = await this.gatewayFor(bot, { balances: row.balances });
     if (!gateway) return 'live-refused';
+    this.latency.record(
+      Date.now() - data.enqueuedAt + (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
+    );
     const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       gateway,
