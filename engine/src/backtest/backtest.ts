@@ -14,7 +14,7 @@ import type { RunningBot } from '../bots/bot-matcher.js';
 import { entryJobs, exitJob } from '../bots/dispatch.js';
 import { paperSeed } from '../bots/paper-seed.js';
 import { StatisticalPositions, type StatPosition } from '../bots/statistical-positions.js';
-import { LatencyModel } from '../execution/fill-model.js';
+import { LatencyModel, MAX_JOB_AGE_MS } from '../execution/fill-model.js';
 import { PaperGateway, PaperOrders } from '../execution/paper-gateway.js';
 import { saoPauloDay } from '../execution/risk-stops.js';
 import { runExecution } from '../execution/run-execution.js';
@@ -109,12 +109,15 @@ export async function runOnMarket(
   const latency = new LatencyModel(bot.latency ?? NO_LATENCY);
   /** Executions waiting for their orders to reach the exchanges, by arrival time. */
   const pending: { at: number; job: ExecutionJob }[] = [];
-  const dispatch = (job: ExecutionJob) => {
-    const at = clock.now() + latency.next();
+  const insert = (at: number, job: ExecutionJob) => {
     let i = pending.length;
     while (i > 0 && pending[i - 1]!.at > at) i--;
     pending.splice(i, 0, { at, job });
   };
+  const dispatch = (job: ExecutionJob) => insert(clock.now() + latency.next(), job);
+  /** Executions of one bot run one at a time: each holds it `hold` ms after its orders (the ledger's record). */
+  const hold = bot.latency?.holdMs ?? 0;
+  let botFreeAt = -Infinity;
   let results: ResultBuilder | null = null;
   let pausedDay: number | null = null;
   let rateKnown = true;
@@ -172,7 +175,8 @@ export async function runOnMarket(
     let total = new Decimal(0);
     for (const row of ledger.rows()) {
       const key = `${row.exchange}|${row.asset}`;
-      const price = usdtValue(store, row.exchange as ExchangeId, row.asset, clock.now()) ?? lastPrice.get(key);
+      const price =
+        usdtValue(store, row.exchange as ExchangeId, row.asset, clock.now()) ?? lastPrice.get(key);
       if (price === undefined) continue;
       lastPrice.set(key, price);
       total = total.plus(new Decimal(row.amount).mul(String(price)));
@@ -180,7 +184,8 @@ export async function runOnMarket(
     return total;
   };
 
-  const execute = async (job: ExecutionJob) => {
+  /** Runs one execution; true when it placed orders. */
+  const execute = async (job: ExecutionJob): Promise<boolean> => {
     try {
       const gateway = new PaperGateway(books, fee, ledger.rows(), paperOrders, 0);
       const outcome = await runExecution(job, {
@@ -199,7 +204,7 @@ export async function runOnMarket(
       const funnel = results!.funnel;
       if (outcome.kind === 'skipped') {
         if (!job.exitOf) funnel.skipped++;
-        return;
+        return false;
       }
       if (!job.exitOf) {
         const r = outcome.record;
@@ -209,6 +214,7 @@ export async function runOnMarket(
         else funnel.missed++;
       }
       record(outcome.record, job);
+      return true;
     } finally {
       if (job.exitOf) {
         const pos = positions.get(running.id, job.exitOf);
@@ -288,8 +294,17 @@ export async function runOnMarket(
     }
     while (pending.length > 0 && pending[0]!.at < next) {
       const { at, job } = pending.shift()!;
+      if (at < botFreeAt) {
+        // the bot's previous execution still holds it: this one places its orders once it is done
+        insert(botFreeAt, job);
+        continue;
+      }
       clock.advanceTo(at);
-      await execute(job);
+      if (at - job.enqueuedAt > MAX_JOB_AGE_MS) {
+        if (!job.exitOf) results!.funnel.skipped++; // expired, as the executor drops it
+        continue;
+      }
+      if (await execute(job)) botFreeAt = at + hold;
     }
     if (results && clock.now() - lastMark >= MARK_EVERY_MS) {
       results.mark(clock.now(), equity());
@@ -371,7 +386,8 @@ export function feesUsdt(
   for (const leg of r.legs) {
     if (new Decimal(leg.fee).isZero()) continue;
     if (leg.feeAsset === QUOTE_ASSET) total = total.plus(leg.fee);
-    else if (leg.feeAsset === 'BRL') total = total.plus(new Decimal(leg.fee).div(r.usdtBrl)); // a BRL pair's fee
+    else if (leg.feeAsset === 'BRL')
+      total = total.plus(new Decimal(leg.fee).div(r.usdtBrl)); // a BRL pair's fee
     else total = total.plus(new Decimal(leg.fee).mul(String(price(leg.exchange, leg.feeAsset) ?? 0)));
   }
   return total.toFixed();

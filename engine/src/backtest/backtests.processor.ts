@@ -25,6 +25,7 @@ import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
 import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { runOnMarket } from './backtest.js';
+import { calibrate } from './calibration.js';
 import { openMarket, RecordingError } from './market-source.js';
 import { recordingsDir } from './recordings.js';
 
@@ -34,7 +35,7 @@ const PROGRESS_EVERY_MS = 500;
 const STALE_AFTER_MS = 30_000;
 const STALE_SCAN_MS = 15_000;
 /** Executions this engine must have measured before its latency replaces the documented default. */
-const LATENCY_MIN_SAMPLES = 20;
+const LATENCY_MIN_SAMPLES = 5;
 
 /**
  * Works the 'backtests' queue (BACKTEST_CONCURRENCY at a time): claims the row, runs the backtest on a virtual
@@ -63,9 +64,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
    * (p50/p99 of its recent executions), or DEFAULT_EXECUTION_LATENCY before it has measured enough of them.
    */
   measuredLatency(): ExecutionLatency {
-    const s = this.executions.latency.snapshot();
-    if (s.count < LATENCY_MIN_SAMPLES) return DEFAULT_EXECUTION_LATENCY;
-    return { p50Ms: Math.round(s.p50Ms), p99Ms: Math.round(s.p99Ms) };
+    return measuredLatency(this.executions);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -120,7 +119,10 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     try {
       const market = await openMarket(work.source, work.config, recordingsDir(this.config.RECORDINGS_DIR));
       this.emit(work.userId, id, 'running', last);
-      const config = work.config.latency ? work.config : { ...work.config, latency: this.measuredLatency() };
+      // the latency typed in the form, holding the bot as this engine's executions do; else the measured one
+      const measured = this.measuredLatency();
+      const latency = work.config.latency ? { holdMs: measured.holdMs, ...work.config.latency } : measured;
+      const config = { ...work.config, latency };
       const { status, result } = await runOnMarket(config, market, {
         signal: controller.signal,
         progressEveryMs: PROGRESS_EVERY_MS,
@@ -130,6 +132,16 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
           if (performance.now() - lastWrite >= PROGRESS_EVERY_MS) write(p);
         },
       });
+      // A recording of a market the bot paper-traded: its paper trades of that time beside the backtest's.
+      if (work.botId && work.source.kind === 'replay') {
+        const paper = await this.repo.paperTrades(
+          work.botId,
+          work.userId,
+          result.source.from,
+          result.source.to,
+        );
+        result.calibration = paper.length > 0 ? calibrate(paper, result.trades) : null;
+      }
       await this.repo.finish(id, {
         status,
         progress: last,
@@ -161,4 +173,16 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     const payload: BacktestProgressEvent = { id, status, progress };
     this.io.to(ROOMS.user(userId)).emit(EVENTS.backtestProgress, payload);
   }
+}
+
+/** An executor's measured latency (detection → orders p50/p99, hold p50), or the default before enough executions. */
+export function measuredLatency(executions: Pick<ExecutionsProcessor, 'latency' | 'hold'>): ExecutionLatency {
+  const s = executions.latency.snapshot();
+  if (s.count < LATENCY_MIN_SAMPLES) return DEFAULT_EXECUTION_LATENCY;
+  const hold = executions.hold.snapshot();
+  return {
+    p50Ms: Math.round(s.p50Ms),
+    p99Ms: Math.round(s.p99Ms),
+    holdMs: Number.isFinite(hold.p50Ms) ? Math.round(hold.p50Ms) : 0,
+  };
 }

@@ -95,7 +95,8 @@ export class ResultBuilder {
   build(source: BacktestSourceInfo, end: number, wallMs: number, usdtBrl: string | null): BacktestResult {
     const rateKnown = usdtBrl !== null;
     const last = this.curve[this.curve.length - 1]!;
-    const curve = last.t < end ? [...this.curve, { t: end, equity: last.equity, drawdown: last.drawdown }] : this.curve;
+    const curve =
+      last.t < end ? [...this.curve, { t: end, equity: last.equity, drawdown: last.drawdown }] : this.curve;
     const returnPercent = this.startEquity.gt(0)
       ? this.equity.minus(this.startEquity).mul(100).div(this.startEquity).toNumber()
       : 0;

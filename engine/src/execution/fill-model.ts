@@ -33,6 +33,12 @@ export function floorToStep(amount: Decimal.Value, step: number): Decimal {
   return new Decimal(amount).div(s).floor().mul(s);
 }
 
+/**
+ * A job older than this is dropped: its opportunity is gone. It is also how long a job waits for its bot's lock
+ * (from its enqueue), and how long a recovery waits for it. The backtest drops its executions at the same age.
+ */
+export const MAX_JOB_AGE_MS = 5_000;
+
 /** z of the 99th percentile of a standard normal. */
 const Z99 = 2.326347874;
 

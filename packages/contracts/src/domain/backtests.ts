@@ -25,6 +25,11 @@ export type BacktestSource =
 export interface ExecutionLatency {
   p50Ms: number;
   p99Ms: number;
+  /**
+   * How long one execution holds its bot after its orders (the ledger's record) before the bot's next execution can
+   * place its own: executions of one bot run one at a time. Absent: none.
+   */
+  holdMs?: number;
 }
 
 /** Most 'Latência de execução' a backtest takes (the executor drops a job older than 5 s as expired). */
@@ -34,7 +39,7 @@ export const BACKTEST_LATENCY_MAX_MS = 5_000;
  * The detection-to-order latency of the platform's paper path when no engine has measured it yet (a backtest
  * started before any execution ran): what `npm run bench -- backtest` measured on the paper path (bench/README.md).
  */
-export const DEFAULT_EXECUTION_LATENCY: ExecutionLatency = { p50Ms: 60, p99Ms: 400 };
+export const DEFAULT_EXECUTION_LATENCY: ExecutionLatency = { p50Ms: 60, p99Ms: 400, holdMs: 30 };
 
 /** The bot configuration a backtest runs (a bot's, possibly edited and not saved). */
 export interface BacktestBotConfig {

@@ -36,9 +36,21 @@ const COLUMNS = `id, user_id, bot_id, name, config, source, source_label, status
 export interface BacktestWork {
   id: string;
   userId: string;
+  /** The saved bot it simulates (its 'Simular'), or null from an unsaved form. */
+  botId: string | null;
   status: BacktestStatus;
   config: BacktestBotConfig;
   source: BacktestSource;
+}
+
+/** A paper trade as a backtest's calibration reads it (profit: USDT, decimal string). */
+export interface PaperTradeRow {
+  at: number;
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  profit: string;
+  status: 'completed' | 'failed';
 }
 
 /** Every statement on the backtests table (api: create, list, read, cancel, delete; engine: run, progress, end). */
@@ -123,12 +135,44 @@ export class BacktestsRepository {
   // ── engine ───────────────────────────────────────────────────────────────────────────────────────────
 
   async work(id: string): Promise<BacktestWork | null> {
-    const rows: Pick<Row, 'id' | 'user_id' | 'status' | 'config' | 'source'>[] = await this.ds.query(
-      `SELECT id, user_id, status, config, source FROM backtests WHERE id = $1`,
-      [id],
-    );
+    const rows: Pick<Row, 'id' | 'user_id' | 'bot_id' | 'status' | 'config' | 'source'>[] =
+      await this.ds.query(`SELECT id, user_id, bot_id, status, config, source FROM backtests WHERE id = $1`, [
+        id,
+      ]);
     const r = rows[0];
-    return r ? { id: r.id, userId: r.user_id, status: r.status, config: r.config, source: r.source } : null;
+    return r
+      ? { id: r.id, userId: r.user_id, botId: r.bot_id, status: r.status, config: r.config, source: r.source }
+      : null;
+  }
+
+  /**
+   * A bot's recorded paper trades between two market times (ms), oldest first: what a backtest over a recording of
+   * that market is calibrated against. Only the owner's bot (user id checked).
+   */
+  async paperTrades(botId: string, userId: string, fromMs: number, toMs: number): Promise<PaperTradeRow[]> {
+    const rows: {
+      at: Date;
+      pair: string;
+      buy_exchange: string;
+      sell_exchange: string;
+      profit: string;
+      status: 'completed' | 'failed';
+    }[] = await this.ds.query(
+      `SELECT executed_at AS at, pair, buy_exchange, sell_exchange, profit::text AS profit, status
+         FROM trades
+        WHERE bot_id = $1 AND user_id = $2 AND mode = 'paper' AND status IN ('completed', 'failed')
+          AND executed_at >= $3 AND executed_at <= $4
+        ORDER BY executed_at, id`,
+      [botId, userId, new Date(fromMs), new Date(toMs)],
+    );
+    return rows.map((r) => ({
+      at: new Date(r.at).getTime(),
+      pair: r.pair,
+      buyExchange: r.buy_exchange,
+      sellExchange: r.sell_exchange,
+      profit: r.profit,
+      status: r.status,
+    }));
   }
 
   /** Claims a queued backtest for this engine. false: it is no longer queued (canceled, or taken). */
