@@ -6,7 +6,14 @@
  */
 import { Decimal } from 'decimal.js';
 import pg from 'pg';
-import type { BacktestBotConfig, BacktestCalibration, Bot, ExecutionLatency } from '@arbitra/contracts';
+import {
+  PAIRS,
+  type BacktestBotConfig,
+  type BacktestCalibration,
+  type BacktestVolatility,
+  type Bot,
+  type ExecutionLatency,
+} from '@arbitra/contracts';
 import { measuredLatency } from '../../src/backtest/backtests.processor.js';
 import { botMarkets, VOLATILITY_PRESETS } from '../../src/backtest/market-source.js';
 import { BotRunner } from '../../src/bots/bot-runner.service.js';
@@ -27,8 +34,8 @@ export const CALIBRATION_SPEED = 20;
 export const calibrationBot: BacktestBotConfig = {
   name: 'Bot calibração',
   strategy: 'arbitrage',
-  pairs: ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'BNB/USDT', 'ADA/USDT', 'LINK/USDT'],
-  exchanges: ['binance', 'bybit', 'gateio', 'mexc', 'mercadobitcoin'],
+  pairs: [...PAIRS],
+  exchanges: ['binance', 'gateio'],
   riskLevel: 'medium',
   maxInvestment: 5_000,
   minProfitPercent: 0.3,
@@ -39,6 +46,7 @@ export async function recordSimulatedMarket(
   file: string,
   bot: BacktestBotConfig,
   durationMs: number,
+  volatility: BacktestVolatility = 'agitated',
   seed = 42,
 ): Promise<number> {
   const scheduler = new VirtualScheduler(Date.now());
@@ -47,7 +55,7 @@ export async function recordSimulatedMarket(
     scheduler,
     exchanges: bot.exchanges,
     markets: botMarkets(bot),
-    ...VOLATILITY_PRESETS.normal,
+    ...VOLATILITY_PRESETS[volatility],
   });
   const recorder = new FeedRecorder(feed, { file, scheduler });
   await recorder.start();
@@ -108,16 +116,13 @@ export async function paperRunOnPlatform(
     throw new Error('the engine never stopped the bot');
   const executor = engine.get(ExecutionsProcessor);
   let count = -1;
-  await waitFor(
-    async () => {
-      const now = executor.latency.count + executor.hold.count;
-      const stable = now === count;
-      count = now;
-      await new Promise((r) => setTimeout(r, 500));
-      return stable || undefined;
-    },
-    30_000,
-  );
+  await waitFor(async () => {
+    const now = executor.latency.count + executor.hold.count;
+    const stable = now === count;
+    count = now;
+    await new Promise((r) => setTimeout(r, 500));
+    return stable || undefined;
+  }, 30_000);
   const sql = new pg.Client({ connectionString: platform.env.DATABASE_URL });
   await sql.connect();
   try {
