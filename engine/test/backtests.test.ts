@@ -152,7 +152,7 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
   it("'Cancelar' stops a running backtest within a second or so; another user sees none of it", async () => {
     const res = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
       token: owner.token,
-      body: { bot: demoBot, source: { ...hour(5), durationMs: 7 * 24 * 3_600_000 } },
+      body: { bot: demoBot, source: { ...hour(5), durationMs: 3 * 24 * 3_600_000 } },
     });
     const id = res.body.backtest.id;
     await waitFor(async () => ((await get(id)).progress.marketMs > 0 ? true : undefined), 60_000);
@@ -172,7 +172,7 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     }, 10_000);
     expect(ended!.statusLabel).toBe('Cancelado');
     expect(Date.now() - t0).toBeLessThan(3_000); // a second to stop, plus the round trips under load
-    expect(ended!.result!.marketMs).toBeLessThan(7 * 24 * 3_600_000);
+    expect(ended!.result!.marketMs).toBeLessThan(3 * 24 * 3_600_000);
     expect((await call('DELETE', `/api/backtests/${id}`, { token: owner.token })).status).toBe(200);
     expect((await call('GET', `/api/backtests/${id}`, { token: owner.token })).status).toBe(404);
   }, 120_000);
@@ -180,7 +180,7 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
   it("an engine killed mid-run leaves the backtest 'Interrompido', never 'running' forever", async () => {
     const res = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
       token: owner.token,
-      body: { bot: demoBot, source: { ...hour(9), durationMs: 7 * 24 * 3_600_000 } },
+      body: { bot: demoBot, source: { ...hour(9), durationMs: 3 * 24 * 3_600_000 } },
     });
     const id = res.body.backtest.id;
     await waitFor(async () => ((await get(id)).progress.marketMs > 0 ? true : undefined), 60_000);
@@ -237,6 +237,37 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
       'Seu plano permite até 3 simulações por dia. Faça upgrade para simular mais.',
     );
     for (const id of ids) await call('POST', `/api/backtests/${id}/cancel`, { token: basic.token });
+
+    // Fair use: a plan's longest market (Básico: 24 h), and 3 simulations waiting or running per user (409)
+    const basic2 = await register(call, { name: 'Edu' });
+    await sql.query(`UPDATE subscriptions SET plan_id = 'basic' WHERE user_id = $1`, [basic2.id]);
+    const tooLong = await call<{ message: string }>('POST', '/api/backtests', {
+      token: basic2.token,
+      body: { bot: demoBot, source: { ...hour(), durationMs: 3 * 24 * 3_600_000 } },
+    });
+    expect(tooLong.status).toBe(403);
+    expect(tooLong.body.message).toBe(
+      'Seu plano permite simular até 24 horas de mercado. Escolha um período menor ou faça upgrade.',
+    );
+    const busy = await register(call, { name: 'Fê' });
+    const active: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
+        token: busy.token,
+        body: { bot: demoBot, source: { ...hour(300 + i), durationMs: 3 * 24 * 3_600_000 } },
+      });
+      expect(r.status).toBe(201);
+      active.push(r.body.backtest.id);
+    }
+    const queuedFourth = await call<{ message: string }>('POST', '/api/backtests', {
+      token: busy.token,
+      body: { bot: demoBot, source: hour(400) },
+    });
+    expect(queuedFourth.status).toBe(409);
+    expect(queuedFourth.body.message).toBe(
+      'Você já tem 3 simulações na fila ou executando. Aguarde uma terminar ou cancele uma para iniciar outra.',
+    );
+    for (const id of active) await call('POST', `/api/backtests/${id}/cancel`, { token: busy.token });
     const list = await call<Backtest[]>('GET', '/api/backtests', { token: basic.token });
     expect(list.body.map((b) => b.id).sort()).toEqual([...ids].sort());
   }, 120_000);

@@ -34,6 +34,15 @@ const PROGRESS_EVERY_MS = 500;
 /** A running backtest whose heartbeat is this old has lost its engine. */
 const STALE_AFTER_MS = 30_000;
 const STALE_SCAN_MS = 15_000;
+/**
+ * Runs of different users one engine works at once per BACKTEST_CONCURRENCY: they interleave on its core (each
+ * yields every 20 ms of wall time), so a long run of one user never holds up another user's short one by more than
+ * that short run's own duration. One user's runs go one at a time (BacktestsRepository.start).
+ */
+export const BACKTEST_SHARED_RUNS = 4;
+/** How often a run waiting for its user's previous one looks again. */
+const USER_BUSY_POLL_MS = 250;
+
 /** Executions this engine must have measured before its latency replaces the documented default. */
 const LATENCY_MIN_SAMPLES = 5;
 
@@ -49,6 +58,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   private worker?: Worker;
   private scan?: NodeJS.Timeout;
   private readonly running = new Map<string, AbortController>();
+  private closing = false;
 
   constructor(
     private readonly repo: BacktestsRepository,
@@ -70,7 +80,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   async onApplicationBootstrap(): Promise<void> {
     await this.interrupt({ engineId: this.identity.instanceId, staleAfterMs: STALE_AFTER_MS });
     this.worker = this.queues.worker(QUEUES.backtests, (job) => this.process(job), {
-      concurrency: this.config.BACKTEST_CONCURRENCY,
+      concurrency: this.config.BACKTEST_CONCURRENCY * BACKTEST_SHARED_RUNS,
     });
     this.worker.on('error', (e) => this.logger.warn(`backtests worker: ${e.message}`));
     this.scan = setInterval(() => {
@@ -82,6 +92,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closing = true;
     if (this.scan) clearInterval(this.scan);
     for (const c of this.running.values()) c.abort();
     await this.worker?.close();
@@ -97,8 +108,19 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       await this.interrupt({ id });
       return 'interrupted';
     }
-    if (work.status !== 'queued' || !(await this.repo.start(id, this.identity.instanceId)))
-      return work.status;
+    // One run at a time per user: wait while the user's previous one runs (here or on another engine).
+    while (!(await this.repo.start(id, this.identity.instanceId))) {
+      const now = await this.repo.work(id);
+      if (!now || now.status !== 'queued') return now?.status ?? 'gone';
+      if (this.closing) {
+        // this engine stops: the run waits on for another engine (or this one restarted)
+        await this.queues
+          .queue(QUEUES.backtests)
+          .add('run', job.data, { jobId: `${id}:${Date.now()}`, attempts: 1, removeOnComplete: 1000 });
+        return 'requeued';
+      }
+      await new Promise((r) => setTimeout(r, USER_BUSY_POLL_MS));
+    }
     const controller = new AbortController();
     this.running.set(id, controller);
     let last: BacktestProgress = { percent: 0, trades: 0, marketMs: 0, etaMs: null };

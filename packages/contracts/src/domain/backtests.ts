@@ -80,6 +80,17 @@ export const BACKTESTS_PER_DAY: Readonly<Record<PlanId, number>> = {
   enterprise: -1,
 };
 
+/**
+ * Fair use of the backtest workers: a user's simulations waiting or running at once (one runs, the rest wait), and
+ * the longest simulated market each plan may ask for.
+ */
+export const BACKTESTS_ACTIVE_PER_USER = 3;
+export const BACKTEST_MAX_DURATION_BY_PLAN: Readonly<Record<PlanId, number>> = {
+  basic: 24 * 3_600_000,
+  professional: 3 * 24 * 3_600_000,
+  enterprise: BACKTEST_MAX_DURATION_MS,
+};
+
 export const BACKTEST_DISCLAIMER = 'Simulação — resultados passados não garantem resultados futuros';
 
 /** One trade of a backtest. Money: decimal strings in USDT. */
@@ -267,6 +278,12 @@ export interface Backtest {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /**
+   * A queued run: how many of the user's own runs are ahead of it (one runs at a time per user; other users' runs
+   * share the worker and never hold it up) and, when only the running one is, the wall time it has left (ms; null:
+   * not known yet). Null otherwise (absent where not read).
+   */
+  queue?: { ahead: number; etaMs: number | null } | null;
 }
 
 export interface BacktestDetail extends Backtest {
