@@ -128,10 +128,14 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     expect(total.toFixed()).toBe(new Decimal(result.totals.profitUsdt).toFixed());
 
     // A backtest writes only its own row.
-    const trades = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM trades WHERE user_id = $1`, [owner.id]);
-    const balances = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`, [
-      created.body.bot.id,
-    ]);
+    const trades = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM trades WHERE user_id = $1`,
+      [owner.id],
+    );
+    const balances = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bot_balances WHERE bot_id = $1`,
+      [created.body.bot.id],
+    );
     const botAfter = await sql.query(`SELECT * FROM bots WHERE id = $1`, [created.body.bot.id]);
     expect(trades.rows[0]!.n).toBe(0);
     expect(balances.rows[0]!.n).toBe(0);
@@ -176,6 +180,50 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     expect((await call('DELETE', `/api/backtests/${id}`, { token: owner.token })).status).toBe(200);
     expect((await call('GET', `/api/backtests/${id}`, { token: owner.token })).status).toBe(404);
   }, 120_000);
+
+  it("a user's long run does not hold up another user's short one by more than its duration; one run at a time per user", async () => {
+    const other = await register(call, { name: 'Bruno' });
+    const shortBot = { ...demoBot, pairs: ['BTC/USDT'], exchanges: ['binance', 'bybit'] };
+    const create = async (token: string, source: BacktestRequest['source'], bot: object = shortBot) => {
+      const r = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
+        token,
+        body: { bot, source },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.backtest.id;
+    };
+    const completed = (id: string, token: string) =>
+      waitFor(async () => ((await get(id, token)).status === 'completed' ? true : undefined), 240_000, 20);
+    // the short run alone
+    let t = Date.now();
+    expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
+    const alone = Date.now() - t;
+    // the same short run while the first user's 3-day run is running
+    const long = await create(
+      owner.token,
+      { kind: 'simulated', seed: 22, durationMs: 3 * 24 * 3_600_000, volatility: 'normal' },
+      demoBot,
+    );
+    try {
+      await waitFor(async () => ((await get(long)).progress.marketMs > 0 ? true : undefined), 60_000);
+      t = Date.now();
+      expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
+      const beside = Date.now() - t;
+      expect(beside - alone, `alone ${alone} ms, beside the long run ${beside} ms`).toBeLessThanOrEqual(
+        alone,
+      );
+      // the first user's next run waits for their running one, and says so
+      const next = await create(owner.token, hour(23));
+      const waiting = await get(next);
+      expect(waiting.status).toBe('queued');
+      expect(waiting.queue?.ahead).toBe(1);
+      expect((await get(long)).status).toBe('running');
+      await call('POST', `/api/backtests/${long}/cancel`, { token: owner.token });
+      expect(await completed(next, owner.token)).toBe(true);
+    } finally {
+      await call('POST', `/api/backtests/${long}/cancel`, { token: owner.token });
+    }
+  }, 600_000);
 
   it("an engine killed mid-run leaves the backtest 'Interrompido', never 'running' forever", async () => {
     const res = await call<{ backtest: Backtest }>('POST', '/api/backtests', {

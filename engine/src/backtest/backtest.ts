@@ -44,6 +44,11 @@ export interface BacktestOptions {
   signal?: AbortSignal;
   /** Wall clock for progress and ETA (tests may replace it). */
   wallNow?: () => number;
+  /**
+   * Where the run lets the process breathe (every ~20 ms of wall time): default a macrotask turn; the engine makes
+   * an older run wait longer while newer ones run beside it, so a short run is not held up by a long one.
+   */
+  pause?: () => Promise<void>;
 }
 
 export interface BacktestRun {
@@ -314,7 +319,7 @@ export async function runOnMarket(
     if (wall - lastYield >= 20) {
       // let the process breathe: a cancel, a progress write, the heartbeat
       lastYield = wall;
-      await new Promise<void>((r) => setImmediate(r));
+      await (options.pause ? options.pause() : new Promise<void>((r) => setImmediate(r)));
       if (wall - lastProgress >= progressEvery) {
         lastProgress = wall;
         options.onProgress?.(progress());

@@ -40,6 +40,8 @@ const STALE_SCAN_MS = 15_000;
  * that short run's own duration. One user's runs go one at a time (BacktestsRepository.start).
  */
 export const BACKTEST_SHARED_RUNS = 4;
+/** How long an older run steps aside, every ~20 ms of its work, while a newer one runs beside it. */
+const YIELD_TO_NEWER_MS = 40;
 /** How often a run waiting for its user's previous one looks again. */
 const USER_BUSY_POLL_MS = 250;
 
@@ -59,6 +61,20 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   private scan?: NodeJS.Timeout;
   private readonly running = new Map<string, AbortController>();
   private closing = false;
+  /** When each running backtest started here (wall, performance.now()). */
+  private readonly startedAt = new Map<string, number>();
+
+  /**
+   * A running backtest's breath: a macrotask turn, and while a newer run shares this engine, a further
+   * YIELD_TO_NEWER_MS — the newest run gets most of the core, so a user's short run beside another's long one
+   * takes well under twice its own time.
+   */
+  private async pause(id: string): Promise<void> {
+    const mine = this.startedAt.get(id) ?? 0;
+    let newer = false;
+    for (const t of this.startedAt.values()) if (t > mine) newer = true;
+    await new Promise<void>((r) => (newer ? setTimeout(r, YIELD_TO_NEWER_MS) : setImmediate(r)));
+  }
 
   constructor(
     private readonly repo: BacktestsRepository,
@@ -123,6 +139,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     }
     const controller = new AbortController();
     this.running.set(id, controller);
+    this.startedAt.set(id, performance.now());
     let last: BacktestProgress = { percent: 0, trades: 0, marketMs: 0, etaMs: null };
     let writing = false;
     let lastWrite = 0;
@@ -147,6 +164,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       const config = { ...work.config, latency };
       const { status, result } = await runOnMarket(config, market, {
         signal: controller.signal,
+        pause: () => this.pause(id),
         progressEveryMs: PROGRESS_EVERY_MS,
         onProgress: (p) => {
           last = p;
@@ -183,6 +201,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       return 'failed';
     } finally {
       this.running.delete(id);
+      this.startedAt.delete(id);
     }
   }
 
