@@ -209,6 +209,7 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
       t = Date.now();
       expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
       const beside = Date.now() - t;
+      console.log(`short run alone ${alone} ms, beside another user's 3-day run ${beside} ms`);
       expect(beside - alone, `alone ${alone} ms, beside the long run ${beside} ms`).toBeLessThanOrEqual(
         alone,
       );

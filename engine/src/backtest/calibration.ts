@@ -1,15 +1,9 @@
 import { Decimal } from 'decimal.js';
 import type { BacktestCalibration, CalibrationPoint } from '@arbitra/contracts';
+import type { PaperTradeRow } from '@arbitra/db';
 
 /** A trade as calibration compares it: when, where (pair, buy and sell exchange), profit in USDT, its status. */
-export interface CalibrationTrade {
-  at: number;
-  pair: string;
-  buyExchange: string;
-  sellExchange: string;
-  profit: string;
-  status: 'completed' | 'failed';
-}
+export type CalibrationTrade = PaperTradeRow;
 
 /** Two trades of one route this close in market time are the same opportunity taken by both runs. */
 export const CALIBRATION_WINDOW_MS = 5_000;

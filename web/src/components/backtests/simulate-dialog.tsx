@@ -193,32 +193,26 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
           <fieldset className="flex flex-col gap-1.5">
             <legend className="mb-1 text-sm font-medium">Latência de execução</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="sim-latency-p50">Mediana (p50), ms</Label>
-                <Input
-                  id="sim-latency-p50"
-                  type="number"
-                  min={0}
-                  max={5000}
-                  step={1}
-                  placeholder={String(DEFAULT_EXECUTION_LATENCY.p50Ms)}
-                  value={p50}
-                  onChange={(e) => setP50(e.target.value)}
-                />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="sim-latency-p99">Pior caso (p99), ms</Label>
-                <Input
-                  id="sim-latency-p99"
-                  type="number"
-                  min={0}
-                  max={5000}
-                  step={1}
-                  placeholder={String(DEFAULT_EXECUTION_LATENCY.p99Ms)}
-                  value={p99}
-                  onChange={(e) => setP99(e.target.value)}
-                />
-              </div>
+              {(
+                [
+                  ['p50', 'Mediana (p50), ms', p50, setP50, DEFAULT_EXECUTION_LATENCY.p50Ms],
+                  ['p99', 'Pior caso (p99), ms', p99, setP99, DEFAULT_EXECUTION_LATENCY.p99Ms],
+                ] as const
+              ).map(([key, label, value, set, placeholder]) => (
+                <div key={key} className="flex flex-col gap-1.5">
+                  <Label htmlFor={`sim-latency-${key}`}>{label}</Label>
+                  <Input
+                    id={`sim-latency-${key}`}
+                    type="number"
+                    min={0}
+                    max={5000}
+                    step={1}
+                    placeholder={String(placeholder)}
+                    value={value}
+                    onChange={(e) => set(e.target.value)}
+                  />
+                </div>
+              ))}
             </div>
             <p className="text-xs text-muted-foreground">
               O tempo entre ver a oportunidade e a ordem chegar à corretora: cada execução acontece nos livros

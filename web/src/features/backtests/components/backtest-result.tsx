@@ -106,12 +106,7 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
       hide
     />
   );
-  const calibration = result.trades.map((x) => ({
-    expected: Number(x.expectedProfit),
-    realised: Number(x.profit),
-  }));
-  const lo = Math.floor(Math.min(0, ...calibration.map((c) => Math.min(c.expected, c.realised))) * 100) / 100;
-  const hi = Math.ceil(Math.max(0, ...calibration.map((c) => Math.max(c.expected, c.realised))) * 100) / 100;
+  const calibration = result.trades.map((x) => ({ x: Number(x.expectedProfit), y: Number(x.profit) }));
   return (
     <div className="flex flex-col gap-6">
       {result.noTradeReason && (
@@ -185,37 +180,7 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
           Cada ponto é um trade: no eixo x o lucro esperado pela oportunidade, no eixo y o realizado. Sobre a
           diagonal, o robô realizou o que esperava.
         </p>
-        <div className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <ScatterChart>
-              <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-              <XAxis
-                type="number"
-                dataKey="expected"
-                name="Esperado"
-                domain={[lo, hi]}
-                tickFormatter={tick}
-              />
-              <YAxis
-                type="number"
-                dataKey="realised"
-                name="Realizado"
-                domain={[lo, hi]}
-                width={60}
-                tickFormatter={tick}
-              />
-              <Tooltip formatter={(v) => usdt(Number(v), 4)} />
-              <ReferenceLine
-                segment={[
-                  { x: lo, y: lo },
-                  { x: hi, y: hi },
-                ]}
-                strokeDasharray="4 4"
-              />
-              <Scatter data={calibration} fill="currentColor" />
-            </ScatterChart>
-          </ResponsiveContainer>
-        </div>
+        <DiagonalScatter points={calibration} xName="Esperado" yName="Realizado" />
       </section>
 
       {result.calibration && <PaperCalibration calibration={result.calibration} />}
@@ -315,12 +280,9 @@ function GroupTable({
  */
 function PaperCalibration({ calibration: c }: { calibration: BacktestCalibration }) {
   const points = c.points.map((p) => ({
-    paper: Number(p.paperProfitUsdt ?? 0),
-    backtest: Number(p.backtestProfitUsdt ?? 0),
+    x: Number(p.paperProfitUsdt ?? 0),
+    y: Number(p.backtestProfitUsdt ?? 0),
   }));
-  const lo = Math.floor(Math.min(0, ...points.map((p) => Math.min(p.paper, p.backtest))) * 100) / 100;
-  const hi = Math.ceil(Math.max(0, ...points.map((p) => Math.max(p.paper, p.backtest))) * 100) / 100;
-  const tick = (v: number) => formatNumber(v, 2);
   const row = (label: string, s: BacktestCalibration['paper']) => (
     <tr className="border-t border-border">
       <td className="py-1">{label}</td>
@@ -351,31 +313,42 @@ function PaperCalibration({ calibration: c }: { calibration: BacktestCalibration
         diferença). Cada ponto: no eixo x o lucro no paper trading, no eixo y o da simulação; sobre um eixo,
         um trade que só um dos dois fez.
       </p>
-      <div className="h-64 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart>
-            <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-            <XAxis type="number" dataKey="paper" name="Paper" domain={[lo, hi]} tickFormatter={tick} />
-            <YAxis
-              type="number"
-              dataKey="backtest"
-              name="Simulação"
-              domain={[lo, hi]}
-              width={60}
-              tickFormatter={tick}
-            />
-            <Tooltip formatter={(v) => usdt(Number(v), 4)} />
-            <ReferenceLine
-              segment={[
-                { x: lo, y: lo },
-                { x: hi, y: hi },
-              ]}
-              strokeDasharray="4 4"
-            />
-            <Scatter data={points} fill="currentColor" />
-          </ScatterChart>
-        </ResponsiveContainer>
-      </div>
+      <DiagonalScatter points={points} xName="Paper" yName="Simulação" />
     </section>
+  );
+}
+
+/** Profit pairs (USDT) on one scale with the diagonal drawn: a point on it, the two figures agree. */
+function DiagonalScatter({
+  points,
+  xName,
+  yName,
+}: {
+  points: { x: number; y: number }[];
+  xName: string;
+  yName: string;
+}) {
+  const lo = Math.floor(Math.min(0, ...points.map((p) => Math.min(p.x, p.y))) * 100) / 100;
+  const hi = Math.ceil(Math.max(0, ...points.map((p) => Math.max(p.x, p.y))) * 100) / 100;
+  const tick = (v: number) => formatNumber(v, 2);
+  return (
+    <div className="h-64 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <ScatterChart>
+          <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+          <XAxis type="number" dataKey="x" name={xName} domain={[lo, hi]} tickFormatter={tick} />
+          <YAxis type="number" dataKey="y" name={yName} domain={[lo, hi]} width={60} tickFormatter={tick} />
+          <Tooltip formatter={(v) => usdt(Number(v), 4)} />
+          <ReferenceLine
+            segment={[
+              { x: lo, y: lo },
+              { x: hi, y: hi },
+            ]}
+            strokeDasharray="4 4"
+          />
+          <Scatter data={points} fill="currentColor" />
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
   );
 }
