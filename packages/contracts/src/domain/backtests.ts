@@ -37,7 +37,8 @@ export const BACKTEST_LATENCY_MAX_MS = 5_000;
 
 /**
  * The detection-to-order latency of the platform's paper path when no engine has measured it yet (a backtest
- * started before any execution ran): what `npm run bench -- backtest` measured on the paper path (bench/README.md).
+ * started before the engine ran 5 executions): within what the engine measured on its paper path in
+ * engine/test/backtest-calibration.test.ts (p50 15–80 ms, p99 75–600 ms, hold 15–35 ms, a shared 2-core machine).
  */
 export const DEFAULT_EXECUTION_LATENCY: ExecutionLatency = { p50Ms: 60, p99Ms: 400, holdMs: 30 };
 
