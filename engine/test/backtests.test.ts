@@ -162,7 +162,7 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
   it("'Cancelar' stops a running backtest within a second or so; another user sees none of it", async () => {
     const res = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
       token: owner.token,
-      body: { bot: demoBot, source: { ...hour(5), durationMs: 7 * 24 * 3_600_000 } },
+      body: { bot: demoBot, source: { ...hour(5), durationMs: 3 * 24 * 3_600_000 } },
     });
     const id = res.body.backtest.id;
     await waitFor(async () => ((await get(id)).progress.marketMs > 0 ? true : undefined), 60_000);
@@ -182,15 +182,60 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     }, 10_000);
     expect(ended!.statusLabel).toBe('Cancelado');
     expect(Date.now() - t0).toBeLessThan(3_000); // a second to stop, plus the round trips under load
-    expect(ended!.result!.marketMs).toBeLessThan(7 * 24 * 3_600_000);
+    expect(ended!.result!.marketMs).toBeLessThan(3 * 24 * 3_600_000);
     expect((await call('DELETE', `/api/backtests/${id}`, { token: owner.token })).status).toBe(200);
     expect((await call('GET', `/api/backtests/${id}`, { token: owner.token })).status).toBe(404);
   }, 120_000);
 
+  it("a user's long run does not hold up another user's short one by more than its duration; one run at a time per user", async () => {
+    const other = await register(call, { name: 'Bruno' });
+    const shortBot = { ...demoBot, pairs: ['BTC/USDT'], exchanges: ['binance', 'bybit'] };
+    const create = async (token: string, source: BacktestRequest['source'], bot: object = shortBot) => {
+      const r = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
+        token,
+        body: { bot, source },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.backtest.id;
+    };
+    const completed = (id: string, token: string) =>
+      waitFor(async () => ((await get(id, token)).status === 'completed' ? true : undefined), 240_000, 20);
+    // the short run alone
+    let t = Date.now();
+    expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
+    const alone = Date.now() - t;
+    // the same short run while the first user's 3-day run is running
+    const long = await create(
+      owner.token,
+      { kind: 'simulated', seed: 22, durationMs: 3 * 24 * 3_600_000, volatility: 'normal' },
+      demoBot,
+    );
+    try {
+      await waitFor(async () => ((await get(long)).progress.marketMs > 0 ? true : undefined), 60_000);
+      t = Date.now();
+      expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
+      const beside = Date.now() - t;
+      console.log(`short run alone ${alone} ms, beside another user's 3-day run ${beside} ms`);
+      expect(beside - alone, `alone ${alone} ms, beside the long run ${beside} ms`).toBeLessThanOrEqual(
+        alone,
+      );
+      // the first user's next run waits for their running one, and says so
+      const next = await create(owner.token, hour(23));
+      const waiting = await get(next);
+      expect(waiting.status).toBe('queued');
+      expect(waiting.queue?.ahead).toBe(1);
+      expect((await get(long)).status).toBe('running');
+      await call('POST', `/api/backtests/${long}/cancel`, { token: owner.token });
+      expect(await completed(next, owner.token)).toBe(true);
+    } finally {
+      await call('POST', `/api/backtests/${long}/cancel`, { token: owner.token });
+    }
+  }, 600_000);
+
   it("an engine killed mid-run leaves the backtest 'Interrompido', never 'running' forever", async () => {
     const res = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
       token: owner.token,
-      body: { bot: demoBot, source: { ...hour(9), durationMs: 7 * 24 * 3_600_000 } },
+      body: { bot: demoBot, source: { ...hour(9), durationMs: 3 * 24 * 3_600_000 } },
     });
     const id = res.body.backtest.id;
     await waitFor(async () => ((await get(id)).progress.marketMs > 0 ? true : undefined), 60_000);
@@ -247,6 +292,37 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
       'Seu plano permite até 3 simulações por dia. Faça upgrade para simular mais.',
     );
     for (const id of ids) await call('POST', `/api/backtests/${id}/cancel`, { token: basic.token });
+
+    // Fair use: a plan's longest market (Básico: 24 h), and 3 simulations waiting or running per user (409)
+    const basic2 = await register(call, { name: 'Edu' });
+    await sql.query(`UPDATE subscriptions SET plan_id = 'basic' WHERE user_id = $1`, [basic2.id]);
+    const tooLong = await call<{ message: string }>('POST', '/api/backtests', {
+      token: basic2.token,
+      body: { bot: demoBot, source: { ...hour(), durationMs: 3 * 24 * 3_600_000 } },
+    });
+    expect(tooLong.status).toBe(403);
+    expect(tooLong.body.message).toBe(
+      'Seu plano permite simular até 24 horas de mercado. Escolha um período menor ou faça upgrade.',
+    );
+    const busy = await register(call, { name: 'Fê' });
+    const active: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
+        token: busy.token,
+        body: { bot: demoBot, source: { ...hour(300 + i), durationMs: 3 * 24 * 3_600_000 } },
+      });
+      expect(r.status).toBe(201);
+      active.push(r.body.backtest.id);
+    }
+    const queuedFourth = await call<{ message: string }>('POST', '/api/backtests', {
+      token: busy.token,
+      body: { bot: demoBot, source: hour(400) },
+    });
+    expect(queuedFourth.status).toBe(409);
+    expect(queuedFourth.body.message).toBe(
+      'Você já tem 3 simulações na fila ou executando. Aguarde uma terminar ou cancele uma para iniciar outra.',
+    );
+    for (const id of active) await call('POST', `/api/backtests/${id}/cancel`, { token: busy.token });
     const list = await call<Backtest[]>('GET', '/api/backtests', { token: basic.token });
     expect(list.body.map((b) => b.id).sort()).toEqual([...ids].sort());
   }, 120_000);

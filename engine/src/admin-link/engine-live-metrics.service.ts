@@ -12,6 +12,7 @@ import {
 } from '@arbitra/transport';
 import { BotRunner } from '../bots/bot-runner.service.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
+import type { LatencySnapshot } from '../arbitrage/latency.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
 import { MetricsService } from '../publishing/metrics.service.js';
 import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
@@ -140,10 +141,15 @@ export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModul
       }),
       detectionP50Ms: finiteOrNull(all.p50Ms),
       detectionP99Ms: finiteOrNull(all.p99Ms),
+      ...executionLatency(this.executions.latency.snapshot()),
       opportunitiesOpen: m.detection.registry.open,
       botsRunning: bots,
       executionsLastMinute: this.executions.outcomes.lastMinute(now),
       takerFees: Object.fromEntries(Object.entries(fees).map(([ex, r]) => [ex as ExchangeId, r.taker])),
     };
   }
+}
+
+function executionLatency(s: LatencySnapshot): Pick<LiveEngineStats, 'executionP50Ms' | 'executionP99Ms'> {
+  return { executionP50Ms: finiteOrNull(s.p50Ms), executionP99Ms: finiteOrNull(s.p99Ms) };
 }

@@ -1,7 +1,12 @@
 import { Decimal } from 'decimal.js';
 import type { BacktestBotConfig } from '@arbitra/contracts';
 import { riskStopReason, saoPauloDay } from '../execution/risk-stops.js';
-import { QUOTE_ASSET, assertProfit, type BalanceRow, type ExecutionRecord } from '../execution/trade-ledger.js';
+import {
+  QUOTE_ASSET,
+  assertProfit,
+  type BalanceRow,
+  type ExecutionRecord,
+} from '../execution/trade-ledger.js';
 
 /**
  * The backtest's ledger, in memory: what the live TradeLedger does in its transaction — the profit must equal

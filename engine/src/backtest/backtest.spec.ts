@@ -83,8 +83,17 @@ describe('a backtest', () => {
     const sum = result.trades.reduce((s, x) => s + Number(x.profit), 0);
     expect(Number(t.profitUsdt)).toBeCloseTo(sum, 6);
     expect(t.completed + t.failed).toBe(t.trades);
+    // equity marked to market: it starts at the seeded balances' value (the capital, to the seed's rounding) and its
+    // last mark is the final equity the return is computed on
+    const first = result.equity[0]!;
     const last = result.equity[result.equity.length - 1]!;
-    expect(last.equity).toBeCloseTo(Number(t.capitalUsdt) + Number(t.profitUsdt), 6);
+    expect(first.equity / Number(t.capitalUsdt)).toBeCloseTo(1, 4);
+    expect(last.equity).toBeCloseTo(Number(t.equityUsdt), 6);
+    expect(t.returnPercent).toBeCloseTo(((last.equity - first.equity) * 100) / first.equity, 6);
+    expect(t.returnPerDayPercent).toBeCloseTo(t.returnPercent / (source.durationMs / 86_400_000), 6);
+    expect(t.returnPerMonthPercent).toBeCloseTo(t.returnPerDayPercent! * 30, 6);
+    // marks between trades: the curve holds a point at least every minute of market
+    expect(result.equity.length).toBeGreaterThan(source.durationMs / 60_000);
     expect(result.source.label).toBe('Dados simulados, semente 42');
     // binance lists USDT/BRL: the R$ figures come from the source's own rate
     expect(result.source.usdtBrl).not.toBeNull();

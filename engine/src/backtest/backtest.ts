@@ -14,6 +14,7 @@ import type { RunningBot } from '../bots/bot-matcher.js';
 import { entryJobs, exitJob } from '../bots/dispatch.js';
 import { paperSeed } from '../bots/paper-seed.js';
 import { StatisticalPositions, type StatPosition } from '../bots/statistical-positions.js';
+import { LatencyModel, MAX_JOB_AGE_MS } from '../execution/fill-model.js';
 import { PaperGateway, PaperOrders } from '../execution/paper-gateway.js';
 import { saoPauloDay } from '../execution/risk-stops.js';
 import { runExecution } from '../execution/run-execution.js';
@@ -21,7 +22,7 @@ import { QUOTE_ASSET, type ExecutionRecord } from '../execution/trade-ledger.js'
 import { VirtualScheduler } from '../market-data/clock.js';
 import { BacktestLedger } from './backtest-ledger.js';
 import { openMarket, type BacktestMarket } from './market-source.js';
-import { ResultBuilder } from './results.js';
+import { MARK_EVERY_MS, ResultBuilder } from './results.js';
 
 /** How often the live engine sweeps the scanner (staleness, coalesced updates): the same on market time. */
 const SWEEP_EVERY_MS = 250;
@@ -29,6 +30,8 @@ const SWEEP_EVERY_MS = 250;
 const SEED_DEADLINE_MS = 10_000;
 /** The bot's id inside a backtest (nothing of it reaches the database). */
 const BACKTEST_BOT_ID = 'backtest';
+/** No latency: the orders reach the book the opportunity was seen on (runs saved before the setting existed). */
+const NO_LATENCY = { p50Ms: 0, p99Ms: 0 };
 export const STAT_STOP_REASON = 'Stop da posição estatística: o spread se afastou da média (2× a entrada)';
 
 export interface BacktestOptions {
@@ -41,6 +44,11 @@ export interface BacktestOptions {
   signal?: AbortSignal;
   /** Wall clock for progress and ETA (tests may replace it). */
   wallNow?: () => number;
+  /**
+   * Where the run lets the process breathe (every ~20 ms of wall time): default a macrotask turn; the engine makes
+   * an older run wait longer while newer ones run beside it, so a short run is not held up by a long one.
+   */
+  pause?: () => Promise<void>;
 }
 
 export interface BacktestRun {
@@ -54,7 +62,9 @@ export interface BacktestRun {
  * (PaperGateway: fills against the books of that moment, fees, partial fills, depth shared by the orders of one
  * book), the executors (runExecution), the statistical positions and their exits and stops, and the ledger's
  * rules and risk stops (BacktestLedger). Deterministic: same configuration and source → same trades and totals.
- * Each queued execution runs right after the market step that queued it (the live queue's delay is a few ms).
+ * Each execution runs at its detection time plus a delay drawn from the bot's 'Latência de execução' (the live path's
+ * p50/p99: LatencyModel), on the books of that moment, as a paper execution does after its queue: what vanished in
+ * between is a miss, an IOC remainder or an unwind. Drawdown and return are on the equity marked to market.
  */
 export async function runBacktest(
   bot: BacktestBotConfig,
@@ -101,7 +111,18 @@ export async function runOnMarket(
   const positions = new StatisticalPositions();
   const paperOrders = new PaperOrders();
   const queued = new Set<string>();
-  const jobs: ExecutionJob[] = [];
+  const latency = new LatencyModel(bot.latency ?? NO_LATENCY);
+  /** Executions waiting for their orders to reach the exchanges, by arrival time. */
+  const pending: { at: number; job: ExecutionJob }[] = [];
+  const insert = (at: number, job: ExecutionJob) => {
+    let i = pending.length;
+    while (i > 0 && pending[i - 1]!.at > at) i--;
+    pending.splice(i, 0, { at, job });
+  };
+  const dispatch = (job: ExecutionJob) => insert(clock.now() + latency.next(), job);
+  /** Executions of one bot run one at a time: each holds it `hold` ms after its orders (the ledger's record). */
+  const hold = bot.latency?.holdMs ?? 0;
+  let botFreeAt = -Infinity;
   let results: ResultBuilder | null = null;
   let pausedDay: number | null = null;
   let rateKnown = true;
@@ -111,7 +132,7 @@ export async function runOnMarket(
     const job = exitJob(pos, books, fee, String(scanner.rate.current().rate), clock.now());
     if (!job) return;
     pos.closing = true;
-    jobs.push(job);
+    dispatch(job);
   };
   const onOpportunity = (o: Opportunity) => {
     if (o.statistical) {
@@ -120,7 +141,10 @@ export async function runOnMarket(
         closePosition(pos);
       }
     }
-    jobs.push(...entryJobs(candidates(), o, positions, queued, clock.now()));
+    for (const job of entryJobs(candidates(), o, positions, queued, clock.now())) {
+      results!.funnel.seen++;
+      dispatch(job);
+    }
   };
   scanner.registry.on({ added: onOpportunity, updated: onOpportunity });
   scanner.statistical?.onSignal((sig) => {
@@ -145,10 +169,28 @@ export async function runOnMarket(
     );
     ledger.seed(seed.balances);
     for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
-    results = new ResultBuilder(seed.capital, clock.now());
+    results = new ResultBuilder(seed.capital, clock.now(), equity());
+    lastMark = clock.now();
   };
 
-  const execute = async (job: ExecutionJob) => {
+  /** Every asset the bot holds on every exchange at its book's mid (the last known one when a book is stale), USDT. */
+  const lastPrice = new Map<string, number>();
+  let lastMark = 0;
+  const equity = (): Decimal => {
+    let total = new Decimal(0);
+    for (const row of ledger.rows()) {
+      const key = `${row.exchange}|${row.asset}`;
+      const price =
+        usdtValue(store, row.exchange as ExchangeId, row.asset, clock.now()) ?? lastPrice.get(key);
+      if (price === undefined) continue;
+      lastPrice.set(key, price);
+      total = total.plus(new Decimal(row.amount).mul(String(price)));
+    }
+    return total;
+  };
+
+  /** Runs one execution; true when it placed orders. */
+  const execute = async (job: ExecutionJob): Promise<boolean> => {
     try {
       const gateway = new PaperGateway(books, fee, ledger.rows(), paperOrders, 0);
       const outcome = await runExecution(job, {
@@ -164,8 +206,20 @@ export async function runOnMarket(
         minAmount: (ex, s) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
         now: () => new Date(clock.now()),
       });
-      if (outcome.kind === 'skipped') return;
+      const funnel = results!.funnel;
+      if (outcome.kind === 'skipped') {
+        if (!job.exitOf) funnel.skipped++;
+        return false;
+      }
+      if (!job.exitOf) {
+        const r = outcome.record;
+        funnel.attempted++;
+        if (r.status !== 'failed') funnel.filled++;
+        else if (r.legs.some((l) => l.kind === 'unwind')) funnel.unwound++;
+        else funnel.missed++;
+      }
       record(outcome.record, job);
+      return true;
     } finally {
       if (job.exitOf) {
         const pos = positions.get(running.id, job.exitOf);
@@ -212,6 +266,8 @@ export async function runOnMarket(
       },
       rate.source === 'fallback' ? null : String(rate.rate),
     );
+    results!.mark(now, equity());
+    lastMark = now;
     if (stopped) {
       results!.stops.push({ at: now, kind: 'bot', reason: stopped });
       pausedDay = saoPauloDay(now);
@@ -234,18 +290,36 @@ export async function runOnMarket(
   };
   let canceled = false;
 
-  const between = async (): Promise<boolean> => {
+  /** Before the market moves to `next`: the executions whose orders arrive earlier, each on the books of its time. */
+  const between = async (next: number): Promise<boolean> => {
     if (!results) trySeed();
     if (pausedDay !== null && saoPauloDay(clock.now()) !== pausedDay) {
       pausedDay = null;
       ledger.resume();
     }
-    while (jobs.length > 0) await execute(jobs.shift()!);
+    while (pending.length > 0 && pending[0]!.at < next) {
+      const { at, job } = pending.shift()!;
+      if (at < botFreeAt) {
+        // the bot's previous execution still holds it: this one places its orders once it is done
+        insert(botFreeAt, job);
+        continue;
+      }
+      clock.advanceTo(at);
+      if (at - job.enqueuedAt > MAX_JOB_AGE_MS) {
+        if (!job.exitOf) results!.funnel.skipped++; // expired, as the executor drops it
+        continue;
+      }
+      if (await execute(job)) botFreeAt = at + hold;
+    }
+    if (results && clock.now() - lastMark >= MARK_EVERY_MS) {
+      results.mark(clock.now(), equity());
+      lastMark = clock.now();
+    }
     const wall = wallNow();
     if (wall - lastYield >= 20) {
       // let the process breathe: a cancel, a progress write, the heartbeat
       lastYield = wall;
-      await new Promise<void>((r) => setImmediate(r));
+      await (options.pause ? options.pause() : new Promise<void>((r) => setImmediate(r)));
       if (wall - lastProgress >= progressEvery) {
         lastProgress = wall;
         options.onProgress?.(progress());
@@ -262,6 +336,7 @@ export async function runOnMarket(
   if (!results) trySeed();
   const end = clock.now();
   const rate = scanner.rate.current();
+  if (results && lastMark < end) (results as ResultBuilder).mark(end, equity());
   const result = (results as ResultBuilder | null)!.build(
     {
       label: market.label,
@@ -273,8 +348,9 @@ export async function runOnMarket(
     },
     end,
     Math.round(wallNow() - wallStart),
-    rateKnown && rate.source !== 'fallback',
+    rateKnown && rate.source !== 'fallback' ? String(rate.rate) : null,
   );
+  result.totals.latency = bot.latency ?? NO_LATENCY;
   result.noTradeReason =
     result.totals.trades === 0
       ? noTradeReason(bot, (ex, pair) => (store.get(ex, pair)?.updates ?? 0) > 0)
@@ -315,7 +391,8 @@ export function feesUsdt(
   for (const leg of r.legs) {
     if (new Decimal(leg.fee).isZero()) continue;
     if (leg.feeAsset === QUOTE_ASSET) total = total.plus(leg.fee);
-    else if (leg.feeAsset === 'BRL') total = total.plus(new Decimal(leg.fee).div(r.usdtBrl)); // a BRL pair's fee
+    else if (leg.feeAsset === 'BRL')
+      total = total.plus(new Decimal(leg.fee).div(r.usdtBrl)); // a BRL pair's fee
     else total = total.plus(new Decimal(leg.fee).mul(String(price(leg.exchange, leg.feeAsset) ?? 0)));
   }
   return total.toFixed();

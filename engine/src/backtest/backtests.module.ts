@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../database/database.module.js';
+import { ExecutionModule } from '../execution/execution.module.js';
 import { BacktestsProcessor } from './backtests.processor.js';
 
 /**
@@ -7,7 +8,7 @@ import { BacktestsProcessor } from './backtests.processor.js';
  * builds its own scanner, market and ledger: nothing is shared with the live bots.
  */
 @Module({
-  imports: [DatabaseModule],
+  imports: [DatabaseModule, ExecutionModule],
   providers: [BacktestsProcessor],
 })
 export class BacktestsModule {}

@@ -15,13 +15,17 @@ import {
   type BacktestProgress,
   type BacktestProgressEvent,
   type BacktestStatus,
+  type ExecutionLatency,
+  DEFAULT_EXECUTION_LATENCY,
 } from '@arbitra/contracts';
 import { BacktestsRepository } from '@arbitra/db';
 import type { FabricServer, QueueFactory } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
 import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
 import { runOnMarket } from './backtest.js';
+import { calibrate } from './calibration.js';
 import { openMarket, RecordingError } from './market-source.js';
 import { recordingsDir } from './recordings.js';
 
@@ -30,6 +34,19 @@ const PROGRESS_EVERY_MS = 500;
 /** A running backtest whose heartbeat is this old has lost its engine. */
 const STALE_AFTER_MS = 30_000;
 const STALE_SCAN_MS = 15_000;
+/**
+ * Runs of different users one engine works at once per BACKTEST_CONCURRENCY: they interleave on its core (each
+ * yields every 20 ms of wall time), so a long run of one user never holds up another user's short one by more than
+ * that short run's own duration. One user's runs go one at a time (BacktestsRepository.start).
+ */
+export const BACKTEST_SHARED_RUNS = 4;
+/** How long an older run steps aside, every ~20 ms of its work, while a newer one runs beside it. */
+const YIELD_TO_NEWER_MS = 40;
+/** How often a run waiting for its user's previous one looks again. */
+const USER_BUSY_POLL_MS = 250;
+
+/** Executions this engine must have measured before its latency replaces the documented default. */
+const LATENCY_MIN_SAMPLES = 5;
 
 /**
  * Works the 'backtests' queue (BACKTEST_CONCURRENCY at a time): claims the row, runs the backtest on a virtual
@@ -43,6 +60,21 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   private worker?: Worker;
   private scan?: NodeJS.Timeout;
   private readonly running = new Map<string, AbortController>();
+  private closing = false;
+  /** When each running backtest started here (wall, performance.now()). */
+  private readonly startedAt = new Map<string, number>();
+
+  /**
+   * A running backtest's breath: a macrotask turn, and while a newer run shares this engine, a further
+   * YIELD_TO_NEWER_MS — the newest run gets most of the core, so a user's short run beside another's long one
+   * takes well under twice its own time.
+   */
+  private async pause(id: string): Promise<void> {
+    const mine = this.startedAt.get(id) ?? 0;
+    let newer = false;
+    for (const t of this.startedAt.values()) if (t > mine) newer = true;
+    await new Promise<void>((r) => (newer ? setTimeout(r, YIELD_TO_NEWER_MS) : setImmediate(r)));
+  }
 
   constructor(
     private readonly repo: BacktestsRepository,
@@ -50,12 +82,21 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     @Inject(FABRIC_SERVER) private readonly io: FabricServer,
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+    private readonly executions: ExecutionsProcessor,
   ) {}
+
+  /**
+   * The 'Latência de execução' of a run left at its default: this engine's measured detection → orders latency
+   * (p50/p99 of its recent executions), or DEFAULT_EXECUTION_LATENCY before it has measured enough of them.
+   */
+  measuredLatency(): ExecutionLatency {
+    return measuredLatency(this.executions);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.interrupt({ engineId: this.identity.instanceId, staleAfterMs: STALE_AFTER_MS });
     this.worker = this.queues.worker(QUEUES.backtests, (job) => this.process(job), {
-      concurrency: this.config.BACKTEST_CONCURRENCY,
+      concurrency: this.config.BACKTEST_CONCURRENCY * BACKTEST_SHARED_RUNS,
     });
     this.worker.on('error', (e) => this.logger.warn(`backtests worker: ${e.message}`));
     this.scan = setInterval(() => {
@@ -67,6 +108,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closing = true;
     if (this.scan) clearInterval(this.scan);
     for (const c of this.running.values()) c.abort();
     await this.worker?.close();
@@ -82,10 +124,22 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       await this.interrupt({ id });
       return 'interrupted';
     }
-    if (work.status !== 'queued' || !(await this.repo.start(id, this.identity.instanceId)))
-      return work.status;
+    // One run at a time per user: wait while the user's previous one runs (here or on another engine).
+    while (!(await this.repo.start(id, this.identity.instanceId))) {
+      const now = await this.repo.work(id);
+      if (!now || now.status !== 'queued') return now?.status ?? 'gone';
+      if (this.closing) {
+        // this engine stops: the run waits on for another engine (or this one restarted)
+        await this.queues
+          .queue(QUEUES.backtests)
+          .add('run', job.data, { jobId: `${id}:${Date.now()}`, attempts: 1, removeOnComplete: 1000 });
+        return 'requeued';
+      }
+      await new Promise((r) => setTimeout(r, USER_BUSY_POLL_MS));
+    }
     const controller = new AbortController();
     this.running.set(id, controller);
+    this.startedAt.set(id, performance.now());
     let last: BacktestProgress = { percent: 0, trades: 0, marketMs: 0, etaMs: null };
     let writing = false;
     let lastWrite = 0;
@@ -104,8 +158,13 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     try {
       const market = await openMarket(work.source, work.config, recordingsDir(this.config.RECORDINGS_DIR));
       this.emit(work.userId, id, 'running', last);
-      const { status, result } = await runOnMarket(work.config, market, {
+      // the latency typed in the form, holding the bot as this engine's executions do; else the measured one
+      const measured = this.measuredLatency();
+      const latency = work.config.latency ? { holdMs: measured.holdMs, ...work.config.latency } : measured;
+      const config = { ...work.config, latency };
+      const { status, result } = await runOnMarket(config, market, {
         signal: controller.signal,
+        pause: () => this.pause(id),
         progressEveryMs: PROGRESS_EVERY_MS,
         onProgress: (p) => {
           last = p;
@@ -113,6 +172,16 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
           if (performance.now() - lastWrite >= PROGRESS_EVERY_MS) write(p);
         },
       });
+      // A recording of a market the bot paper-traded: its paper trades of that time beside the backtest's.
+      if (work.botId && work.source.kind === 'replay') {
+        const paper = await this.repo.paperTrades(
+          work.botId,
+          work.userId,
+          result.source.from,
+          result.source.to,
+        );
+        result.calibration = paper.length > 0 ? calibrate(paper, result.trades) : null;
+      }
       await this.repo.finish(id, {
         status,
         progress: last,
@@ -132,6 +201,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       return 'failed';
     } finally {
       this.running.delete(id);
+      this.startedAt.delete(id);
     }
   }
 
@@ -144,4 +214,16 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     const payload: BacktestProgressEvent = { id, status, progress };
     this.io.to(ROOMS.user(userId)).emit(EVENTS.backtestProgress, payload);
   }
+}
+
+/** An executor's measured latency (detection → orders p50/p99, hold p50), or the default before enough executions. */
+export function measuredLatency(executions: Pick<ExecutionsProcessor, 'latency' | 'hold'>): ExecutionLatency {
+  const s = executions.latency.snapshot();
+  if (s.count < LATENCY_MIN_SAMPLES) return DEFAULT_EXECUTION_LATENCY;
+  const hold = executions.hold.snapshot();
+  return {
+    p50Ms: Math.round(s.p50Ms),
+    p99Ms: Math.round(s.p99Ms),
+    holdMs: Number.isFinite(hold.p50Ms) ? Math.round(hold.p50Ms) : 0,
+  };
 }

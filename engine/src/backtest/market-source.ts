@@ -28,8 +28,8 @@ export const SIMULATED_START_MS = Date.UTC(2025, 0, 6, 3, 0, 0); // a Monday, 00
 
 /**
  * A backtest's market: books in time order on the virtual clock. run() feeds every update to `update` (the
- * scanner), moving the clock to each update's time, and awaits `between()` after each step (where the backtest
- * executes what was queued); `between()` answering false stops the market.
+ * scanner), moving the clock to each update's time, and awaits `between(next)` before each step, `next` being the
+ * step's time (the backtest executes there what arrives before it); `between()` answering false stops the market.
  */
 export interface BacktestMarket {
   readonly simulated: boolean;
@@ -41,7 +41,7 @@ export interface BacktestMarket {
   run(
     clock: VirtualScheduler,
     update: (u: BookUpdate) => void,
-    between: () => boolean | Promise<boolean>,
+    between: (next: number) => boolean | Promise<boolean>,
   ): Promise<void>;
 }
 
@@ -98,8 +98,9 @@ export function simulatedMarket(
       const end = this.end;
       try {
         while (clock.now() < end) {
-          clock.advanceTo(Math.min(end, clock.now() + tick));
-          if (!(await between())) break;
+          const next = Math.min(end, clock.now() + tick);
+          if (!(await between(next))) break;
+          clock.advanceTo(next);
         }
       } finally {
         await feed.stop();
@@ -186,9 +187,9 @@ async function replayMarket(file: string): Promise<BacktestMarket> {
         const u = parsed.record as unknown as BookUpdate & { type?: string };
         if (typeof u.receivedTs !== 'number' || !Number.isFinite(u.receivedTs)) continue;
         delete u.type;
+        if (!(await between(u.receivedTs))) break;
         clock.advanceTo(u.receivedTs);
         update(u);
-        if (!(await between())) break;
       }
     },
   };

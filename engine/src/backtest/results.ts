@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import {
   BACKTEST_MAX_TRADES,
+  type BacktestFunnel,
   type BacktestGroup,
   type BacktestResult,
   type BacktestSourceInfo,
@@ -10,8 +11,15 @@ import {
 
 /** Most points of the equity curve kept in a result. */
 export const EQUITY_POINTS = 600;
+/** How often the equity is marked to market, market time (and after each trade). */
+export const MARK_EVERY_MS = 60_000;
+const DAY_MS = 86_400_000;
 
-/** Collects a backtest's trades as they are recorded and builds the result (totals exact, decimal.js). */
+/**
+ * Collects a backtest's trades as they are recorded and its marked-to-market equity as it is sampled, and builds
+ * the result (totals exact, decimal.js). Drawdown and return are on the equity marks (every asset at its book's
+ * mid), not on the realised profit: inventory that moves against the bot shows.
+ */
 export class ResultBuilder {
   private readonly trades: BacktestTrade[] = [];
   private count = 0;
@@ -27,13 +35,34 @@ export class ResultBuilder {
   private readonly byPair = new Map<string, { trades: number; profit: Decimal }>();
   private readonly byExchangePair = new Map<string, { trades: number; profit: Decimal }>();
   readonly stops: BacktestStop[] = [];
+  readonly funnel: BacktestFunnel = { seen: 0, attempted: 0, filled: 0, missed: 0, unwound: 0, skipped: 0 };
+  private readonly startEquity: Decimal;
+  private equity: Decimal;
+  private readonly start: number;
 
+  /** `equity`: the seeded balances marked to market at `start` (USDT). */
   constructor(
     private readonly capital: Decimal,
     start: number,
+    equity: Decimal = capital,
   ) {
-    this.peak = capital;
-    this.curve.push({ t: start, equity: capital.toNumber(), drawdown: 0 });
+    this.start = start;
+    this.startEquity = equity;
+    this.equity = equity;
+    this.peak = equity;
+    this.curve.push({ t: start, equity: equity.toNumber(), drawdown: 0 });
+  }
+
+  /** A mark of the equity (USDT, every asset at its book's mid) at market time `t`. */
+  mark(t: number, equity: Decimal): void {
+    this.equity = equity;
+    if (equity.gt(this.peak)) this.peak = equity;
+    const dd = this.peak.minus(equity);
+    if (dd.gt(this.maxDrawdown)) {
+      this.maxDrawdown = dd;
+      this.maxDrawdownPct = this.peak.gt(0) ? dd.mul(100).div(this.peak).toNumber() : 0;
+    }
+    this.curve.push({ t, equity: equity.toNumber(), drawdown: -dd.toNumber() });
   }
 
   get tradeCount(): number {
@@ -60,19 +89,18 @@ export class ResultBuilder {
     }
     group(this.byPair, trade.pair, trade.profit);
     group(this.byExchangePair, `${trade.buyExchange} → ${trade.sellExchange}`, trade.profit);
-    const equity = this.capital.plus(this.profit);
-    if (equity.gt(this.peak)) this.peak = equity;
-    const dd = this.peak.minus(equity);
-    if (dd.gt(this.maxDrawdown)) {
-      this.maxDrawdown = dd;
-      this.maxDrawdownPct = this.peak.gt(0) ? dd.mul(100).div(this.peak).toNumber() : 0;
-    }
-    this.curve.push({ t: trade.at, equity: equity.toNumber(), drawdown: -dd.toNumber() });
   }
 
-  build(source: BacktestSourceInfo, end: number, wallMs: number, rateKnown: boolean): BacktestResult {
+  /** The result; `usdtBrl`: the rate at the end for the equity in R$ (null: none in the source). */
+  build(source: BacktestSourceInfo, end: number, wallMs: number, usdtBrl: string | null): BacktestResult {
+    const rateKnown = usdtBrl !== null;
     const last = this.curve[this.curve.length - 1]!;
-    const curve = [...this.curve, { t: end, equity: last.equity, drawdown: last.drawdown }];
+    const curve =
+      last.t < end ? [...this.curve, { t: end, equity: last.equity, drawdown: last.drawdown }] : this.curve;
+    const returnPercent = this.startEquity.gt(0)
+      ? this.equity.minus(this.startEquity).mul(100).div(this.startEquity).toNumber()
+      : 0;
+    const days = Math.max(end - this.start, 1) / DAY_MS;
     return {
       totals: {
         capitalUsdt: this.capital.toFixed(8),
@@ -92,7 +120,12 @@ export class ResultBuilder {
           : null,
         maxDrawdownUsdt: this.maxDrawdown.toFixed(),
         maxDrawdownPercent: this.maxDrawdownPct,
-        returnPercent: this.capital.gt(0) ? this.profit.mul(100).div(this.capital).toNumber() : 0,
+        returnPercent,
+        returnPerDayPercent: returnPercent / days,
+        returnPerMonthPercent: (returnPercent / days) * 30,
+        equityUsdt: this.equity.toFixed(8),
+        equityBrl: usdtBrl === null ? null : this.equity.mul(usdtBrl).toFixed(2),
+        funnel: { ...this.funnel },
       },
       equity: downsample(curve, EQUITY_POINTS),
       byPair: groups(this.byPair),

@@ -17,6 +17,8 @@ import {
 } from '@arbitra/contracts';
 import { BotLocks, BotsRepository, TradesRepository, type ExecutorBotRow } from '@arbitra/db';
 import { OutcomeCounter, type QueueFactory } from '@arbitra/transport';
+import { LatencyRecorder } from '../arbitrage/latency.js';
+import { MAX_JOB_AGE_MS } from './fill-model.js';
 import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
@@ -38,11 +40,7 @@ import {
   type PendingTrade,
 } from './trade-ledger.js';
 
-/**
- * A job older than this is dropped: its opportunity is gone. It is also how long a job waits for its bot's lock
- * (from its enqueue), and how long a recovery waits for it.
- */
-const MAX_JOB_AGE_MS = 5_000;
+
 /** How often pending trades left by a dead executor are looked for. */
 const RECOVERY_SCAN_MS = 10_000;
 
@@ -72,6 +70,16 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   private scan?: NodeJS.Timeout;
   /** Executions finished over the last minute, per outcome (the admin's live metrics). */
   readonly outcomes = new OutcomeCounter();
+  /**
+   * Detection → orders at the exchange, ms (the job's enqueue at detection to its orders, plus paper's simulated
+   * round trip), of the executions that did not wait for their bot's previous one: the latency a backtest runs with
+   * by default ('Latência de execução').
+   */
+  readonly latency = new LatencyRecorder();
+  /** Orders → the bot's lock released (the ledger's record), ms: how long an execution holds its bot. */
+  readonly hold = new LatencyRecorder();
+  /** When each bot's last execution here released its lock (a job enqueued before that waited for it). */
+  private readonly busyUntil = new Map<string, number>();
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -129,9 +137,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** One job under its bot's lock (waited for until the job's age budget runs out: then 'expired'). */
   async execute(data: ExecutionJob): Promise<string> {
     try {
-      const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, () =>
-        this.executeJob(data),
-      );
+      const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, async () => {
+        try {
+          return await this.executeJob(data);
+        } finally {
+          this.busyUntil.set(data.botId, Date.now());
+        }
+      });
       return run.locked ? run.value : 'expired';
     } finally {
       // An exit that did not close its position (skipped, failed, partly filled) leaves it to the next signal.
@@ -172,6 +184,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const bot: ExecutorBotRow = row;
     const gateway = await this.gatewayFor(bot, { balances: row.balances });
     if (!gateway) return 'live-refused';
+    const orderedAt = Date.now();
+    if ((this.busyUntil.get(bot.id) ?? 0) <= data.enqueuedAt)
+      this.latency.record(
+        orderedAt - data.enqueuedAt + (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
+      );
     const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       gateway,
@@ -179,7 +196,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       journal: (pending) => this.ledger.begin(pending),
     });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
-    return this.commit(outcome.record);
+    try {
+      return await this.commit(outcome.record);
+    } finally {
+      this.hold.record(Date.now() - orderedAt);
+    }
   }
 
   /**

@@ -1,18 +1,9 @@
 // decimal.js at 34 digits (money.ts): a balance of 10 integer digits and 18 decimals stays exact
-import type { Decimal as DecimalJs } from 'decimal.js';
 import { Dec as Decimal } from '../arbitrage/money.js';
+import { fillOrder, type BookSource, type FeeSource, type Level } from './fill-model.js';
 import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 
-export type Level = readonly [number, number];
-
-export interface BookView {
-  bids: readonly Level[];
-  asks: readonly Level[];
-  spec: { amountStep: number; minAmount: number; minNotional: number };
-}
-
-export type BookSource = (exchange: string, symbol: string) => BookView | undefined;
-export type FeeSource = (exchange: string) => number | string;
+export { floorToStep, type BookSource, type BookView, type FeeSource, type Level } from './fill-model.js';
 
 let sequence = 0;
 
@@ -50,12 +41,6 @@ export class PaperOrders {
       if (oldest !== undefined) this.byClientId.delete(oldest);
     }
   }
-}
-
-/** Rounds an amount down to a multiple of `step`. */
-export function floorToStep(amount: DecimalJs.Value, step: number): Decimal {
-  const s = new Decimal(step > 0 ? String(step) : '1e-8');
-  return new Decimal(amount).div(s).floor().mul(s);
 }
 
 /**
@@ -165,76 +150,20 @@ export class PaperGateway implements OrderGateway {
     amount: string,
     limit?: string,
   ): GatewayOrder {
-    const [base, quote] = symbol.split('/') as [string, string];
-    const id = `paper-${++sequence}`;
     const book = this.books(exchange, symbol);
-    const feeRate = new Decimal(this.fees(exchange));
-    const done = (filled: Decimal, cost: Decimal, reason?: string): GatewayOrder => {
-      const fee = cost.mul(feeRate);
-      const order: GatewayOrder = {
-        id,
-        exchange,
-        symbol,
-        side,
-        type,
-        status: filled.isZero() ? 'rejected' : filled.eq(amount) ? 'closed' : 'canceled',
-        amount,
-        filled: filled.toFixed(),
-        average: filled.isZero() ? '0' : cost.div(filled).toFixed(),
-        cost: cost.toFixed(),
-        fee: { cost: fee.toFixed(), currency: quote },
-        ...(reason && filled.lt(amount) ? { reason } : {}),
-      };
-      this.orders.set(id, order);
-      this.settle(order);
-      return order;
-    };
-    if (!book) return done(new Decimal(0), new Decimal(0), 'sem livro de ofertas');
-    const step = book.spec.amountStep;
-    let remaining = floorToStep(amount, step);
-    let reason: string | undefined;
-    if (side === 'sell') {
-      const held = floorToStep(this.balance(exchange, base), step);
-      if (held.lt(remaining)) {
-        remaining = Decimal.max(held, 0);
-        reason = 'saldo insuficiente';
-      }
-    }
-    let quoteLeft = this.balance(exchange, quote);
-    const levels = side === 'buy' ? book.asks : book.bids;
+    const levels = book ? (side === 'buy' ? book.asks : book.bids) : null;
     // What earlier paper orders already took from this very book (until the market sends a new one).
-    const consumed = this.registry.consumed(levels);
-    const takes: [number, Decimal][] = [];
-    let filled = new Decimal(0);
-    let cost = new Decimal(0);
-    for (const [p, a] of levels) {
-      if (remaining.lte(0)) break;
-      const lp = new Decimal(String(p));
-      if (limit !== undefined && (side === 'buy' ? lp.gt(limit) : lp.lt(limit))) {
-        reason ??= 'preço limite';
-        break;
-      }
-      const available = new Decimal(String(a)).minus(consumed.get(p) ?? 0);
-      if (available.lte(0)) continue;
-      let take = Decimal.min(remaining, available);
-      if (side === 'buy') {
-        const affordable = floorToStep(quoteLeft.div(lp.mul(feeRate.plus(1))), step);
-        if (affordable.lt(take)) {
-          take = affordable;
-          reason = 'saldo insuficiente';
-        }
-      }
-      if (take.lte(0)) break;
-      takes.push([p, take]);
-      filled = filled.plus(take);
-      cost = cost.plus(take.mul(lp));
-      remaining = remaining.minus(take);
-      if (side === 'buy') quoteLeft = quoteLeft.minus(take.mul(lp).mul(feeRate.plus(1)));
-    }
-    if (remaining.gt(0)) reason ??= 'profundidade do livro';
-    if (filled.gt(0) && filled.lt(book.spec.minAmount))
-      return done(new Decimal(0), new Decimal(0), 'abaixo do mínimo');
+    const consumed = levels ? this.registry.consumed(levels) : new Map<number, Decimal>();
+    const { order, takes } = fillOrder(
+      { id: `paper-${++sequence}`, exchange, symbol, type, side, amount, limit },
+      book,
+      new Decimal(this.fees(exchange)),
+      (asset) => this.balance(exchange, asset),
+      consumed,
+    );
     for (const [p, take] of takes) consumed.set(p, (consumed.get(p) ?? new Decimal(0)).plus(take));
-    return done(filled, cost, reason);
+    this.orders.set(order.id, order);
+    this.settle(order);
+    return order;
   }
 }

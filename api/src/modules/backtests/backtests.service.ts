@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   ADVANCED_STRATEGIES,
+  BACKTESTS_ACTIVE_PER_USER,
   BACKTESTS_PER_DAY,
+  BACKTEST_MAX_DURATION_BY_PLAN,
   MESSAGES,
   QUEUES,
   RECORDING_FILE_PATTERN,
@@ -65,6 +67,11 @@ export class BacktestsService implements OnModuleDestroy {
     const perDay = ent.planId ? BACKTESTS_PER_DAY[ent.planId] : UNLIMITED;
     if (perDay !== UNLIMITED && (await this.repo.countToday(userId)) >= perDay)
       throw forbidden('backtest_limit_reached', M.limitReached(perDay));
+    const maxMs = ent.planId ? BACKTEST_MAX_DURATION_BY_PLAN[ent.planId] : undefined;
+    if (maxMs !== undefined && input.source.kind === 'simulated' && input.source.durationMs > maxMs)
+      throw forbidden('backtest_duration_above_plan', M.durationAbovePlan(marketLength(maxMs)));
+    if ((await this.repo.countActive(userId)) >= BACKTESTS_ACTIVE_PER_USER)
+      throw conflict('backtest_active_limit', M.activeLimit(BACKTESTS_ACTIVE_PER_USER));
     if (input.botId) await this.bots.get(userId, input.botId); // 404 when it is not theirs
     let sourceLabel: string;
     const source = input.source;
@@ -133,4 +140,10 @@ export class BacktestsService implements OnModuleDestroy {
     }
     return out;
   }
+}
+
+/** '24 horas', '3 dias', '7 dias': a plan's longest market. */
+function marketLength(ms: number): string {
+  const hours = Math.round(ms / 3_600_000);
+  return hours < 48 ? `${hours} horas` : `${Math.round(hours / 24)} dias`;
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  BACKTEST_LATENCY_MAX_MS,
   BACKTEST_MAX_DURATION_MS,
   BACKTEST_MIN_DURATION_MS,
   BACKTEST_VOLATILITIES,
   type BacktestBotConfig,
   type BacktestSource,
+  type ExecutionLatency,
 } from '../domain/backtests.js';
 import { MESSAGES } from '../messages/index.js';
 import { parseBot } from './bots.js';
@@ -40,18 +42,30 @@ const sourceSchema = z.discriminatedUnion(
   { error: M.sourceInvalid },
 );
 
+const latencyMs = z
+  .number({ error: M.latencyInvalid })
+  .int(M.latencyInvalid)
+  .min(0, M.latencyInvalid)
+  .max(BACKTEST_LATENCY_MAX_MS, M.latencyInvalid);
+const latencySchema = z
+  .strictObject({ p50Ms: latencyMs, p99Ms: latencyMs }, { error: M.latencyInvalid })
+  .refine((l) => l.p99Ms >= l.p50Ms, M.latencyInvalid);
+
 const requestSchema = z.strictObject({
   /** The saved bot this simulation comes from (its card's 'Simular'), or null from an unsaved form. */
   botId: z.uuid({ error: M.botNotFound }).nullable().optional(),
   /** The bot's configuration as on the form (validated by the bot form's own rules). */
   bot: z.record(z.string(), z.unknown(), { error: MESSAGES.validation.requiredField('bot') }),
   source: sourceSchema,
+  /** 'Latência de execução'; absent or null: the platform's measured one (the engine's, else the default). */
+  latency: latencySchema.nullable().optional(),
 });
 
 export interface BacktestRequest {
   botId?: string | null;
   bot: BacktestBotConfig;
   source: BacktestSource;
+  latency?: ExecutionLatency | null;
 }
 
 export interface BacktestInput {
@@ -79,6 +93,7 @@ export function parseBacktestRequest(input: unknown): ValidationResult<BacktestI
         riskLevel: bot.data.riskLevel,
         maxInvestment: bot.data.maxInvestment,
         minProfitPercent: bot.data.minProfitPercent,
+        ...(outer.data.latency ? { latency: outer.data.latency } : {}),
       },
       source: outer.data.source,
     },

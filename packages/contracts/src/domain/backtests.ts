@@ -21,6 +21,27 @@ export type BacktestSource =
   | { kind: 'simulated'; seed: number; durationMs: number; volatility: BacktestVolatility }
   | { kind: 'replay'; file: string };
 
+/** The delay from an opportunity's detection to its orders reaching the exchange, ms: median and 99th percentile. */
+export interface ExecutionLatency {
+  p50Ms: number;
+  p99Ms: number;
+  /**
+   * How long one execution holds its bot after its orders (the ledger's record) before the bot's next execution can
+   * place its own: executions of one bot run one at a time. Absent: none.
+   */
+  holdMs?: number;
+}
+
+/** Most 'Latência de execução' a backtest takes (the executor drops a job older than 5 s as expired). */
+export const BACKTEST_LATENCY_MAX_MS = 5_000;
+
+/**
+ * The detection-to-order latency of the platform's paper path when no engine has measured it yet (a backtest
+ * started before the engine ran 5 executions): within what the engine measured on its paper path in
+ * engine/test/backtest-calibration.test.ts (p50 15–80 ms, p99 75–600 ms, hold 15–35 ms, a shared 2-core machine).
+ */
+export const DEFAULT_EXECUTION_LATENCY: ExecutionLatency = { p50Ms: 60, p99Ms: 400, holdMs: 30 };
+
 /** The bot configuration a backtest runs (a bot's, possibly edited and not saved). */
 export interface BacktestBotConfig {
   name: string;
@@ -31,6 +52,8 @@ export interface BacktestBotConfig {
   /** R$. */
   maxInvestment: number;
   minProfitPercent: number;
+  /** 'Latência de execução' of the run (absent in older runs: they ran without any). */
+  latency?: ExecutionLatency;
 }
 
 export const BACKTEST_STATUSES = [
@@ -56,6 +79,17 @@ export const BACKTESTS_PER_DAY: Readonly<Record<PlanId, number>> = {
   basic: 3,
   professional: 20,
   enterprise: -1,
+};
+
+/**
+ * Fair use of the backtest workers: a user's simulations waiting or running at once (one runs, the rest wait), and
+ * the longest simulated market each plan may ask for.
+ */
+export const BACKTESTS_ACTIVE_PER_USER = 3;
+export const BACKTEST_MAX_DURATION_BY_PLAN: Readonly<Record<PlanId, number>> = {
+  basic: 24 * 3_600_000,
+  professional: 3 * 24 * 3_600_000,
+  enterprise: BACKTEST_MAX_DURATION_MS,
 };
 
 export const BACKTEST_DISCLAIMER = 'Simulação — resultados passados não garantem resultados futuros';
@@ -116,15 +150,61 @@ export interface BacktestTotals {
   trades: number;
   completed: number;
   failed: number;
-  /** % of trades completed. */
+  /** % of attempted executions (every trade, misses and unwinds included) that completed. */
   successRate: number;
   avgProfitUsdt: string;
   /** Null without a USDT/BRL rate (absent in older results). */
   avgProfitBrl?: string | null;
-  /** Largest fall of the realised equity from a previous peak. */
+  /** Largest fall of the equity from a previous peak (marked to market, see `equity`). */
   maxDrawdownUsdt: string;
   maxDrawdownPercent: number;
+  /** Return of the marked-to-market equity over the run (older runs: profit over capital). */
   returnPercent: number;
+  /** returnPercent spread over the run's days (simple: returnPercent ÷ days) and × 30 a month (absent in older runs). */
+  returnPerDayPercent?: number;
+  returnPerMonthPercent?: number;
+  /** Equity at the end, marked to market: every asset on every exchange at its book's mid, USDT and R$. */
+  equityUsdt?: string;
+  equityBrl?: string | null;
+  /** What happened to the opportunities the bot could take (absent in older runs). */
+  funnel?: BacktestFunnel;
+  /** The latency the run used (absent in older runs: none). */
+  latency?: ExecutionLatency;
+}
+
+/**
+ * Opportunities of the run: seen (of the bot's markets, at or above its minimum profit), attempted (an execution
+ * placed orders), filled (completed), missed (nothing filled: gone when the orders arrived), unwound (one leg filled
+ * more than the other: the difference undone at market), skipped (no balance or budget left for it).
+ */
+export interface BacktestFunnel {
+  seen: number;
+  attempted: number;
+  filled: number;
+  missed: number;
+  unwound: number;
+  skipped: number;
+}
+
+/** One paper trade matched with the backtest's (same route, closest time within the window), or unmatched. */
+export interface CalibrationPoint {
+  at: number;
+  route: string;
+  paperProfitUsdt: string | null;
+  backtestProfitUsdt: string | null;
+}
+
+/**
+ * The bot's paper trades over the same market (a replay recorded while it ran) beside the backtest's: counts,
+ * profit and success rate of each, and the trades matched by time and route.
+ */
+export interface BacktestCalibration {
+  paper: { trades: number; profitUsdt: string; successRate: number };
+  backtest: { trades: number; profitUsdt: string; successRate: number };
+  /** Matched within this many ms of market time. */
+  windowMs: number;
+  matched: number;
+  points: CalibrationPoint[];
 }
 
 export interface BacktestGroup {
@@ -147,7 +227,10 @@ export interface BacktestSourceInfo {
 
 export interface BacktestResult {
   totals: BacktestTotals;
-  /** Realised equity (capital + profit, USDT) over market time, at most ~600 points. */
+  /**
+   * Equity over market time, USDT, at most ~600 points: marked to market (every asset at its book's mid), sampled
+   * every minute of market and after each trade (older runs: capital + realised profit).
+   */
   equity: { t: number; equity: number; drawdown: number }[];
   byPair: BacktestGroup[];
   byExchangePair: BacktestGroup[];
@@ -161,6 +244,8 @@ export interface BacktestResult {
    * 'A fonte não tem ...' or no opportunity above minProfitPercent. Null when it traded (absent in older runs).
    */
   noTradeReason?: string | null;
+  /** The paper trades of the same bot on this recording, compared (null: none; absent in older runs). */
+  calibration?: BacktestCalibration | null;
   /** Market time simulated and the wall time it took. */
   marketMs: number;
   wallMs: number;
@@ -194,6 +279,12 @@ export interface Backtest {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /**
+   * A queued run: how many of the user's own runs are ahead of it (one runs at a time per user; other users' runs
+   * share the worker and never hold it up) and, when only the running one is, the wall time it has left (ms; null:
+   * not known yet). Null otherwise (absent where not read).
+   */
+  queue?: { ahead: number; etaMs: number | null } | null;
 }
 
 export interface BacktestDetail extends Backtest {

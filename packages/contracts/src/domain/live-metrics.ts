@@ -77,6 +77,9 @@ export interface LiveEngineStats {
   feeds: LiveFeedStats[];
   detectionP50Ms: number | null;
   detectionP99Ms: number | null;
+  /** Detection → orders at the exchange of this engine's executions (recent ones), ms; null before any. */
+  executionP50Ms?: number | null;
+  executionP99Ms?: number | null;
   opportunitiesOpen: number;
   botsRunning: { paper: number; live: number };
   /** Executions finished over the last minute, per outcome ('completed', 'failed', 'duplicate', 'expired', …). */

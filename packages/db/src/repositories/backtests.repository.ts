@@ -27,18 +27,41 @@ interface Row {
   started_at: Date | null;
   finished_at: Date | null;
   result?: BacktestResult | null;
+  queue_ahead?: number | null;
+  queue_eta?: string | null;
 }
 
 const COLUMNS = `id, user_id, bot_id, name, config, source, source_label, status, progress, totals, error,
   created_at, started_at, finished_at`;
+/**
+ * Where a queued backtest stands (SELECT … FROM backtests only): the user's runs ahead of it (one runs at a time per
+ * user), and the wall time left of the one running.
+ */
+const QUEUE_COLUMNS = `
+  CASE WHEN status = 'queued' THEN (SELECT count(*)::int FROM backtests o WHERE o.user_id = backtests.user_id
+    AND o.status IN ('queued', 'running') AND o.created_at < backtests.created_at) END AS queue_ahead,
+  CASE WHEN status = 'queued' THEN (SELECT (o.progress->>'etaMs')::bigint FROM backtests o
+    WHERE o.user_id = backtests.user_id AND o.status = 'running' ORDER BY o.started_at LIMIT 1) END AS queue_eta`;
 
 /** What the engine needs to run a backtest. */
 export interface BacktestWork {
   id: string;
   userId: string;
+  /** The saved bot it simulates (its 'Simular'), or null from an unsaved form. */
+  botId: string | null;
   status: BacktestStatus;
   config: BacktestBotConfig;
   source: BacktestSource;
+}
+
+/** A paper trade as a backtest's calibration reads it (profit: USDT, decimal string). */
+export interface PaperTradeRow {
+  at: number;
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  profit: string;
+  status: 'completed' | 'failed';
 }
 
 /** Every statement on the backtests table (api: create, list, read, cancel, delete; engine: run, progress, end). */
@@ -61,6 +84,15 @@ export class BacktestsRepository {
     return toBacktest(rows[0]!);
   }
 
+  /** The user's backtests waiting or running now. */
+  async countActive(userId: string): Promise<number> {
+    const rows: { n: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM backtests WHERE user_id = $1 AND status IN ('queued', 'running')`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   /** Backtests the user started since midnight in São Paulo (the plan's daily limit). */
   async countToday(userId: string): Promise<number> {
     const rows: { n: number }[] = await this.ds.query(
@@ -73,7 +105,7 @@ export class BacktestsRepository {
 
   async list(userId: string, limit = 100): Promise<Backtest[]> {
     const rows: Row[] = await this.ds.query(
-      `SELECT ${COLUMNS} FROM backtests WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
+      `SELECT ${COLUMNS}, ${QUEUE_COLUMNS} FROM backtests WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
       [userId, limit],
     );
     return rows.map(toBacktest);
@@ -82,7 +114,7 @@ export class BacktestsRepository {
   /** The user's backtest with its result, or null (another user's backtest is null too). */
   async get(userId: string, id: string): Promise<BacktestDetail | null> {
     const rows: Row[] = await this.ds.query(
-      `SELECT ${COLUMNS}, result FROM backtests WHERE id = $1 AND user_id = $2`,
+      `SELECT ${COLUMNS}, ${QUEUE_COLUMNS}, result FROM backtests WHERE id = $1 AND user_id = $2`,
       [id, userId],
     );
     const r = rows[0];
@@ -123,20 +155,57 @@ export class BacktestsRepository {
   // ── engine ───────────────────────────────────────────────────────────────────────────────────────────
 
   async work(id: string): Promise<BacktestWork | null> {
-    const rows: Pick<Row, 'id' | 'user_id' | 'status' | 'config' | 'source'>[] = await this.ds.query(
-      `SELECT id, user_id, status, config, source FROM backtests WHERE id = $1`,
-      [id],
-    );
+    const rows: Pick<Row, 'id' | 'user_id' | 'bot_id' | 'status' | 'config' | 'source'>[] =
+      await this.ds.query(`SELECT id, user_id, bot_id, status, config, source FROM backtests WHERE id = $1`, [
+        id,
+      ]);
     const r = rows[0];
-    return r ? { id: r.id, userId: r.user_id, status: r.status, config: r.config, source: r.source } : null;
+    return r
+      ? { id: r.id, userId: r.user_id, botId: r.bot_id, status: r.status, config: r.config, source: r.source }
+      : null;
   }
 
-  /** Claims a queued backtest for this engine. false: it is no longer queued (canceled, or taken). */
+  /**
+   * A bot's recorded paper trades between two market times (ms), oldest first: what a backtest over a recording of
+   * that market is calibrated against. Only the owner's bot (user id checked).
+   */
+  async paperTrades(botId: string, userId: string, fromMs: number, toMs: number): Promise<PaperTradeRow[]> {
+    const rows: {
+      at: Date;
+      pair: string;
+      buy_exchange: string;
+      sell_exchange: string;
+      profit: string;
+      status: 'completed' | 'failed';
+    }[] = await this.ds.query(
+      `SELECT executed_at AS at, pair, buy_exchange, sell_exchange, profit::text AS profit, status
+         FROM trades
+        WHERE bot_id = $1 AND user_id = $2 AND mode = 'paper' AND status IN ('completed', 'failed')
+          AND executed_at >= $3 AND executed_at <= $4
+        ORDER BY executed_at, id`,
+      [botId, userId, new Date(fromMs), new Date(toMs)],
+    );
+    return rows.map((r) => ({
+      at: new Date(r.at).getTime(),
+      pair: r.pair,
+      buyExchange: r.buy_exchange,
+      sellExchange: r.sell_exchange,
+      profit: r.profit,
+      status: r.status,
+    }));
+  }
+
+  /**
+   * Claims a queued backtest for this engine, when its user has none running (one at a time per user). false: it is
+   * no longer queued (canceled, or taken), or its user's previous one still runs (`work` tells which).
+   */
   async start(id: string, engineId: string): Promise<boolean> {
     const rows = returning<{ id: string }>(
       await this.ds.query(
         `UPDATE backtests SET status = 'running', engine_id = $2, started_at = now(), heartbeat_at = now()
-       WHERE id = $1 AND status = 'queued' AND NOT cancel_requested RETURNING id`,
+       WHERE id = $1 AND status = 'queued' AND NOT cancel_requested
+         AND NOT EXISTS (SELECT 1 FROM backtests o WHERE o.user_id = backtests.user_id AND o.status = 'running')
+       RETURNING id`,
         [id, engineId],
       ),
     );
@@ -220,6 +289,13 @@ function toBacktest(r: Row): Backtest {
     createdAt: new Date(r.created_at).toISOString(),
     startedAt: r.started_at ? new Date(r.started_at).toISOString() : null,
     finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    queue:
+      r.status === 'queued' && r.queue_ahead !== undefined && r.queue_ahead !== null
+        ? {
+            ahead: r.queue_ahead,
+            etaMs: r.queue_ahead === 1 && r.queue_eta !== null && r.queue_eta !== undefined ? Number(r.queue_eta) : null,
+          }
+        : null,
   };
 }
 

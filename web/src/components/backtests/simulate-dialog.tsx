@@ -1,6 +1,7 @@
 import {
   BACKTEST_VOLATILITIES,
   BACKTEST_VOLATILITY_LABELS,
+  DEFAULT_EXECUTION_LATENCY,
   type BacktestBotConfig,
   type BacktestVolatility,
 } from '@arbitra/contracts';
@@ -43,6 +44,8 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
   const [durationMs, setDurationMs] = useState(24 * 3_600_000);
   const [volatility, setVolatility] = useState<BacktestVolatility>('normal');
   const [file, setFile] = useState('');
+  const [p50, setP50] = useState('');
+  const [p99, setP99] = useState('');
   const [error, setError] = useState<string | null>(null);
   const recordings = useQuery({
     queryKey: ['backtests', 'recordings'],
@@ -59,6 +62,14 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
           kind === 'simulated'
             ? { kind, seed: Number(seed), durationMs, volatility }
             : { kind, file: file || recordings.data?.[0]?.file || '' },
+        // both blank: the platform's measured latency; one typed: the other defaults to it
+        latency:
+          p50.trim() === '' && p99.trim() === ''
+            ? null
+            : {
+                p50Ms: Number(p50.trim() === '' ? p99 : p50),
+                p99Ms: Number(p99.trim() === '' ? p50 : p99),
+              },
       }),
     onSuccess: (res) => {
       toast({ title: res.message, variant: 'success' });
@@ -179,6 +190,38 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
               )}
             </div>
           )}
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1 text-sm font-medium">Latência de execução</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {(
+                [
+                  ['p50', 'Mediana (p50), ms', p50, setP50, DEFAULT_EXECUTION_LATENCY.p50Ms],
+                  ['p99', 'Pior caso (p99), ms', p99, setP99, DEFAULT_EXECUTION_LATENCY.p99Ms],
+                ] as const
+              ).map(([key, label, value, set, placeholder]) => (
+                <div key={key} className="flex flex-col gap-1.5">
+                  <Label htmlFor={`sim-latency-${key}`}>{label}</Label>
+                  <Input
+                    id={`sim-latency-${key}`}
+                    type="number"
+                    min={0}
+                    max={5000}
+                    step={1}
+                    placeholder={String(placeholder)}
+                    value={value}
+                    onChange={(e) => set(e.target.value)}
+                  />
+                </div>
+              ))}
+            </div>
+            <p className="text-xs text-muted-foreground">
+              O tempo entre ver a oportunidade e a ordem chegar à corretora: cada execução acontece nos livros
+              desse momento, e o que sumiu nesse meio-tempo vira perda de oportunidade ou perna desfeita. Em
+              branco: a latência medida pela plataforma nas execuções recentes (padrão{' '}
+              {DEFAULT_EXECUTION_LATENCY.p50Ms} ms / {DEFAULT_EXECUTION_LATENCY.p99Ms} ms antes da primeira
+              medição).
+            </p>
+          </fieldset>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose} disabled={start.isPending}>
               Fechar

@@ -77,6 +77,15 @@ export function BacktestPage() {
       <Disclaimer backtest={data} />
       {running && (
         <section aria-label="Progresso" className="flex flex-col gap-2">
+          {data.status === 'queued' && data.queue && (
+            <p className="text-sm" data-testid="backtest-queue">
+              Na fila:{' '}
+              {data.queue.ahead === 0
+                ? 'começa assim que o engine a pegar'
+                : `${data.queue.ahead} ${data.queue.ahead === 1 ? 'simulação sua' : 'simulações suas'} à frente (uma por vez por usuário)`}
+              {data.queue.ahead === 1 && ` · começa em ${eta(data.queue.etaMs)}`}
+            </p>
+          )}
           <Progress value={data.progress.percent} label="Progresso da simulação" />
           <p className="text-sm text-muted-foreground" data-testid="backtest-progress">
             {formatNumber(data.progress.percent, 1)}% do período · {marketSpan(data.progress.marketMs)} de

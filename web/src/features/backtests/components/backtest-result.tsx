@@ -1,5 +1,6 @@
 import {
   BACKTEST_DISCLAIMER,
+  type BacktestCalibration,
   type BacktestDetail,
   type BacktestResult,
   type BacktestTotals,
@@ -44,11 +45,40 @@ const brlFirst = (brl: string | null | undefined, usdtValue: string, d = 2) =>
 
 /** Profit and fees in R$ when the source had a USDT/BRL rate, and always in USDT. */
 export function totalsRows(t: BacktestTotals): [string, string][] {
+  const f = t.funnel;
   return [
-    ['Lucro', brlFirst(t.profitBrl, t.profitUsdt)],
-    ['Retorno sobre o capital', formatPercent(t.returnPercent, 2)],
+    ['Lucro realizado', brlFirst(t.profitBrl, t.profitUsdt)],
+    [
+      t.equityUsdt === undefined ? 'Retorno sobre o capital' : 'Retorno (marcado a mercado)',
+      formatPercent(t.returnPercent, 2),
+    ],
+    ...(t.returnPerDayPercent === undefined
+      ? []
+      : ([
+          ['Retorno por dia', formatPercent(t.returnPerDayPercent, 2)],
+          ['Retorno por mês (30 dias)', formatPercent(t.returnPerMonthPercent ?? 0, 2)],
+        ] as [string, string][])),
+    ...(t.equityUsdt === undefined
+      ? []
+      : ([['Patrimônio final', brlFirst(t.equityBrl, t.equityUsdt)]] as [string, string][])),
     ['Trades', String(t.trades)],
-    ['Taxa de sucesso', formatPercent(t.successRate, 1)],
+    ['Taxa de sucesso (sobre todas as execuções)', formatPercent(t.successRate, 1)],
+    ...(f
+      ? ([
+          [
+            'Oportunidades',
+            `${f.seen} vistas · ${f.attempted} tentadas · ${f.filled} executadas · ${f.missed} perdidas · ${f.unwound} desfeitas · ${f.skipped} sem saldo`,
+          ],
+        ] as [string, string][])
+      : []),
+    ...(t.latency
+      ? ([
+          [
+            'Latência de execução',
+            `${formatNumber(t.latency.p50Ms, 0)} ms (p50) / ${formatNumber(t.latency.p99Ms, 0)} ms (p99)`,
+          ],
+        ] as [string, string][])
+      : []),
     ['Lucro médio por trade', brlFirst(t.avgProfitBrl, t.avgProfitUsdt, 4)],
     ['Drawdown máximo', `${usdt(t.maxDrawdownUsdt)} (${formatPercent(t.maxDrawdownPercent, 2)})`],
     ['Taxas pagas', brlFirst(t.feesBrl, t.feesUsdt)],
@@ -76,12 +106,7 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
       hide
     />
   );
-  const calibration = result.trades.map((x) => ({
-    expected: Number(x.expectedProfit),
-    realised: Number(x.profit),
-  }));
-  const lo = Math.floor(Math.min(0, ...calibration.map((c) => Math.min(c.expected, c.realised))) * 100) / 100;
-  const hi = Math.ceil(Math.max(0, ...calibration.map((c) => Math.max(c.expected, c.realised))) * 100) / 100;
+  const calibration = result.trades.map((x) => ({ x: Number(x.expectedProfit), y: Number(x.profit) }));
   return (
     <div className="flex flex-col gap-6">
       {result.noTradeReason && (
@@ -120,7 +145,10 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
         </div>
       </section>
       <section aria-label="Drawdown" className="flex flex-col gap-2">
-        <h3 className="font-medium">Drawdown (USDT, sobre o lucro realizado)</h3>
+        <h3 className="font-medium">
+          Drawdown (USDT,{' '}
+          {t.equityUsdt === undefined ? 'sobre o lucro realizado' : 'patrimônio marcado a mercado'})
+        </h3>
         <div className="h-40 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <AreaChart data={equity}>
@@ -152,38 +180,10 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
           Cada ponto é um trade: no eixo x o lucro esperado pela oportunidade, no eixo y o realizado. Sobre a
           diagonal, o robô realizou o que esperava.
         </p>
-        <div className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <ScatterChart>
-              <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-              <XAxis
-                type="number"
-                dataKey="expected"
-                name="Esperado"
-                domain={[lo, hi]}
-                tickFormatter={tick}
-              />
-              <YAxis
-                type="number"
-                dataKey="realised"
-                name="Realizado"
-                domain={[lo, hi]}
-                width={60}
-                tickFormatter={tick}
-              />
-              <Tooltip formatter={(v) => usdt(Number(v), 4)} />
-              <ReferenceLine
-                segment={[
-                  { x: lo, y: lo },
-                  { x: hi, y: hi },
-                ]}
-                strokeDasharray="4 4"
-              />
-              <Scatter data={calibration} fill="currentColor" />
-            </ScatterChart>
-          </ResponsiveContainer>
-        </div>
+        <DiagonalScatter points={calibration} xName="Esperado" yName="Realizado" />
       </section>
+
+      {result.calibration && <PaperCalibration calibration={result.calibration} />}
 
       <section aria-label="Paradas de risco" className="flex flex-col gap-2">
         <h3 className="font-medium">Paradas de risco</h3>
@@ -271,5 +271,84 @@ function GroupTable({
         </table>
       )}
     </section>
+  );
+}
+
+/**
+ * The bot's paper trades on the same market beside the backtest's: totals of each, and every trade of either matched
+ * by route and time (a point on the diagonal: the same profit in both; on an axis: a trade only one of them made).
+ */
+function PaperCalibration({ calibration: c }: { calibration: BacktestCalibration }) {
+  const points = c.points.map((p) => ({
+    x: Number(p.paperProfitUsdt ?? 0),
+    y: Number(p.backtestProfitUsdt ?? 0),
+  }));
+  const row = (label: string, s: BacktestCalibration['paper']) => (
+    <tr className="border-t border-border">
+      <td className="py-1">{label}</td>
+      <td className="text-right">{s.trades}</td>
+      <td className="text-right">{usdt(s.profitUsdt, 4)}</td>
+      <td className="text-right">{formatPercent(s.successRate, 1)}</td>
+    </tr>
+  );
+  return (
+    <section aria-label="Calibração com o paper trading" className="flex flex-col gap-2">
+      <h3 className="font-medium">Calibração: paper trading × simulação no mesmo mercado</h3>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th />
+            <th className="text-right">Trades</th>
+            <th className="text-right">Lucro</th>
+            <th className="text-right">Taxa de sucesso</th>
+          </tr>
+        </thead>
+        <tbody>
+          {row('Paper trading', c.paper)}
+          {row('Simulação', c.backtest)}
+        </tbody>
+      </table>
+      <p className="text-xs text-muted-foreground">
+        {c.matched} trades pareados por rota e horário (até {formatNumber(c.windowMs / 1000, 1)} s de
+        diferença). Cada ponto: no eixo x o lucro no paper trading, no eixo y o da simulação; sobre um eixo,
+        um trade que só um dos dois fez.
+      </p>
+      <DiagonalScatter points={points} xName="Paper" yName="Simulação" />
+    </section>
+  );
+}
+
+/** Profit pairs (USDT) on one scale with the diagonal drawn: a point on it, the two figures agree. */
+function DiagonalScatter({
+  points,
+  xName,
+  yName,
+}: {
+  points: { x: number; y: number }[];
+  xName: string;
+  yName: string;
+}) {
+  const lo = Math.floor(Math.min(0, ...points.map((p) => Math.min(p.x, p.y))) * 100) / 100;
+  const hi = Math.ceil(Math.max(0, ...points.map((p) => Math.max(p.x, p.y))) * 100) / 100;
+  const tick = (v: number) => formatNumber(v, 2);
+  return (
+    <div className="h-64 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <ScatterChart>
+          <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+          <XAxis type="number" dataKey="x" name={xName} domain={[lo, hi]} tickFormatter={tick} />
+          <YAxis type="number" dataKey="y" name={yName} domain={[lo, hi]} width={60} tickFormatter={tick} />
+          <Tooltip formatter={(v) => usdt(Number(v), 4)} />
+          <ReferenceLine
+            segment={[
+              { x: lo, y: lo },
+              { x: hi, y: hi },
+            ]}
+            strokeDasharray="4 4"
+          />
+          <Scatter data={points} fill="currentColor" />
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
   );
 }
