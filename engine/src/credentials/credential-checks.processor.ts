@@ -9,7 +9,7 @@ import type { CredentialCheckOutcome, CredentialValidator } from './credential-v
 export const CREDENTIAL_VALIDATOR = Symbol('CREDENTIAL_VALIDATOR');
 
 export type CheckResult =
-  | { outcome: 'recorded'; status: 'valid' | 'invalid' }
+  | { outcome: 'recorded'; status: CredentialCheckOutcome['status'] }
   | { outcome: 'skipped'; why: 'gone' | 'not_pending' | 'stale' };
 
 /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CREDENTIAL_VALIDATION_STATUSES,
   MESSAGES,
   exchangeInfo,
   isExchangeId,
@@ -50,7 +51,7 @@ function toStored(r: CredentialRow): StoredCredential | null {
     userId: r.user_id,
     exchange: r.exchange_name,
     isActive: r.is_active,
-    validationStatus: (['pending', 'valid', 'invalid'].includes(r.validation_status) ? r.validation_status : 'pending') as CredentialValidationStatus,
+    validationStatus: ((CREDENTIAL_VALIDATION_STATUSES as readonly string[]).includes(r.validation_status) ? r.validation_status : 'pending') as CredentialValidationStatus,
     checkVersion: r.check_version,
     keyId: r.key_id,
     apiKeyEncrypted: r.api_key_encrypted,

@@ -25,7 +25,7 @@ export type ExchangeClientFactory = (
 
 export const EXCHANGE_CLIENT_FACTORY = Symbol('EXCHANGE_CLIENT_FACTORY');
 
-type CcxtModule = typeof import('ccxt');
+export type CcxtModule = typeof import('ccxt');
 let ccxtModule: Promise<CcxtModule> | undefined;
 
 /** ccxt costs ~0.4 s and ~100 MB to load: once per process, on first use. */

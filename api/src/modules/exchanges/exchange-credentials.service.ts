@@ -49,7 +49,7 @@ export interface CredentialDisabledEvent {
 export type CredentialDisabledListener = (event: CredentialDisabledEvent) => void | Promise<void>;
 
 /** Why one exchange is not ready for a live bot. */
-export type LiveProblem = 'missing' | 'inactive' | 'pending' | 'invalid';
+export type LiveProblem = 'missing' | 'inactive' | 'pending' | 'invalid' | 'unreachable';
 
 export interface LiveReadiness {
   exchange: string;
@@ -73,6 +73,7 @@ const LIVE_LABELS: Record<LiveProblem, string> = {
   inactive: MESSAGES.exchanges.liveInactive,
   pending: MESSAGES.exchanges.livePending,
   invalid: MESSAGES.exchanges.liveInvalid,
+  unreachable: MESSAGES.exchanges.liveUnreachable,
 };
 
 /**
@@ -272,8 +273,10 @@ export class ExchangeCredentialsService implements OnModuleInit {
       let problem: LiveProblem | null = null;
       if (!row) problem = 'missing';
       else if (!row.isActive) problem = 'inactive';
-      else if (validationStatusOf(row.validationStatus) === 'pending') problem = 'pending';
-      else if (validationStatusOf(row.validationStatus) !== 'valid') problem = 'invalid';
+      else {
+        const status = validationStatusOf(row.validationStatus);
+        if (status !== 'valid') problem = status;
+      }
       return { exchange, display_name: display, ready: problem === null, problem, problem_label: problem ? LIVE_LABELS[problem] : null };
     });
   }
