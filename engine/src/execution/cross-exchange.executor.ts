@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import type { BotMode, BotStrategy, Opportunity } from '@arbitra/contracts';
+import {
+  MESSAGES,
+  formatQuantityPtBr,
+  type BotMode,
+  type BotStrategy,
+  type Opportunity,
+} from '@arbitra/contracts';
 import type { GatewayOrder, OrderGateway } from './order-gateway.js';
 import { floorToStep } from './paper-gateway.js';
 import {
@@ -195,8 +201,20 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     legs.push(legRecord(3, 'unwind', unwind));
     const left = diff.abs().minus(unwind.filled);
     failureReason = diff.gt(0)
-      ? `Perna de venda executou ${sold.toFixed()} de ${amount.toFixed()}; compra desfeita`
-      : `Perna de compra executou ${bought.toFixed()} de ${amount.toFixed()}; venda desfeita`;
+      ? MESSAGES.trades.legShortfall(
+          'Perna de venda',
+          formatQuantityPtBr(sold),
+          formatQuantityPtBr(amount),
+          base,
+          'compra desfeita',
+        )
+      : MESSAGES.trades.legShortfall(
+          'Perna de compra',
+          formatQuantityPtBr(bought),
+          formatQuantityPtBr(amount),
+          base,
+          'venda desfeita',
+        );
     if (left.gt(0)) {
       naked[`${unwind.exchange}:${base}`] = (diff.gt(0) ? left : left.negated()).toFixed();
       failureReason += ` (exposição aberta de ${left.toFixed()} ${base})`;
