@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import {
+  opportunityHistoryFilter,
   opportunityHistoryQuerySchema,
   type OpportunityFilterHistory,
   type OpportunityHistoryQuery,
@@ -14,7 +15,7 @@ export class OpportunityHistoryController {
 
   @Get('opportunity-history')
   @Header('Cache-Control', 'no-store')
-  get(@Query(validate(opportunityHistoryQuerySchema)) query: OpportunityHistoryQuery): OpportunityFilterHistory {
-    return this.history.forFilter(query);
+  forFilter(@Query(validate(opportunityHistoryQuerySchema)) query: OpportunityHistoryQuery): OpportunityFilterHistory {
+    return this.history.forFilter(opportunityHistoryFilter(query));
   }
 }
