@@ -432,14 +432,14 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         exchange_name: 'binance',
         is_validated: false,
         validation_status: 'unreachable',
-        validation_reason: expect.stringMatching(/^não foi possível contatar a exchange: /),
+        validation_reason: expect.stringMatching(/^não foi possível contatar a exchange: /) as unknown,
       });
       expect(JSON.stringify(event)).not.toContain(k.api_secret);
       const list = await call<UserExchange[]>('GET', '/api/user/exchanges', { token: u.token });
       expect(list.body[0]).toMatchObject({
         is_validated: false,
         validation_status: 'unreachable',
-        validation_reason: expect.stringMatching(/^não foi possível contatar a exchange: /),
+        validation_reason: expect.stringMatching(/^não foi possível contatar a exchange: /) as unknown,
       });
 
       // 'Validar novamente': pending at once, then the new result arrives.

@@ -131,7 +131,7 @@ describe('the live scanner, from the engine to browsers connected to the api', (
     const total = (x: [number, number][]) => x.reduce((a, [, n]) => a + n, 0);
     expect(total(h.hour)).toBeLessThanOrEqual(total(h.day));
     expect(
-      h.hourMedianPercent === null || h.hour.some(([bin]) => Math.max(bin, 1) / 100 === h!.hourMedianPercent),
+      h.hourMedianPercent === null || h.hour.some(([bin]) => Math.max(bin, 1) / 100 === h.hourMedianPercent),
     ).toBe(true);
     // A wider filter takes at least as many; one without this route's exchanges none of it.
     const wider = await get({

@@ -43,7 +43,8 @@ describe('bots in Chromium: create, start, stop, delete', () => {
     const expected = (h: OpportunityFilterHistory, min: number) => {
       const n = countAtLeast(h.day, min);
       const hours = Math.floor(h.coveredMs / 3_600_000);
-      const window = hours >= 24 ? 'Nas últimas 24 h' : hours >= 1 ? `Nas últimas ${hours} h` : 'Nos últimos ';
+      const window =
+        hours >= 24 ? 'Nas últimas 24 h' : hours >= 1 ? `Nas últimas ${hours} h` : 'Nos últimos ';
       return { n, window };
     };
     const deadline = Date.now() + 20_000;
@@ -69,7 +70,9 @@ describe('bots in Chromium: create, start, stop, delete', () => {
     }
     // A minimum no opportunity reached: the warning.
     await minProfit.fill('99');
-    await line.filter({ hasText: 'nenhuma oportunidade passaria deste filtro: o bot ficaria parado' }).waitFor();
+    await line
+      .filter({ hasText: 'nenhuma oportunidade passaria deste filtro: o bot ficaria parado' })
+      .waitFor();
     await screenshot(page, 'bots-form-filter-line');
     await minProfit.fill('0,05');
     await form.getByRole('button', { name: 'Criar bot' }).click();

@@ -59,12 +59,9 @@ describe('notifications, /docs, /api, legal pages and the contact form in Chromi
     await expect
       .poll(
         () =>
-          page
-            .locator('#notificacoes')
-            .evaluate(
-              (e, height) => e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().top < height,
-              page.viewportSize()?.height ?? 720,
-            ),
+          page.evaluate<boolean>(
+            "(() => { const t = document.querySelector('#notificacoes').getBoundingClientRect().top; return t >= 0 && t < innerHeight; })()",
+          ),
         { timeout: 5_000 },
       )
       .toBe(true);

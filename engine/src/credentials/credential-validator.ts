@@ -1,6 +1,11 @@
 import type { Exchange } from 'ccxt';
 import { MESSAGES, type ExchangeId, type ExchangePermission } from '@arbitra/contracts';
-import { loadCcxt, type CcxtModule, type ExchangeClientCredentials, type ExchangeClientFactory } from './exchange-client.factory.js';
+import {
+  loadCcxt,
+  type CcxtModule,
+  type ExchangeClientCredentials,
+  type ExchangeClientFactory,
+} from './exchange-client.factory.js';
 
 /** What a check with the exchange found. */
 export interface CredentialCheckOutcome {
@@ -34,12 +39,18 @@ export function exchangeDetail(message: string, exchangeId: string, secrets: rea
     }
   }
   for (const s of secrets) if (s) text = text.split(s).join('[oculto]');
-  text = text.replace(/https?:\/\/\S+/g, '[url]').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/https?:\/\/\S+/g, '[url]')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text || 'recusadas pela exchange';
 }
 
 /** Why the exchange could not be contacted, from the ccxt NetworkError subclass (never its message: it holds URLs). */
-export function unreachableReason(e: unknown, ccxt: Pick<CcxtModule, 'RequestTimeout' | 'ExchangeNotAvailable'>): string {
+export function unreachableReason(
+  e: unknown,
+  ccxt: Pick<CcxtModule, 'RequestTimeout' | 'ExchangeNotAvailable'>,
+): string {
   if (e instanceof ccxt.RequestTimeout) return MESSAGES.exchanges.reasonTimeout;
   if (e instanceof ccxt.ExchangeNotAvailable) return MESSAGES.exchanges.reasonNotAvailable;
   return MESSAGES.exchanges.reasonNetwork;
@@ -76,7 +87,10 @@ export function bybitPermissions(r: Dict): { permissions: ExchangePermission[]; 
 }
 
 /** Where the exchange reports a key's permissions (Binance, Bybit); null elsewhere or when it fails. */
-async function readPermissions(exchange: ExchangeId, client: Exchange): Promise<{ permissions: ExchangePermission[]; canWithdraw: boolean } | null> {
+async function readPermissions(
+  exchange: ExchangeId,
+  client: Exchange,
+): Promise<{ permissions: ExchangePermission[]; canWithdraw: boolean } | null> {
   const api = client as unknown as Record<string, unknown>;
   const call = async (method: string): Promise<unknown> => {
     const fn = api[method];
@@ -132,7 +146,14 @@ export class CredentialValidator {
     } catch (e) {
       const errorClass = e instanceof Error ? e.constructor.name : typeof e;
       if (e instanceof ccxt.NetworkError) {
-        return { status: 'unreachable', reason: unreachableReason(e, ccxt), reachedExchange: false, permissions: null, canWithdraw: null, errorClass };
+        return {
+          status: 'unreachable',
+          reason: unreachableReason(e, ccxt),
+          reachedExchange: false,
+          permissions: null,
+          canWithdraw: null,
+          errorClass,
+        };
       }
       if (e instanceof ccxt.AuthenticationError) {
         return {

@@ -37,7 +37,10 @@ export function loadCcxt(): Promise<CcxtModule> {
 type ExchangeConstructor = new (config: Record<string, unknown>) => Exchange;
 
 /** ccxt settings of an authenticated client: spot only, no retries of its own, short timeout. */
-export function ccxtClientConfig(credentials: ExchangeClientCredentials, options: ExchangeClientOptions): Record<string, unknown> {
+export function ccxtClientConfig(
+  credentials: ExchangeClientCredentials,
+  options: ExchangeClientOptions,
+): Record<string, unknown> {
   return {
     apiKey: credentials.apiKey,
     secret: credentials.secret,

@@ -119,7 +119,9 @@ describe('triangular execution: three legs on one exchange', () => {
     const r = out.record;
     // unwind: sell 9.97 ETH @5 = 49.85, fee 0.04985 → +49.80015; profit = 49.80015 − 49.9499 = −0.14975
     expect(r).toMatchObject({ status: 'failed', profit: '-0.14975', sellPrice: '5.1' });
-    expect(r.failureReason).toBe('Perna 3 (ETH/USDT) não executada (0 de 9,97 ETH); ciclo desfeito para USDT');
+    expect(r.failureReason).toBe(
+      'Perna 3 (ETH/USDT) não executada (0 de 9,97 ETH); ciclo desfeito para USDT',
+    );
     expect(r.legs.map((l) => [l.seq, l.kind, l.symbol, l.side, l.filledAmount, l.status])).toEqual([
       [1, 'entry', 'BTC/USDT', 'buy', '0.499', 'filled'],
       [2, 'entry', 'ETH/BTC', 'buy', '9.97', 'filled'],

@@ -59,7 +59,7 @@ export class OpportunityHistory {
     const bins = this.bucketAt(now).routes; // (may prune routes: this one is still held by `open`)
     this.open.delete(o.id);
     let b = bins.get(e.key);
-    if (!b) bins.set(e.key, (b = new Map()));
+    if (!b) bins.set(e.key, (b = new Map<number, number>()));
     b.set(e.bin, (b.get(e.bin) ?? 0) + 1);
   }
 
@@ -70,7 +70,7 @@ export class OpportunityHistory {
     const hour = new Map<string, Bins>();
     const add = (into: Map<string, Bins>, key: string, bin: number, n: number) => {
       let b = into.get(key);
-      if (!b) into.set(key, (b = new Map()));
+      if (!b) into.set(key, (b = new Map<number, number>()));
       b.set(bin, (b.get(bin) ?? 0) + n);
     };
     const recentFrom = now - OPPORTUNITY_HISTORY_RECENT_MS;

@@ -67,8 +67,7 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
       if (publishing) {
         this.publishAll();
         this.publishHistory();
-      }
-      else {
+      } else {
         this.pendingUpserts.clear();
         this.pendingRemovals.clear();
       }

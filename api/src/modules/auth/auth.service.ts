@@ -101,7 +101,10 @@ export class AuthService {
       client,
       metadata: { sessionId: created.sessionId },
     });
-    this.mail.sendInBackground(welcomeMail(created.user.email, created.user.name, this.config.appUrl), 'welcome');
+    this.mail.sendInBackground(
+      welcomeMail(created.user.email, created.user.name, this.config.appUrl),
+      'welcome',
+    );
     return { user: toSessionUser(created.user), token: created.token };
   }
 

@@ -9,13 +9,18 @@ import {
 } from '@arbitra/contracts';
 import type { ExchangeCredentialEntity } from '@arbitra/db';
 
-
 export function validationStatusOf(value: string): CredentialValidationStatus {
-  return (CREDENTIAL_VALIDATION_STATUSES as readonly string[]).includes(value) ? (value as CredentialValidationStatus) : 'pending';
+  return (CREDENTIAL_VALIDATION_STATUSES as readonly string[]).includes(value)
+    ? (value as CredentialValidationStatus)
+    : 'pending';
 }
 
 /** The list item: never api_secret nor passphrase (DECISIONS §6). `apiKey` null: it could not be decrypted. */
-export function toUserExchange(row: ExchangeCredentialEntity, apiKey: string | null, undecryptableReason: string): UserExchange {
+export function toUserExchange(
+  row: ExchangeCredentialEntity,
+  apiKey: string | null,
+  undecryptableReason: string,
+): UserExchange {
   if (!isExchangeId(row.exchangeName)) throw new Error(`unknown exchange in row ${row.id}`);
   const info = exchangeInfo(row.exchangeName);
   const status = apiKey === null ? 'invalid' : validationStatusOf(row.validationStatus);

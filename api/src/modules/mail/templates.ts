@@ -89,7 +89,8 @@ export function welcomeMail(to: string, name: string, appUrl: string): MailMessa
     ...steps.flatMap((s, i) => [`${i + 1}. ${s.title}: ${s.text}`, `   ${s.link}`, '']),
     'Bons trades!',
   ].join('\n');
-  const button = 'display:inline-block;background:#2563eb;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none';
+  const button =
+    'display:inline-block;background:#2563eb;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none';
   const html = layout(
     subject,
     `<p>Olá, ${escape(name)}!</p>

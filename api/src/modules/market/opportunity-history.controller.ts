@@ -15,7 +15,9 @@ export class OpportunityHistoryController {
 
   @Get('opportunity-history')
   @Header('Cache-Control', 'no-store')
-  forFilter(@Query(validate(opportunityHistoryQuerySchema)) query: OpportunityHistoryQuery): OpportunityFilterHistory {
+  forFilter(
+    @Query(validate(opportunityHistoryQuerySchema)) query: OpportunityHistoryQuery,
+  ): OpportunityFilterHistory {
     return this.history.forFilter(opportunityHistoryFilter(query));
   }
 }

@@ -46,7 +46,12 @@ export function canAddExchange(
  * contacted (network, DNS, timeout, 5xx/maintenance), so nothing is known about the key yet.
  */
 export type CredentialValidationStatus = 'pending' | 'valid' | 'invalid' | 'unreachable';
-export const CREDENTIAL_VALIDATION_STATUSES: readonly CredentialValidationStatus[] = ['pending', 'valid', 'invalid', 'unreachable'];
+export const CREDENTIAL_VALIDATION_STATUSES: readonly CredentialValidationStatus[] = [
+  'pending',
+  'valid',
+  'invalid',
+  'unreachable',
+];
 
 /** Permissions an exchange reports for a key (Binance apiRestrictions, Bybit query-api). */
 export type ExchangePermission = 'read' | 'trade' | 'margin' | 'futures' | 'transfer' | 'withdraw';

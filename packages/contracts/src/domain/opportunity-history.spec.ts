@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countAtLeast, medianPercent, mergeHistograms, netPctBin, routeFits, routeOf } from './opportunity-history.js';
+import {
+  countAtLeast,
+  medianPercent,
+  mergeHistograms,
+  netPctBin,
+  routeFits,
+  routeOf,
+} from './opportunity-history.js';
 
 describe('opportunity history bins and counts', () => {
   it('bins from the decimal string, exactly (0,29 % is bin 29, not 28 as 0.29 * 100 in floats would be)', () => {
@@ -31,9 +38,26 @@ describe('opportunity history bins and counts', () => {
 
   it('the median bin, at least 0,01 %', () => {
     expect(medianPercent([])).toBeNull();
-    expect(medianPercent([[5, 10], [12, 3], [29, 2]])).toBe(0.05); // 8th of 15 is in bin 5
-    expect(medianPercent([[5, 1], [12, 3], [29, 2]])).toBe(0.12);
-    expect(medianPercent([[0, 4], [3, 1]])).toBe(0.01);
+    expect(
+      medianPercent([
+        [5, 10],
+        [12, 3],
+        [29, 2],
+      ]),
+    ).toBe(0.05); // 8th of 15 is in bin 5
+    expect(
+      medianPercent([
+        [5, 1],
+        [12, 3],
+        [29, 2],
+      ]),
+    ).toBe(0.12);
+    expect(
+      medianPercent([
+        [0, 4],
+        [3, 1],
+      ]),
+    ).toBe(0.01);
   });
 
   it('a route fits a bot filter like the matcher: same strategy, its exchanges and pairs within', () => {
@@ -42,13 +66,32 @@ describe('opportunity history bins and counts', () => {
       exchanges: ['binance'],
       symbols: ['BTC/USDT', 'ETH/BTC', 'ETH/USDT'],
     });
-    expect(route).toEqual({ strategy: 'triangular', exchanges: ['binance'], pairs: ['BTC/USDT', 'ETH/USDT'] });
-    const filter = { strategy: 'triangular' as const, exchanges: ['binance', 'bybit'], pairs: ['BTC/USDT', 'ETH/USDT'] };
+    expect(route).toEqual({
+      strategy: 'triangular',
+      exchanges: ['binance'],
+      pairs: ['BTC/USDT', 'ETH/USDT'],
+    });
+    const filter = {
+      strategy: 'triangular' as const,
+      exchanges: ['binance', 'bybit'],
+      pairs: ['BTC/USDT', 'ETH/USDT'],
+    };
     expect(routeFits(route, filter)).toBe(true);
     expect(routeFits(route, { ...filter, pairs: ['BTC/USDT'] })).toBe(false);
     expect(routeFits(route, { ...filter, exchanges: ['bybit'] })).toBe(false);
     expect(routeFits(route, { ...filter, strategy: 'arbitrage' })).toBe(false);
-    expect(mergeHistograms([[[1, 2], [3, 1]], [[1, 1], [2, 5]]])).toEqual([
+    expect(
+      mergeHistograms([
+        [
+          [1, 2],
+          [3, 1],
+        ],
+        [
+          [1, 1],
+          [2, 5],
+        ],
+      ]),
+    ).toEqual([
       [1, 3],
       [2, 5],
       [3, 1],

@@ -89,7 +89,8 @@ export interface BotOpportunityFilter {
 export function routeFits(route: OpportunityRoute, filter: BotOpportunityFilter): boolean {
   if (route.strategy !== filter.strategy || route.pairs.length === 0) return false;
   return (
-    route.exchanges.every((e) => filter.exchanges.includes(e)) && route.pairs.every((p) => filter.pairs.includes(p))
+    route.exchanges.every((e) => filter.exchanges.includes(e)) &&
+    route.pairs.every((p) => filter.pairs.includes(p))
   );
 }
 

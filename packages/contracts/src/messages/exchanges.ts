@@ -51,11 +51,11 @@ export const EXCHANGE_MESSAGES = {
     statusUnreachable: 'Não foi possível contatar a exchange',
     // Validation reasons recorded by the engine.
     reasonUnreachable: 'não foi possível contatar a exchange',
-    reasonTimeout: 'não foi possível contatar a exchange: ela não respondeu no prazo. Tente validar novamente.',
+    reasonTimeout:
+      'não foi possível contatar a exchange: ela não respondeu no prazo. Tente validar novamente.',
     reasonNotAvailable:
       'não foi possível contatar a exchange: ela está indisponível ou em manutenção. Tente validar novamente mais tarde.',
-    reasonNetwork:
-      'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
+    reasonNetwork: 'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
     reasonInvalidPrefix: 'Credenciais inválidas: ',
     reasonRejected: 'A exchange recusou a verificação: ',
     reasonUndecryptable: 'não foi possível ler a credencial armazenada (chave de criptografia indisponível)',

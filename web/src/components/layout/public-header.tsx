@@ -30,7 +30,6 @@ function HeaderActions({ onNavigate }: { onNavigate?: () => void }) {
   return <SignedOutActions onNavigate={onNavigate} />;
 }
 
-
 function SignedOutActions({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>

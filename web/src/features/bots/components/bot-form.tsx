@@ -18,7 +18,7 @@ import {
   type RiskLevel,
 } from '@arbitra/contracts';
 import { Lock, TriangleAlert } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -53,7 +53,6 @@ export function initialValues(bot?: Bot): BotFormValues {
     confirmLive: false,
   };
 }
-
 
 export function toRequest(v: BotFormValues): BotRequest {
   return {
@@ -125,10 +124,10 @@ export function BotForm({
     exchanges: values.exchanges,
   });
   const median = history.data?.hourMedianPercent ?? null;
-  useEffect(() => {
-    if (minTouched || median === null) return;
-    setValues((v) => ({ ...v, minProfitPercent: formatDecimalInput(median) }));
-  }, [minTouched, median]);
+  const suggested = !minTouched && median !== null ? median : null;
+  // What the field shows and what is saved: the market's median until the user types a number.
+  const current: BotFormValues =
+    suggested === null ? values : { ...values, minProfitPercent: formatDecimalInput(suggested) };
 
   const change = (patch: Partial<BotFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -138,7 +137,7 @@ export function BotForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const request = toRequest(values);
+    const request = toRequest(current);
     const message = validateBot(request);
     if (message) {
       setError(message);
@@ -148,7 +147,7 @@ export function BotForm({
   };
 
   const simulate = () => {
-    const request = toRequest(values);
+    const request = toRequest(current);
     const message = validateBot(request);
     if (message) {
       setError(message);
@@ -311,7 +310,7 @@ export function BotForm({
             autoComplete="off"
             placeholder="ex.: 0,15"
             aria-describedby="bot-min-profit-rate"
-            value={values.minProfitPercent}
+            value={current.minProfitPercent}
             onChange={(e) => {
               setMinTouched(true);
               change({ minProfitPercent: e.target.value });
@@ -321,9 +320,9 @@ export function BotForm({
       </div>
       <FilterRateLine
         history={history}
-        minPercent={parseDecimalInput(values.minProfitPercent)}
+        minPercent={parseDecimalInput(current.minProfitPercent)}
         ready={values.pairs.length > 0 && values.exchanges.length > 0}
-        suggested={!minTouched && median !== null ? median : null}
+        suggested={suggested}
       />
       <div className="flex flex-wrap gap-6 text-sm">
         <label className="flex items-center gap-2">
@@ -384,7 +383,8 @@ function FilterRateLine({
 }) {
   let body: ReactNode;
   let warn = false;
-  if (!ready) body = 'Escolha os pares e as exchanges para ver com que frequência este filtro teria disparado.';
+  if (!ready)
+    body = 'Escolha os pares e as exchanges para ver com que frequência este filtro teria disparado.';
   else if (history.data && Number.isFinite(minPercent) && minPercent > 0) {
     const rate = filterRate(history.data, minPercent);
     warn = rate.none;

@@ -13,7 +13,12 @@ import { botsApi } from '../api/bots-api';
 export function useOpportunityHistory(filter: BotOpportunityFilter) {
   const ready = filter.pairs.length > 0 && filter.exchanges.length > 0;
   return useQuery({
-    queryKey: ['opportunity-history', filter.strategy, [...filter.pairs].sort(), [...filter.exchanges].sort()],
+    queryKey: [
+      'opportunity-history',
+      filter.strategy,
+      [...filter.pairs].sort(),
+      [...filter.exchanges].sort(),
+    ],
     queryFn: () => botsApi.opportunityHistory(filter),
     enabled: ready,
     staleTime: OPPORTUNITY_HISTORY_PUBLISH_MS,

@@ -148,7 +148,8 @@ describe('Exchanges tab', () => {
     server.list = [
       credential({
         validation_status: 'unreachable',
-        validation_reason: 'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
+        validation_reason:
+          'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
       }),
     ];
     renderWithSession(<ExchangesTab />);
