@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MarketController } from './market.controller.js';
 import { MarketStateService } from './market-state.service.js';
-import { OpportunityHistoryController } from './opportunity-history.controller.js';
 import { OpportunityHistoryService } from './opportunity-history.service.js';
 import { RealtimeModule } from '../../realtime/realtime.module.js';
 import { HealthModule } from '../health/health.module.js';
 
 @Module({
   imports: [RealtimeModule, HealthModule],
-  controllers: [MarketController, OpportunityHistoryController],
+  controllers: [MarketController],
   providers: [MarketStateService, OpportunityHistoryService],
   exports: [MarketStateService],
 })
