@@ -26,6 +26,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/plans': PUBLIC,
   'GET /api/exchanges/supported': PUBLIC,
   'GET /api/market/snapshot': PUBLIC,
+  'GET /api/market/opportunity-history': SIGNED_IN,
   'GET /api/stats/public': PUBLIC,
   'GET /api/status': PUBLIC,
   // Prometheus scrape: refused to everyone without the METRICS_TOKEN bearer (none is set here).

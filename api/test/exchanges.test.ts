@@ -421,7 +421,7 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
   });
 
   describe('validation with the exchange, run by the engine', () => {
-    it("offline: the engine records 'não foi possível contatar a exchange' and tells the owner's browsers live", async () => {
+    it("offline: the engine records 'unreachable' (not 'invalid': the exchange never judged the key) and tells the owner's browsers live", async () => {
       const u = await register(call);
       const socket = await listen(u);
       const k = binanceKeys();
@@ -431,15 +431,15 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         id: saved.id,
         exchange_name: 'binance',
         is_validated: false,
-        validation_status: 'invalid',
-        validation_reason: 'não foi possível contatar a exchange',
+        validation_status: 'unreachable',
+        validation_reason: expect.stringMatching(/^não foi possível contatar a exchange: /) as unknown,
       });
       expect(JSON.stringify(event)).not.toContain(k.api_secret);
       const list = await call<UserExchange[]>('GET', '/api/user/exchanges', { token: u.token });
       expect(list.body[0]).toMatchObject({
         is_validated: false,
-        validation_status: 'invalid',
-        validation_reason: 'não foi possível contatar a exchange',
+        validation_status: 'unreachable',
+        validation_reason: expect.stringMatching(/^não foi possível contatar a exchange: /) as unknown,
       });
 
       // 'Validar novamente': pending at once, then the new result arrives.
@@ -447,7 +447,7 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       const re = await call<Saved>('POST', `/api/user/exchanges/${saved.id}/validate`, { token: u.token });
       expect(re.status).toBe(202);
       expect(re.body.exchange.validation_status).toBe('pending');
-      expect((await again).validation_reason).toBe('não foi possível contatar a exchange');
+      expect((await again).validation_reason).toMatch(/^não foi possível contatar a exchange: /);
     });
 
     it("another user's socket does not hear it", async () => {

@@ -230,7 +230,8 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
       link: '/dashboard',
       readAt: null,
     });
-    expect(mariaLive[0]!.notification.body).toContain('Limite de perda diária atingido (10.00 USDT)');
+    // pt-BR numbers in what people read (issue 27).
+    expect(mariaLive[0]!.notification.body).toContain('Limite de perda diária atingido (10,00 USDT)');
     expect(mariaLive[0]!.unread).toBe(1);
     expect(joaoLive).toHaveLength(1);
 
@@ -267,6 +268,57 @@ describe('notifications reach people: in-app (live), email, Telegram, each where
     expect(after.body.preferences['bot.stopped']).toEqual({ inApp: true, email: false, telegram: true });
     expect(after.body.preferences['trade.unhedged']!.email).toBe(true);
     expect((await call('GET', path.replace(/t=[^&]+/, 't=forjado'))).status).toBe(400);
+  });
+
+  it('payments approved and declined appear in the bell (live), with pt-BR figures, without a second email', async () => {
+    const bia = await register(call, { name: 'Bia Pagamentos' });
+    const live: NotificationNewEvent[] = [];
+    const socket = connect(t.platform.baseUrl, { transports: ['websocket'], auth: { token: bia.token } });
+    sockets.push(socket);
+    socket.on(EVENTS.notificationNew, (e: NotificationNewEvent) => live.push(e));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const card = { brand: 'visa', last4: '1111', token: 'sbx_tok_4111111111111111x' };
+    const pay = async () =>
+      (
+        await call<{ id: string }>('POST', '/api/payments', {
+          token: bia.token,
+          body: { planId: 'professional', billing: 'monthly', method: 'card', card },
+        })
+      ).body.id;
+    const simulate = (id: string, action: 'approve' | 'decline') =>
+      call('POST', `/api/payments/${id}/sandbox`, { token: bia.token, body: { action } });
+
+    expect((await simulate(await pay(), 'decline')).status).toBe(200);
+    expect((await simulate(await pay(), 'approve')).status).toBe(200);
+    await waitFor(() => (live.length >= 2 ? true : undefined), 15_000);
+    const list = await call<NotificationListResponse>('GET', '/api/notifications', { token: bia.token });
+    const [approved, declined] = list.body.notifications;
+    // The plan's price as the database has it, formatted independently.
+    const { rows } = await sql.query<{ amount_cents: number }>(
+      `SELECT amount_cents FROM payments WHERE user_id = $1 AND status = 'approved'`,
+      [bia.id],
+    );
+    const price = `R$\u00a0${(rows[0]!.amount_cents / 100).toFixed(2).replace('.', ',')}`;
+    expect(approved).toMatchObject({
+      event: 'billing',
+      title: 'Pagamento aprovado: Profissional',
+      readAt: null,
+    });
+    expect(approved!.body).toContain(price);
+    expect(approved!.body).toMatch(/ativa até \d{2}\/\d{2}\/\d{4}/);
+    expect(declined).toMatchObject({ event: 'billing', title: 'Pagamento recusado' });
+    expect(declined!.body).toContain('Pagamento recusado pelo emissor do cartão');
+    expect(declined!.link).toBe('/payment?plan=professional&billing=monthly');
+    expect(live.map((e) => e.notification.title).sort()).toEqual([
+      'Pagamento aprovado: Profissional',
+      'Pagamento recusado',
+    ]);
+    // The billing email went out once (with the invoice); the notification does not mail it again.
+    await t.mail.waitFor(bia.email, 'Pagamento aprovado', 15_000);
+    await new Promise((r) => setTimeout(r, 500));
+    const mails = (await t.mail.all()).filter((m) => m.to.some((to) => to.address === bia.email));
+    expect(mails.filter((m) => /aprovado/i.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => /recusado|não concluído/i.test(m.subject))).toHaveLength(1);
   });
 
   it('50 failed trades in a minute become one message per channel', async () => {

@@ -7,7 +7,7 @@ const APP_URL = 'http://arbitra.test:5173';
 const SENT = 'Se houver uma conta com este email, enviaremos um link para redefinir a senha.';
 const INVALID = 'Link inválido ou expirado. Solicite um novo.';
 
-describe('forgot and reset password by real email (issue 3 §4)', () => {
+describe('account emails by real SMTP: welcome (issue 27), forgot and reset password (issue 3 §4)', () => {
   const t = useTestPlatform({
     mail: true,
     env: {
@@ -29,6 +29,46 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     expect(link, received.text).not.toBeNull();
     return link![1]!;
   }
+
+  it('registering mails a pt-BR welcome: what to do first, with links to the tutorial and to Simular', async () => {
+    const u = await register(call, { name: 'Beatriz Nova' });
+    const welcome = await t.mail.waitFor(u.email, 'Bem-vindo à Arbitra');
+    expect(welcome.subject).toBe('Bem-vindo à Arbitra - por onde começar');
+    expect(welcome.text).toContain('Olá, Beatriz Nova!');
+    expect(welcome.text).toContain('Por onde começar');
+    expect(welcome.text).toContain(`${APP_URL}/tutorial`);
+    expect(welcome.text).toContain(`${APP_URL}/backtests`);
+    // The steps in order: tutorial, then Simular, then a paper bot, then an exchange.
+    const order = [
+      '1. Leia o tutorial',
+      '2. Simule antes de arriscar',
+      '3. Crie um bot em modo simulado',
+      '4. Conecte uma exchange',
+    ];
+    const at = order.map((s) => welcome.text.indexOf(s));
+    expect(
+      at.every((i) => i >= 0),
+      welcome.text,
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(welcome.html).toContain(`href="${APP_URL}/tutorial"`);
+    expect(welcome.html).toMatch(new RegExp(`href="${APP_URL}/backtests"[^>]*>Simular</a>`));
+    // Once: a failed registration (the same email again) mails nothing more.
+    expect(
+      (
+        await call('POST', '/api/auth/register', {
+          body: { name: 'X', email: u.email, password: 'senha-segura-123' },
+          ip: uniqueIp(),
+        })
+      ).status,
+    ).toBe(409);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      (await t.mail.all()).filter(
+        (m) => m.to.some((to) => to.address === u.email) && m.subject.includes('Bem-vindo'),
+      ),
+    ).toHaveLength(1);
+  });
 
   it('answers the same for an unknown email, and sends nothing', async () => {
     const email = uniqueEmail('ninguem');
@@ -53,7 +93,9 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
     const u = await register(call);
     const other = await login(call, u.email, u.password);
     const token = await requestLink(u.email);
-    const received = (await t.mail.all()).find((m) => m.to.some((t) => t.address === u.email))!;
+    const received = (await t.mail.all()).find(
+      (m) => m.to.some((t) => t.address === u.email) && m.subject.includes('Redefinição de senha'),
+    )!;
     expect(received.subject).toBe('Redefinição de senha - Arbitra');
     expect(received.text).toContain(`Olá, ${u.name}!`);
     expect(received.text).toContain('válido por 1 hora');
@@ -167,7 +209,11 @@ describe('forgot and reset password by real email (issue 3 §4)', () => {
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0',
     });
     await new Promise((r) => setTimeout(r, 300));
-    expect((await t.mail.all()).filter((m) => m.to.some((t) => t.address === v.email))).toHaveLength(0);
+    expect(
+      (await t.mail.all()).filter(
+        (m) => m.to.some((t) => t.address === v.email) && m.subject.includes('Novo acesso'),
+      ),
+    ).toHaveLength(0);
   });
 
   it('limits reset-password and its check per address (429), a bogus token never reaching the password hash', async () => {

@@ -346,6 +346,9 @@ function queried(o: BinanceOrder) {
  * GET's in the query string), and the timestamp against the 5 s recvWindow. Spot orders are served from
  * `spot` (POST/GET /api/v3/order, allOrders, myTrades).
  */
+/** 'hang': never answers; 'unavailable': 503 from a proxy (HTML); 'dns': the host name does not resolve. */
+export type ServerMode = 'serve' | 'hang' | 'unavailable' | 'dns';
+
 export class BinanceAsServer extends ccxt.binance {
   /** Every request received, with its parameters (query string and body, without the signature). */
   readonly requests: {
@@ -358,7 +361,7 @@ export class BinanceAsServer extends ccxt.binance {
   constructor(
     config: Record<string, unknown>,
     private readonly knownAccounts: readonly BinanceAccount[],
-    private readonly serverMode: 'serve' | 'hang' = 'serve',
+    private readonly serverMode: ServerMode = 'serve',
     readonly spot: BinanceSpot = new BinanceSpot(),
   ) {
     super(config);
@@ -382,6 +385,18 @@ export class BinanceAsServer extends ccxt.binance {
       return new Promise((_, reject) =>
         init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
       );
+    }
+    if (this.serverMode === 'unavailable') {
+      return new Response('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>', {
+        status: 503,
+        statusText: 'Service Temporarily Unavailable',
+        headers: { 'content-type': 'text/html' },
+      });
+    }
+    if (this.serverMode === 'dns') {
+      // What Node's fetch (undici) throws when getaddrinfo fails.
+      const cause = Object.assign(new Error(`getaddrinfo ENOTFOUND ${u.hostname}`), { code: 'ENOTFOUND' });
+      throw new TypeError('fetch failed', { cause });
     }
     if (u.pathname === '/api/v3/exchangeInfo') {
       return json(200, {

@@ -10,7 +10,7 @@ import { CredentialChecksProcessor } from '../src/credentials/credential-checks.
 import { CredentialStore, CredentialUnavailableError } from '../src/credentials/credential-store.js';
 import { CredentialValidator } from '../src/credentials/credential-validator.js';
 import { ccxtClientConfig, type ExchangeClientFactory } from '../src/credentials/exchange-client.factory.js';
-import { BinanceAsServer, type BinanceAccount } from './credentials.binance-as-server.js';
+import { BinanceAsServer, type BinanceAccount, type ServerMode } from './credentials.binance-as-server.js';
 
 const KNOWN: BinanceAccount = {
   apiKey: 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A',
@@ -26,7 +26,7 @@ const READ_TRADE: BinanceAccount = {
 /** The injectable factory, returning ccxt's Binance answering as the exchange (only the transport replaced). */
 function binanceFactory(
   accounts: BinanceAccount[],
-  mode: 'serve' | 'hang' = 'serve',
+  mode: ServerMode = 'serve',
 ): ExchangeClientFactory & { last?: BinanceAsServer } {
   const factory: ExchangeClientFactory & { last?: BinanceAsServer } = (_exchange, credentials, options) => {
     const ex = new BinanceAsServer(ccxtClientConfig(credentials, options), accounts, mode);
@@ -96,20 +96,35 @@ describe('CredentialValidator against ccxt.binance answering as Binance (fetchBa
     expect(outcome.reason).not.toContain(KNOWN.apiKey);
   });
 
-  it("an exchange that does not answer: ccxt's RequestTimeout → 'não foi possível contatar a exchange'", async () => {
+  it("an exchange that does not answer: ccxt's RequestTimeout → 'unreachable', not 'Credenciais inválidas'", async () => {
     const started = Date.now();
     const outcome = await new CredentialValidator(binanceFactory([KNOWN], 'hang'), 300).check('binance', {
       apiKey: KNOWN.apiKey,
       secret: KNOWN.secret,
     });
     expect(outcome).toMatchObject({
-      status: 'invalid',
-      reason: 'não foi possível contatar a exchange',
+      status: 'unreachable',
+      reason: 'não foi possível contatar a exchange: ela não respondeu no prazo. Tente validar novamente.',
       reachedExchange: false,
     });
     expect(outcome.errorClass).toBe('RequestTimeout');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it.each([
+    ['unavailable', 'ExchangeNotAvailable', MESSAGES.exchanges.reasonNotAvailable],
+    ['dns', 'NetworkError', MESSAGES.exchanges.reasonNetwork],
+  ] as const)(
+    "a fake key while the exchange cannot be contacted (%s): 'unreachable' (%s), never 'Credenciais inválidas'",
+    async (mode, errorClass, reason) => {
+      const outcome = await new CredentialValidator(binanceFactory([KNOWN], mode), 2_000).check('binance', {
+        apiKey: READ_TRADE.apiKey,
+        secret: READ_TRADE.secret,
+      });
+      expect(outcome).toMatchObject({ status: 'unreachable', reason, reachedExchange: false, errorClass });
+      expect(outcome.reason).not.toMatch(/inválidas/i);
+    },
+  );
 
   it('a factory that throws (a bug) is an outcome, not a crash', async () => {
     const outcome = await new CredentialValidator(() => Promise.reject(new Error('boom')), 1_000).check(

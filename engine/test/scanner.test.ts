@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENTS,
   PAIRS,
+  countAtLeast,
+  routeOf,
+  type OpportunityFilterHistory,
   type EngineStats,
   type MarketSnapshot,
   type PriceGrid,
@@ -91,6 +94,67 @@ describe('the live scanner, from the engine to browsers connected to the api', (
     expect(visitorDeltas).toBe(0);
   }, 90_000);
 
+  it('answers a bot filter with the opportunities the engine counted (GET /api/market/opportunity-history)', async () => {
+    const call = client(platform.baseUrl);
+    const user = await register(call);
+    const pro = open({ token: user.token });
+    // Independent: an opportunity the real-time stream showed, with a bot pair.
+    const delta = await next<ScannerDelta>(
+      pro,
+      EVENTS.scannerDelta,
+      (d) => d.upserts.some((o) => routeOf(o).pairs.length > 0),
+      60_000,
+    );
+    const seen = delta.upserts.find((o) => routeOf(o).pairs.length > 0)!;
+    const route = routeOf(seen);
+    const query = (f: { strategy: string; pairs: string[]; exchanges: string[] }) =>
+      `/api/market/opportunity-history?strategy=${f.strategy}&pairs=${encodeURIComponent(f.pairs.join(','))}&exchanges=${encodeURIComponent(f.exchanges.join(','))}`;
+    const get = (f: Parameters<typeof query>[0]) =>
+      call<OpportunityFilterHistory>('GET', query(f), { token: user.token });
+
+    // The engine publishes every 15 s: within a couple of rounds the filter that takes this route counts it,
+    // at a peak at least what the stream showed.
+    const deadline = Date.now() + 45_000;
+    let h: OpportunityFilterHistory | undefined;
+    for (;;) {
+      const res = await get(route);
+      if (res.status === 200 && countAtLeast(res.body.day, Math.floor(seen.netPct * 100) / 100) >= 1) {
+        h = res.body;
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`not counted: ${res.status} ${JSON.stringify(res.body)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(h.coveredMs).toBeGreaterThan(0);
+    expect(h.coveredMs).toBeLessThanOrEqual(24 * 3_600_000);
+    // The last hour is inside the day; the median is one of the hour's bins.
+    const total = (x: [number, number][]) => x.reduce((a, [, n]) => a + n, 0);
+    expect(total(h.hour)).toBeLessThanOrEqual(total(h.day));
+    expect(
+      h.hourMedianPercent === null || h.hour.some(([bin]) => Math.max(bin, 1) / 100 === h.hourMedianPercent),
+    ).toBe(true);
+    // A wider filter takes at least as many; one without this route's exchanges none of it.
+    const wider = await get({
+      strategy: route.strategy,
+      pairs: [...PAIRS],
+      exchanges: ['binance', 'bybit', 'gateio', 'mexc', 'mercadobitcoin'],
+    });
+    expect(total(wider.body.day)).toBeGreaterThanOrEqual(total(h.day));
+    const other = ['binance', 'bybit', 'gateio', 'mexc', 'mercadobitcoin'].filter(
+      (e) => !route.exchanges.includes(e as never),
+    );
+    const without = await get({ ...route, exchanges: other.slice(0, 2) });
+    expect(without.status).toBe(200);
+    expect(total(without.body.day)).toBeLessThanOrEqual(total(wider.body.day));
+    // Signed-in only; a bad filter is a pt-BR 400.
+    expect((await call('GET', query(route))).status).toBe(401);
+    const bad = await get({ ...route, pairs: ['DOGE/USDT'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      message: 'Filtro inválido: informe a estratégia, os pares e as exchanges do bot',
+    });
+  }, 120_000);
+
   it('serves the last published state over REST: snapshot, public figures and status', async () => {
     const call = client(platform.baseUrl);
     const snap = await call<MarketSnapshot>('GET', '/api/market/snapshot');
@@ -117,7 +181,11 @@ describe('the live scanner, from the engine to browsers connected to the api', (
     const deadline = Date.now() + 15_000;
     let text = '';
     while (Date.now() < deadline && !text.includes('arbitra_engine_book_updates_total')) {
-      text = await (await fetch(`${platform.baseUrl}/metrics`, { headers: { Authorization: `Bearer ${platform.env.METRICS_TOKEN}` } })).text();
+      text = await (
+        await fetch(`${platform.baseUrl}/metrics`, {
+          headers: { Authorization: `Bearer ${platform.env.METRICS_TOKEN}` },
+        })
+      ).text();
       if (!text.includes('arbitra_engine_book_updates_total')) await new Promise((r) => setTimeout(r, 500));
     }
     expect(text).toMatch(/arbitra_engine_book_updates_total\{exchange="binance"\} \d+/);
@@ -125,6 +193,8 @@ describe('the live scanner, from the engine to browsers connected to the api', (
     expect(text).toContain('arbitra_api_process_cpu_user_seconds_total');
     // Not public: no token → 401, a wrong one → 401 (docs/observability.md).
     expect((await fetch(`${platform.baseUrl}/metrics`)).status).toBe(401);
-    expect((await fetch(`${platform.baseUrl}/metrics`, { headers: { Authorization: 'Bearer errado' } })).status).toBe(401);
+    expect(
+      (await fetch(`${platform.baseUrl}/metrics`, { headers: { Authorization: 'Bearer errado' } })).status,
+    ).toBe(401);
   }, 30_000);
 });

@@ -1,5 +1,6 @@
+import { countAtLeast, type OpportunityFilterHistory } from '@arbitra/contracts';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
@@ -22,10 +23,58 @@ describe('bots in Chromium: create, start, stop, delete', () => {
       .click();
     await page.getByRole('button', { name: 'Novo bot' }).click();
     const form = page.getByRole('dialog', { name: 'Novo bot' }).or(page.getByLabel('Novo bot'));
+    // What the server answered for the filter, to check the form against (the engine's 24 h histogram).
+    const answers: OpportunityFilterHistory[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/market/opportunity-history') && r.ok())
+        void r.json().then((b: OpportunityFilterHistory) => answers.push(b));
+    });
+    const minProfit = form.getByLabel('Lucro mínimo (%)');
+    expect(await minProfit.inputValue()).toBe('1,5'); // pt-BR, before the market is known
+    expect(await form.getByLabel('Investimento máximo (R$)').inputValue()).toBe('1.000');
     await form.getByLabel('Nome do bot').fill('Bot BTC');
     await form.getByLabel('BTC/USDT').check();
     await form.getByLabel('Binance').check();
     await form.getByLabel('Bybit').check();
+
+    // Issue 27: the default minimum is the last hour's median, and the line says how often it would have fired.
+    const line = form.getByTestId('filter-rate');
+    await line.filter({ hasText: /passaria(m)? deste filtro/ }).waitFor({ timeout: 40_000 });
+    const expected = (h: OpportunityFilterHistory, min: number) => {
+      const n = countAtLeast(h.day, min);
+      const hours = Math.floor(h.coveredMs / 3_600_000);
+      const window =
+        hours >= 24 ? 'Nas últimas 24 h' : hours >= 1 ? `Nas últimas ${hours} h` : 'Nos últimos ';
+      return { n, window };
+    };
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const h = answers[answers.length - 1];
+      const shown = await minProfit.inputValue();
+      const text = await line.innerText();
+      try {
+        expect(h).toBeDefined();
+        const min = Number(shown.replace(',', '.'));
+        if (h!.hourMedianPercent !== null)
+          expect(min).toBe(h!.hourMedianPercent); // the median, shown with a comma
+        else expect(shown).toBe('1,5');
+        const { n, window } = expected(h!, min);
+        expect(text.startsWith(window)).toBe(true);
+        if (n === 0) expect(text).toContain('nenhuma oportunidade passaria deste filtro');
+        else expect(text).toMatch(/~[\d.,]+ oportunidades por hora passariam deste filtro/);
+        break;
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+        await page.waitForTimeout(250);
+      }
+    }
+    // A minimum no opportunity reached: the warning.
+    await minProfit.fill('99');
+    await line
+      .filter({ hasText: 'nenhuma oportunidade passaria deste filtro: o bot ficaria parado' })
+      .waitFor();
+    await screenshot(page, 'bots-form-filter-line');
+    await minProfit.fill('0,05');
     await form.getByRole('button', { name: 'Criar bot' }).click();
     await page.getByText('Bot criado com sucesso!').first().waitFor();
 

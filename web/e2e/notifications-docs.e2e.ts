@@ -51,20 +51,46 @@ describe('notifications, /docs, /api, legal pages and the contact form in Chromi
     await screenshot(page, 'notifications-bell');
     await centre.getByRole('button', { name: 'Marcar todas como lidas' }).click();
     await page.getByTestId('notification-count').waitFor({ state: 'detached' });
+    // The way to the settings, from the bell (issue 27).
+    await centre.getByRole('link', { name: 'Configurar notificações' }).click();
+    await page.waitForURL(/\/security#notificacoes$/);
+    await page.getByText('Eventos e canais').waitFor();
+    expect(await page.locator('#notificacoes').count()).toBe(1); // the settings card is the link's target
     await context.close();
   });
 
   it('/docs renders the interactive reference; /api is a page that survives a reload', async () => {
     const { page, context } = await newPage(browser);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
     await page.goto('/docs');
     await page.getByText('API Arbitra').first().waitFor({ timeout: 20_000 });
     await page.locator('.opblock').first().waitFor();
-    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    // Issue 27: inside the site's look — its header with the way back, dark, pt-BR where Swagger UI allows.
     await page
-      .getByRole('button', { name: /Authorize/ })
+      .getByRole('button', { name: /Autorizar/ })
       .first()
       .waitFor();
+    expect(await page.getByRole('button', { name: /^Authorize/ }).count()).toBe(0);
+    expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Arbitra' }).getAttribute('href')).toBe('/');
+    const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+    expect(background).toBe('rgb(10, 14, 21)'); // the site's --color-background
+    // Swagger UI's own text in the site's light-on-dark colours.
+    const title = await page.evaluate<string>(
+      "getComputedStyle(document.querySelector('.swagger-ui .info .title')).color",
+    );
+    expect(title).toBe('rgb(230, 235, 242)'); // --color-foreground
     await screenshot(page, 'docs');
+    expect(violations).toEqual([]);
+    await expect
+      .poll(() => page.locator('.opblock').count(), { timeout: 20_000, interval: 200 })
+      .toBeGreaterThan(50);
+    await header.getByRole('link', { name: 'Voltar ao site' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
 
     await page.goto('/api');
     await page.getByRole('heading', { level: 1, name: 'API Arbitra' }).waitFor();

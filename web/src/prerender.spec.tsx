@@ -83,8 +83,11 @@ describe('the prerendered pages (build) and their hydration (browser)', () => {
     const { page, container, heading, errors } = await hydrate('/');
     expect(page.title).toBe('<title>Arbitra · Arbitragem de criptomoedas em tempo real</title>');
     expect(page.html).toContain('lucre com o que sobra de verdade');
-    // The visitor's header buttons are there from the start, unseen until the session is known.
-    expect(page.html).toMatch(/class="invisible contents"/);
+    // The visitor's header actions are in the prerendered HTML, visible with the rest of the page (issue 27).
+    const header = /<header[\s\S]*?<\/header>/.exec(page.html)?.[0] ?? '';
+    expect(header).toMatch(/<a[^>]*href="\/login"[^>]*>Entrar<\/a>/);
+    expect(header).toMatch(/<a[^>]*href="\/register"[^>]*>Começar Grátis<\/a>/);
+    expect(header).not.toContain('invisible');
     // The mobile menu's button does nothing before the script: disabled until hydration, then enabled.
     expect(page.html).toMatch(/<button[^>]*aria-label="Abrir menu"[^>]*disabled=""/);
     expect(container.querySelector<HTMLButtonElement>('button[aria-label="Abrir menu"]')?.disabled).toBe(

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { EVENTS, MESSAGES, QUEUES, ROOMS, type ExchangeValidatedEvent } from '@arbitra/contracts';
 import type { FabricServer, QueueFactory } from '@arbitra/transport';
@@ -9,7 +15,7 @@ import type { CredentialCheckOutcome, CredentialValidator } from './credential-v
 export const CREDENTIAL_VALIDATOR = Symbol('CREDENTIAL_VALIDATOR');
 
 export type CheckResult =
-  | { outcome: 'recorded'; status: 'valid' | 'invalid' }
+  | { outcome: 'recorded'; status: CredentialCheckOutcome['status'] }
   | { outcome: 'skipped'; why: 'gone' | 'not_pending' | 'stale' };
 
 /**
@@ -34,11 +40,9 @@ export class CredentialChecksProcessor implements OnApplicationBootstrap, OnModu
       this.logger.warn('CREDENTIALS_KEYS ausente: verificações de credenciais desativadas neste engine');
       return;
     }
-    this.worker = this.queues.worker(
-      QUEUES.credentialChecks,
-      (job) => this.check(job.data.credentialId),
-      { concurrency: 4 },
-    );
+    this.worker = this.queues.worker(QUEUES.credentialChecks, (job) => this.check(job.data.credentialId), {
+      concurrency: 4,
+    });
     this.worker.on('error', (e) => this.logger.warn(`credential-checks worker: ${e.message}`));
   }
 
@@ -57,7 +61,13 @@ export class CredentialChecksProcessor implements OnApplicationBootstrap, OnModu
       outcome = await this.validator.check(c.exchange, this.store.open(c));
     } catch (e) {
       if (!(e instanceof CredentialUnavailableError)) throw e;
-      outcome = { status: 'invalid', reason: e.message || MESSAGES.exchanges.reasonUndecryptable, reachedExchange: false, permissions: null, canWithdraw: null };
+      outcome = {
+        status: 'invalid',
+        reason: e.message || MESSAGES.exchanges.reasonUndecryptable,
+        reachedExchange: false,
+        permissions: null,
+        canWithdraw: null,
+      };
     }
     // Never the ccxt message (it can carry URLs): the id, the exchange, the result and the error class.
     this.logger.log(

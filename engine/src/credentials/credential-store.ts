@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CREDENTIAL_VALIDATION_STATUSES,
   MESSAGES,
   exchangeInfo,
   isExchangeId,
@@ -50,7 +51,9 @@ function toStored(r: CredentialRow): StoredCredential | null {
     userId: r.user_id,
     exchange: r.exchange_name,
     isActive: r.is_active,
-    validationStatus: (['pending', 'valid', 'invalid'].includes(r.validation_status) ? r.validation_status : 'pending') as CredentialValidationStatus,
+    validationStatus: ((CREDENTIAL_VALIDATION_STATUSES as readonly string[]).includes(r.validation_status)
+      ? r.validation_status
+      : 'pending') as CredentialValidationStatus,
     checkVersion: r.check_version,
     keyId: r.key_id,
     apiKeyEncrypted: r.api_key_encrypted,
@@ -81,7 +84,8 @@ export class CredentialStore {
 
   /** Decrypts a stored credential into what ccxt takes. Throws CredentialUnavailableError. */
   open(c: StoredCredential): ExchangeClientCredentials {
-    if (!this.cipher) throw new CredentialUnavailableError('not_configured', MESSAGES.exchanges.storageUnavailable);
+    if (!this.cipher)
+      throw new CredentialUnavailableError('not_configured', MESSAGES.exchanges.storageUnavailable);
     let plain: CredentialPlain;
     try {
       plain = this.cipher.open(c.id, c);
@@ -98,7 +102,11 @@ export class CredentialStore {
    * Records a check's result, only if the row is still at the version that was checked and still
    * pending (a newer save or check wins). Returns the event to publish, or null when it was stale.
    */
-  async recordCheck(c: StoredCredential, outcome: CredentialCheckOutcome, now = new Date()): Promise<ExchangeValidatedEvent | null> {
+  async recordCheck(
+    c: StoredCredential,
+    outcome: CredentialCheckOutcome,
+    now = new Date(),
+  ): Promise<ExchangeValidatedEvent | null> {
     const r = await this.db.recordCheck({
       id: c.id,
       checkVersion: c.checkVersion,
@@ -133,7 +141,8 @@ export class CredentialStore {
     const name = exchangeInfo(exchange).displayName;
     const c = row ? toStored(row) : null;
     if (!c) throw new CredentialUnavailableError('missing', `${name}: ${MESSAGES.exchanges.liveMissing}`);
-    if (!c.isActive) throw new CredentialUnavailableError('inactive', `${name}: ${MESSAGES.exchanges.liveInactive}`);
+    if (!c.isActive)
+      throw new CredentialUnavailableError('inactive', `${name}: ${MESSAGES.exchanges.liveInactive}`);
     if (c.validationStatus !== 'valid') {
       throw new CredentialUnavailableError(
         'not_validated',

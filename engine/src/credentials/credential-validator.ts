@@ -1,10 +1,15 @@
 import type { Exchange } from 'ccxt';
 import { MESSAGES, type ExchangeId, type ExchangePermission } from '@arbitra/contracts';
-import { loadCcxt, type ExchangeClientCredentials, type ExchangeClientFactory } from './exchange-client.factory.js';
+import {
+  loadCcxt,
+  type CcxtModule,
+  type ExchangeClientCredentials,
+  type ExchangeClientFactory,
+} from './exchange-client.factory.js';
 
 /** What a check with the exchange found. */
 export interface CredentialCheckOutcome {
-  status: 'valid' | 'invalid';
+  status: 'valid' | 'invalid' | 'unreachable';
   /** pt-BR; never holds key material. */
   reason: string;
   /** Did the exchange answer (valid or refused)? False when it could not be contacted. */
@@ -34,8 +39,21 @@ export function exchangeDetail(message: string, exchangeId: string, secrets: rea
     }
   }
   for (const s of secrets) if (s) text = text.split(s).join('[oculto]');
-  text = text.replace(/https?:\/\/\S+/g, '[url]').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/https?:\/\/\S+/g, '[url]')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text || 'recusadas pela exchange';
+}
+
+/** Why the exchange could not be contacted, from the ccxt NetworkError subclass (never its message: it holds URLs). */
+export function unreachableReason(
+  e: unknown,
+  ccxt: Pick<CcxtModule, 'RequestTimeout' | 'ExchangeNotAvailable'>,
+): string {
+  if (e instanceof ccxt.RequestTimeout) return MESSAGES.exchanges.reasonTimeout;
+  if (e instanceof ccxt.ExchangeNotAvailable) return MESSAGES.exchanges.reasonNotAvailable;
+  return MESSAGES.exchanges.reasonNetwork;
 }
 
 type Dict = Record<string, unknown>;
@@ -69,7 +87,10 @@ export function bybitPermissions(r: Dict): { permissions: ExchangePermission[]; 
 }
 
 /** Where the exchange reports a key's permissions (Binance, Bybit); null elsewhere or when it fails. */
-async function readPermissions(exchange: ExchangeId, client: Exchange): Promise<{ permissions: ExchangePermission[]; canWithdraw: boolean } | null> {
+async function readPermissions(
+  exchange: ExchangeId,
+  client: Exchange,
+): Promise<{ permissions: ExchangePermission[]; canWithdraw: boolean } | null> {
   const api = client as unknown as Record<string, unknown>;
   const call = async (method: string): Promise<unknown> => {
     const fn = api[method];
@@ -99,9 +120,11 @@ async function readPermissions(exchange: ExchangeId, client: Exchange): Promise<
 /**
  * Checks credentials with the exchange through a read-only call (ccxt fetchBalance) and reads the
  * key's permissions where the exchange reports them. Never throws: every failure is an outcome.
- * - ccxt AuthenticationError / PermissionDenied / AccountSuspended → 'Credenciais inválidas: …'
- * - ccxt NetworkError (RequestTimeout, ExchangeNotAvailable, DDoS…) → 'não foi possível contatar a exchange'
- * - another ccxt ExchangeError → 'A exchange recusou a verificação: …'
+ * - ccxt AuthenticationError (and its subclasses PermissionDenied, AccountSuspended) → 'invalid',
+ *   'Credenciais inválidas: …' with the exchange's own words
+ * - ccxt NetworkError (RequestTimeout, ExchangeNotAvailable/OnMaintenance for 5xx, DNS/connection failures, DDoS…)
+ *   → 'unreachable', 'não foi possível contatar a exchange: …' with what kind of failure it was
+ * - another ccxt ExchangeError → 'invalid', 'A exchange recusou a verificação: …'
  */
 export class CredentialValidator {
   constructor(
@@ -123,7 +146,14 @@ export class CredentialValidator {
     } catch (e) {
       const errorClass = e instanceof Error ? e.constructor.name : typeof e;
       if (e instanceof ccxt.NetworkError) {
-        return { status: 'invalid', reason: MESSAGES.exchanges.reasonUnreachable, reachedExchange: false, permissions: null, canWithdraw: null, errorClass };
+        return {
+          status: 'unreachable',
+          reason: unreachableReason(e, ccxt),
+          reachedExchange: false,
+          permissions: null,
+          canWithdraw: null,
+          errorClass,
+        };
       }
       if (e instanceof ccxt.AuthenticationError) {
         return {

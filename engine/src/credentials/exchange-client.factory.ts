@@ -25,7 +25,7 @@ export type ExchangeClientFactory = (
 
 export const EXCHANGE_CLIENT_FACTORY = Symbol('EXCHANGE_CLIENT_FACTORY');
 
-type CcxtModule = typeof import('ccxt');
+export type CcxtModule = typeof import('ccxt');
 let ccxtModule: Promise<CcxtModule> | undefined;
 
 /** ccxt costs ~0.4 s and ~100 MB to load: once per process, on first use. */
@@ -37,7 +37,10 @@ export function loadCcxt(): Promise<CcxtModule> {
 type ExchangeConstructor = new (config: Record<string, unknown>) => Exchange;
 
 /** ccxt settings of an authenticated client: spot only, no retries of its own, short timeout. */
-export function ccxtClientConfig(credentials: ExchangeClientCredentials, options: ExchangeClientOptions): Record<string, unknown> {
+export function ccxtClientConfig(
+  credentials: ExchangeClientCredentials,
+  options: ExchangeClientOptions,
+): Record<string, unknown> {
   return {
     apiKey: credentials.apiKey,
     secret: credentials.secret,

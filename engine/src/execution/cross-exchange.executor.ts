@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Dec as Decimal } from '../arbitrage/money.js';
 import { floorToStepExact } from '../market-data/precision.js';
-import { tradeValue, type BotMode, type BotStrategy, type Opportunity } from '@arbitra/contracts';
+import {
+  MESSAGES,
+  formatQuantityPtBr,
+  tradeValue,
+  type BotMode,
+  type BotStrategy,
+  type Opportunity,
+} from '@arbitra/contracts';
 import { feesOf, type GatewayOrder, type OrderGateway } from './order-gateway.js';
 import {
   profitAssetOf,
@@ -226,8 +233,20 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     }
     const left = size ? size.minus(unwind!.filled) : new Decimal(0);
     failureReason = diff.gt(0)
-      ? `Perna de venda executou ${sold.toFixed()} de ${amount.toFixed()}; compra desfeita`
-      : `Perna de compra executou ${bought.toFixed()} de ${amount.toFixed()}; venda desfeita`;
+      ? MESSAGES.trades.legShortfall(
+          'Perna de venda',
+          formatQuantityPtBr(sold),
+          formatQuantityPtBr(amount),
+          base,
+          'compra desfeita',
+        )
+      : MESSAGES.trades.legShortfall(
+          'Perna de compra',
+          formatQuantityPtBr(bought),
+          formatQuantityPtBr(amount),
+          base,
+          'venda desfeita',
+        );
     if (left.gt(0)) {
       naked[`${exchange}:${base}`] = (diff.gt(0) ? left : left.negated()).toFixed();
       failureReason += ` (exposição aberta de ${left.toFixed()} ${base})`;

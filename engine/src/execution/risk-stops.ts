@@ -1,5 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { MAX_CONSECUTIVE_FAILURES, MESSAGES, RISK_DAILY_LOSS, type RiskLevel } from '@arbitra/contracts';
+import {
+  MAX_CONSECUTIVE_FAILURES,
+  MESSAGES,
+  RISK_DAILY_LOSS,
+  formatDecimalPtBr,
+  type RiskLevel,
+} from '@arbitra/contracts';
 
 /** What the risk stops read of a bot right after a trade was recorded (the live ledger and the backtest). */
 export interface RiskState {
@@ -20,7 +26,7 @@ export function riskStopReason(bot: RiskState, usdtBrl: string): string | null {
   }
   const limit = dailyLossLimitUsdt(bot.maxInvestment, bot.riskLevel, usdtBrl);
   if (new Decimal(bot.dayProfit).negated().gte(limit))
-    return MESSAGES.bots.stopReasonDailyLoss(limit.toFixed(2));
+    return MESSAGES.bots.stopReasonDailyLoss(formatDecimalPtBr(limit, 2));
   return null;
 }
 

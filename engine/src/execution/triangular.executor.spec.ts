@@ -99,7 +99,9 @@ describe('triangular execution: three legs on one exchange', () => {
     // unwind: sell 9.97 ETH @5 = 49.85, fee 0.04985 → +49.80015; USDT 49.80015 − 49.9499 = −0.14975, plus the
     // 0.0000015 BTC kept × 100 = 0.00015: profit −0.1496
     expect(r).toMatchObject({ status: 'failed', profit: '-0.1496', sellPrice: '5.1' });
-    expect(r.failureReason).toBe('Perna 3 (ETH/USDT) executou 0 de 9.97; ciclo desfeito para USDT');
+    expect(r.failureReason).toBe(
+      'Perna 3 (ETH/USDT) não executada (0 de 9,97 ETH); ciclo desfeito para USDT',
+    );
     expect(r.legs.map((l) => [l.seq, l.kind, l.symbol, l.side, l.filledAmount, l.status])).toEqual([
       [1, 'entry', 'BTC/USDT', 'buy', '0.499', 'filled'],
       [2, 'entry', 'ETH/BTC', 'buy', '9.97', 'filled'],

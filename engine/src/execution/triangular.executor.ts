@@ -1,4 +1,5 @@
 import { Dec as Decimal } from '../arbitrage/money.js';
+import { MESSAGES, formatQuantityPtBr } from '@arbitra/contracts';
 import type { GatewayOrder } from './order-gateway.js';
 import {
   clientOrderId,
@@ -136,7 +137,13 @@ export async function executeTriangular(ctx: ExecutionContext): Promise<Executio
       leg.limitPrice,
     );
     if (order.status !== 'closed')
-      failureReason = `Perna ${k + 1} (${leg.symbol}) executou ${order.filled} de ${amount.toFixed()}; ciclo desfeito para USDT`;
+      failureReason = MESSAGES.trades.legShortfall(
+        `Perna ${k + 1} (${leg.symbol})`,
+        formatQuantityPtBr(order.filled),
+        formatQuantityPtBr(amount),
+        leg.symbol.split('/')[0]!, // order amounts are in the base asset
+        'ciclo desfeito para USDT',
+      );
   }
 
   const naked: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import {
   EVENTS,
   isPair,
+  OPPORTUNITY_HISTORY_PUBLISH_MS,
   PRICE_GRID_INTERVAL_MS,
   ROOMS,
   SCANNER_PUBLIC_INTERVAL_MS,
@@ -19,6 +20,7 @@ import { decimalsOf } from '../market-data/precision.js';
 import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
 import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
+import { OpportunityHistory } from './opportunity-history.js';
 import { ScannerService } from './scanner.service.js';
 
 const saoPauloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
@@ -51,6 +53,8 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   private seenToday = 0;
   private countingSince = Date.now();
   private readonly premiumHistory = new UsdtBrlPremiumHistory();
+  /** Every engine counts (it sees the same market); the publisher sends it. */
+  readonly history = new OpportunityHistory();
 
   constructor(
     private readonly scanner: ScannerService,
@@ -60,8 +64,10 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     this.ownership.onPublisherChange((publishing) => {
-      if (publishing) this.publishAll();
-      else {
+      if (publishing) {
+        this.publishAll();
+        this.publishHistory();
+      } else {
         this.pendingUpserts.clear();
         this.pendingRemovals.clear();
       }
@@ -70,16 +76,19 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
     this.unsubscribe.push(
       registry.on({
         added: (o) => {
+          this.history.opened(o);
           this.countSeen();
           this.pendingRemovals.delete(o.id);
           this.pendingUpserts.set(o.id, o);
           this.scheduleDelta();
         },
         updated: (o) => {
+          this.history.updated(o);
           this.pendingUpserts.set(o.id, o);
           this.scheduleDelta();
         },
         removed: (o) => {
+          this.history.closed(o);
           this.pendingUpserts.delete(o.id);
           this.pendingRemovals.add(o.id);
           this.scheduleDelta();
@@ -89,6 +98,14 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
     );
     this.every(PRICE_GRID_INTERVAL_MS, () => this.publish(EVENTS.marketPrices, this.priceGrid()));
     this.every(SCANNER_PUBLIC_INTERVAL_MS, () => this.publishAll());
+    this.every(OPPORTUNITY_HISTORY_PUBLISH_MS, () => this.publishHistory());
+  }
+
+  /** The last 24 h of opportunities, to the api instances only (GET /api/market/opportunity-history). */
+  private publishHistory(): void {
+    if (!this.ownership.publishing) return;
+    this.io.serverSideEmit(EVENTS.opportunityHistory, this.history.summary());
+    this.published.set(EVENTS.opportunityHistory, (this.published.get(EVENTS.opportunityHistory) ?? 0) + 1);
   }
 
   /** Every 3 s, and at once when this engine becomes the publisher. */

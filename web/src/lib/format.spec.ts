@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDecimalInput,
+  parseDecimalInput,
   centsToDecimal,
   formatBRL,
   formatDate,
@@ -89,5 +91,29 @@ describe('formatRelativeAge', () => {
     expect(formatRelativeAge(120_000)).toBe('há 2 min');
     expect(formatRelativeAge(3 * 3_600_000)).toBe('há 3 h');
     expect(formatRelativeAge(2 * 86_400_000)).toBe('há 2 d');
+  });
+});
+
+describe('parseDecimalInput and formatDecimalInput (form inputs, pt-BR)', () => {
+  it('reads a comma as the decimal separator and a dot as thousands', () => {
+    expect(parseDecimalInput('1,5')).toBe(1.5);
+    expect(parseDecimalInput(' 0,12 ')).toBe(0.12);
+    expect(parseDecimalInput('1.234,56')).toBe(1234.56);
+    expect(parseDecimalInput('1.000')).toBe(1000);
+    expect(parseDecimalInput('1000')).toBe(1000);
+    expect(parseDecimalInput('1.5')).toBe(1.5);
+    expect(parseDecimalInput(',5')).toBe(0.5);
+    expect(parseDecimalInput('')).toBeNaN();
+    expect(parseDecimalInput('abc')).toBeNaN();
+    expect(parseDecimalInput('1,2,3')).toBeNaN();
+  });
+
+  it('shows a comma, and groups thousands', () => {
+    expect(formatDecimalInput(1.5)).toBe('1,5');
+    expect(formatDecimalInput(0.12)).toBe('0,12');
+    expect(formatDecimalInput(1000)).toBe('1.000');
+    expect(formatDecimalInput(1234.567)).toBe('1.234,57');
+    expect(formatDecimalInput(NaN)).toBe('');
+    expect(parseDecimalInput(formatDecimalInput(98765.43))).toBe(98765.43);
   });
 });

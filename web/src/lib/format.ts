@@ -51,6 +51,26 @@ export function formatFillPrice(value: number): string {
   return numberFormat(2, max).format(value);
 }
 
+/**
+ * A number typed in a form, read the pt-BR way: ',' is the decimal separator and '.' groups thousands
+ * ('1.234,5' → 1234.5, '1,5' → 1.5, '1.000' → 1000). Without a comma, a '.' that does not group thousands is
+ * taken as a decimal point ('1.5' → 1.5), as pasted from elsewhere. NaN when empty or not a number.
+ */
+export function parseDecimalInput(text: string): number {
+  const t = text.trim().replace(/\s/g, '');
+  if (t === '') return NaN;
+  let normal: string;
+  if (t.includes(',')) normal = t.replace(/\./g, '').replace(',', '.');
+  else if (/^[+-]?\d{1,3}(\.\d{3})+$/.test(t)) normal = t.replace(/\./g, '');
+  else normal = t;
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(normal) ? Number(normal) : NaN;
+}
+
+/** A number shown in a form input, the pt-BR way, with up to `maxDecimals` decimals: 1.5 → '1,5', 1000 → '1.000'. */
+export function formatDecimalInput(value: number, maxDecimals = 2): string {
+  return Number.isFinite(value) ? numberFormat(0, maxDecimals).format(value) : '';
+}
+
 /** A value already in percent units: 1.25 → '1,25%'. */
 export function formatPercent(value: number | string, decimals = 2): string {
   return `${formatNumber(value, decimals)}%`;

@@ -61,7 +61,7 @@ function setup({ twoFactor = false } = {}) {
     double<NotificationsService>('NotificationsService', { notify: async (job) => void notified.push(job) }),
     allow,
     audit.service,
-    double<MailService>('MailService', {}),
+    double<MailService>('MailService', { sendInBackground: () => undefined }),
     config,
     double<SettingsService>('SettingsService', { assertRegistrationsOpen: async () => undefined }),
   );

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../common/security/password.js'
 import { SettingsService } from '../settings/settings.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { welcomeMail } from '../mail/templates.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { loginDelayMs, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
@@ -100,6 +101,10 @@ export class AuthService {
       client,
       metadata: { sessionId: created.sessionId },
     });
+    this.mail.sendInBackground(
+      welcomeMail(created.user.email, created.user.name, this.config.appUrl),
+      'welcome',
+    );
     return { user: toSessionUser(created.user), token: created.token };
   }
 

@@ -69,6 +69,24 @@ export function paymentApprovedMail(
   );
 }
 
+/** The bell's words for a payment that went through or did not (its email says the same, with the invoice). */
+export function paymentNotice(p: PaymentRecord, planName: string): { title: string; body: string } {
+  if (p.status === 'approved')
+    return {
+      title: `Pagamento aprovado: ${planName}`,
+      body: [
+        `Pagamento aprovado: ${describe(p, planName)}.`,
+        p.periodEnd ? `Sua assinatura está ativa até ${dateBR(p.periodEnd)}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    };
+  return {
+    title: p.status === 'expired' ? 'Pagamento expirado' : 'Pagamento recusado',
+    body: `Não foi possível concluir o pagamento: ${describe(p, planName)}. Motivo: ${p.failureReason ?? MESSAGES.payments.declinedByIssuer}. Você pode tentar novamente com outra forma de pagamento.`,
+  };
+}
+
 export function chargeIssuedMail(
   to: Who,
   p: PaymentRecord,

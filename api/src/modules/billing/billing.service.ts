@@ -46,6 +46,7 @@ import {
   chargeIssuedMail,
   paymentApprovedMail,
   paymentFailedMail,
+  paymentNotice,
   lapsedNotice,
   refundedMail,
   staleRefundedMail,
@@ -561,6 +562,7 @@ export class BillingService implements OnModuleInit {
       (who) => paymentApprovedMail(who, result, planName, this.config.appUrl),
       'pagamento aprovado',
     );
+    await this.notifyPayment(result, planName, '/dashboard?tab=subscription');
     await this.pushPayment(result, M.activated(planName));
     this.pushSubscription(result.userId);
     return result;
@@ -582,8 +584,20 @@ export class BillingService implements OnModuleInit {
       (who) => paymentFailedMail(who, done, planName, this.config.appUrl),
       'pagamento recusado',
     );
+    await this.notifyPayment(done, planName, `/payment?plan=${done.planId}&billing=${done.billing}`);
     await this.pushPayment(done, null);
     return done;
+  }
+
+  /** The bell (and Telegram, if chosen) hears of a payment's outcome; its email went out above. Once per payment and status. */
+  private async notifyPayment(p: PaymentRecord, planName: string, link: string): Promise<void> {
+    await this.notifyQuietly({
+      key: `billing:payment:${p.id}:${p.status}`,
+      userId: p.userId,
+      event: 'billing',
+      params: { kind: `payment.${p.status}`, ...paymentNotice(p, planName), link, emailed: true },
+      occurredAt: new Date().toISOString(),
+    });
   }
 
   /**

@@ -215,6 +215,50 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return doc;
 }
 
+/** Served by the web app (web/public): the header with the way back and the pt-BR labels. */
+export const DOCS_THEME_SCRIPT = '/docs-theme.js';
+
+/**
+ * The site's dark look for Swagger UI (issue 27), in the site's colours (web/src/index.css): its background, text,
+ * panels, inputs and the green of its links; the method colours of the operations stay. A <style> element: the
+ * CSP allows inline styles, not scripts.
+ */
+const DOCS_THEME_CSS = `
+body { background: #0a0e15; color: #e6ebf2; font-family: ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+.arbitra-docs-header { position: sticky; top: 0; z-index: 20; display: flex; flex-wrap: wrap; align-items: center;
+  justify-content: space-between; gap: 12px; padding: 12px 24px; background: #111721; border-bottom: 1px solid #222c3a; }
+.arbitra-docs-left { display: flex; align-items: baseline; gap: 12px; }
+.arbitra-docs-brand { color: #10b981; font-weight: 700; font-size: 20px; text-decoration: none; }
+.arbitra-docs-title { color: #8d99ab; font-size: 14px; }
+.arbitra-docs-header nav { display: flex; gap: 20px; font-size: 14px; }
+.arbitra-docs-header nav a { color: #e6ebf2; text-decoration: none; }
+.arbitra-docs-header a:hover { color: #10b981; text-decoration: underline; }
+.arbitra-docs-header a:focus-visible { outline: 2px solid #10b981; outline-offset: 2px; }
+.swagger-ui .topbar { display: none; }
+.swagger-ui, .swagger-ui .info .title, .swagger-ui .info p, .swagger-ui .info li, .swagger-ui .markdown p,
+.swagger-ui .renderedMarkdown p, .swagger-ui .opblock-tag, .swagger-ui .opblock .opblock-summary-path,
+.swagger-ui .opblock .opblock-summary-description, .swagger-ui .opblock .opblock-section-header h4,
+.swagger-ui .opblock-description-wrapper p, .swagger-ui .tab li, .swagger-ui .parameter__name,
+.swagger-ui .parameter__type, .swagger-ui .parameter__in, .swagger-ui .response-col_status,
+.swagger-ui .response-col_description, .swagger-ui .response-col_links, .swagger-ui table thead tr th,
+.swagger-ui table thead tr td, .swagger-ui .model-title, .swagger-ui .model, .swagger-ui .prop-type,
+.swagger-ui label, .swagger-ui section.models h4, .swagger-ui .btn, .swagger-ui .scheme-container .schemes > label,
+.swagger-ui .dialog-ux .modal-ux-header h3, .swagger-ui .dialog-ux .modal-ux-content p,
+.swagger-ui .dialog-ux .modal-ux-content h4, .swagger-ui .responses-inner h4, .swagger-ui .responses-inner h5,
+.swagger-ui .request-url, .swagger-ui .opblock-summary-operation-id { color: #e6ebf2; }
+.swagger-ui .scheme-container { background: #111721; box-shadow: none; border-bottom: 1px solid #222c3a; }
+.swagger-ui .opblock .opblock-section-header { background: #111721; box-shadow: none; }
+.swagger-ui .opblock-tag { border-bottom-color: #222c3a; }
+.swagger-ui section.models, .swagger-ui section.models .model-container { background: #111721; border-color: #222c3a; }
+.swagger-ui input, .swagger-ui textarea, .swagger-ui select { background: #0a0e15; color: #e6ebf2; border-color: #222c3a; }
+.swagger-ui svg:not(:root) { fill: #e6ebf2; }
+.swagger-ui .dialog-ux .modal-ux { background: #111721; border-color: #222c3a; }
+.swagger-ui .info a, .swagger-ui a.nostyle, .swagger-ui .info .link { color: #10b981; }
+.swagger-ui .info code, .swagger-ui .renderedMarkdown code { color: #10b981; background: #111721; }
+.swagger-ui .btn.authorize { color: #10b981; border-color: #10b981; background: transparent; }
+.swagger-ui .btn.authorize svg { fill: #10b981; }
+`;
+
 /** Swagger UI at /docs (interactive: 'Authorize' with the token, 'Try it out') and the document at /api/openapi.json. */
 export function setupApiDocs(app: INestApplication): OpenAPIObject {
   const doc = buildOpenApiDocument(app);
@@ -222,6 +266,10 @@ export function setupApiDocs(app: INestApplication): OpenAPIObject {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     yamlDocumentUrl: '/api/openapi.yaml',
     customSiteTitle: 'Arbitra — Referência da API',
+    customfavIcon: '/favicon.svg',
+    // The site's header and pt-BR labels (web/public/docs-theme.js, same origin: the CSP allows no inline script).
+    customJs: DOCS_THEME_SCRIPT,
+    customCss: DOCS_THEME_CSS,
     swaggerOptions: { persistAuthorization: true, tryItOutEnabled: true, displayRequestDuration: true },
   });
   return doc;

@@ -1,4 +1,5 @@
 import {
+  CREDENTIAL_VALIDATION_STATUSES,
   exchangeInfo,
   isExchangeId,
   maskApiKey,
@@ -8,14 +9,18 @@ import {
 } from '@arbitra/contracts';
 import type { ExchangeCredentialEntity } from '@arbitra/db';
 
-const STATUSES: readonly CredentialValidationStatus[] = ['pending', 'valid', 'invalid'];
-
 export function validationStatusOf(value: string): CredentialValidationStatus {
-  return (STATUSES as readonly string[]).includes(value) ? (value as CredentialValidationStatus) : 'pending';
+  return (CREDENTIAL_VALIDATION_STATUSES as readonly string[]).includes(value)
+    ? (value as CredentialValidationStatus)
+    : 'pending';
 }
 
 /** The list item: never api_secret nor passphrase (DECISIONS §6). `apiKey` null: it could not be decrypted. */
-export function toUserExchange(row: ExchangeCredentialEntity, apiKey: string | null, undecryptableReason: string): UserExchange {
+export function toUserExchange(
+  row: ExchangeCredentialEntity,
+  apiKey: string | null,
+  undecryptableReason: string,
+): UserExchange {
   if (!isExchangeId(row.exchangeName)) throw new Error(`unknown exchange in row ${row.id}`);
   const info = exchangeInfo(row.exchangeName);
   const status = apiKey === null ? 'invalid' : validationStatusOf(row.validationStatus);

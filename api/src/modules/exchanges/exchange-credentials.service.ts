@@ -49,7 +49,7 @@ export interface CredentialDisabledEvent {
 export type CredentialDisabledListener = (event: CredentialDisabledEvent) => void | Promise<void>;
 
 /** Why one exchange is not ready for a live bot. */
-export type LiveProblem = 'missing' | 'inactive' | 'pending' | 'invalid';
+export type LiveProblem = 'missing' | 'inactive' | 'pending' | 'invalid' | 'unreachable';
 
 export interface LiveReadiness {
   exchange: string;
@@ -73,6 +73,7 @@ const LIVE_LABELS: Record<LiveProblem, string> = {
   inactive: MESSAGES.exchanges.liveInactive,
   pending: MESSAGES.exchanges.livePending,
   invalid: MESSAGES.exchanges.liveInvalid,
+  unreachable: MESSAGES.exchanges.liveUnreachable,
 };
 
 /**
@@ -134,15 +135,23 @@ export class ExchangeCredentialsService implements OnModuleInit {
       userId,
       input.exchange_name,
       async ({ connected, count }) => {
-        if (await connected()) throw conflict('exchange_already_connected', MESSAGES.exchanges.alreadyConnected);
+        if (await connected())
+          throw conflict('exchange_already_connected', MESSAGES.exchanges.alreadyConnected);
         await this.assertWithinPlan(userId, count);
-        if (apiSecret === null) throw badRequest('validation_failed', MESSAGES.exchanges.apiSecretRequired, { field: 'api_secret' });
+        if (apiSecret === null)
+          throw badRequest('validation_failed', MESSAGES.exchanges.apiSecretRequired, {
+            field: 'api_secret',
+          });
       },
       () => ({
         id,
         userId,
         exchangeName: input.exchange_name,
-        ...cipher.seal(id, { apiKey: input.api_key, apiSecret: apiSecret ?? '', passphrase: input.passphrase }),
+        ...cipher.seal(id, {
+          apiKey: input.api_key,
+          apiSecret: apiSecret ?? '',
+          passphrase: input.passphrase,
+        }),
         isActive: input.is_active ?? true,
         validationStatus: 'pending',
         validationReason: null,
@@ -165,7 +174,8 @@ export class ExchangeCredentialsService implements OnModuleInit {
   async update(userId: string, id: string, body: unknown, client?: ClientInfo): Promise<UserExchange> {
     const current = await this.findOwned(userId, id);
     const payload: unknown = body ?? {};
-    if (hasForbiddenCharacters(payload)) throw badRequest('invalid_characters', MESSAGES.validation.invalidCharacters);
+    if (hasForbiddenCharacters(payload))
+      throw badRequest('invalid_characters', MESSAGES.validation.invalidCharacters);
 
     if (isToggleBody(payload)) {
       if (typeof payload.is_active !== 'boolean') {
@@ -181,7 +191,11 @@ export class ExchangeCredentialsService implements OnModuleInit {
       current: { exchange_name: current.exchangeName, api_key: stored.apiKey },
     });
     if (!parsed.success) {
-      throw badRequest('validation_failed', parsed.message, parsed.field === 'corpo' ? undefined : { field: parsed.field });
+      throw badRequest(
+        'validation_failed',
+        parsed.message,
+        parsed.field === 'corpo' ? undefined : { field: parsed.field },
+      );
     }
     const input = parsed.data;
     const keyChanged =
@@ -219,7 +233,11 @@ export class ExchangeCredentialsService implements OnModuleInit {
       await this.audit.record('exchange_key_updated', {
         userId,
         client,
-        metadata: { credentialId: row.id, exchange: row.exchangeName, apiKeyPreview: maskApiKey(input.api_key) },
+        metadata: {
+          credentialId: row.id,
+          exchange: row.exchangeName,
+          apiKeyPreview: maskApiKey(input.api_key),
+        },
       });
       await this.notifyDisabled(row, 'key_changed');
       await this.requestCheck(row);
@@ -231,7 +249,8 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   async remove(userId: string, id: string, client?: ClientInfo): Promise<void> {
     const row = await this.findOwned(userId, id);
-    if (!(await this.repo.deleteOwned(userId, row.id))) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
+    if (!(await this.repo.deleteOwned(userId, row.id)))
+      throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
     await this.audit.record('exchange_key_removed', {
       userId,
       client,
@@ -248,11 +267,12 @@ export class ExchangeCredentialsService implements OnModuleInit {
       await this.requestCheck(row);
       return this.view(row);
     }
-    await this.repo.updateOwned(
-      userId,
-      row.id,
-      { validationStatus: 'pending', validationReason: null, checkVersion: row.checkVersion + 1, updatedAt: new Date() },
-    );
+    await this.repo.updateOwned(userId, row.id, {
+      validationStatus: 'pending',
+      validationReason: null,
+      checkVersion: row.checkVersion + 1,
+      updatedAt: new Date(),
+    });
     const updated = await this.repo.getOwned(userId, row.id);
     await this.requestCheck(updated);
     return this.view(updated);
@@ -263,18 +283,24 @@ export class ExchangeCredentialsService implements OnModuleInit {
   /** Per exchange: is there an active, validated credential of this user? (Never throws.) */
   async liveReadiness(userId: string, exchangeIds: readonly string[]): Promise<LiveReadiness[]> {
     const wanted = [...new Set(exchangeIds)];
-    const rows = wanted.length
-      ? await this.repo.onExchanges(userId, wanted)
-      : [];
+    const rows = wanted.length ? await this.repo.onExchanges(userId, wanted) : [];
     return wanted.map((exchange) => {
       const row = rows.find((r) => r.exchangeName === exchange);
       const display = isExchangeId(exchange) ? exchangeInfo(exchange).displayName : exchange;
       let problem: LiveProblem | null = null;
       if (!row) problem = 'missing';
       else if (!row.isActive) problem = 'inactive';
-      else if (validationStatusOf(row.validationStatus) === 'pending') problem = 'pending';
-      else if (validationStatusOf(row.validationStatus) !== 'valid') problem = 'invalid';
-      return { exchange, display_name: display, ready: problem === null, problem, problem_label: problem ? LIVE_LABELS[problem] : null };
+      else {
+        const status = validationStatusOf(row.validationStatus);
+        if (status !== 'valid') problem = status;
+      }
+      return {
+        exchange,
+        display_name: display,
+        ready: problem === null,
+        problem,
+        problem_label: problem ? LIVE_LABELS[problem] : null,
+      };
     });
   }
 
@@ -323,7 +349,9 @@ export class ExchangeCredentialsService implements OnModuleInit {
     if (e.maxExchanges === UNLIMITED) return;
     if (e.maxExchanges <= 0) throw forbidden('no_active_plan', MESSAGES.exchanges.noActivePlan);
     const used = await count();
-    if (!canAddExchange({ max_exchanges: e.maxExchanges, unlimited_exchanges: false, used_exchanges: used })) {
+    if (
+      !canAddExchange({ max_exchanges: e.maxExchanges, unlimited_exchanges: false, used_exchanges: used })
+    ) {
       throw forbidden('exchange_limit_reached', MESSAGES.exchanges.planLimitReached(e.maxExchanges));
     }
   }
@@ -374,7 +402,10 @@ export class ExchangeCredentialsService implements OnModuleInit {
     }
   }
 
-  private async notifyDisabled(row: ExchangeCredentialEntity, reason: CredentialDisabledReason): Promise<void> {
+  private async notifyDisabled(
+    row: ExchangeCredentialEntity,
+    reason: CredentialDisabledReason,
+  ): Promise<void> {
     if (!isExchangeId(row.exchangeName)) return;
     const event: CredentialDisabledEvent = {
       userId: row.userId,

@@ -45,6 +45,67 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
   return { to, subject, text, html };
 }
 
+/**
+ * The welcome mail after registering (issue 27): what to do first, in order, with links to the tutorial and to
+ * 'Simular' (the simulations page), then a paper bot, then an exchange for live trading.
+ */
+export function welcomeMail(to: string, name: string, appUrl: string): MailMessage {
+  const subject = 'Bem-vindo à Arbitra - por onde começar';
+  const tutorial = `${appUrl}/tutorial`;
+  const simulate = `${appUrl}/backtests`;
+  const bots = `${appUrl}/bots`;
+  const exchanges = `${appUrl}/dashboard?tab=exchanges`;
+  const steps: { title: string; text: string; link: string; label: string }[] = [
+    {
+      title: 'Leia o tutorial',
+      text: 'Em poucos minutos, como a arbitragem funciona na Arbitra e o que cada número do scanner quer dizer.',
+      link: tutorial,
+      label: 'Abrir o tutorial',
+    },
+    {
+      title: 'Simule antes de arriscar',
+      text: 'Em Simular, rode uma configuração de bot sobre o mercado e veja o resultado sem gastar nada.',
+      link: simulate,
+      label: 'Simular',
+    },
+    {
+      title: 'Crie um bot em modo simulado',
+      text: 'Ele opera com saldo fictício e preços reais; escolha um lucro mínimo que o mercado alcança.',
+      link: bots,
+      label: 'Criar bot',
+    },
+    {
+      title: 'Conecte uma exchange quando quiser operar de verdade',
+      text: 'Use uma chave sem permissão de saque: a Arbitra só precisa de leitura e negociação.',
+      link: exchanges,
+      label: 'Conectar exchange',
+    },
+  ];
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    'Sua conta na Arbitra está criada. Por onde começar:',
+    '',
+    ...steps.flatMap((s, i) => [`${i + 1}. ${s.title}: ${s.text}`, `   ${s.link}`, '']),
+    'Bons trades!',
+  ].join('\n');
+  const button =
+    'display:inline-block;background:#2563eb;color:#fff;padding:8px 14px;border-radius:6px;text-decoration:none';
+  const html = layout(
+    subject,
+    `<p>Olá, ${escape(name)}!</p>
+<p>Sua conta na Arbitra está criada. Por onde começar:</p>
+<ol>${steps
+      .map(
+        (s) =>
+          `<li style="margin-bottom:16px"><strong>${escape(s.title)}</strong><br>${escape(s.text)}<br><a href="${escape(s.link)}" style="${button}">${escape(s.label)}</a></li>`,
+      )
+      .join('')}</ol>
+<p>Bons trades!</p>`,
+  );
+  return { to, subject, text, html };
+}
+
 /** The invitation of an account made by an admin: a link to set the password (72 hours, once). */
 export function invitationMail(to: string, name: string, invitedBy: string, link: string): MailMessage {
   const subject = 'Convite para a Arbitra - defina sua senha';

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MarketController } from './market.controller.js';
 import { MarketStateService } from './market-state.service.js';
+import { OpportunityHistoryService } from './opportunity-history.service.js';
 import { RealtimeModule } from '../../realtime/realtime.module.js';
 import { HealthModule } from '../health/health.module.js';
 
 @Module({
   imports: [RealtimeModule, HealthModule],
   controllers: [MarketController],
-  providers: [MarketStateService],
+  providers: [MarketStateService, OpportunityHistoryService],
   exports: [MarketStateService],
 })
 export class MarketModule {}

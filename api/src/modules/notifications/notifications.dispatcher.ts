@@ -86,6 +86,7 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
     let failure: Error | null = null;
     for (const channel of NOTIFICATION_CHANNELS) {
       if (!enabled.has(channel)) continue;
+      if (channel === 'email' && job.event === 'billing' && job.params.emailed) continue;
       if (channel === 'telegram' && (!this.telegram.available || !user.telegramChatId)) {
         outcome.telegram = 'unavailable';
         continue;

@@ -41,7 +41,17 @@ export function canAddExchange(
   return info.unlimited_exchanges || info.used_exchanges < info.max_exchanges;
 }
 
-export type CredentialValidationStatus = 'pending' | 'valid' | 'invalid';
+/**
+ * 'invalid': the exchange answered and refused the key (its auth error). 'unreachable': the exchange could not be
+ * contacted (network, DNS, timeout, 5xx/maintenance), so nothing is known about the key yet.
+ */
+export type CredentialValidationStatus = 'pending' | 'valid' | 'invalid' | 'unreachable';
+export const CREDENTIAL_VALIDATION_STATUSES: readonly CredentialValidationStatus[] = [
+  'pending',
+  'valid',
+  'invalid',
+  'unreachable',
+];
 
 /** Permissions an exchange reports for a key (Binance apiRestrictions, Bybit query-api). */
 export type ExchangePermission = 'read' | 'trade' | 'margin' | 'futures' | 'transfer' | 'withdraw';
@@ -107,6 +117,8 @@ export function credentialStatusLabel(status: CredentialValidationStatus): strin
       return MESSAGES.exchanges.statusValid;
     case 'invalid':
       return MESSAGES.exchanges.statusInvalid;
+    case 'unreachable':
+      return MESSAGES.exchanges.statusUnreachable;
     case 'pending':
       return MESSAGES.exchanges.statusPending;
   }

@@ -47,3 +47,9 @@ export function formatDecimalPtBr(value: Decimal.Value, places = 2): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${negative ? '-' : ''}${grouped}${frac ? `,${frac}` : ''}`;
 }
+
+/** A quantity as it is, without trailing zeros, pt-BR separators: '0.02000000' → '0,02', '1234.5' → '1.234,5'. */
+export function formatQuantityPtBr(value: Decimal.Value): string {
+  const d = new Decimal(value);
+  return formatDecimalPtBr(d, Math.max(0, d.decimalPlaces()));
+}

@@ -7,6 +7,7 @@ import type { EngineHeartbeat } from '../domain/health.js';
 import type { AdminWatchingPayload, LiveMetricsSample } from '../domain/live-metrics.js';
 import type { PlatformSettings, PublicPlatformSettings } from '../domain/settings.js';
 import type { EngineStats, FeedState, PriceGrid, ScannerDelta, ScannerSnapshot } from '../domain/market.js';
+import type { OpportunityHistorySummary } from '../domain/opportunity-history.js';
 
 /** Rooms of the socket fabric (ARCHITECTURE.md). */
 export const ROOMS = {
@@ -28,6 +29,8 @@ export const EVENTS = {
   scannerDelta: 'scanner:delta',
   marketPrices: 'market:prices',
   marketFeeds: 'market:feeds',
+  /** Engine → api (server-side): the last 24 h of opportunities as a histogram per route (the bot form's line). */
+  opportunityHistory: 'market:opportunity-history',
   botStatus: 'bot:status',
   tradeNew: 'trade:new',
   /** To `user:<owner>`: the check of an exchange credential finished (engine). */
@@ -100,6 +103,7 @@ export interface InterServerEvents {
   'market:prices': (payload: PriceGrid) => void;
   'market:feeds': (payload: FeedState[]) => void;
   'engine:stats': (payload: EngineStats) => void;
+  'market:opportunity-history': (payload: OpportunityHistorySummary) => void;
   /** positions: a trade executed on another engine changed the bot's statistical positions (its exit settled). */
   'bot:sync': (payload: { botId: string; positions?: boolean }) => void;
   'admin:watching': (payload: AdminWatchingPayload) => void;

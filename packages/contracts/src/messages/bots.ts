@@ -42,6 +42,15 @@ export const BOT_MESSAGES = {
     stopReasonNoFunds: 'Saldo insuficiente nas exchanges do bot.',
   },
   trades: {
+    /**
+     * Why a two- or three-leg trade was unwound, in words that do not contradict themselves ('executou 0 de 0.02'):
+     * 'Perna de venda não executada (0 de 0,02 BTC); compra desfeita', or 'Perna de venda executou só 0,01 de 0,02 BTC; …'.
+     * Quantities in pt-BR (decimal strings from the ledger, formatted by the caller).
+     */
+    legShortfall: (leg: string, filled: string, amount: string, asset: string, undone: string) =>
+      /^[0,.]+$/.test(filled)
+        ? `${leg} não executada (0 de ${amount} ${asset}); ${undone}`
+        : `${leg} executou só ${filled} de ${amount} ${asset}; ${undone}`,
     loadError: 'Erro ao carregar trades',
     exportError: 'Erro ao exportar trades',
     invalidFilter: 'Filtro inválido',

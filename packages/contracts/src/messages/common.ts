@@ -19,4 +19,19 @@ export const COMMON_MESSAGES = {
 
 export const MARKET_MESSAGES = {
   statsUnavailable: 'Estatísticas ao vivo indisponíveis no momento',
+  historyInvalidFilter: 'Filtro inválido: informe a estratégia, os pares e as exchanges do bot',
+  historyUnavailable: 'O histórico de oportunidades ainda não está disponível. Tente novamente em instantes.',
+  /** The bot form's line under 'Lucro mínimo' (issue 27). */
+  filterWindow: (coveredMs: number) => {
+    const hours = Math.floor(coveredMs / 3_600_000);
+    if (hours >= 24) return 'Nas últimas 24 h';
+    if (hours >= 1) return `Nas últimas ${hours} h`;
+    const minutes = Math.max(1, Math.floor(coveredMs / 60_000));
+    return `Nos últimos ${minutes} min`;
+  },
+  filterRate: (window: string, perHour: string) =>
+    `${window}, ~${perHour} oportunidades por hora passariam deste filtro`,
+  filterNone: (window: string) =>
+    `${window}, nenhuma oportunidade passaria deste filtro: o bot ficaria parado. Reduza o lucro mínimo ou inclua mais pares e exchanges.`,
+  filterDefault: (percent: string) => `Sugerido: ${percent}, a mediana das oportunidades da última hora.`,
 } as const;

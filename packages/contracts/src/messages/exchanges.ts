@@ -48,8 +48,14 @@ export const EXCHANGE_MESSAGES = {
     statusValid: 'Credenciais Válidas',
     statusInvalid: 'Credenciais Inválidas',
     statusPending: 'Validando...',
+    statusUnreachable: 'Não foi possível contatar a exchange',
     // Validation reasons recorded by the engine.
     reasonUnreachable: 'não foi possível contatar a exchange',
+    reasonTimeout:
+      'não foi possível contatar a exchange: ela não respondeu no prazo. Tente validar novamente.',
+    reasonNotAvailable:
+      'não foi possível contatar a exchange: ela está indisponível ou em manutenção. Tente validar novamente mais tarde.',
+    reasonNetwork: 'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
     reasonInvalidPrefix: 'Credenciais inválidas: ',
     reasonRejected: 'A exchange recusou a verificação: ',
     reasonUndecryptable: 'não foi possível ler a credencial armazenada (chave de criptografia indisponível)',
@@ -63,6 +69,7 @@ export const EXCHANGE_MESSAGES = {
     liveInactive: 'credencial desativada',
     livePending: 'validação em andamento',
     liveInvalid: 'credenciais inválidas',
+    liveUnreachable: 'não foi possível contatar a exchange para validar',
     // Why live bots stop (the hook's reasons).
     disabledDeactivated: 'As credenciais da exchange foram desativadas',
     disabledRemoved: 'As credenciais da exchange foram removidas',

@@ -100,7 +100,14 @@ export interface NotificationParams {
   'daily.summary': { date: string; trades: number; profitBrl: string; botsRunning: number };
   'login.new': { device: string; ip: string | null; at: string };
   /** Payments (issue 10): `kind` names what happened; title and body are the pt-BR text to show. */
-  billing: { kind: string; title: string; body: string; link?: string };
+  billing: {
+    kind: string;
+    title: string;
+    body: string;
+    link?: string;
+    /** The billing mail of this event went out already (with its invoice): the notification does not mail again. */
+    emailed?: boolean;
+  };
 }
 
 /**

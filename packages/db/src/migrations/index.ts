@@ -16,6 +16,7 @@ import { TaxExchangeSettings1795441624923 } from './1795441624923-tax-exchange-s
 import { EmailChanges1795443037625 } from './1795443037625-email-changes.js';
 import { PaymentMethods1795450000000 } from './1795450000000-payment-methods.js';
 import { TradeDayTotals1795641731950 } from './1795641731950-trade-day-totals.js';
+import { CredentialUnreachable1795828473291 } from './1795828473291-credential-unreachable.js';
 import { PaymentQuoteBasis1795828503526 } from './1795828503526-payment-quote-basis.js';
 import { TaxMonths1795828696047 } from './1795828696047-tax-months.js';
 import { TradeLegFees1795828900671 } from './1795828900671-trade-leg-fees.js';
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   EmailChanges1795443037625,
   PaymentMethods1795450000000,
   TradeDayTotals1795641731950,
+  CredentialUnreachable1795828473291,
   PaymentQuoteBasis1795828503526,
   TaxMonths1795828696047,
   TradeLegFees1795828900671,

@@ -14,17 +14,11 @@ const MOBILE_MENU_ID = 'menu-principal-mobile';
 function HeaderActions({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
   const hydrated = useHydrated();
-  // The prerendered HTML of '/' and '/demo' (src/prerender.tsx) is the same for everybody: until the stored session
-  // is read (hydration done), the visitor's buttons hold their place unseen (no shift), and a signed-in user is
-  // never shown 'Entrar' before 'Minha conta'.
-  if (!hydrated) {
-    return (
-      <div className="invisible contents">
-        <SignedOutActions />
-      </div>
-    );
-  }
-  if (user) {
+  // The prerendered HTML of '/' and '/demo' (src/prerender.tsx) is the same for everybody, and shows the visitor's
+  // 'Entrar' and 'Começar Grátis' with the rest of the page (issue 27: they used to appear a moment later). They are
+  // right for a signed-in user too until the session is read: /login and /register send a signed-in user on to
+  // their home (RedirectSignedIn); after hydration that user sees 'Minha conta' in their place.
+  if (hydrated && user) {
     return (
       <Button asChild>
         <Link to={homePathFor(user.role)} onClick={onNavigate}>

@@ -1,4 +1,11 @@
-import type { Bot, BotDetail, BotMutationResponse, BotRequest } from '@arbitra/contracts';
+import type {
+  Bot,
+  BotDetail,
+  BotMutationResponse,
+  BotOpportunityFilter,
+  BotRequest,
+  OpportunityFilterHistory,
+} from '@arbitra/contracts';
 import { apiClient } from '@/lib/api-client';
 
 export const botsApi = {
@@ -9,4 +16,13 @@ export const botsApi = {
     apiClient.put<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}`, body),
   remove: (id: string) => apiClient.delete<{ message: string }>(`/api/bots/${encodeURIComponent(id)}`),
   toggle: (id: string) => apiClient.post<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}/toggle`),
+  /** The last 24 h of opportunities a filter would take (the bot form's line and default minimum). */
+  opportunityHistory: (f: BotOpportunityFilter) =>
+    apiClient.get<OpportunityFilterHistory>(
+      `/api/market/opportunity-history?${new URLSearchParams({
+        strategy: f.strategy,
+        pairs: f.pairs.join(','),
+        exchanges: f.exchanges.join(','),
+      }).toString()}`,
+    ),
 };

@@ -1,14 +1,35 @@
-import { TRADE_STATUS_LABELS, botStatusLabel } from '@arbitra/contracts';
+import { TRADE_STATUS_LABELS, botStatusLabel, type EquityPoint } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Spinner } from '@/components/ui/spinner';
 import { exchangeName } from '@arbitra/contracts';
-import { formatBRL, formatDateTime, formatPercent } from '@/lib/format';
+import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
 import { BotBalances } from './bot-balances';
 import { NakedExposure } from './naked-exposure';
+
+/**
+ * The curve from the bot's start: R$ 0 at its first trade, then the cumulative profit after each trade. A single
+ * trade is a segment, not a lone point; a trade without an R$ figure keeps the level before it (never a gap).
+ */
+export function equitySeries(
+  equity: readonly EquityPoint[],
+): { at: string; label: string; equityBrl: number }[] {
+  const first = equity[0];
+  if (!first) return [];
+  let last = 0;
+  return [
+    { at: first.at, label: 'Início', equityBrl: 0 },
+    ...equity.map((p) => {
+      if (Number.isFinite(p.equityBrl)) last = p.equityBrl;
+      return { at: p.at, label: formatDateTime(p.at), equityBrl: last };
+    }),
+  ];
+}
+
+const CELL = 'whitespace-nowrap px-2 py-1.5';
 
 /** A bot's equity curve (cumulative profit, R$), its latest trades and expected vs realised profit. */
 export function BotDetailView({ botId }: { botId: string }) {
@@ -24,7 +45,7 @@ export function BotDetailView({ botId }: { botId: string }) {
       </p>
     );
   const { bot } = data;
-  const points = data.equity.map((p) => ({ ...p, label: formatDateTime(p.at) }));
+  const points = equitySeries(data.equity);
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
@@ -63,57 +84,62 @@ export function BotDetailView({ botId }: { botId: string }) {
           <p className="text-sm text-muted-foreground">Nenhum trade ainda.</p>
         ) : (
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={points}>
+            <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
               <XAxis dataKey="label" hide />
-              <YAxis width={60} />
+              <YAxis width={72} tickFormatter={(v: number) => formatNumber(v, 2)} />
               <Tooltip formatter={(v) => formatBRL(Number(v).toFixed(2))} />
               <Line
-                type="monotone"
+                type="linear"
                 dataKey="equityBrl"
                 name="Lucro acumulado (R$)"
-                dot={false}
-                stroke="currentColor"
+                // Drawn at once (an animation left only the axes in a screenshot), with its points while few.
+                isAnimationActive={false}
+                dot={points.length <= 30}
+                strokeWidth={2}
+                stroke="var(--color-primary)"
               />
             </LineChart>
           </ResponsiveContainer>
         )}
       </div>
-      <table className="w-full text-xs">
-        <thead>
-          <tr className="text-left text-muted-foreground">
-            <th>Data</th>
-            <th>Par</th>
-            <th>Compra → Venda</th>
-            <th>Esperado</th>
-            <th>Realizado</th>
-            <th>Status</th>
-            <th>Modo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.recentTrades.map((t) => (
-            <tr key={t.id}>
-              <td>{formatDateTime(t.executedAt)}</td>
-              <td>{t.pair}</td>
-              <td>
-                {exchangeName(t.buyExchange)} → {exchangeName(t.sellExchange)}
-              </td>
-              <td>
-                <BrlFirst brl={t.expectedProfitBrl} usdt={null} /> (
-                {formatPercent(t.expectedProfitPercent, 2)})
-              </td>
-              <td>
-                <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} /> ({formatPercent(t.profitPercent, 2)})
-              </td>
-              <td>{TRADE_STATUS_LABELS[t.status]}</td>
-              <td>
-                <ModeTag mode={t.mode} />
-              </td>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-xs">
+          <thead>
+            <tr className="border-b border-border text-left text-muted-foreground">
+              <th className={CELL}>Data</th>
+              <th className={CELL}>Par</th>
+              <th className={CELL}>Compra → Venda</th>
+              <th className={`${CELL} text-right`}>Esperado</th>
+              <th className={`${CELL} text-right`}>Realizado</th>
+              <th className={CELL}>Status</th>
+              <th className={CELL}>Modo</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.recentTrades.map((t) => (
+              <tr key={t.id} className="border-b border-border/60 align-top">
+                <td className={CELL}>{formatDateTime(t.executedAt)}</td>
+                <td className={CELL}>{t.pair}</td>
+                <td className={CELL}>
+                  {exchangeName(t.buyExchange)} → {exchangeName(t.sellExchange)}
+                </td>
+                <td className={`${CELL} text-right`}>
+                  <BrlFirst brl={t.expectedProfitBrl} usdt={null} /> (
+                  {formatPercent(t.expectedProfitPercent, 2)})
+                </td>
+                <td className={`${CELL} text-right`}>
+                  <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} /> ({formatPercent(t.profitPercent, 2)})
+                </td>
+                <td className={CELL}>{TRADE_STATUS_LABELS[t.status]}</td>
+                <td className={CELL}>
+                  <ModeTag mode={t.mode} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import {
   BOT_DEFAULTS,
-  BOT_INPUT_HINTS,
   BOT_STRATEGIES,
+  MESSAGES,
   BOT_STRATEGY_LABELS,
   BRL_PAIRS,
   EXCHANGES,
@@ -17,12 +17,14 @@ import {
   type ExchangeId,
   type RiskLevel,
 } from '@arbitra/contracts';
-import { Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Lock, TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { formatDecimalInput, formatPercent, parseDecimalInput } from '@/lib/format';
+import { filterRate, useOpportunityHistory } from '../hooks/use-opportunity-history';
 
 export interface BotFormValues {
   name: string;
@@ -44,23 +46,21 @@ export function initialValues(bot?: Bot): BotFormValues {
     pairs: bot?.pairs ?? [],
     exchanges: bot?.exchanges ?? [],
     riskLevel: bot?.riskLevel ?? BOT_DEFAULTS.riskLevel,
-    maxInvestment: String(bot?.maxInvestment ?? BOT_DEFAULTS.maxInvestment),
-    minProfitPercent: String(bot?.minProfitPercent ?? BOT_DEFAULTS.minProfitPercent),
+    maxInvestment: formatDecimalInput(bot?.maxInvestment ?? BOT_DEFAULTS.maxInvestment),
+    minProfitPercent: formatDecimalInput(bot?.minProfitPercent ?? BOT_DEFAULTS.minProfitPercent),
     active: bot?.active ?? BOT_DEFAULTS.active,
     mode: bot?.mode ?? BOT_DEFAULTS.mode,
     confirmLive: false,
   };
 }
 
-const toNumber = (text: string): number => (text.trim() === '' ? NaN : Number(text.replace(',', '.')));
-
 export function toRequest(v: BotFormValues): BotRequest {
   return {
     name: v.name,
     pairs: v.pairs as BotRequest['pairs'],
     exchanges: v.exchanges,
-    maxInvestment: toNumber(v.maxInvestment),
-    minProfitPercent: toNumber(v.minProfitPercent),
+    maxInvestment: parseDecimalInput(v.maxInvestment),
+    minProfitPercent: parseDecimalInput(v.minProfitPercent),
     strategy: v.strategy,
     riskLevel: v.riskLevel,
     active: v.active,
@@ -116,6 +116,18 @@ export function BotForm({
 }: BotFormProps) {
   const [values, setValues] = useState<BotFormValues>(() => initialValues(bot));
   const [error, setError] = useState<string | null>(null);
+  // A new bot's minimum follows the market until the user types one (an edited bot keeps its own).
+  const [minTouched, setMinTouched] = useState(Boolean(bot));
+  const history = useOpportunityHistory({
+    strategy: values.strategy,
+    pairs: values.pairs,
+    exchanges: values.exchanges,
+  });
+  const median = history.data?.hourMedianPercent ?? null;
+  const suggested = !minTouched && median !== null ? median : null;
+  // What the field shows and what is saved: the market's median until the user types a number.
+  const current: BotFormValues =
+    suggested === null ? values : { ...values, minProfitPercent: formatDecimalInput(suggested) };
 
   const change = (patch: Partial<BotFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -125,7 +137,7 @@ export function BotForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const request = toRequest(values);
+    const request = toRequest(current);
     const message = validateBot(request);
     if (message) {
       setError(message);
@@ -135,7 +147,7 @@ export function BotForm({
   };
 
   const simulate = () => {
-    const request = toRequest(values);
+    const request = toRequest(current);
     const message = validateBot(request);
     if (message) {
       setError(message);
@@ -283,9 +295,9 @@ export function BotForm({
           <Label htmlFor="bot-max-investment">Investimento máximo (R$)</Label>
           <Input
             id="bot-max-investment"
-            type="number"
-            min={BOT_INPUT_HINTS.maxInvestment.min}
-            step={BOT_INPUT_HINTS.maxInvestment.step}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="ex.: 1.000,00"
             value={values.maxInvestment}
             onChange={(e) => change({ maxInvestment: e.target.value })}
           />
@@ -294,14 +306,24 @@ export function BotForm({
           <Label htmlFor="bot-min-profit">Lucro mínimo (%)</Label>
           <Input
             id="bot-min-profit"
-            type="number"
-            min={BOT_INPUT_HINTS.minProfitPercent.min}
-            step={BOT_INPUT_HINTS.minProfitPercent.step}
-            value={values.minProfitPercent}
-            onChange={(e) => change({ minProfitPercent: e.target.value })}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="ex.: 0,15"
+            aria-describedby="bot-min-profit-rate"
+            value={current.minProfitPercent}
+            onChange={(e) => {
+              setMinTouched(true);
+              change({ minProfitPercent: e.target.value });
+            }}
           />
         </div>
       </div>
+      <FilterRateLine
+        history={history}
+        minPercent={parseDecimalInput(current.minProfitPercent)}
+        ready={values.pairs.length > 0 && values.exchanges.length > 0}
+        suggested={suggested}
+      />
       <div className="flex flex-wrap gap-6 text-sm">
         <label className="flex items-center gap-2">
           <input
@@ -344,5 +366,49 @@ export function BotForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Under 'Lucro mínimo': how often this filter would have fired over the last 24 h, with a warning at 0. */
+function FilterRateLine({
+  history,
+  minPercent,
+  ready,
+  suggested,
+}: {
+  history: ReturnType<typeof useOpportunityHistory>;
+  minPercent: number;
+  ready: boolean;
+  suggested: number | null;
+}) {
+  let body: ReactNode;
+  let warn = false;
+  if (!ready)
+    body = 'Escolha os pares e as exchanges para ver com que frequência este filtro teria disparado.';
+  else if (history.data && Number.isFinite(minPercent) && minPercent > 0) {
+    const rate = filterRate(history.data, minPercent);
+    warn = rate.none;
+    body = (
+      <>
+        {rate.text}
+        {suggested !== null ? <> {MESSAGES.market.filterDefault(formatPercent(suggested))}</> : null}
+      </>
+    );
+  } else if (history.isError) body = MESSAGES.market.historyUnavailable;
+  else if (history.isFetching) body = 'Calculando com o histórico das últimas 24 h...';
+  else body = null;
+  return (
+    <p
+      id="bot-min-profit-rate"
+      data-testid="filter-rate"
+      aria-live="polite"
+      className={cn(
+        '-mt-2 flex items-start gap-1.5 text-xs',
+        warn ? 'rounded-md border border-warning/40 bg-warning/10 p-2 text-warning' : 'text-muted-foreground',
+      )}
+    >
+      {warn ? <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" /> : null}
+      <span>{body}</span>
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import {
 import { CircleAlert, CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
-/** 'Credenciais Válidas' / 'Credenciais Inválidas' / 'Validando...' (SPEC §4). */
+/** 'Credenciais Válidas' / 'Credenciais Inválidas' / 'Não foi possível contatar a exchange' / 'Validando...' (SPEC §4). */
 export function CredentialStatusBadge({ exchange }: { exchange: Pick<UserExchange, 'validation_status'> }) {
   const label = credentialStatusLabel(exchange.validation_status);
   switch (exchange.validation_status) {
@@ -22,6 +22,13 @@ export function CredentialStatusBadge({ exchange }: { exchange: Pick<UserExchang
       return (
         <Badge variant="destructive" data-testid="credential-status">
           <CircleAlert aria-hidden />
+          {label}
+        </Badge>
+      );
+    case 'unreachable':
+      return (
+        <Badge variant="warning" data-testid="credential-status">
+          <TriangleAlert aria-hidden />
           {label}
         </Badge>
       );

@@ -146,7 +146,11 @@ async function openAddForm() {
 describe('Exchanges tab', () => {
   it('shows the key masked with reveal/hide, the status and its reason, and updates live from the socket', async () => {
     server.list = [
-      credential({ validation_status: 'invalid', validation_reason: 'não foi possível contatar a exchange' }),
+      credential({
+        validation_status: 'unreachable',
+        validation_reason:
+          'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
+      }),
     ];
     renderWithSession(<ExchangesTab />);
     const card = await screen.findByTestId('exchange-binance');
@@ -156,9 +160,11 @@ describe('Exchanges tab', () => {
     expect(within(card).getByTestId('api-key').textContent).toBe(KEY);
     fireEvent.click(within(card).getByRole('button', { name: 'Ocultar API Key da Binance' }));
     expect(within(card).getByTestId('api-key').textContent).toBe('AbCd••••uvwx');
-    expect(within(card).getByTestId('credential-status').textContent).toBe('Credenciais Inválidas');
+    expect(within(card).getByTestId('credential-status').textContent).toBe(
+      'Não foi possível contatar a exchange',
+    );
     expect(within(card).getByTestId('validation-reason').textContent).toBe(
-      'não foi possível contatar a exchange',
+      'não foi possível contatar a exchange: falha de rede ou de DNS. Tente validar novamente.',
     );
 
     const event: ExchangeValidatedEvent = {

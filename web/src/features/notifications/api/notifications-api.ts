@@ -34,3 +34,7 @@ export const notificationsApi = {
   telegramLink: () => apiClient.post<TelegramLinkCode>('/api/notifications/telegram/link'),
   telegramUnlink: () => apiClient.delete<MessageResponse>('/api/notifications/telegram'),
 };
+
+/** Where the notification settings are: the card on /security (the bell links to it). */
+export const NOTIFICATION_SETTINGS_ANCHOR = 'notificacoes';
+export const NOTIFICATION_SETTINGS_PATH = `/security#${NOTIFICATION_SETTINGS_ANCHOR}`;

@@ -1,13 +1,13 @@
 import type { AppNotification, NotificationListResponse } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell } from 'lucide-react';
+import { Bell, Settings } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
-import { notificationKeys, notificationsApi } from '../api/notifications-api';
+import { NOTIFICATION_SETTINGS_PATH, notificationKeys, notificationsApi } from '../api/notifications-api';
 
 /** The last 100 notifications kept by the server; the list shows them all, newest first. */
 const KEPT = 100;
@@ -143,6 +143,16 @@ export function NotificationBell() {
               ))}
             </ul>
           )}
+          <div className="border-t border-border px-4 py-2">
+            <Link
+              to={NOTIFICATION_SETTINGS_PATH}
+              onClick={() => setOpen(false)}
+              className="inline-flex items-center gap-1.5 text-sm text-primary hover:underline"
+            >
+              <Settings aria-hidden className="size-4" />
+              Configurar notificações
+            </Link>
+          </div>
         </div>
       ) : null}
     </div>

@@ -9,7 +9,8 @@ import {
 } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { QueryState } from '@/components/ui/section-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +18,12 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
-import { notificationKeys, notificationsApi, type PreferencesResponse } from '../api/notifications-api';
+import {
+  NOTIFICATION_SETTINGS_ANCHOR,
+  notificationKeys,
+  notificationsApi,
+  type PreferencesResponse,
+} from '../api/notifications-api';
 
 /** Per event, per channel (in-app, email, Telegram), saved on the server one change at a time; and the Telegram link. */
 export function NotificationPreferencesCard() {
@@ -56,8 +62,15 @@ export function NotificationPreferencesCard() {
     onError: (error) => toast({ title: errorMessage(error, 'Erro ao desvincular'), variant: 'destructive' }),
   });
 
+  // Opened from the bell's 'Configurar notificações' (/security#notificacoes): scroll to the card.
+  const { hash } = useLocation();
+  const anchor = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === `#${NOTIFICATION_SETTINGS_ANCHOR}`) anchor.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+
   return (
-    <Card>
+    <Card id={NOTIFICATION_SETTINGS_ANCHOR} ref={anchor} className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Send className="size-5 text-primary" aria-hidden />
