@@ -141,4 +141,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Scripts the browser loads as they are (the /docs viewer's theme).
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
 );
