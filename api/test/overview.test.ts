@@ -19,6 +19,7 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
   let ledger: TradeLedger;
   let ana: RegisteredUser;
   let bia: RegisteredUser;
+  let anaBotId: string;
 
   /** A bot of `user` with paper balances the test executions draw on. */
   async function botOf(user: RegisteredUser, name: string): Promise<Bot> {
@@ -42,6 +43,7 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
     ana = await register(call, { name: 'Ana' });
     bia = await register(call, { name: 'Bia' });
     const anaBot = await botOf(ana, 'Ana 1');
+    anaBotId = anaBot.id;
     const biaBot = await botOf(bia, 'Bia 1');
     const rnd = prng(27);
     const now = Date.now();
@@ -133,6 +135,20 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
       expect(res.body.equity.at(-1)?.brl.toFixed(2)).toBe(want.pnl.total.brl);
       expect(res.body.equity.map((p) => p.day)).toEqual([...res.body.equity.map((p) => p.day)].sort());
     }
+    // Each bot's last trade, whatever its mode.
+    const { rows } = await sql.query<{ executed_at: Date; profit_brl: string; status: string }>(
+      `SELECT executed_at, ROUND(profit_brl, 2)::text AS profit_brl, status FROM trades
+        WHERE user_id = $1 ORDER BY executed_at DESC LIMIT 1`,
+      [ana.id],
+    );
+    expect(byDefault.body.lastTrades).toEqual([
+      {
+        botId: anaBotId,
+        executedAt: rows[0]!.executed_at.toISOString(),
+        status: rows[0]!.status,
+        profitBrl: rows[0]!.profit_brl,
+      },
+    ]);
   });
 
   it("never counts another user's trades; a new user starts at zero in paper", async () => {
@@ -151,6 +167,7 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
         total: { trades: 0, brl: '0.00', usdt: 0 },
       },
       equity: [],
+      lastTrades: [],
     });
   });
 

@@ -117,7 +117,10 @@ export class TradesService {
   async overview(userId: string, requested: BotMode | undefined, now = new Date()): Promise<OverviewResponse> {
     const tradedModes = await this.repo.tradedModes(userId);
     const mode = requested ?? (tradedModes.includes('live') ? 'live' : 'paper');
-    const { windows: w, days } = await this.repo.overview(userId, mode, now);
+    const [{ windows: w, days }, last] = await Promise.all([
+      this.repo.overview(userId, mode, now),
+      this.repo.lastTradeOfEachBot(userId),
+    ]);
     const pnl = (trades: number, usdt: Decimal.Value, brl: Decimal.Value): PnlWindow => ({
       trades,
       brl: brlForDisplay(brl),
@@ -142,6 +145,12 @@ export class TradesService {
         total: pnl(trades, usdt, brl),
       },
       equity,
+      lastTrades: last.map((l) => ({
+        botId: l.botId,
+        executedAt: new Date(l.executedAt).toISOString(),
+        status: l.status,
+        profitBrl: brlForDisplay(l.profitBrl),
+      })),
     };
   }
 

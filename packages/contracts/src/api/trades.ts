@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOT_MODES, type BotMode, type Trade, type TradeStats } from '../domain/bots.js';
+import { BOT_MODES, type BotMode, type Trade, type TradeStats, type TradeStatus } from '../domain/bots.js';
 import { MESSAGES } from '../messages/index.js';
 import { queryInt } from './validation.js';
 
@@ -101,4 +101,6 @@ export interface OverviewResponse {
   pnl: { today: PnlWindow; days7: PnlWindow; days30: PnlWindow; total: PnlWindow };
   /** Cumulative P&L at the end of each UTC day with trades, oldest first (R$ rounded to centavos, USDT to 2). */
   equity: { day: string; brl: number; usdt: number }[];
+  /** Each bot's last trade (any mode and status), for the list of bots. */
+  lastTrades: { botId: string; executedAt: string; status: TradeStatus; profitBrl: string }[];
 }

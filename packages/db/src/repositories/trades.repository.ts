@@ -701,6 +701,18 @@ export class TradesRepository {
     return { windows, days };
   }
 
+  /** Each of the user's bots' last trade (any status), from `trades_bot_executed_idx`. */
+  lastTradeOfEachBot(userId: string): Promise<BotLastTrade[]> {
+    return this.ds.query(
+      `SELECT b.id AS "botId", t.executed_at AS "executedAt", t.status, t.profit_brl::text AS "profitBrl"
+         FROM bots b
+         JOIN LATERAL (SELECT executed_at, status, profit_brl FROM trades
+                        WHERE bot_id = b.id ORDER BY executed_at DESC LIMIT 1) t ON true
+        WHERE b.user_id = $1`,
+      [userId],
+    );
+  }
+
   /** The modes the user has recorded trades in. */
   async tradedModes(userId: string): Promise<BotMode[]> {
     const rows: { mode: BotMode }[] = await this.ds.query(
@@ -722,6 +734,14 @@ type OverviewWindowName = (typeof OVERVIEW_WINDOWS)[number][0];
 /** Count and exact sums (numeric as text) of each window of {@link TradesRepository.overview}. */
 export type OverviewWindows = Record<`${OverviewWindowName}Trades`, number> &
   Record<`${OverviewWindowName}Usdt` | `${OverviewWindowName}Brl`, string>;
+
+/** A bot's last trade: when, its status and its exact R$ profit. */
+export interface BotLastTrade {
+  botId: string;
+  executedAt: Date;
+  status: TradeStatus;
+  profitBrl: string;
+}
 
 /** One UTC day of recorded trades: count and exact sums. */
 export interface OverviewDay {

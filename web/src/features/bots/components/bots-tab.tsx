@@ -21,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SimulateDialog } from '@/components/backtests/simulate-dialog';
 import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatPercent } from '@/lib/format';
@@ -146,23 +147,40 @@ export function BotsTab() {
           {bots.map((bot) => (
             <li key={bot.id}>
               <Card>
-                <CardContent className="flex flex-col gap-3 pt-6 md:flex-row md:items-center md:justify-between">
-                  <div className="flex flex-col gap-1">
-                    <div className="flex items-center gap-2">
-                      <span className="font-medium">{bot.name}</span>
-                      <Badge variant={statusVariant(bot.status)}>{botStatusLabel(bot.status)}</Badge>
-                      <ModeTag mode={bot.mode} />
+                <CardContent className="flex flex-col gap-3 pt-5 md:flex-row md:items-center md:justify-between">
+                  {/* On a phone the deciding figures come first: the state, then the P&L. */}
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="flex min-w-0 flex-wrap items-center gap-2">
+                        <Badge variant={statusVariant(bot.status)} data-deciding="state">
+                          {botStatusLabel(bot.status)}
+                        </Badge>
+                        <span className="min-w-0 font-medium break-words">{bot.name}</span>
+                        <ModeTag mode={bot.mode} />
+                      </div>
+                      <div className="shrink-0 text-right" data-deciding="pnl">
+                        <BrlFirst
+                          brl={bot.totalProfitBrl}
+                          usdt={bot.totalProfit}
+                          stacked
+                          className={cn(
+                            'font-semibold tabular-nums',
+                            Number(bot.totalProfitBrl) < 0 ? 'text-destructive' : Number(bot.totalProfitBrl) > 0 && 'text-success',
+                          )}
+                        />
+                        <span className="block text-xs text-muted-foreground">
+                          {formatPercent(bot.profitPercent, 2)}
+                        </span>
+                      </div>
                     </div>
-                    <p className="text-xs text-muted-foreground">
+                    <p className="text-xs break-words text-muted-foreground">
                       {BOT_STRATEGY_LABELS[bot.strategy]} · Risco {RISK_LEVEL_LABELS[bot.riskLevel]} ·{' '}
                       {bot.pairs.join(', ')} · {bot.exchanges.map(exchangeName).join(', ')}
                     </p>
                     <p className="text-xs text-muted-foreground">
                       Investimento máx. {formatBRL(bot.maxInvestment.toFixed(2))} · Lucro mín.{' '}
                       {formatPercent(bot.minProfitPercent, 1)} · {bot.totalTrades}{' '}
-                      {bot.totalTrades === 1 ? 'trade' : 'trades'} · Lucro{' '}
-                      <BrlFirst brl={bot.totalProfitBrl} usdt={bot.totalProfit} /> (
-                      {formatPercent(bot.profitPercent, 2)})
+                      {bot.totalTrades === 1 ? 'trade' : 'trades'}
                     </p>
                     {bot.statusReason && <p className="text-xs text-destructive">{bot.statusReason}</p>}
                   </div>

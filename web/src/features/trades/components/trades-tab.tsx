@@ -167,7 +167,7 @@ export function TradesTab() {
         <p className="text-sm text-muted-foreground">Nenhum trade encontrado para os filtros escolhidos.</p>
       ) : (
         <>
-          <Table>
+          <Table cards aria-label="Trades">
             <TableHeader>
               <TableRow>
                 <TableHead>Data</TableHead>
@@ -188,28 +188,37 @@ export function TradesTab() {
             <TableBody>
               {data.trades.map((t) => (
                 <TableRow key={t.id}>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(t.executedAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{t.botName}</TableCell>
-                  <TableCell>{t.pair}</TableCell>
-                  <TableCell>{exchangeName(t.buyExchange)}</TableCell>
-                  <TableCell>{exchangeName(t.sellExchange)}</TableCell>
-                  <TableCell>{formatFillPrice(t.buyPrice)}</TableCell>
-                  <TableCell>{formatFillPrice(t.sellPrice)}</TableCell>
-                  <TableCell>{formatNumber(t.amount, 6)}</TableCell>
-                  <TableCell className={t.profit < 0 ? 'text-destructive' : 'text-success'}>
+                  <TableCell lead={3} label="Data" className="whitespace-nowrap">
+                    {formatDateTime(t.executedAt)}
+                  </TableCell>
+                  <TableCell label="Bot" className="whitespace-nowrap">
+                    {t.botName}
+                  </TableCell>
+                  <TableCell label="Par">{t.pair}</TableCell>
+                  <TableCell label="Compra">{exchangeName(t.buyExchange)}</TableCell>
+                  <TableCell label="Venda">{exchangeName(t.sellExchange)}</TableCell>
+                  <TableCell label="Preço Compra">{formatFillPrice(t.buyPrice)}</TableCell>
+                  <TableCell label="Preço Venda">{formatFillPrice(t.sellPrice)}</TableCell>
+                  <TableCell label="Quantidade">{formatNumber(t.amount, 6)}</TableCell>
+                  <TableCell
+                    lead={1}
+                    label="Lucro (R$ · USDT)"
+                    className={t.profit < 0 ? 'text-destructive' : 'text-success'}
+                  >
                     <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
-                  <TableCell>{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell label="Lucro %">{formatPercent(t.profitPercent, 2)}</TableCell>
                   <TableCell
+                    label="Taxas (R$)"
                     className="whitespace-nowrap"
                     title={`Cotação USDT/BRL ${formatNumber(t.usdtBrl, 4)}`}
                   >
                     {formatBRL(t.feesBrl)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell lead={2} label="Status">
                     <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Modo">
                     <ModeTag mode={t.mode} />
                   </TableCell>
                 </TableRow>
