@@ -89,7 +89,7 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
 
   /** The independent computation: straight from `trades`. */
   async function expected(userId: string, mode: string) {
-    const { rows } = await sql.query<Record<string, string | number>>(
+    const { rows } = await sql.query<Record<string, string>>(
       `SELECT
          COUNT(*) FILTER (WHERE (executed_at AT TIME ZONE 'America/Sao_Paulo')::date = (now() AT TIME ZONE 'America/Sao_Paulo')::date)::int AS today_n,
          ROUND(COALESCE(SUM(profit_brl) FILTER (WHERE (executed_at AT TIME ZONE 'America/Sao_Paulo')::date = (now() AT TIME ZONE 'America/Sao_Paulo')::date), 0), 2)::text AS today_brl,
@@ -108,14 +108,15 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
       [userId, mode],
     );
     const r = rows[0]!;
+    const n = (k: string) => Number(r[k]);
     return {
       pnl: {
-        today: { trades: r.today_n, brl: r.today_brl, usdt: r.today_usdt },
-        days7: { trades: r.d7_n, brl: r.d7_brl, usdt: r.d7_usdt },
-        days30: { trades: r.d30_n, brl: r.d30_brl, usdt: r.d30_usdt },
-        total: { trades: r.all_n, brl: r.all_brl, usdt: r.all_usdt },
+        today: { trades: n('today_n'), brl: r.today_brl!, usdt: n('today_usdt') },
+        days7: { trades: n('d7_n'), brl: r.d7_brl!, usdt: n('d7_usdt') },
+        days30: { trades: n('d30_n'), brl: r.d30_brl!, usdt: n('d30_usdt') },
+        total: { trades: n('all_n'), brl: r.all_brl!, usdt: n('all_usdt') },
       },
-      days: r.days,
+      days: n('days'),
     };
   }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo } from './support/nav.js';
 
 /** SPEC §5's bot messages, word for word, in the order the form checks them. */
 const MSG = {
@@ -165,8 +166,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     });
     const { page, context } = await newPage(browser);
     await loginViaUi(page, account.email, account.password);
-    const menu = page.getByRole('navigation', { name: 'Menu do painel' });
-    await menu.getByRole('button', { name: 'Bots' }).click();
+    await goTo(page, 'Bots');
     const botsTab = page.getByRole('region', { name: 'Bots' });
     await botsTab.getByRole('button', { name: 'Novo bot' }).click();
 
@@ -279,7 +279,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     console.log(`[bots-trading] trades: ${all} (${completed} concluídos, ${failed} falharam)`);
 
     // 5. Histórico de Trades: the cards and the table follow the filters.
-    await menu.getByRole('button', { name: 'Histórico de Trades' }).click();
+    await goTo(page, 'Histórico de Trades');
     const history = page.getByRole('region', { name: 'Histórico de Trades' });
     const period = history.getByRole('group', { name: 'Período' });
     const statusFilter = history.getByRole('group', { name: 'Status' });

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 
 // Each tab is its own chunk, loaded when opened (recharts comes only with the tabs that draw a chart).
-const OverviewTab = lazyPage(() => import('@/features/overview/components/overview-tab'), 'OverviewTab');
+const OverviewTab = lazyPage(() => import('../overview/overview-tab'), 'OverviewTab');
 const ProfileTab = lazyPage(() => import('@/features/profile/components/profile-tab'), 'ProfileTab');
 const BotsTab = lazyPage(() => import('@/features/bots/components/bots-tab'), 'BotsTab');
 const ExchangesTab = lazyPage(() => import('@/features/exchanges/components/exchanges-tab'), 'ExchangesTab');

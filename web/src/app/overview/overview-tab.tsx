@@ -28,8 +28,8 @@ import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-ap
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
-import { overviewApi, overviewKey } from '../api/overview-api';
-import { matchingOpportunities, overviewAlerts } from '../lib/alerts';
+import { overviewApi, overviewKey } from './overview-api';
+import { matchingOpportunities, overviewAlerts } from './alerts';
 
 const EquityChart = lazy(() => import('./equity-chart').then((m) => ({ default: m.EquityChart })));
 
