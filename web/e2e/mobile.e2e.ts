@@ -24,6 +24,8 @@ interface Visit {
   name: string;
   /** Rows with a deciding figure must be there (the page lists something this account has). */
   rows?: boolean;
+  /** What a person does first on the page (a filter). */
+  first?: (page: Page) => Promise<void>;
 }
 
 const PUBLIC: Visit[] = [
@@ -68,6 +70,11 @@ const USER: Visit[] = [
     path: `${ROUTES.dashboard}?tab=${tab}`,
     name: `user-${tab}`,
     rows: tab === 'opportunities' || tab === 'trades' || tab === 'bots',
+    // The demo user's trades are last month's: the whole history.
+    first:
+      tab === 'trades'
+        ? (page: Page) => page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Tudo' }).click()
+        : undefined,
   })),
   { path: ROUTES.bots, name: 'user-bots-page', rows: true },
   { path: ROUTES.backtests, name: 'user-backtests' },
@@ -89,10 +96,13 @@ const ADMIN_PAGES: Visit[] = [
 /** The page has drawn: no loader left, fonts in, two frames after. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  // Spinners ('Carregando…') gone: the page shows its data, not its loading state.
   await page
-    .getByText('Carregando página...')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
+    .waitForFunction(
+      `![...document.querySelectorAll('[role="status"]')].some((el) => /Carregando/.test(el.textContent ?? ''))`,
+      undefined,
+      { timeout: 20_000 },
+    )
     .catch(() => undefined);
   await page.evaluate(
     'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
@@ -136,6 +146,7 @@ async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[
     await page.setViewportSize(PHONE);
     await page.goto(visit.path);
     await settled(page);
+    await visit.first?.(page);
     if (visit.rows) {
       await page
         .locator('[data-deciding]')

@@ -127,17 +127,15 @@ export function OverviewTab() {
 
   return (
     <section aria-label="Visão geral" className="mx-auto flex max-w-6xl flex-col gap-4 sm:gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          Resultado das operações {mode === 'paper' ? 'simuladas (paper trading)' : 'reais'}, em R$ com o USDT abaixo.
-        </p>
-        <FilterPills
-          label="Modo"
-          options={MODE_OPTIONS}
-          value={mode ?? 'paper'}
-          onChange={(m) => setMode(m)}
-        />
-      </div>
+      {mode ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">
+            Resultado das operações {mode === 'paper' ? 'simuladas (paper trading)' : 'reais'}, em R$ com o USDT
+            abaixo.
+          </p>
+          <FilterPills label="Modo" options={MODE_OPTIONS} value={mode} onChange={(m) => setMode(m)} />
+        </div>
+      ) : null}
 
       {alerts.length > 0 ? (
         <Card role="region" aria-label="Alertas" className="border-warning/50 bg-warning/5">

@@ -4,11 +4,16 @@ import { ChangePasswordCard } from '@/features/security/components/change-passwo
 import { SecuritySummary } from '@/features/security/components/security-summary';
 import { SessionsCard } from '@/features/security/components/sessions-card';
 import { TwoFactorCard } from '@/features/security/components/two-factor-card';
+import { useSession } from '@/lib/session';
+import { NotificationsTab } from './notifications-tab';
 import { UserAreaPage } from './user-area-page';
 
-/** /security (SPEC §2, DECISIONS §5): every section reads and writes the server. The notification
- * settings have their own entry, Notificações (DECISIONS §13). */
+/**
+ * /security (SPEC §2, DECISIONS §5): every section reads and writes the server. A user's notification settings have
+ * their own entry, Notificações (DECISIONS §13); an admin (no /dashboard) finds them here.
+ */
 export function SecurityPage() {
+  const { user } = useSession();
   return (
     <UserAreaPage title="Segurança">
       <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -20,6 +25,7 @@ export function SecurityPage() {
         <ApiKeysSection />
         <SessionsCard />
         <ActivityCard />
+        {user?.role === 'admin' ? <NotificationsTab /> : null}
       </div>
     </UserAreaPage>
   );

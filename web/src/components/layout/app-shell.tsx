@@ -64,11 +64,13 @@ export function AppShell({ title, nav, homePath, children }: AppShellProps) {
   return (
     <div className="flex min-h-dvh">
       <DocumentTitle title={title} />
-      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col overflow-y-auto border-r border-border bg-card/60 md:flex">
-        <div className="flex h-16 shrink-0 items-center border-b border-border px-5">
-          <Logo to={homePath} />
+      <aside className="hidden w-60 shrink-0 border-r border-border bg-card/60 md:block">
+        <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
+          <div className="flex h-16 shrink-0 items-center border-b border-border px-5">
+            <Logo to={homePath} />
+          </div>
+          <SidebarNav sections={nav} />
         </div>
-        <SidebarNav sections={nav} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-border bg-background/85 px-4 backdrop-blur sm:px-6">

@@ -121,11 +121,12 @@ export function BotsTab() {
   const stats = summarise(bots);
   return (
     <section aria-label="Bots" className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Bots</h2>
+      {/* The shell's title already says 'Bots': the heading stays for screen readers. */}
+      <div className="flex items-center justify-end gap-4">
+        <h2 className="sr-only">Bots</h2>
         <Button onClick={() => openForm({ kind: 'create' })}>Novo bot</Button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[
           ['Total de bots', String(stats.total)],
           ['Em execução', String(stats.running)],
@@ -136,7 +137,7 @@ export function BotsTab() {
             <CardHeader>
               <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
             </CardHeader>
-            <CardContent className="text-2xl font-semibold">{value}</CardContent>
+            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
           </Card>
         ))}
       </div>

@@ -89,8 +89,9 @@ export function TradesTab() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section aria-label="Histórico de Trades" className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Histórico de Trades</h2>
+      {/* The shell's title already says 'Histórico de Trades': the heading stays for screen readers. */}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <h2 className="sr-only">Histórico de Trades</h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => void exportCsv('spec')} disabled={exporting !== null}>
             {exporting === 'spec' ? 'Exportando...' : 'Exportar CSV'}
@@ -105,7 +106,7 @@ export function TradesTab() {
           </Button>
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[
           ['Total de trades', data ? String(data.stats.totalTrades) : '—'],
           [
@@ -122,7 +123,7 @@ export function TradesTab() {
             <CardHeader>
               <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
             </CardHeader>
-            <CardContent className="text-2xl font-semibold">{value}</CardContent>
+            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
           </Card>
         ))}
       </div>
