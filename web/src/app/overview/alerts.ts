@@ -87,7 +87,7 @@ export function overviewAlerts(
     alerts.push({
       kind: 'exchange',
       id: `exchange:${feed.exchange}`,
-      text: `${exchangeName(feed.exchange)}: ${FEED_STATUS_LABELS[feed.status]}${feed.reason ? ` (${feed.reason})` : ''}. Seus bots não operam nela enquanto isso.`,
+      text: `${exchangeName(feed.exchange)}: ${FEED_STATUS_LABELS[feed.status]}${feed.reason ? ` (${feed.reason})` : ''}.`,
       to: paths.status,
       action: 'Ver status',
     });
