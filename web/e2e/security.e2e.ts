@@ -86,7 +86,7 @@ describe('the security page in Chromium', () => {
     await waitForPath(page, '/dashboard');
 
     // A backup code signs in too (once).
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
     await submitLogin(page, account.email, account.password);
     await page.getByLabel('Código de verificação').fill(codes[0]!.toLowerCase());
@@ -143,7 +143,7 @@ describe('the security page in Chromium', () => {
 
     // The notification settings: their own entry of the navigation (DECISIONS §13).
     await goTo(page, 'Notificações');
-    await page.getByRole('region', { name: 'Notificações' }).waitFor();
+    await page.getByRole('region', { name: 'Notificações', exact: true }).waitFor();
     // SMS is not offered (no provider): the page says so instead of a switch that would store nothing.
     await page.getByText('Não oferecido: ainda não temos um provedor de SMS.', { exact: false }).waitFor();
     expect(await page.getByRole('switch', { name: 'Notificações por SMS' }).count()).toBe(0);

@@ -144,7 +144,7 @@ export function OverviewTab() {
               <div key={a.id} data-alert={a.kind} className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
                 <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
                 <span className="min-w-0 flex-1">{a.text}</span>
-                <Link to={a.to} className="font-medium text-primary underline-offset-4 hover:underline">
+                <Link to={a.to} className="font-medium text-primary underline underline-offset-4">
                   {a.action}
                 </Link>
               </div>
@@ -218,7 +218,7 @@ export function OverviewTab() {
             ) : botList.length === 0 ? (
               <p className="text-sm text-muted-foreground">
                 Você ainda não tem bots.{' '}
-                <Link to={ROUTES.bots} className="text-primary underline-offset-4 hover:underline">
+                <Link to={ROUTES.bots} className="text-primary underline underline-offset-4">
                   Crie o primeiro
                 </Link>
                 .
