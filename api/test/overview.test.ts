@@ -25,7 +25,13 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
   async function botOf(user: RegisteredUser, name: string): Promise<Bot> {
     const { body } = await call<{ bot: Bot }>('POST', '/api/bots', {
       token: user.token,
-      body: { name, pairs: ['BTC/USDT'], exchanges: ['binance', 'gateio'], maxInvestment: 1000, minProfitPercent: 0.5 },
+      body: {
+        name,
+        pairs: ['BTC/USDT'],
+        exchanges: ['binance', 'gateio'],
+        maxInvestment: 1000,
+        minProfitPercent: 0.5,
+      },
     });
     await sql.query(
       `INSERT INTO bot_balances (bot_id, exchange, asset, amount, initial) VALUES
@@ -126,7 +132,9 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
     expect(byDefault.body.mode).toBe('live');
     expect([...byDefault.body.tradedModes].sort()).toEqual(['live', 'paper']);
     for (const mode of ['live', 'paper'] as const) {
-      const res = await call<OverviewResponse>('GET', `/api/trades/overview?mode=${mode}`, { token: ana.token });
+      const res = await call<OverviewResponse>('GET', `/api/trades/overview?mode=${mode}`, {
+        token: ana.token,
+      });
       expect(res.status).toBe(200);
       const want = await expected(ana.id, mode);
       expect(res.body.pnl).toEqual(want.pnl);
@@ -173,7 +181,9 @@ describe('GET /api/trades/overview: the home P&L and equity curve', () => {
   });
 
   it('refuses a bad mode with a pt-BR 400 and a visitor with 401', async () => {
-    const bad = await call<{ message: string }>('GET', '/api/trades/overview?mode=real', { token: ana.token });
+    const bad = await call<{ message: string }>('GET', '/api/trades/overview?mode=real', {
+      token: ana.token,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/inválid/i);
     expect((await call('GET', '/api/trades/overview')).status).toBe(401);

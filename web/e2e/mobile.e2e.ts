@@ -73,7 +73,8 @@ const USER: Visit[] = [
     // The demo user's trades are last month's: the whole history.
     first:
       tab === 'trades'
-        ? (page: Page) => page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Tudo' }).click()
+        ? (page: Page) =>
+            page.getByRole('group', { name: 'Período' }).getByRole('button', { name: 'Tudo' }).click()
         : undefined,
   })),
   { path: ROUTES.bots, name: 'user-bots-page', rows: true },
@@ -158,7 +159,9 @@ async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[
     if (m.scrollWidth > PHONE.width) found.push(`rola para o lado: scrollWidth ${m.scrollWidth}`);
     if (m.title?.cut) found.push(`título cortado: '${m.title.text}'`);
     if (m.deciding && (m.deciding.left < 0 || m.deciding.right > PHONE.width))
-      found.push(`número decisivo fora da tela: '${m.deciding.text}' em ${m.deciding.left}–${m.deciding.right}`);
+      found.push(
+        `número decisivo fora da tela: '${m.deciding.text}' em ${m.deciding.left}–${m.deciding.right}`,
+      );
     if (found.length) problems[visit.path] = found;
     if (REVIEW) {
       await save(page, PHONE, visit.name);
@@ -173,7 +176,10 @@ async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[
 /** The first link of a list page that leads to one of its items (an article, a post). */
 async function firstItem(page: Page, list: string, prefix: string): Promise<Visit> {
   await page.goto(list);
-  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href', { timeout: 15_000 });
+  const href = await page
+    .locator(`main a[href^="${prefix}"]`)
+    .first()
+    .getAttribute('href', { timeout: 15_000 });
   expect(href).toBeTruthy();
   return { path: href!, name: `public${prefix.replaceAll('/', '-')}item` };
 }

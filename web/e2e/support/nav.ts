@@ -14,6 +14,9 @@ export async function goTo(page: Page, label: string): Promise<void> {
 
 /** Opens the user menu of the header and picks an entry ('Perfil', 'Segurança', 'Sair'). */
 export async function userMenu(page: Page, item: 'Perfil' | 'Segurança' | 'Sair'): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: /^Menu da conta de / }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Menu da conta de / })
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 }

@@ -50,7 +50,11 @@ function subscription(overrides: Partial<SubscriptionResponse>): SubscriptionRes
   };
 }
 
-const feed = (exchange: FeedState['exchange'], status: FeedState['status'], reason: string | null = null): FeedState => ({
+const feed = (
+  exchange: FeedState['exchange'],
+  status: FeedState['status'],
+  reason: string | null = null,
+): FeedState => ({
   exchange,
   status,
   reason,
@@ -90,7 +94,9 @@ describe("the home's alerts", () => {
 
   it('warns of a trial or a cancelled period ending within 7 days, not of a renewing one', () => {
     const trial = overviewAlerts([], subscription({ status: 'trialing', daysLeft: 1 }), [], PATHS);
-    expect(trial.map((a) => a.text)).toEqual(['Seu período de teste termina amanhã: sem um plano, os bots param.']);
+    expect(trial.map((a) => a.text)).toEqual([
+      'Seu período de teste termina amanhã: sem um plano, os bots param.',
+    ]);
     const cancelled = overviewAlerts([], subscription({ cancelAtPeriodEnd: true, daysLeft: 5 }), [], PATHS);
     expect(cancelled.map((a) => a.text)).toEqual([
       'Sua assinatura Profissional termina em 5 dias e não será renovada: os bots param.',

@@ -65,11 +65,16 @@ export function overviewAlerts(
   }
   if (
     subscription &&
-    (subscription.status === 'trialing' || (subscription.status === 'active' && subscription.cancelAtPeriodEnd)) &&
+    (subscription.status === 'trialing' ||
+      (subscription.status === 'active' && subscription.cancelAtPeriodEnd)) &&
     subscription.daysLeft <= LAPSE_WARNING_DAYS
   ) {
     const when =
-      subscription.daysLeft <= 0 ? 'hoje' : subscription.daysLeft === 1 ? 'amanhã' : `em ${subscription.daysLeft} dias`;
+      subscription.daysLeft <= 0
+        ? 'hoje'
+        : subscription.daysLeft === 1
+          ? 'amanhã'
+          : `em ${subscription.daysLeft} dias`;
     alerts.push({
       kind: 'subscription',
       id: 'subscription',

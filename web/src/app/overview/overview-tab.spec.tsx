@@ -26,7 +26,9 @@ function overview(mode: 'live' | 'paper'): OverviewResponse {
             total: window_(1, '0.50', 0.09),
           },
     equity: [{ day: '2026-11-27', brl: 1250.3, usdt: 227.49 }],
-    lastTrades: [{ botId: 'b1', executedAt: '2026-11-27T15:00:00.000Z', status: 'completed', profitBrl: '0.42' }],
+    lastTrades: [
+      { botId: 'b1', executedAt: '2026-11-27T15:00:00.000Z', status: 'completed', profitBrl: '0.42' },
+    ],
   };
 }
 
@@ -55,7 +57,14 @@ const BOT = {
 
 const EMPTY_TRADES: TradesResponse = {
   trades: [],
-  stats: { totalTrades: 0, totalProfit: 0, totalProfitBrl: '0.00', avgProfitBrl: '0.00', successRate: 0, avgProfit: 0 },
+  stats: {
+    totalTrades: 0,
+    totalProfit: 0,
+    totalProfitBrl: '0.00',
+    avgProfitBrl: '0.00',
+    successRate: 0,
+    avgProfit: 0,
+  },
   page: 1,
   pageSize: 6,
   total: 0,
@@ -76,7 +85,10 @@ describe("'Visão geral', the home after login", () => {
     storeSession(TEST_USER);
     renderApp('/dashboard');
     const result = await screen.findByRole('group', { name: 'Resultado' });
-    const cards = () => within(result).getAllByTestId('pnl-window').map((c) => c.textContent);
+    const cards = () =>
+      within(result)
+        .getAllByTestId('pnl-window')
+        .map((c) => c.textContent);
     await waitFor(() =>
       expect(cards()).toEqual([
         `Hoje${formatBRL('12.40')}2,28 USDT2 trades`,

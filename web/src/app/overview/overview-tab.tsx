@@ -44,10 +44,12 @@ const WINDOWS = [
 
 const MODE_OPTIONS = (['live', 'paper'] as const).map((value) => ({ value, label: BOT_MODE_LABELS[value] }));
 
-const signClass = (brl: string) => (Number(brl) < 0 ? 'text-destructive' : Number(brl) > 0 ? 'text-success' : '');
+const signClass = (brl: string) =>
+  Number(brl) < 0 ? 'text-destructive' : Number(brl) > 0 ? 'text-success' : '';
 
 const statusVariant = { completed: 'success', failed: 'destructive', pending: 'warning' } as const;
-const botVariant = (b: Bot) => (b.status === 'running' ? 'success' : b.status === 'error' ? 'destructive' : 'outline');
+const botVariant = (b: Bot) =>
+  b.status === 'running' ? 'success' : b.status === 'error' ? 'destructive' : 'outline';
 
 function PnlCard({ label, pnl }: { label: string; pnl: PnlWindow | undefined }) {
   return (
@@ -94,7 +96,14 @@ export function OverviewTab() {
   const latest = useQuery({
     queryKey: ['trades', 'latest', mode],
     queryFn: () =>
-      tradesApi.list({ dateRange: 'all', status: 'all', mode: mode ?? 'all', bot: 'all', page: 1, pageSize: LATEST_TRADES }),
+      tradesApi.list({
+        dateRange: 'all',
+        status: 'all',
+        mode: mode ?? 'all',
+        bot: 'all',
+        page: 1,
+        pageSize: LATEST_TRADES,
+      }),
     enabled: mode !== undefined,
   });
   const bots = useBots();
@@ -130,8 +139,8 @@ export function OverviewTab() {
       {mode ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground">
-            Resultado das operações {mode === 'paper' ? 'simuladas (paper trading)' : 'reais'}, em R$ com o USDT
-            abaixo.
+            Resultado das operações {mode === 'paper' ? 'simuladas (paper trading)' : 'reais'}, em R$ com o
+            USDT abaixo.
           </p>
           <FilterPills label="Modo" options={MODE_OPTIONS} value={mode} onChange={(m) => setMode(m)} />
         </div>
@@ -141,7 +150,11 @@ export function OverviewTab() {
         <Card role="region" aria-label="Alertas" className="border-warning/50 bg-warning/5">
           <CardContent className="flex flex-col gap-2 p-4">
             {alerts.map((a) => (
-              <div key={a.id} data-alert={a.kind} className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm">
+              <div
+                key={a.id}
+                data-alert={a.kind}
+                className="flex flex-wrap items-start gap-x-3 gap-y-1 text-sm"
+              >
                 <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
                 <span className="min-w-0 flex-1">{a.text}</span>
                 <Link to={a.to} className="font-medium text-primary underline underline-offset-4">
@@ -196,9 +209,11 @@ export function OverviewTab() {
           <strong data-testid="matching-opportunities" className="text-lg tabular-nums">
             {market.state ? fitting : '—'}
           </strong>{' '}
-          {fitting === 1 ? 'oportunidade ao vivo atende' : 'oportunidades ao vivo atendem'} aos filtros dos seus bots
+          {fitting === 1 ? 'oportunidade ao vivo atende' : 'oportunidades ao vivo atendem'} aos filtros dos
+          seus bots
           <span className="block text-xs text-muted-foreground">
-            de {opportunities.length} abertas agora{botList.length === 0 ? ' · crie um bot para ter as suas' : ''}
+            de {opportunities.length} abertas agora
+            {botList.length === 0 ? ' · crie um bot para ter as suas' : ''}
           </span>
         </span>
         <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -208,7 +223,10 @@ export function OverviewTab() {
         <Card role="region" aria-label="Seus bots">
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle as="h2">Seus bots</CardTitle>
-            <Link to={ROUTES.bots} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={ROUTES.bots}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               Gerenciar
             </Link>
           </CardHeader>
@@ -247,7 +265,10 @@ export function OverviewTab() {
                           brl={b.totalProfitBrl}
                           usdt={b.totalProfit}
                           stacked
-                          className={cn('text-right text-sm font-semibold tabular-nums', signClass(b.totalProfitBrl))}
+                          className={cn(
+                            'text-right text-sm font-semibold tabular-nums',
+                            signClass(b.totalProfitBrl),
+                          )}
                         />
                       </li>
                     );
@@ -280,7 +301,10 @@ export function OverviewTab() {
                       brl={t.profitBrl}
                       usdt={t.profitUsdt}
                       stacked
-                      className={cn('w-28 shrink-0 text-sm font-semibold tabular-nums', signClass(t.profitBrl))}
+                      className={cn(
+                        'w-28 shrink-0 text-sm font-semibold tabular-nums',
+                        signClass(t.profitBrl),
+                      )}
                     />
                     <div className="min-w-0 flex-1 text-right">
                       <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>

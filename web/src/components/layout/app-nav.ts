@@ -113,7 +113,10 @@ export const USER_NAV: readonly NavSection[] = [
 export const ADMIN_NAV: readonly NavSection[] = [
   {
     items: [
-      { ...page('Visão geral', LayoutDashboard, ROUTES.admin), isCurrent: (at) => at.pathname === ROUTES.admin },
+      {
+        ...page('Visão geral', LayoutDashboard, ROUTES.admin),
+        isCurrent: (at) => at.pathname === ROUTES.admin,
+      },
       page('Usuários', Users, ROUTES.adminUsers),
       page('Receita', DollarSign, ROUTES.adminRevenue),
       page('Sistema', Server, ROUTES.adminSystem),
@@ -124,7 +127,10 @@ export const ADMIN_NAV: readonly NavSection[] = [
   },
   {
     title: 'Sua conta',
-    items: [page('Segurança da conta', ShieldCheck, ROUTES.security), page('Pagamento', CreditCard, ROUTES.payment)],
+    items: [
+      page('Segurança da conta', ShieldCheck, ROUTES.security),
+      page('Pagamento', CreditCard, ROUTES.payment),
+    ],
   },
 ];
 

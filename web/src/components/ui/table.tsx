@@ -46,12 +46,14 @@ interface TableCellProps extends ComponentProps<'td'> {
   lead?: 1 | 2 | 3 | 4;
   /** Spans the whole card. */
   wide?: boolean;
+  /** A detail left out of the card (the wide table and the exports keep it). */
+  detail?: boolean;
 }
 
-export function TableCell({ className, label, lead, wide, ...props }: TableCellProps) {
+export function TableCell({ className, label, lead, wide, detail, ...props }: TableCellProps) {
   return (
     <td
-      className={cn('px-3 py-2.5 align-middle', className)}
+      className={cn('px-3 py-2.5 align-middle', detail && 'table-cards-detail', className)}
       data-label={label}
       data-lead={lead}
       data-deciding={lead === 1 ? '' : undefined}

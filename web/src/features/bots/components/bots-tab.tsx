@@ -166,7 +166,9 @@ export function BotsTab() {
                           stacked
                           className={cn(
                             'font-semibold tabular-nums',
-                            Number(bot.totalProfitBrl) < 0 ? 'text-destructive' : Number(bot.totalProfitBrl) > 0 && 'text-success',
+                            Number(bot.totalProfitBrl) < 0
+                              ? 'text-destructive'
+                              : Number(bot.totalProfitBrl) > 0 && 'text-success',
                           )}
                         />
                         <span className="block text-xs text-muted-foreground">

@@ -103,7 +103,11 @@ const OpportunityRow = memo(function OpportunityRow({
           </div>
           <div className="text-xs text-muted-foreground">{text.pairs}</div>
         </TableCell>
-        <TableCell lead={1} label="Líquido" className="text-right font-mono font-semibold text-success tabular-nums">
+        <TableCell
+          lead={1}
+          label="Líquido"
+          className="text-right font-mono font-semibold text-success tabular-nums"
+        >
           {text.net}
         </TableCell>
         <TableCell lead={3} label="Tamanho" className="text-right whitespace-nowrap tabular-nums">
@@ -114,7 +118,11 @@ const OpportunityRow = memo(function OpportunityRow({
           <div className="font-mono font-medium">{text.profitBrl}</div>
           <div className="text-xs text-muted-foreground">{text.profitUsdt}</div>
         </TableCell>
-        <TableCell lead={4} label="Idade" className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
+        <TableCell
+          lead={4}
+          label="Idade"
+          className="text-right whitespace-nowrap text-muted-foreground tabular-nums"
+        >
           {age}
         </TableCell>
       </TableRow>

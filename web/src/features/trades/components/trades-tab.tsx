@@ -174,15 +174,15 @@ export function TradesTab() {
                 <TableHead>Data</TableHead>
                 <TableHead>Bot</TableHead>
                 <TableHead>Par</TableHead>
+                <TableHead>Lucro (R$ · USDT)</TableHead>
+                <TableHead>Lucro %</TableHead>
+                <TableHead>Status</TableHead>
                 <TableHead>Compra</TableHead>
                 <TableHead>Venda</TableHead>
                 <TableHead>Preço Compra</TableHead>
                 <TableHead>Preço Venda</TableHead>
                 <TableHead>Quantidade</TableHead>
-                <TableHead>Lucro (R$ · USDT)</TableHead>
-                <TableHead>Lucro %</TableHead>
                 <TableHead>Taxas (R$)</TableHead>
-                <TableHead>Status</TableHead>
                 <TableHead>Modo</TableHead>
               </TableRow>
             </TableHeader>
@@ -196,11 +196,6 @@ export function TradesTab() {
                     {t.botName}
                   </TableCell>
                   <TableCell label="Par">{t.pair}</TableCell>
-                  <TableCell label="Compra">{exchangeName(t.buyExchange)}</TableCell>
-                  <TableCell label="Venda">{exchangeName(t.sellExchange)}</TableCell>
-                  <TableCell label="Preço Compra">{formatFillPrice(t.buyPrice)}</TableCell>
-                  <TableCell label="Preço Venda">{formatFillPrice(t.sellPrice)}</TableCell>
-                  <TableCell label="Quantidade">{formatNumber(t.amount, 6)}</TableCell>
                   <TableCell
                     lead={1}
                     label="Lucro (R$ · USDT)"
@@ -209,15 +204,27 @@ export function TradesTab() {
                     <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
                   <TableCell label="Lucro %">{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell lead={2} label="Status">
+                    <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
+                  </TableCell>
+                  <TableCell label="Compra">{exchangeName(t.buyExchange)}</TableCell>
+                  <TableCell label="Venda">{exchangeName(t.sellExchange)}</TableCell>
+                  <TableCell detail label="Preço Compra">
+                    {formatFillPrice(t.buyPrice)}
+                  </TableCell>
+                  <TableCell detail label="Preço Venda">
+                    {formatFillPrice(t.sellPrice)}
+                  </TableCell>
+                  <TableCell detail label="Quantidade">
+                    {formatNumber(t.amount, 6)}
+                  </TableCell>
                   <TableCell
+                    detail
                     label="Taxas (R$)"
                     className="whitespace-nowrap"
                     title={`Cotação USDT/BRL ${formatNumber(t.usdtBrl, 4)}`}
                   >
                     {formatBRL(t.feesBrl)}
-                  </TableCell>
-                  <TableCell lead={2} label="Status">
-                    <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
                   </TableCell>
                   <TableCell label="Modo">
                     <ModeTag mode={t.mode} />
