@@ -1,35 +1,10 @@
-import type { Bot, FeedState, SubscriptionResponse } from '@arbitra/contracts';
+import type { FeedState, SubscriptionResponse } from '@arbitra/contracts';
 import { describe, expect, it } from 'vitest';
 import { arbitrage, triangular } from '@/features/scanner/testing/fixtures';
 import { matchingOpportunities, overviewAlerts } from './alerts';
+import { bot } from './bot-fixture';
 
 const PATHS = { bots: '/bots', subscription: '/dashboard?tab=subscription', status: '/status' };
-
-function bot(overrides: Partial<Bot> = {}): Bot {
-  return {
-    id: 'b1',
-    name: 'Alfa',
-    strategy: 'arbitrage',
-    pairs: ['BTC/USDT'],
-    exchanges: ['binance', 'gateio'],
-    riskLevel: 'medium',
-    maxInvestment: 1000,
-    minProfitPercent: 0.2,
-    active: true,
-    status: 'running',
-    statusReason: null,
-    mode: 'paper',
-    totalTrades: 0,
-    totalProfit: 0,
-    profitPercent: 0,
-    totalProfitExact: '0',
-    totalProfitBrl: '0.00',
-    nakedExposure: {},
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function subscription(overrides: Partial<SubscriptionResponse>): SubscriptionResponse {
   return {

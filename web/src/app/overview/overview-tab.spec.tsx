@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatBRL } from '@/lib/format';
 import { json, mockApi } from '@/testing/mock-api';
+import { bot } from './bot-fixture';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
 
 const window_ = (trades: number, brl: string, usdt: number) => ({ trades, brl, usdt });
@@ -32,28 +33,14 @@ function overview(mode: 'live' | 'paper'): OverviewResponse {
   };
 }
 
-const BOT = {
-  id: 'b1',
-  name: 'Alfa',
-  strategy: 'arbitrage',
-  pairs: ['BTC/USDT'],
-  exchanges: ['binance', 'gateio'],
-  riskLevel: 'medium',
-  maxInvestment: 1000,
-  minProfitPercent: 0.2,
-  active: true,
-  status: 'running',
-  statusReason: null,
+const BOT = bot({
   mode: 'live',
   totalTrades: 42,
   totalProfit: 227.49,
   profitPercent: 1.2,
   totalProfitExact: '227.49',
   totalProfitBrl: '1250.30',
-  nakedExposure: {},
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
+});
 
 const EMPTY_TRADES: TradesResponse = {
   trades: [],

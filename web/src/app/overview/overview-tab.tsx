@@ -25,7 +25,6 @@ import { bestOpportunities } from '@/features/scanner/lib/market-state';
 import { tradesApi } from '@/features/trades/api/trades-api';
 import { isApiError } from '@/lib/api-client';
 import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { overviewApi, overviewKey } from './overview-api';
@@ -43,9 +42,6 @@ const WINDOWS = [
 ] as const satisfies readonly (readonly [keyof OverviewResponse['pnl'], string])[];
 
 const MODE_OPTIONS = (['live', 'paper'] as const).map((value) => ({ value, label: BOT_MODE_LABELS[value] }));
-
-const signClass = (brl: string) =>
-  Number(brl) < 0 ? 'text-destructive' : Number(brl) > 0 ? 'text-success' : '';
 
 const statusVariant = { completed: 'success', failed: 'destructive', pending: 'warning' } as const;
 const botVariant = (b: Bot) =>
@@ -66,7 +62,8 @@ function PnlCard({ label, pnl }: { label: string; pnl: PnlWindow | undefined }) 
               brl={pnl.brl}
               usdt={pnl.usdt}
               stacked
-              className={cn('text-xl font-semibold tabular-nums sm:text-2xl', signClass(pnl.brl))}
+              signed
+              className="text-xl font-semibold tabular-nums sm:text-2xl"
             />
             <p className="mt-1 text-xs text-muted-foreground">
               {pnl.trades} {pnl.trades === 1 ? 'trade' : 'trades'}
@@ -265,10 +262,8 @@ export function OverviewTab() {
                           brl={b.totalProfitBrl}
                           usdt={b.totalProfit}
                           stacked
-                          className={cn(
-                            'text-right text-sm font-semibold tabular-nums',
-                            signClass(b.totalProfitBrl),
-                          )}
+                          signed
+                          className="text-right text-sm font-semibold tabular-nums"
                         />
                       </li>
                     );
@@ -301,10 +296,8 @@ export function OverviewTab() {
                       brl={t.profitBrl}
                       usdt={t.profitUsdt}
                       stacked
-                      className={cn(
-                        'w-28 shrink-0 text-sm font-semibold tabular-nums',
-                        signClass(t.profitBrl),
-                      )}
+                      signed
+                      className="w-28 shrink-0 text-sm font-semibold tabular-nums"
                     />
                     <div className="min-w-0 flex-1 text-right">
                       <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>

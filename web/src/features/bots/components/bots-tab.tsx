@@ -21,7 +21,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SimulateDialog } from '@/components/backtests/simulate-dialog';
 import { isApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatPercent } from '@/lib/format';
@@ -164,12 +163,8 @@ export function BotsTab() {
                           brl={bot.totalProfitBrl}
                           usdt={bot.totalProfit}
                           stacked
-                          className={cn(
-                            'font-semibold tabular-nums',
-                            Number(bot.totalProfitBrl) < 0
-                              ? 'text-destructive'
-                              : Number(bot.totalProfitBrl) > 0 && 'text-success',
-                          )}
+                          signed
+                          className="font-semibold tabular-nums"
                         />
                         <span className="block text-xs text-muted-foreground">
                           {formatPercent(bot.profitPercent, 2)}
