@@ -254,7 +254,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     await screenshot(page, 'bots-trading-detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    await card.getByText(/· [1-9]\d* trades? ·/).waitFor();
+    await card.getByText(/· [1-9]\d* trades?$/).waitFor();
     expect(Number(await cardValue(botsTab, 'Trades'))).toBeGreaterThan(0);
     await screenshot(page, 'bots-trading-dashboard');
     expect(await page.evaluate<boolean>("'__semReload' in window")).toBe(true); // the same document all along
