@@ -102,6 +102,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/backtests/:id/cancel': OWNED,
   'DELETE /api/backtests/:id': OWNED,
   'GET /api/trades': SIGNED_IN,
+  'GET /api/trades/overview': SIGNED_IN,
   'GET /api/trades/export': SIGNED_IN,
   'GET /api/trades/export-brl': SIGNED_IN,
   // The tax report (issue 15): always the caller's own live trades; no id in the path to reach another's.

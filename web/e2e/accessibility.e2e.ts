@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/config/routes.js';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage } from './support/browser.js';
+import { appNav } from './support/nav.js';
 
 /** Every page a visitor can open without an account (SPEC §2, DECISIONS §10). */
 const PUBLIC_PAGES = [
@@ -70,19 +71,19 @@ describe('accessibility (axe-core): no serious or critical violation (issue 17 �
     await context.close();
   });
 
-  it('every tab of the dashboard, signed in', { timeout: 120_000 }, async () => {
+  it('every destination of the signed-in navigation', { timeout: 120_000 }, async () => {
     const account = newAccount('a11y');
     await registerByApi(account);
     const { page, context } = await newPage(browser);
     await loginViaUi(page, account.email, account.password);
-    // Every entry of the side menu, as a user would click through them.
-    const menu = page.getByRole('navigation', { name: 'Menu do painel' }).first();
-    await menu.getByRole('button').first().waitFor();
-    const labels = (await menu.getByRole('button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-    expect(labels.length).toBeGreaterThanOrEqual(6);
+    // Every entry of the navigation, as a user would click through them.
+    const menu = appNav(page);
+    await menu.getByRole('link').first().waitFor();
+    const labels = (await menu.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    expect(labels.length).toBeGreaterThanOrEqual(12);
     const found: Record<string, string[]> = {};
     for (const label of labels) {
-      await menu.getByRole('button', { name: label, exact: true }).click();
+      await menu.getByRole('link', { name: label, exact: true }).click();
       await settled(page);
       const violations = await seriousViolations(page);
       if (violations.length) found[label] = violations;

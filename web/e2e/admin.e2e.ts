@@ -10,6 +10,7 @@ import {
   waitForPath,
 } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { userMenu } from './support/nav.js';
 
 const FIRST_TRADE_TIMEOUT_MS = 120_000;
 
@@ -136,7 +137,7 @@ describe('admin console in the browser (issue 11)', () => {
       mail.text ?? mail.html ?? '',
     )?.[0];
     expect(link).toBeDefined();
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
 
     await page.goto(link!);

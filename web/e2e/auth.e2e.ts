@@ -11,6 +11,7 @@ import {
   waitForPath,
 } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo, userMenu } from './support/nav.js';
 
 describe('sign-up, sign-in and password recovery in Chromium', () => {
   let browser: Browser;
@@ -42,11 +43,16 @@ describe('sign-up, sign-in and password recovery in Chromium', () => {
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await waitForPath(page, '/dashboard');
     await page.getByRole('banner').getByText(account.name).waitFor();
+    // The first screen is the user's money (DECISIONS §13); the profile is under the user menu.
+    await page.getByRole('banner').getByRole('heading', { name: 'Visão geral' }).waitFor();
+    await page.getByRole('group', { name: 'Resultado' }).getByText('Desde o início').waitFor();
+    await screenshot(page, 'dashboard-overview');
+    await userMenu(page, 'Perfil');
     await page.getByRole('region', { name: 'Perfil' }).getByLabel('Email').waitFor();
     expect(await page.getByLabel('Nome completo').inputValue()).toBe(account.name);
     await screenshot(page, 'dashboard-profile');
 
-    await page.getByRole('button', { name: 'Assinatura' }).click();
+    await goTo(page, 'Assinatura');
     await page
       .getByRole('region', { name: 'Plano atual' })
       .getByText('Período de teste', { exact: true })
@@ -58,7 +64,7 @@ describe('sign-up, sign-in and password recovery in Chromium', () => {
     await page.goto('/login');
     await waitForPath(page, '/dashboard');
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
     expect(await storedToken(page)).toBeNull();
 
@@ -143,7 +149,7 @@ describe('sign-up, sign-in and password recovery in Chromium', () => {
     await waitForPath(page, '/dashboard');
 
     // The link works once.
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
     await page.goto(link!);
     await page.getByRole('heading', { name: 'Link inválido' }).waitFor();

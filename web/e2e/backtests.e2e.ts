@@ -2,13 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo } from './support/nav.js';
 
 /** Opens 'Novo bot', fills it, and presses 'Simular' in the form (nothing is saved): the dialog opens. */
 async function openSimulate(page: Page, name: string, minProfit: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Menu do painel' })
-    .getByRole('button', { name: 'Bots' })
-    .click();
+  await goTo(page, 'Bots');
   await page.getByRole('button', { name: 'Novo bot' }).click();
   const form = page.getByLabel('Novo bot');
   await form.getByLabel('Nome do bot').fill(name);
@@ -101,10 +99,7 @@ describe("'Simular' in Chromium: progress, equity curve, trades, two runs side b
 
     // Nothing reached the real history.
     await page.goto(new URL('/dashboard', page.url()).href);
-    await page
-      .getByRole('navigation', { name: 'Menu do painel' })
-      .getByRole('button', { name: 'Bots' })
-      .click();
+    await goTo(page, 'Bots');
     await page.getByText('Você ainda não tem bots. Crie o primeiro.').waitFor();
     await context.close();
   }, 1_200_000);

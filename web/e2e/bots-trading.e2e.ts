@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo } from './support/nav.js';
 
 /** SPEC §5's bot messages, word for word, in the order the form checks them. */
 const MSG = {
@@ -127,12 +128,13 @@ async function readHistory(history: Locator): Promise<HistoryView> {
     rows: cells.map((c) => ({
       bot: c[1] ?? '',
       pair: c[2] ?? '',
-      buy: c[3] ?? '',
-      sell: c[4] ?? '',
-      buyPrice: c[5] ?? '',
-      sellPrice: c[6] ?? '',
-      profit: c[8] ?? '',
-      status: c[11] ?? '',
+      // The deciding figures first (issue 27): Data, Bot, Par, Lucro, Lucro %, Status, then the fills.
+      profit: c[3] ?? '',
+      status: c[5] ?? '',
+      buy: c[6] ?? '',
+      sell: c[7] ?? '',
+      buyPrice: c[8] ?? '',
+      sellPrice: c[9] ?? '',
       mode: c[12] ?? '',
     })),
     empty: await history.getByText('Nenhum trade encontrado para os filtros escolhidos.').isVisible(),
@@ -165,8 +167,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     });
     const { page, context } = await newPage(browser);
     await loginViaUi(page, account.email, account.password);
-    const menu = page.getByRole('navigation', { name: 'Menu do painel' });
-    await menu.getByRole('button', { name: 'Bots' }).click();
+    await goTo(page, 'Bots');
     const botsTab = page.getByRole('region', { name: 'Bots' });
     await botsTab.getByRole('button', { name: 'Novo bot' }).click();
 
@@ -251,7 +252,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     await screenshot(page, 'bots-trading-detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    await card.getByText(/· [1-9]\d* trades? ·/).waitFor();
+    await card.getByText(/· [1-9]\d* trades?$/).waitFor();
     expect(Number(await cardValue(botsTab, 'Trades'))).toBeGreaterThan(0);
     await screenshot(page, 'bots-trading-dashboard');
     expect(await page.evaluate<boolean>("'__semReload' in window")).toBe(true); // the same document all along
@@ -277,7 +278,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     console.log(`[bots-trading] trades: ${all} (${completed} concluídos, ${failed} falharam)`);
 
     // 5. Histórico de Trades: the cards and the table follow the filters.
-    await menu.getByRole('button', { name: 'Histórico de Trades' }).click();
+    await goTo(page, 'Histórico de Trades');
     const history = page.getByRole('region', { name: 'Histórico de Trades' });
     const period = history.getByRole('group', { name: 'Período' });
     const statusFilter = history.getByRole('group', { name: 'Status' });

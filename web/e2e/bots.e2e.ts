@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo } from './support/nav.js';
 
 describe('bots in Chromium: create, start, stop, delete', () => {
   let browser: Browser;
@@ -17,10 +18,7 @@ describe('bots in Chromium: create, start, stop, delete', () => {
     const { page, context } = await newPage(browser);
     await loginViaUi(page, account.email, account.password);
 
-    await page
-      .getByRole('navigation', { name: 'Menu do painel' })
-      .getByRole('button', { name: 'Bots' })
-      .click();
+    await goTo(page, 'Bots');
     await page.getByRole('button', { name: 'Novo bot' }).click();
     const form = page.getByRole('dialog', { name: 'Novo bot' }).or(page.getByLabel('Novo bot'));
     // What the server answered for the filter, to check the form against (the engine's 24 h histogram).
@@ -96,10 +94,7 @@ describe('bots in Chromium: create, start, stop, delete', () => {
     await page.getByText('Bot excluído com sucesso!').first().waitFor();
     await bots.getByText('Bot BTC').waitFor({ state: 'detached' });
 
-    await page
-      .getByRole('navigation', { name: 'Menu do painel' })
-      .getByRole('button', { name: 'Histórico de Trades' })
-      .click();
+    await goTo(page, 'Histórico de Trades');
     await page.getByRole('region', { name: 'Histórico de Trades' }).waitFor();
     await context.close();
   });

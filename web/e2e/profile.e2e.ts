@@ -10,6 +10,7 @@ import {
   waitForPath,
 } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { userMenu } from './support/nav.js';
 
 describe('the Perfil tab in Chromium', () => {
   let browser: Browser;
@@ -23,6 +24,7 @@ describe('the Perfil tab in Chromium', () => {
     await registerByApi(account);
     const { page, context } = await newPage(browser);
     await loginViaUi(page, account.email, account.password);
+    await userMenu(page, 'Perfil');
     const profile = page.getByRole('region', { name: 'Perfil' });
 
     await profile.getByLabel('Nova senha', { exact: true }).fill('nova-senha-123');

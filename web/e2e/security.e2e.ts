@@ -13,6 +13,7 @@ import {
   wrongTotp,
 } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo, userMenu } from './support/nav.js';
 
 describe('the security page in Chromium', () => {
   let browser: Browser;
@@ -70,7 +71,7 @@ describe('the security page in Chromium', () => {
       .waitFor();
     await screenshot(page, 'security-2fa-on');
 
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
     await submitLogin(page, account.email, account.password);
     await page.getByRole('heading', { name: 'Verificação em duas etapas' }).waitFor();
@@ -85,7 +86,7 @@ describe('the security page in Chromium', () => {
     await waitForPath(page, '/dashboard');
 
     // A backup code signs in too (once).
-    await page.getByRole('banner').getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
     await submitLogin(page, account.email, account.password);
     await page.getByLabel('Código de verificação').fill(codes[0]!.toLowerCase());
@@ -116,10 +117,7 @@ describe('the security page in Chromium', () => {
     await mine.page.getByText('Sessão encerrada', { exact: true }).first().waitFor();
     await expect.poll(() => sessions.count()).toBe(1);
 
-    await other.page
-      .getByRole('navigation', { name: 'Menu do painel' })
-      .getByRole('button', { name: 'Assinatura' })
-      .click();
+    await goTo(other.page, 'Assinatura');
     await waitForPath(other.page, '/login');
     expect(await storedToken(other.page)).toBeNull();
     await mine.context.close();
@@ -143,6 +141,9 @@ describe('the security page in Chromium', () => {
     await form.getByRole('status').getByText('Senha alterada com sucesso!').waitFor();
     expect(await form.getByLabel('Senha atual').inputValue()).toBe('');
 
+    // The notification settings: their own entry of the navigation (DECISIONS §13).
+    await goTo(page, 'Notificações');
+    await page.getByRole('region', { name: 'Notificações', exact: true }).waitFor();
     // SMS is not offered (no provider): the page says so instead of a switch that would store nothing.
     await page.getByText('Não oferecido: ainda não temos um provedor de SMS.', { exact: false }).waitFor();
     expect(await page.getByRole('switch', { name: 'Notificações por SMS' }).count()).toBe(0);
@@ -155,12 +156,13 @@ describe('the security page in Chromium', () => {
       .poll(() => page.getByRole('switch', { name: 'Alertas de trading' }).getAttribute('aria-checked'))
       .toBe(before === 'true' ? 'false' : 'true');
 
-    // The same page on a phone.
+    // The security page on a phone.
+    await page.goto('/security');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('group', { name: 'Status de segurança' }).waitFor();
     await screenshot(page, 'security-mobile');
 
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Sair' }).click();
+    await userMenu(page, 'Sair');
     await waitForPath(page, '/login');
     await submitLogin(page, account.email, 'outra-senha-123');
     await waitForPath(page, '/dashboard');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAX_CSV_COLUMNS, TAX_NOTICE } from '@arbitra/contracts';
 import { loginViaUi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { goTo } from './support/nav.js';
 
 /** The month before `now` in São Paulo ('YYYY-MM'): the demo user's seeded live month. */
 function previousSaoPauloMonth(now = new Date()): string {
@@ -29,10 +30,7 @@ describe("'Impostos' in the browser (issue 15)", () => {
     const { page, context } = await newPage(browser);
     try {
       await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
-      await page
-        .getByRole('navigation', { name: 'Menu do painel' })
-        .getByRole('button', { name: 'Impostos' })
-        .click();
+      await goTo(page, 'Impostos');
       const tab = page.getByRole('region', { name: 'Impostos' });
       await tab.getByText(TAX_NOTICE).waitFor({ timeout: 30_000 });
       await tab

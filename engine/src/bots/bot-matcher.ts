@@ -1,7 +1,7 @@
 import { Dec as Decimal } from '../arbitrage/money.js';
 import {
   RISK_SIZING,
-  isBotPair,
+  opportunityFitsBot,
   type BotMode,
   type BotStrategy,
   type ExchangeId,
@@ -26,24 +26,9 @@ export interface RunningBot {
   usdt: Map<string, string>;
 }
 
-/**
- * Does `o` fit the bot? Same strategy; every exchange of the opportunity among the bot's; every selectable pair
- * it trades (USDT pairs, BRL pairs) among the bot's pairs (a triangle's cross pair, e.g. ETH/BTC, is implied);
- * net profit ≥ minProfitPercent; for statistical, |z| meets the bot's risk-level threshold (DECISIONS §8).
- */
+/** Does `o` fit the bot? The rule lives in contracts (opportunityFitsBot), shared with the web's home. */
 export function matches(bot: RunningBot, o: Opportunity): boolean {
-  if (bot.strategy !== o.strategy) return false;
-  if (o.netPct < bot.minProfitPercent) return false;
-  for (const e of o.exchanges) if (!bot.exchanges.has(e)) return false;
-  let anyPair = false;
-  for (const s of o.symbols) {
-    if (!isBotPair(s)) continue;
-    if (!bot.pairs.has(s)) return false;
-    anyPair = true;
-  }
-  if (!anyPair) return false;
-  if (o.strategy === 'statistical' && !o.statistical?.riskLevels.includes(bot.riskLevel)) return false;
-  return true;
+  return opportunityFitsBot(bot, o);
 }
 
 /**

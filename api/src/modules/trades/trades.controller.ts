@@ -1,6 +1,13 @@
 import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { tradesQuerySchema, type TradesQuery, type TradesResponse } from '@arbitra/contracts';
+import {
+  overviewQuerySchema,
+  tradesQuerySchema,
+  type OverviewQuery,
+  type OverviewResponse,
+  type TradesQuery,
+  type TradesResponse,
+} from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
@@ -16,6 +23,15 @@ export class TradesController {
     @Query(validate(tradesQuerySchema)) query: TradesQuery,
   ): Promise<TradesResponse> {
     return this.trades.list(user.id, query);
+  }
+
+  /** 'Visão geral': P&L today, 7 and 30 days and since the start, and the equity curve (DECISIONS §13). */
+  @Get('overview')
+  overview(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(validate(overviewQuerySchema)) query: OverviewQuery,
+  ): Promise<OverviewResponse> {
+    return this.trades.overview(user.id, query.mode);
   }
 
   /** The whole filtered set as CSV (DECISIONS §9). Page and pageSize are accepted and ignored. */

@@ -4,7 +4,10 @@ import {
   brlForDisplay,
   roundForDisplay,
   toTrade,
+  type BotMode,
   type EquityPoint,
+  type OverviewResponse,
+  type PnlWindow,
   type Trade,
   type TradeStats,
   type TradesQuery,
@@ -105,6 +108,50 @@ export class TradesService {
       byTrade.set(l.tradeId, list);
     }
     return rows.map((r) => ({ ...toTrade(r), profitExact: r.profit, legs: byTrade.get(r.id) ?? [] }));
+  }
+
+  /**
+   * 'Visão geral' (DECISIONS §13): the P&L windows and the equity curve of one mode; without a mode, live when the
+   * user has live trades, else paper.
+   */
+  async overview(userId: string, requested: BotMode | undefined, now = new Date()): Promise<OverviewResponse> {
+    const tradedModes = await this.repo.tradedModes(userId);
+    const mode = requested ?? (tradedModes.includes('live') ? 'live' : 'paper');
+    const [{ windows: w, days }, last] = await Promise.all([
+      this.repo.overview(userId, mode, now),
+      this.repo.lastTradeOfEachBot(userId),
+    ]);
+    const pnl = (trades: number, usdt: Decimal.Value, brl: Decimal.Value): PnlWindow => ({
+      trades,
+      brl: brlForDisplay(brl),
+      usdt: roundForDisplay(usdt, 2),
+    });
+    let trades = 0;
+    let usdt = new Decimal(0);
+    let brl = new Decimal(0);
+    const equity = days.map((d) => {
+      trades += d.trades;
+      usdt = usdt.plus(d.usdt);
+      brl = brl.plus(d.brl);
+      return { day: d.day, brl: roundForDisplay(brl, 2), usdt: roundForDisplay(usdt, 2) };
+    });
+    return {
+      mode,
+      tradedModes,
+      pnl: {
+        today: pnl(w.todayTrades, w.todayUsdt, w.todayBrl),
+        days7: pnl(w.days7Trades, w.days7Usdt, w.days7Brl),
+        days30: pnl(w.days30Trades, w.days30Usdt, w.days30Brl),
+        total: pnl(trades, usdt, brl),
+      },
+      equity,
+      lastTrades: last.map((l) => ({
+        botId: l.botId,
+        executedAt: new Date(l.executedAt).toISOString(),
+        status: l.status,
+        profitBrl: brlForDisplay(l.profitBrl),
+      })),
+    };
   }
 
   /** A bot's latest trades (the caller checked the bot belongs to the user). */

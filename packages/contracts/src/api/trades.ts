@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Trade, TradeStats } from '../domain/bots.js';
+import { BOT_MODES, type BotMode, type Trade, type TradeStats, type TradeStatus } from '../domain/bots.js';
 import { MESSAGES } from '../messages/index.js';
 import { queryInt } from './validation.js';
 
@@ -77,3 +77,30 @@ export const TRADES_BRL_CSV_COLUMNS = [
   'Taxas R$',
   'Lucro R$',
 ] as const;
+
+/** GET /api/trades/overview: the home's figures for one mode (the one with the user's real money by default). */
+export const overviewQuerySchema = z.strictObject({
+  mode: z.enum(BOT_MODES, { error: invalid }).optional(),
+});
+export type OverviewQuery = z.output<typeof overviewQuerySchema>;
+
+/** A P&L window: recorded trades (completed and failed) and their exact profit sums. */
+export interface PnlWindow {
+  trades: number;
+  /** R$, exact sum of the stored R$ profits rounded to centavos ('12.34'). */
+  brl: string;
+  /** USDT, 2 decimals. */
+  usdt: number;
+}
+
+/** 'Visão geral' (DECISIONS §13): P&L since São Paulo's midnight, over 7 and 30 days (× 24 h) and since the start. */
+export interface OverviewResponse {
+  mode: BotMode;
+  /** The modes the user has recorded trades in (the screen offers the other when there is one). */
+  tradedModes: BotMode[];
+  pnl: { today: PnlWindow; days7: PnlWindow; days30: PnlWindow; total: PnlWindow };
+  /** Cumulative P&L at the end of each UTC day with trades, oldest first (R$ rounded to centavos, USDT to 2). */
+  equity: { day: string; brl: number; usdt: number }[];
+  /** Each bot's last trade (any mode and status), for the list of bots. */
+  lastTrades: { botId: string; executedAt: string; status: TradeStatus; profitBrl: string }[];
+}

@@ -672,6 +672,95 @@ export class TradesRepository {
       realisedBrl: s?.realised_brl ?? '0',
     };
   }
+
+  // ── the home, 'Visão geral' (api) ─────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The recorded trades (completed and failed: pending ones have no result yet) of one mode: the exact USDT and R$
+   * sums since São Paulo's midnight, over the last 7 and 30 days (× 24 h, as the history's filters) — read from
+   * `trades` (the last 30 days only, through `trades_user_history_idx`) — and since the start, per UTC day from
+   * `trade_day_totals` (the equity curve; its sum is the total).
+   */
+  async overview(
+    userId: string,
+    mode: BotMode,
+    now = new Date(),
+  ): Promise<{ windows: OverviewWindows; days: OverviewDay[] }> {
+    const rows: OverviewWindows[] = await this.ds.query(
+      `WITH w AS (
+         SELECT (date_trunc('day', $3::timestamptz AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo') AS today,
+                $3::timestamptz - interval '7 days' AS d7, $3::timestamptz - interval '30 days' AS d30
+       )
+       SELECT ${OVERVIEW_WINDOWS.map(
+         ([name, start]) =>
+           `COUNT(*) FILTER (WHERE t.executed_at >= w.${start})::int AS "${name}Trades",
+            COALESCE(SUM(t.profit) FILTER (WHERE t.executed_at >= w.${start}), 0)::text AS "${name}Usdt",
+            COALESCE(SUM(t.profit_brl) FILTER (WHERE t.executed_at >= w.${start}), 0)::text AS "${name}Brl"`,
+       ).join(',')}
+         FROM w LEFT JOIN trades t
+           ON t.user_id = $1 AND t.mode = $2 AND t.status <> 'pending'
+          AND t.executed_at >= w.d30 AND t.executed_at <= $3`,
+      [userId, mode, now],
+    );
+    const days: OverviewDay[] = await this.ds.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, SUM(trades)::int AS trades, SUM(profit)::text AS usdt,
+              SUM(profit_brl)::text AS brl
+         FROM trade_day_totals WHERE user_id = $1 AND mode = $2 GROUP BY day HAVING SUM(trades) <> 0 ORDER BY day`,
+      [userId, mode],
+    );
+    const windows = rows[0];
+    if (!windows) throw new Error('overview: no row');
+    return { windows, days };
+  }
+
+  /** Each of the user's bots' last trade (any status), from `trades_bot_executed_idx`. */
+  lastTradeOfEachBot(userId: string): Promise<BotLastTrade[]> {
+    return this.ds.query(
+      `SELECT b.id AS "botId", t.executed_at AS "executedAt", t.status, t.profit_brl::text AS "profitBrl"
+         FROM bots b
+         JOIN LATERAL (SELECT executed_at, status, profit_brl FROM trades
+                        WHERE bot_id = b.id ORDER BY executed_at DESC LIMIT 1) t ON true
+        WHERE b.user_id = $1`,
+      [userId],
+    );
+  }
+
+  /** The modes the user has recorded trades in. */
+  async tradedModes(userId: string): Promise<BotMode[]> {
+    const rows: { mode: BotMode }[] = await this.ds.query(
+      `SELECT DISTINCT mode FROM trade_day_totals WHERE user_id = $1 AND trades <> 0`,
+      [userId],
+    );
+    return rows.map((r) => r.mode);
+  }
+}
+
+const OVERVIEW_WINDOWS = [
+  ['today', 'today'],
+  ['days7', 'd7'],
+  ['days30', 'd30'],
+] as const;
+
+type OverviewWindowName = (typeof OVERVIEW_WINDOWS)[number][0];
+
+/** Count and exact sums (numeric as text) of each window of {@link TradesRepository.overview}. */
+export type OverviewWindows = Record<`${OverviewWindowName}Trades`, number> &
+  Record<`${OverviewWindowName}Usdt` | `${OverviewWindowName}Brl`, string>;
+
+/** A bot's last trade: when, its status and its exact R$ profit. */
+export interface BotLastTrade {
+  botId: string;
+  executedAt: Date;
+  status: TradeStatus;
+  profitBrl: string;
+}
+
+/** One UTC day of recorded trades: count and exact sums. */
+export interface OverviewDay {
+  day: string;
+  trades: number;
+  usdt: string;
+  brl: string;
 }
 
 function totals(b: LedgerBotRow): BotTotals {

@@ -5,7 +5,7 @@ import { UserAreaPage } from './user-area-page';
 /** /backtests (lazy: recharts stays out of the public pages). */
 export function BacktestsPage() {
   return (
-    <UserAreaPage page="bots" title="Simulações">
+    <UserAreaPage title="Simulações">
       <BacktestsList />
     </UserAreaPage>
   );
@@ -14,7 +14,7 @@ export function BacktestsPage() {
 /** /backtests/:id */
 export function BacktestResultPage() {
   return (
-    <UserAreaPage page="bots" title="Simulação">
+    <UserAreaPage title="Simulação">
       <BacktestPage />
     </UserAreaPage>
   );

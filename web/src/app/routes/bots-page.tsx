@@ -3,7 +3,7 @@ import { UserAreaPage } from './user-area-page';
 
 export function BotsPage() {
   return (
-    <UserAreaPage page="bots" title="Bots">
+    <UserAreaPage title="Bots">
       <BotManager />
     </UserAreaPage>
   );

@@ -2,78 +2,93 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
 
-describe('dashboard', () => {
-  it(
-    'shows the user in the header and switches tabs without changing the path',
-    { timeout: 30_000 },
-    async () => {
-      storeSession(TEST_USER);
-      const app = renderApp('/dashboard');
-      // The dashboard is lazy-loaded: give a loaded machine time to fetch the chunk.
-      const header = await screen.findByRole('banner', {}, { timeout: 10_000 });
-      expect(within(header).getByText(TEST_USER.name)).toBeDefined();
-      expect(within(header).getByText(TEST_USER.email)).toBeDefined();
+/** Every destination of a user's signed-in pages, in order (DECISIONS §13). */
+const DESTINATIONS = [
+  ['Visão geral', '/dashboard'],
+  ['Bots', '/bots'],
+  ['Oportunidades', '/dashboard?tab=opportunities'],
+  ['Simulações', '/backtests'],
+  ['Histórico de Trades', '/dashboard?tab=trades'],
+  ['Impostos', '/dashboard?tab=taxes'],
+  ['Exchanges', '/dashboard?tab=exchanges'],
+  ['Segurança', '/security'],
+  ['Notificações', '/dashboard?tab=notifications'],
+  ['Assinatura', '/dashboard?tab=subscription'],
+  ['Pagamento', '/payment'],
+  ['Perfil', '/dashboard?tab=profile'],
+];
 
-      const menu = screen.getByRole('navigation', { name: 'Menu do painel' });
-      expect(
-        within(menu)
-          .getAllByRole('button')
-          .map((b) => b.textContent),
-      ).toEqual(['Perfil', 'Bots', 'Exchanges', 'Histórico de Trades', 'Impostos', 'Assinatura', 'Oportunidades']);
-      expect(await screen.findByRole('region', { name: 'Perfil' }, { timeout: 10_000 })).toBeDefined();
+const navigation = () => screen.findByRole('navigation', { name: 'Menu principal' }, { timeout: 10_000 });
 
-      fireEvent.click(within(menu).getByRole('button', { name: 'Histórico de Trades' }));
-      expect(
-        await screen.findByRole('region', { name: 'Histórico de Trades' }, { timeout: 10_000 }),
-      ).toBeDefined();
-      expect(
-        within(menu).getByRole('button', { name: 'Histórico de Trades' }).getAttribute('aria-current'),
-      ).toBe('page');
-      expect(app.location()).toBe('/dashboard?tab=trades');
-    },
-  );
+function links(menu: HTMLElement) {
+  return within(menu)
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href')]);
+}
+
+function current(menu: HTMLElement) {
+  return within(menu)
+    .getAllByRole('link')
+    .filter((a) => a.getAttribute('aria-current') === 'page')
+    .map((a) => a.textContent);
+}
+
+describe('the app shell of a signed-in user', () => {
+  it('opens on Visão geral with every destination in one navigation, the current one marked', async () => {
+    storeSession(TEST_USER);
+    renderApp('/dashboard');
+    const header = await screen.findByRole('banner', {}, { timeout: 10_000 });
+    expect(within(header).getByRole('heading', { level: 1 }).textContent).toBe('Visão geral');
+    expect(within(header).getByText(TEST_USER.name)).toBeDefined();
+    const menu = await navigation();
+    expect(links(menu)).toEqual(DESTINATIONS);
+    expect(current(menu)).toEqual(['Visão geral']);
+    expect(await screen.findByRole('region', { name: 'Visão geral' }, { timeout: 10_000 })).toBeDefined();
+  });
+
+  it.each([
+    ['/bots', 'Bots'],
+    ['/backtests', 'Simulações'],
+    ['/security', 'Segurança'],
+    ['/payment', 'Pagamento'],
+    ['/dashboard?tab=trades', 'Histórico de Trades'],
+    ['/dashboard?tab=notifications', 'Notificações'],
+  ])('gives %s the same navigation, with %s marked', async (path, label) => {
+    storeSession(TEST_USER);
+    renderApp(path);
+    const menu = await navigation();
+    expect(links(menu)).toEqual(DESTINATIONS);
+    expect(current(menu)).toEqual([label]);
+  });
+
+  it('follows a destination without leaving the shell', async () => {
+    storeSession(TEST_USER);
+    const app = renderApp('/dashboard');
+    const menu = await navigation();
+    fireEvent.click(within(menu).getByRole('link', { name: 'Histórico de Trades' }));
+    expect(
+      await screen.findByRole('region', { name: 'Histórico de Trades' }, { timeout: 10_000 }),
+    ).toBeDefined();
+    expect(app.location()).toBe('/dashboard?tab=trades');
+    expect(current(await navigation())).toEqual(['Histórico de Trades']);
+  });
 
   it('opens the tab named in ?tab=', async () => {
     storeSession(TEST_USER);
     renderApp('/dashboard?tab=subscription');
-    expect(await screen.findByRole('region', { name: 'Assinatura' })).toBeDefined();
+    expect(await screen.findByRole('region', { name: 'Assinatura' }, { timeout: 10_000 })).toBeDefined();
   });
 
-  it('Sair ends the session and goes to /login', async () => {
+  it("the user menu holds Perfil and Sair; Sair ends the session and goes to /login", async () => {
     storeSession(TEST_USER);
-    const app = renderApp('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }));
+    const app = renderApp('/bots');
+    const trigger = await screen.findByRole('button', { name: `Menu da conta de ${TEST_USER.name}` });
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    const profile = await screen.findByRole('menuitem', { name: 'Perfil' });
+    expect(profile.getAttribute('href')).toBe('/dashboard?tab=profile');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sair' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-  });
-
-  it('gives /security the sidebar of SPEC §2, with Sair in it', async () => {
-    storeSession(TEST_USER);
-    const app = renderApp('/security');
-    const menu = await screen.findByRole('navigation', { name: 'Menu' });
-    expect(
-      within(menu)
-        .getAllByRole('link')
-        .map((a) => [a.textContent, a.getAttribute('href')]),
-    ).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Bots', '/bots'],
-      ['Scanner', '/demo'],
-      ['Segurança', '/security'],
-    ]);
-    fireEvent.click(within(menu).getByRole('button', { name: 'Sair' }));
-    await waitFor(() => expect(app.location()).toBe('/login'));
-  });
-
-  it('gives /payment the sidebar of SPEC §2', async () => {
-    storeSession(TEST_USER);
-    renderApp('/payment');
-    const menu = await screen.findByRole('navigation', { name: 'Menu' });
-    expect(
-      within(menu)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Bots', 'Segurança', 'Pagamento']);
   });
 });

@@ -1,48 +1,20 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AppShell } from '@/components/layout/app-shell';
 import { PageLoader } from '@/components/layout/page-loader';
-import type { ShellNavItem } from '@/components/layout/shell-nav';
-import { ROUTES } from '@/config/routes';
 import { LapsedBanner } from '@/features/subscription/components/lapsed-banner';
-import { DASHBOARD_TABS, dashboardTabById } from './dashboard-tabs';
+import { dashboardTabById } from './dashboard-tabs';
+import { UserAreaPage } from './user-area-page';
 
-const TAB_PARAM = 'tab';
-const NAV_ITEMS: readonly ShellNavItem[] = DASHBOARD_TABS.map(({ id, label, icon }) => ({
-  kind: 'tab',
-  id,
-  label,
-  icon,
-}));
-
-/** /dashboard: the side menu switches tabs in place; the tab is mirrored in ?tab= so a reload keeps it. */
+/** /dashboard: 'Visão geral' (the home), or the view named in ?tab= — the navigation's links set it. */
 export function DashboardPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = dashboardTabById(searchParams.get(TAB_PARAM));
-
-  const selectTab = (id: string) => {
-    setSearchParams(
-      (params) => {
-        params.set(TAB_PARAM, id);
-        return params;
-      },
-      { replace: true },
-    );
-  };
-
+  const [searchParams] = useSearchParams();
+  const tab = dashboardTabById(searchParams.get('tab'));
   return (
-    <AppShell
-      title="Painel"
-      navLabel="Menu do painel"
-      items={NAV_ITEMS}
-      activeTab={tab.id}
-      onSelectTab={selectTab}
-      homePath={ROUTES.dashboard}
-    >
+    <UserAreaPage title={tab.label}>
       <LapsedBanner />
       <Suspense fallback={<PageLoader />}>
         <tab.Component />
       </Suspense>
-    </AppShell>
+    </UserAreaPage>
   );
 }

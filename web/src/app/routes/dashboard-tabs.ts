@@ -1,17 +1,8 @@
-import {
-  Bot,
-  CreditCard,
-  History,
-  KeyRound,
-  Landmark,
-  Radar,
-  UserRound,
-  type LucideIcon,
-} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { lazyPage } from './lazy-page';
 
 // Each tab is its own chunk, loaded when opened (recharts comes only with the tabs that draw a chart).
+const OverviewTab = lazyPage(() => import('../overview/overview-tab'), 'OverviewTab');
 const ProfileTab = lazyPage(() => import('@/features/profile/components/profile-tab'), 'ProfileTab');
 const BotsTab = lazyPage(() => import('@/features/bots/components/bots-tab'), 'BotsTab');
 const ExchangesTab = lazyPage(() => import('@/features/exchanges/components/exchanges-tab'), 'ExchangesTab');
@@ -25,26 +16,32 @@ const OpportunitiesTab = lazyPage(
   () => import('@/features/scanner/components/opportunities-tab'),
   'OpportunitiesTab',
 );
+const NotificationsTab = lazyPage(() => import('./notifications-tab'), 'NotificationsTab');
 
 export interface DashboardTab {
   id: string;
+  /** The page's title in the top bar. */
   label: string;
-  icon: LucideIcon;
   Component: ComponentType;
 }
 
-/** The dashboard's side menu (SPEC §2) plus the live scanner view (DECISIONS §10). */
+/**
+ * The views of /dashboard, picked by ?tab= (the shell's navigation, components/layout/app-nav.ts, links to each).
+ * 'overview' (no ?tab=) is the home after login (DECISIONS §13); 'bots' stays for old links (/bots is the page).
+ */
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
-  { id: 'profile', label: 'Perfil', icon: UserRound, Component: ProfileTab },
-  { id: 'bots', label: 'Bots', icon: Bot, Component: BotsTab },
-  { id: 'exchanges', label: 'Exchanges', icon: KeyRound, Component: ExchangesTab },
-  { id: 'trades', label: 'Histórico de Trades', icon: History, Component: TradesTab },
-  { id: 'taxes', label: 'Impostos', icon: Landmark, Component: TaxTab },
-  { id: 'subscription', label: 'Assinatura', icon: CreditCard, Component: SubscriptionTab },
-  { id: 'opportunities', label: 'Oportunidades', icon: Radar, Component: OpportunitiesTab },
+  { id: 'overview', label: 'Visão geral', Component: OverviewTab },
+  { id: 'profile', label: 'Perfil', Component: ProfileTab },
+  { id: 'bots', label: 'Bots', Component: BotsTab },
+  { id: 'exchanges', label: 'Exchanges', Component: ExchangesTab },
+  { id: 'trades', label: 'Histórico de Trades', Component: TradesTab },
+  { id: 'taxes', label: 'Impostos', Component: TaxTab },
+  { id: 'subscription', label: 'Assinatura', Component: SubscriptionTab },
+  { id: 'opportunities', label: 'Oportunidades', Component: OpportunitiesTab },
+  { id: 'notifications', label: 'Notificações', Component: NotificationsTab },
 ];
 
-export const DEFAULT_DASHBOARD_TAB = 'profile';
+export const DEFAULT_DASHBOARD_TAB = 'overview';
 
 export function dashboardTabById(id: string | null): DashboardTab {
   const fallback = DASHBOARD_TABS.find((t) => t.id === DEFAULT_DASHBOARD_TAB);

@@ -3,7 +3,7 @@ import { UserAreaPage } from './user-area-page';
 
 export function PaymentPage() {
   return (
-    <UserAreaPage page="payment" title="Pagamento">
+    <UserAreaPage title="Pagamento">
       <Checkout />
     </UserAreaPage>
   );

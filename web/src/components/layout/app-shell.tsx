@@ -1,56 +1,90 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Menu, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { MaintenanceBanner } from '@/features/maintenance/maintenance-banner';
-import type { ReactNode } from 'react';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { overlayClassName } from '@/components/ui/dialog';
+import type { NavSection } from './app-nav';
 import { DocumentTitle } from './document-title';
 import { Logo } from './logo';
-import type { ShellNavItem } from './shell-nav';
 import { SidebarNav } from './sidebar-nav';
-import { UserSummary } from './user-summary';
+import { UserMenu } from './user-menu';
 
 interface AppShellProps {
   /** Heading of the page, shown in the top bar. */
   title: string;
-  navLabel: string;
-  items: readonly ShellNavItem[];
-  activeTab?: string;
-  onSelectTab?: (id: string) => void;
+  nav: readonly NavSection[];
   homePath: string;
   children: ReactNode;
 }
 
-/** Layout of the signed-in areas: side menu, top bar with the user, content. */
-export function AppShell({
-  title,
-  navLabel,
-  items,
-  activeTab,
-  onSelectTab,
-  homePath,
-  children,
-}: AppShellProps) {
-  const signOutInSidebar = items.some((item) => item.kind === 'sign-out');
+/** The phone's menu: the same navigation in a drawer from the left, closed when an entry is followed. */
+function PhoneMenu({ nav, homePath }: Pick<AppShellProps, 'nav' | 'homePath'>) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   return (
-    <div className="flex min-h-dvh flex-col md:flex-row">
+    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger
+        aria-label="Abrir menu"
+        className="-ml-2 flex size-10 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground md:hidden"
+      >
+        <Menu className="size-5" aria-hidden />
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClassName} />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-border bg-card shadow-xl animate-fade-in"
+        >
+          <div className="flex h-16 shrink-0 items-center justify-between border-b border-border px-4">
+            <DialogPrimitive.Title asChild>
+              <div onClick={close}>
+                <Logo to={homePath} />
+              </div>
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              aria-label="Fechar menu"
+              className="flex size-10 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <X className="size-5" aria-hidden />
+            </DialogPrimitive.Close>
+          </div>
+          <SidebarNav sections={nav} onNavigate={close} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * Layout of the signed-in areas (DECISIONS §13): ONE navigation (a sidebar on wide screens, a drawer behind
+ * 'Abrir menu' on phones), the top bar with the page's title, the bell and the user menu, then the content.
+ */
+export function AppShell({ title, nav, homePath, children }: AppShellProps) {
+  return (
+    <div className="flex min-h-dvh">
       <DocumentTitle title={title} />
-      {/* On phones the top bar comes first, then the menu strip, then the content. */}
-      <aside className="order-2 border-b border-border bg-card/60 md:order-none md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:shrink-0 md:flex-col md:border-r md:border-b-0">
-        <div className="hidden h-16 items-center border-b border-border px-5 md:flex">
-          <Logo to={homePath} />
+      <aside className="hidden w-60 shrink-0 border-r border-border bg-card/60 md:block">
+        <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
+          <div className="flex h-16 shrink-0 items-center border-b border-border px-5">
+            <Logo to={homePath} />
+          </div>
+          <SidebarNav sections={nav} />
         </div>
-        <SidebarNav label={navLabel} items={items} activeTab={activeTab} onSelectTab={onSelectTab} />
       </aside>
-      <div className="contents md:flex md:min-w-0 md:flex-1 md:flex-col">
-        <header className="sticky top-0 z-30 order-1 flex md:order-none h-16 items-center justify-between gap-4 border-b border-border bg-background/85 px-4 backdrop-blur sm:px-6">
-          <h1 className="truncate text-lg font-semibold">{title}</h1>
-          <div className="flex min-w-0 items-center gap-2">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-border bg-background/85 px-4 backdrop-blur sm:px-6">
+          <div className="flex min-w-0 items-center gap-1">
+            <PhoneMenu nav={nav} homePath={homePath} />
+            <h1 className="min-w-0 text-lg leading-tight font-semibold text-balance">{title}</h1>
+          </div>
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <NotificationBell />
-            <UserSummary showSignOut={!signOutInSidebar} />
+            <UserMenu />
           </div>
         </header>
-        <div className="order-1 md:order-none">
-          <MaintenanceBanner />
-        </div>
-        <main className="order-3 flex-1 p-4 sm:p-6 md:order-none">{children}</main>
+        <MaintenanceBanner />
+        <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
       </div>
     </div>
   );

@@ -1,75 +1,49 @@
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { cn } from '@/lib/cn';
-import { useSignOut } from '@/lib/session';
-import type { ShellNavItem } from './shell-nav';
+import type { NavSection } from './app-nav';
+
+export const NAV_LABEL = 'Menu principal';
 
 const itemClass =
-  'flex shrink-0 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-muted hover:text-foreground';
-const activeClass = 'bg-primary/10 text-primary hover:bg-primary/15 hover:text-primary';
-
-function ItemBody({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
-  return (
-    <>
-      <Icon className="size-4 shrink-0" aria-hidden />
-      {children}
-    </>
-  );
-}
+  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-muted hover:text-foreground';
+const currentClass = 'bg-primary/10 text-primary hover:bg-primary/15 hover:text-primary';
 
 interface SidebarNavProps {
-  label: string;
-  items: readonly ShellNavItem[];
-  activeTab?: string;
-  onSelectTab?: (id: string) => void;
+  sections: readonly NavSection[];
+  /** Called when an entry is followed (the phone's menu closes). */
+  onNavigate?: () => void;
 }
 
-/** Vertical on wide screens, a scrollable strip on phones. */
-export function SidebarNav({ label, items, activeTab, onSelectTab }: SidebarNavProps) {
-  const signOut = useSignOut();
+/** Every destination of the area, grouped; the one the browser is on carries aria-current="page". */
+export function SidebarNav({ sections, onNavigate }: SidebarNavProps) {
+  const location = useLocation();
   return (
-    <nav aria-label={label} className="flex gap-1 overflow-x-auto p-2 md:flex-col md:overflow-visible md:p-3">
-      {items.map((item) => {
-        switch (item.kind) {
-          case 'link':
+    <nav aria-label={NAV_LABEL} className="flex flex-col gap-4 p-3">
+      {sections.map((section, i) => (
+        <div key={section.title ?? i} className="flex flex-col gap-0.5">
+          {section.title ? (
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground/80 uppercase">
+              {section.title}
+            </p>
+          ) : null}
+          {section.items.map((item) => {
+            const current = item.isCurrent(location);
+            const Icon = item.icon;
             return (
-              <NavLink
+              <Link
                 key={item.label}
                 to={item.to}
-                end={item.end}
-                className={({ isActive }) => cn(itemClass, isActive && activeClass)}
+                aria-current={current ? 'page' : undefined}
+                className={cn(itemClass, current && currentClass)}
+                onClick={onNavigate}
               >
-                <ItemBody icon={item.icon}>{item.label}</ItemBody>
-              </NavLink>
+                <Icon className="size-4 shrink-0" aria-hidden />
+                {item.label}
+              </Link>
             );
-          case 'tab': {
-            const active = item.id === activeTab;
-            return (
-              <button
-                key={item.id}
-                type="button"
-                aria-current={active ? 'page' : undefined}
-                className={cn(itemClass, active && activeClass)}
-                onClick={() => onSelectTab?.(item.id)}
-              >
-                <ItemBody icon={item.icon}>{item.label}</ItemBody>
-              </button>
-            );
-          }
-          case 'sign-out':
-            return (
-              <button
-                key={item.label}
-                type="button"
-                className={cn(itemClass, 'md:mt-auto')}
-                onClick={signOut}
-              >
-                <ItemBody icon={item.icon}>{item.label}</ItemBody>
-              </button>
-            );
-        }
-      })}
+          })}
+        </div>
+      ))}
     </nav>
   );
 }

@@ -11,16 +11,27 @@ export function BrlFirst({
   brl,
   usdt,
   stacked = false,
+  signed = false,
   className,
 }: {
   brl: string;
   usdt: number | null;
   /** USDT on a line of its own (a summary card). */
   stacked?: boolean;
+  /** A result: green above zero, red below. */
+  signed?: boolean;
   className?: string;
 }) {
+  const sign = signed ? Math.sign(Number(brl)) : 0;
   return (
-    <span className={cn('whitespace-nowrap', className)}>
+    <span
+      className={cn(
+        'whitespace-nowrap',
+        sign > 0 && 'text-success',
+        sign < 0 && 'text-destructive',
+        className,
+      )}
+    >
       <span data-currency="brl">{formatBRL(brl)}</span>
       {usdt !== null && (
         <span data-currency="usdt" className={cn('text-xs text-muted-foreground', stacked && 'block')}>

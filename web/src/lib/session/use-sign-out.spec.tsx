@@ -6,6 +6,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** 'Sair' is in the header's user menu. */
+async function clickSair() {
+  const trigger = await screen.findByRole('button', { name: /^Menu da conta de / }, { timeout: 15_000 });
+  fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Sair' }));
+}
+
 function stubFetch(answer: () => Promise<Response>) {
   const fetchMock = vi.fn((_input: string, _init?: RequestInit) => answer());
   vi.stubGlobal('fetch', fetchMock);
@@ -14,12 +21,15 @@ function stubFetch(answer: () => Promise<Response>) {
 
 describe("'Sair'", () => {
   it('ends the session on the server (POST /api/auth/logout with the token), then here, and goes to /login', async () => {
-    const fetchMock = stubFetch(async () =>
-      Response.json({ message: 'Sessão encerrada com sucesso' }, { status: 200 }),
+    const fetchMock = vi.fn(async (input: string, _init?: RequestInit) =>
+      input === '/api/auth/logout'
+        ? Response.json({ message: 'Sessão encerrada com sucesso' }, { status: 200 })
+        : Promise.reject(new TypeError('Failed to fetch')),
     );
+    vi.stubGlobal('fetch', fetchMock);
     storeSession(TEST_USER, 'tok-sair');
     const app = renderApp('/security');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 15_000 }));
+    await clickSair();
     await waitFor(() => expect(app.location()).toBe('/login'));
     const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
     expect(logout?.[1]?.method).toBe('POST');
@@ -31,7 +41,7 @@ describe("'Sair'", () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     storeSession(TEST_USER);
     const app = renderApp('/dashboard');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 15_000 }));
+    await clickSair();
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(localStorage.getItem('user')).toBeNull();
   });

@@ -108,7 +108,7 @@ export function AdminUsers() {
       ) : null}
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
-          <Table>
+          <Table cards aria-label="Usuários">
             <TableHeader>
               <TableRow>
                 {SORTS.slice(0, 2).map((s) => (
@@ -134,13 +134,19 @@ export function AdminUsers() {
             <TableBody>
               {(query.data?.items ?? []).map((u) => (
                 <TableRow key={u.id}>
-                  <TableCell>{formatDate(u.createdAt)}</TableCell>
-                  <TableCell>
+                  <TableCell label="Cadastro">{formatDate(u.createdAt)}</TableCell>
+                  <TableCell lead={1} label="Nome">
                     <UserNameLink user={u} />
                   </TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>{subscriptionLabel(u.subscription)}</TableCell>
-                  <TableCell>{u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'nunca'}</TableCell>
+                  <TableCell label="Email" wide>
+                    {u.email}
+                  </TableCell>
+                  <TableCell lead={2} label="Assinatura">
+                    {subscriptionLabel(u.subscription)}
+                  </TableCell>
+                  <TableCell label="Último acesso">
+                    {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'nunca'}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

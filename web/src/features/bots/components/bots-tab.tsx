@@ -120,11 +120,12 @@ export function BotsTab() {
   const stats = summarise(bots);
   return (
     <section aria-label="Bots" className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Bots</h2>
+      {/* The shell's title already says 'Bots': the heading stays for screen readers. */}
+      <div className="flex items-center justify-end gap-4">
+        <h2 className="sr-only">Bots</h2>
         <Button onClick={() => openForm({ kind: 'create' })}>Novo bot</Button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[
           ['Total de bots', String(stats.total)],
           ['Em execução', String(stats.running)],
@@ -135,7 +136,7 @@ export function BotsTab() {
             <CardHeader>
               <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
             </CardHeader>
-            <CardContent className="text-2xl font-semibold">{value}</CardContent>
+            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
           </Card>
         ))}
       </div>
@@ -146,23 +147,38 @@ export function BotsTab() {
           {bots.map((bot) => (
             <li key={bot.id}>
               <Card>
-                <CardContent className="flex flex-col gap-3 pt-6 md:flex-row md:items-center md:justify-between">
-                  <div className="flex flex-col gap-1">
-                    <div className="flex items-center gap-2">
-                      <span className="font-medium">{bot.name}</span>
-                      <Badge variant={statusVariant(bot.status)}>{botStatusLabel(bot.status)}</Badge>
-                      <ModeTag mode={bot.mode} />
+                <CardContent className="flex flex-col gap-3 pt-5 md:flex-row md:items-center md:justify-between">
+                  {/* On a phone the deciding figures come first: the state, then the P&L. */}
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="flex min-w-0 flex-wrap items-center gap-2">
+                        <Badge variant={statusVariant(bot.status)} data-deciding="state">
+                          {botStatusLabel(bot.status)}
+                        </Badge>
+                        <span className="min-w-0 font-medium break-words">{bot.name}</span>
+                        <ModeTag mode={bot.mode} />
+                      </div>
+                      <div className="shrink-0 text-right" data-deciding="pnl">
+                        <BrlFirst
+                          brl={bot.totalProfitBrl}
+                          usdt={bot.totalProfit}
+                          stacked
+                          signed
+                          className="font-semibold tabular-nums"
+                        />
+                        <span className="block text-xs text-muted-foreground">
+                          {formatPercent(bot.profitPercent, 2)}
+                        </span>
+                      </div>
                     </div>
-                    <p className="text-xs text-muted-foreground">
+                    <p className="text-xs break-words text-muted-foreground">
                       {BOT_STRATEGY_LABELS[bot.strategy]} · Risco {RISK_LEVEL_LABELS[bot.riskLevel]} ·{' '}
                       {bot.pairs.join(', ')} · {bot.exchanges.map(exchangeName).join(', ')}
                     </p>
                     <p className="text-xs text-muted-foreground">
                       Investimento máx. {formatBRL(bot.maxInvestment.toFixed(2))} · Lucro mín.{' '}
                       {formatPercent(bot.minProfitPercent, 1)} · {bot.totalTrades}{' '}
-                      {bot.totalTrades === 1 ? 'trade' : 'trades'} · Lucro{' '}
-                      <BrlFirst brl={bot.totalProfitBrl} usdt={bot.totalProfit} /> (
-                      {formatPercent(bot.profitPercent, 2)})
+                      {bot.totalTrades === 1 ? 'trade' : 'trades'}
                     </p>
                     {bot.statusReason && <p className="text-xs text-destructive">{bot.statusReason}</p>}
                   </div>

@@ -94,27 +94,35 @@ const OpportunityRow = memo(function OpportunityRow({
             )}
           </button>
         </TableCell>
-        <TableCell>
+        <TableCell label="Estratégia">
           <Badge variant={STRATEGY_VARIANTS[o.strategy]}>{text.strategy}</Badge>
         </TableCell>
-        <TableCell className="whitespace-nowrap">
+        <TableCell label="Rota e par(es)" wide className="whitespace-nowrap">
           <div className="font-medium" data-testid="route">
             {text.route}
           </div>
           <div className="text-xs text-muted-foreground">{text.pairs}</div>
         </TableCell>
-        <TableCell className="text-right font-mono font-semibold text-success tabular-nums">
+        <TableCell
+          lead={1}
+          label="Líquido"
+          className="text-right font-mono font-semibold text-success tabular-nums"
+        >
           {text.net}
         </TableCell>
-        <TableCell className="text-right whitespace-nowrap tabular-nums">
+        <TableCell lead={3} label="Tamanho" className="text-right whitespace-nowrap tabular-nums">
           <div className="font-mono">{text.size}</div>
           <div className="text-xs text-muted-foreground">{text.capital}</div>
         </TableCell>
-        <TableCell className="text-right whitespace-nowrap tabular-nums">
+        <TableCell lead={2} label="Lucro estimado" className="text-right whitespace-nowrap tabular-nums">
           <div className="font-mono font-medium">{text.profitBrl}</div>
           <div className="text-xs text-muted-foreground">{text.profitUsdt}</div>
         </TableCell>
-        <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
+        <TableCell
+          lead={4}
+          label="Idade"
+          className="text-right whitespace-nowrap text-muted-foreground tabular-nums"
+        >
           {age}
         </TableCell>
       </TableRow>
@@ -137,7 +145,7 @@ export function OpportunityTable({ opportunities, now, sort, onSort, empty, labe
   if (opportunities.length === 0) return <>{empty}</>;
 
   return (
-    <Table aria-label={label}>
+    <Table cards aria-label={label}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-8">

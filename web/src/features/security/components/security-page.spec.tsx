@@ -253,7 +253,7 @@ describe('/security', () => {
     ]);
   });
 
-  it('saves a notification toggle on the server and puts it back when saving fails', async () => {
+  it("'Notificações' saves a toggle on the server and puts it back when saving fails", async () => {
     let fail = false;
     const calls = api({
       'PUT /api/user/notifications': (body) =>
@@ -268,7 +268,9 @@ describe('/security', () => {
               message: MESSAGES.notifications.updated,
             }),
     });
-    await openSecurity();
+    // The switches are under 'Notificações' (DECISIONS §13: their own entry of the navigation).
+    storeSession(TEST_USER);
+    renderApp('/dashboard?tab=notifications');
     // SMS is not offered: said plainly, no switch.
     expect(await screen.findByText(/Não oferecido: ainda não temos um provedor de SMS/)).toBeTruthy();
     expect(screen.queryByRole('switch', { name: 'Notificações por SMS' })).toBeNull();

@@ -89,8 +89,9 @@ export function TradesTab() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section aria-label="Histórico de Trades" className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Histórico de Trades</h2>
+      {/* The shell's title already says 'Histórico de Trades': the heading stays for screen readers. */}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <h2 className="sr-only">Histórico de Trades</h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => void exportCsv('spec')} disabled={exporting !== null}>
             {exporting === 'spec' ? 'Exportando...' : 'Exportar CSV'}
@@ -105,7 +106,7 @@ export function TradesTab() {
           </Button>
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[
           ['Total de trades', data ? String(data.stats.totalTrades) : '—'],
           [
@@ -122,7 +123,7 @@ export function TradesTab() {
             <CardHeader>
               <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
             </CardHeader>
-            <CardContent className="text-2xl font-semibold">{value}</CardContent>
+            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
           </Card>
         ))}
       </div>
@@ -167,49 +168,65 @@ export function TradesTab() {
         <p className="text-sm text-muted-foreground">Nenhum trade encontrado para os filtros escolhidos.</p>
       ) : (
         <>
-          <Table>
+          <Table cards aria-label="Trades">
             <TableHeader>
               <TableRow>
                 <TableHead>Data</TableHead>
                 <TableHead>Bot</TableHead>
                 <TableHead>Par</TableHead>
+                <TableHead>Lucro (R$ · USDT)</TableHead>
+                <TableHead>Lucro %</TableHead>
+                <TableHead>Status</TableHead>
                 <TableHead>Compra</TableHead>
                 <TableHead>Venda</TableHead>
                 <TableHead>Preço Compra</TableHead>
                 <TableHead>Preço Venda</TableHead>
                 <TableHead>Quantidade</TableHead>
-                <TableHead>Lucro (R$ · USDT)</TableHead>
-                <TableHead>Lucro %</TableHead>
                 <TableHead>Taxas (R$)</TableHead>
-                <TableHead>Status</TableHead>
                 <TableHead>Modo</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.trades.map((t) => (
                 <TableRow key={t.id}>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(t.executedAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{t.botName}</TableCell>
-                  <TableCell>{t.pair}</TableCell>
-                  <TableCell>{exchangeName(t.buyExchange)}</TableCell>
-                  <TableCell>{exchangeName(t.sellExchange)}</TableCell>
-                  <TableCell>{formatFillPrice(t.buyPrice)}</TableCell>
-                  <TableCell>{formatFillPrice(t.sellPrice)}</TableCell>
-                  <TableCell>{formatNumber(t.amount, 6)}</TableCell>
-                  <TableCell className={t.profit < 0 ? 'text-destructive' : 'text-success'}>
+                  <TableCell lead={3} label="Data" className="whitespace-nowrap">
+                    {formatDateTime(t.executedAt)}
+                  </TableCell>
+                  <TableCell label="Bot" className="whitespace-nowrap">
+                    {t.botName}
+                  </TableCell>
+                  <TableCell label="Par">{t.pair}</TableCell>
+                  <TableCell
+                    lead={1}
+                    label="Lucro (R$ · USDT)"
+                    className={t.profit < 0 ? 'text-destructive' : 'text-success'}
+                  >
                     <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
-                  <TableCell>{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell label="Lucro %">{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell lead={2} label="Status">
+                    <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
+                  </TableCell>
+                  <TableCell label="Compra">{exchangeName(t.buyExchange)}</TableCell>
+                  <TableCell label="Venda">{exchangeName(t.sellExchange)}</TableCell>
+                  <TableCell detail label="Preço Compra">
+                    {formatFillPrice(t.buyPrice)}
+                  </TableCell>
+                  <TableCell detail label="Preço Venda">
+                    {formatFillPrice(t.sellPrice)}
+                  </TableCell>
+                  <TableCell detail label="Quantidade">
+                    {formatNumber(t.amount, 6)}
+                  </TableCell>
                   <TableCell
+                    detail
+                    label="Taxas (R$)"
                     className="whitespace-nowrap"
                     title={`Cotação USDT/BRL ${formatNumber(t.usdtBrl, 4)}`}
                   >
                     {formatBRL(t.feesBrl)}
                   </TableCell>
-                  <TableCell>
-                    <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
-                  </TableCell>
-                  <TableCell>
+                  <TableCell label="Modo">
                     <ModeTag mode={t.mode} />
                   </TableCell>
                 </TableRow>
