@@ -53,7 +53,7 @@ describe('notifications, /docs, /api, legal pages and the contact form in Chromi
     await page.getByTestId('notification-count').waitFor({ state: 'detached' });
     // The way to the settings, from the bell (issue 27).
     await centre.getByRole('link', { name: 'Configurar notificações' }).click();
-    await page.waitForURL(/\/security#notificacoes$/);
+    await page.waitForURL(/\/dashboard\?tab=notifications#notificacoes$/);
     await page.getByText('Eventos e canais').waitFor();
     expect(await page.locator('#notificacoes').count()).toBe(1); // the settings card is the link's target
     await context.close();

@@ -53,9 +53,6 @@ export function dashboardTabPath(tab: string): string {
   return tab === 'overview' ? ROUTES.dashboard : `${ROUTES.dashboard}?tab=${encodeURIComponent(tab)}`;
 }
 
-/** The notification settings (the bell links there). */
-export const NOTIFICATION_SETTINGS_PATH = dashboardTabPath('notifications');
-
 /** The results page of one backtest ('Simular'); `compare`: another run shown side by side. */
 export function backtestPath(id: string, compare?: string): string {
   return `/backtests/${encodeURIComponent(id)}${compare ? `?compare=${encodeURIComponent(compare)}` : ''}`;

@@ -6,6 +6,7 @@ import type {
   TelegramLinkCode,
   TelegramLinkStatus,
 } from '@arbitra/contracts';
+import { dashboardTabPath } from '@/config/routes';
 import { apiClient } from '@/lib/api-client';
 
 export const notificationKeys = {
@@ -37,4 +38,5 @@ export const notificationsApi = {
 
 /** Where the notification settings are: the card on /security (the bell links to it). */
 export const NOTIFICATION_SETTINGS_ANCHOR = 'notificacoes';
-export const NOTIFICATION_SETTINGS_PATH = `/security#${NOTIFICATION_SETTINGS_ANCHOR}`;
+/** The bell's way to the settings: the Notificações tab of the one navigation, scrolled to the card. */
+export const NOTIFICATION_SETTINGS_PATH = `${dashboardTabPath('notifications')}#${NOTIFICATION_SETTINGS_ANCHOR}`;

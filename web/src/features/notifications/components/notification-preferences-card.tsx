@@ -62,7 +62,7 @@ export function NotificationPreferencesCard() {
     onError: (error) => toast({ title: errorMessage(error, 'Erro ao desvincular'), variant: 'destructive' }),
   });
 
-  // Opened from the bell's 'Configurar notificações' (/security#notificacoes): scroll to the card.
+  // Opened from the bell's 'Configurar notificações' (the Notificações tab, #notificacoes): scroll to the card.
   const { hash } = useLocation();
   const anchor = useRef<HTMLDivElement>(null);
   useEffect(() => {
