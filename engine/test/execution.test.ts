@@ -82,12 +82,12 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
       const a = await createBot('Perdas', true);
       expect((await ledger.record(loss(a.id, maria.id, 'l1', '6', 'completed'))).stoppedReason).toBeNull();
       const r = await ledger.record(loss(a.id, maria.id, 'l2', '4', 'completed'));
-      expect(r.stoppedReason).toBe(MESSAGES.bots.stopReasonDailyLoss('10.00'));
+      expect(r.stoppedReason).toBe(MESSAGES.bots.stopReasonDailyLoss('10,00'));
       expect(r.bot).toMatchObject({ status: 'error', active: false });
       const api = await call<Bot[]>('GET', '/api/bots', { token: maria.token });
       expect(api.body.find((b) => b.id === a.id)).toMatchObject({
         status: 'error',
-        statusReason: MESSAGES.bots.stopReasonDailyLoss('10.00'),
+        statusReason: MESSAGES.bots.stopReasonDailyLoss('10,00'),
       });
 
       const b = await createBot('Falhas', true);
@@ -124,7 +124,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
         total_trades: 10,
         ok: true,
         active: false,
-        status_reason: MESSAGES.bots.stopReasonDailyLoss('10.00'),
+        status_reason: MESSAGES.bots.stopReasonDailyLoss('10,00'),
       });
       expect(results.some((r) => r.stoppedReason)).toBe(true);
     }));
