@@ -22,7 +22,15 @@ import {
 /** A trade leg as the ledger stores it (decimal strings), enough to value it in R$. */
 export type TaxLegInput = Pick<
   TradeLeg,
-  'exchange' | 'symbol' | 'side' | 'filledAmount' | 'avgPrice' | 'quoteAmount' | 'fee' | 'feeAsset' | 'otherFees'
+  | 'exchange'
+  | 'symbol'
+  | 'side'
+  | 'filledAmount'
+  | 'avgPrice'
+  | 'quoteAmount'
+  | 'fee'
+  | 'feeAsset'
+  | 'otherFees'
 >;
 
 export interface TaxTradeInput {
