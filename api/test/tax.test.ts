@@ -248,6 +248,40 @@ describe('tax report API (issue 15)', () => {
     expect(y.body.balances).toEqual([{ asset: 'USDT', quantity: '193.38', cost: '966.90' }]);
   });
 
+  it('counts a fee paid in a second currency (trade_legs.other_fees) as a disposal of that asset', async () => {
+    // 10/06/2026, USDT/BRL 5,00: buy 0,1 BTC on MEXC at 60.000 (fee 6 USDT), sell on Mercado Bitcoin at 61.000
+    // (fee 6,1 USDT, and 0,01 BNB in other_fees, BNB marked at 600 USDT by the ledger). By hand: BNB given
+    // 0,01 × 600 × 5 = R$ 30,00 (none acquired: cost zero); BTC sold R$ 30.500,00 with fees R$ 30,50 + R$ 30,00;
+    // USDT given 6.006 × 5 = R$ 30.030,00 → sales R$ 60.560,00; fees R$ 30,00 + R$ 60,50 = R$ 90,50.
+    const ana = await register(call, { name: 'Ana' });
+    await insertFixtureTrades(ds, ana.id, 'Alfa', [fixture('tax:fees', '2026-06-10T12:00:00', '0.1')]);
+    await ds.query(
+      `UPDATE trade_legs l SET other_fees = '[{"cost": "0.01", "currency": "BNB"}]'::jsonb
+         FROM trades t WHERE t.id = l.trade_id AND t.user_id = $1 AND l.side = 'sell'`,
+      [ana.id],
+    );
+    await ds.query(`UPDATE trades SET plan = '{"marks": {"BNB": "600"}}'::jsonb WHERE user_id = $1`, [
+      ana.id,
+    ]);
+    const r = await report(ana.token, '2026-06');
+    expect(r.body).toMatchObject({ salesTotal: '60560.00', feesTotal: '90.50', unpricedOperations: 0 });
+    expect(r.body.assets.find((a) => a.asset === 'BNB')).toMatchObject({
+      soldQuantity: '0.01',
+      sales: '30.00',
+      gain: '30.00',
+      uncoveredQuantity: '0.01',
+    });
+    expect(
+      r.body.operations.items
+        .filter((o) => o.type === 'Venda')
+        .map((o) => [o.asset, o.quantity, o.value, o.fees]),
+    ).toEqual([
+      ['USDT', '6006', '30030.00', '0.00'],
+      ['BTC', '0.1', '30500.00', '60.50'],
+      ['BNB', '0.01', '30.00', '0.00'],
+    ]);
+  });
+
   it('counts the USDT given in every trade of the demo user’s seeded month', async () => {
     const demo = await register(call, { name: 'Demo' });
     const seeded = demoTaxMonth(new Date('2026-08-15T12:00:00Z')); // July 2026

@@ -22,7 +22,15 @@ import {
 /** A trade leg as the ledger stores it (decimal strings), enough to value it in R$. */
 export type TaxLegInput = Pick<
   TradeLeg,
-  'exchange' | 'symbol' | 'side' | 'filledAmount' | 'avgPrice' | 'quoteAmount' | 'fee' | 'feeAsset'
+  | 'exchange'
+  | 'symbol'
+  | 'side'
+  | 'filledAmount'
+  | 'avgPrice'
+  | 'quoteAmount'
+  | 'fee'
+  | 'feeAsset'
+  | 'otherFees'
 >;
 
 export interface TaxTradeInput {
@@ -33,6 +41,8 @@ export interface TaxTradeInput {
   /** The trade's USDT/BRL rate. */
   usdtBrl: string;
   legs: readonly TaxLegInput[];
+  /** USDT per unit of assets the legs do not price (a fee in BNB), as the ledger kept them with the trade. */
+  marks?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -50,7 +60,7 @@ export interface TaxOperation {
   quantity: bigint;
   /** R$ (10⁻⁸): a purchase's value without fees; a disposal's value (valor de alienação, the exemption's figure). */
   value: bigint;
-  /** The leg's fee in R$ (10⁻⁸), on its base asset's row only (one fee, one row). */
+  /** The leg's fees (every currency) in R$ (10⁻⁸), on its base asset's row only (one leg, one row). */
   fee: bigint;
   /** R$ (10⁻⁸): a purchase's cost (fees included), or a disposal's proceeds (fees deducted). */
   amount: bigint;
@@ -106,6 +116,10 @@ export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
     if (l.symbol.slice(slash + 1) === 'USDT')
       usdtPrice.set(l.symbol.slice(0, slash), parseFixed(l.avgPrice, 18));
   }
+  // Then the marks the ledger valued the trade's other assets at (a fee in BNB): a leg's own price wins.
+  if (t.marks)
+    for (const [asset, mark] of Object.entries(t.marks))
+      if (!usdtPrice.has(asset)) usdtPrice.set(asset, parseFixed(mark, 18));
   /** An amount (10⁻¹⁸) of `asset` → R$ (10⁻⁸), or null when it has no price here. */
   const toBrl = (asset: string, amount: bigint): bigint | null => {
     if (asset === FIAT) return amount / 10n ** 10n;
@@ -147,47 +161,55 @@ export function tradeOperations(t: TaxTradeInput): TaxOperation[] {
     const base = l.symbol.slice(0, slash);
     const quote = l.symbol.slice(slash + 1);
     const quoteAmount = parseFixed(l.quoteAmount, 18);
-    const feeAmount = parseFixed(l.fee, 18);
     const valued = toBrl(quote, quoteAmount);
     const v = valued ?? 0n;
-    let feeBrl: bigint | null = 0n;
-    if (feeAmount !== 0n)
-      feeBrl =
-        l.feeAsset === base
-          ? toBrl(quote, (feeAmount * parseFixed(l.avgPrice, 18)) / QTY_SCALE)
-          : toBrl(l.feeAsset, feeAmount);
-    const fv = feeBrl ?? 0n;
-    const priced = valued !== null && feeBrl !== null;
-    const inBase = feeAmount !== 0n && l.feeAsset === base;
-    const inQuote = feeAmount !== 0n && l.feeAsset === quote;
+    // Every fee of the leg (`fee` and `otherFees`, issue 25), each in R$, grouped by where it is paid from: the
+    // base asset, the quote asset, or a third asset (disposed of on its own row).
+    let fv = 0n; // all fees in R$
+    let baseFee = 0n; // quantity of the base paid as fee, and its R$
+    let baseFeeBrl = 0n;
+    let quoteFee = 0n;
+    let quoteFeeBrl = 0n;
+    let feesPriced = true;
+    const thirdFees: { asset: string; amount: bigint; brl: bigint }[] = [];
+    for (const f of [{ cost: l.fee, currency: l.feeAsset }, ...(l.otherFees ?? [])]) {
+      const amount = parseFixed(f.cost, 18);
+      if (amount === 0n) continue;
+      const brl =
+        f.currency === base
+          ? toBrl(quote, (amount * parseFixed(l.avgPrice, 18)) / QTY_SCALE)
+          : toBrl(f.currency, amount);
+      if (brl === null) feesPriced = false;
+      const b = brl ?? 0n;
+      fv += b;
+      if (f.currency === base) {
+        baseFee += amount;
+        baseFeeBrl += b;
+      } else if (f.currency === quote) {
+        quoteFee += amount;
+        quoteFeeBrl += b;
+      } else if (f.currency !== FIAT) thirdFees.push({ asset: f.currency, amount, brl: b });
+    }
+    const priced = valued !== null && feesPriced;
     if (l.side === 'buy') {
-      // Base received (net of a fee in it) at the value given plus the fee; quote given (a fee in it included).
-      push(l, base, 'compra', inBase ? filled - feeAmount : filled, v, fv, inBase ? v : v + fv, priced, true);
+      // Base received (net of a fee in it) at the value given plus the fees paid in other assets; quote given (a
+      // fee in it included).
+      push(l, base, 'compra', filled - baseFee, v, fv, v + fv - baseFeeBrl, priced, true);
       if (quote !== FIAT) {
-        const given = inQuote ? v + fv : v;
-        push(l, quote, 'venda', inQuote ? quoteAmount + feeAmount : quoteAmount, given, 0n, given, priced);
+        const given = v + quoteFeeBrl;
+        push(l, quote, 'venda', quoteAmount + quoteFee, given, 0n, given, priced);
       }
     } else {
-      // Base given (a fee in it included) for the quote received (net of a fee in it); the fee off the proceeds.
-      const given = inBase ? v + fv : v;
-      push(l, base, 'venda', inBase ? filled + feeAmount : filled, given, fv, given - fv, priced, true);
+      // Base given (a fee in it included) for the quote received (net of a fee in it); the fees off the proceeds.
+      const given = v + baseFeeBrl;
+      push(l, base, 'venda', filled + baseFee, given, fv, given - fv, priced, true);
       if (quote !== FIAT) {
-        const received = inQuote ? v - fv : v;
-        push(
-          l,
-          quote,
-          'compra',
-          inQuote ? quoteAmount - feeAmount : quoteAmount,
-          received,
-          0n,
-          received,
-          priced,
-        );
+        const received = v - quoteFeeBrl;
+        push(l, quote, 'compra', quoteAmount - quoteFee, received, 0n, received, priced);
       }
     }
     // A fee paid in a third crypto-asset disposes of it at its value in this trade.
-    if (feeAmount !== 0n && !inBase && !inQuote && l.feeAsset !== FIAT)
-      push(l, l.feeAsset, 'venda', feeAmount, fv, 0n, fv, priced);
+    for (const f of thirdFees) push(l, f.asset, 'venda', f.amount, f.brl, 0n, f.brl, priced);
   }
   // The legs of one trade are simultaneous: purchases first, so a disposal finds what the same trade acquired.
   return ops.length < 2 ? ops : ops.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'compra' ? -1 : 1));

@@ -14,6 +14,10 @@ interface LegRow {
   quote_amount: string;
   fee: string;
   fee_asset: string;
+  /** The leg's fees in other currencies (trade_legs.other_fees), null when none. */
+  other_fees: { cost: string; currency: string }[] | null;
+  /** USDT per unit of assets the legs do not price (trades.plan->'marks'), null when none. */
+  marks: Record<string, string> | null;
 }
 
 /** A kept month of the report (table `tax_months`). */
@@ -39,6 +43,7 @@ function groupTrades(rows: readonly LegRow[]): TaxTradeInput[] {
   for (const r of rows) {
     if (!current || current.id !== r.trade_id) {
       current = { id: r.trade_id, executedAt: r.executed_at, month: r.month, usdtBrl: r.usdt_brl, legs: [] };
+      if (r.marks) current.marks = r.marks;
       trades.push(current);
     }
     current.legs.push({
@@ -50,6 +55,7 @@ function groupTrades(rows: readonly LegRow[]): TaxTradeInput[] {
       quoteAmount: r.quote_amount,
       fee: r.fee,
       feeAsset: r.fee_asset,
+      ...(r.other_fees?.length ? { otherFees: r.other_fees } : {}),
     });
   }
   return trades;
@@ -57,7 +63,8 @@ function groupTrades(rows: readonly LegRow[]): TaxTradeInput[] {
 
 const LEG_COLUMNS = `t.id AS trade_id, t.executed_at, to_char(t.executed_at AT TIME ZONE ${TZ}, 'YYYY-MM') AS month,
   t.usdt_brl::text AS usdt_brl, l.exchange, l.symbol, l.side, l.filled_amount::text AS filled_amount,
-  l.avg_price::text AS avg_price, l.quote_amount::text AS quote_amount, l.fee::text AS fee, l.fee_asset`;
+  l.avg_price::text AS avg_price, l.quote_amount::text AS quote_amount, l.fee::text AS fee, l.fee_asset,
+  l.other_fees, t.plan->'marks' AS marks`;
 
 /**
  * The tax report's data (issue 15): owns `tax_exchange_settings` (each user's choice of which exchanges report
@@ -161,7 +168,7 @@ export class TaxReportingRepository {
     const range = `t.executed_at >= ${monthStart('$2')} AND t.executed_at < ${monthEnd('$2')}`;
     const rows: LegRow[] = await this.ds.query(
       `WITH page AS (
-         SELECT t.id, t.executed_at, t.usdt_brl FROM trades t WHERE ${LIVE} AND ${range}
+         SELECT t.id, t.executed_at, t.usdt_brl, t.plan FROM trades t WHERE ${LIVE} AND ${range}
           ORDER BY t.executed_at, t.id OFFSET $3 LIMIT $4)
        SELECT ${LEG_COLUMNS} FROM page t JOIN trade_legs l ON l.trade_id = t.id
         WHERE l.filled_amount > 0 ORDER BY t.executed_at, t.id, l.seq`,
