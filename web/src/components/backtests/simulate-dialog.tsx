@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
+import { formatDecimalInput, parseDecimalInput } from '@/lib/format';
 import { backtestPath } from '@/config/routes';
 import { backtestsApi } from '@/lib/backtests-api';
 
@@ -60,15 +61,15 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
         bot: bot!,
         source:
           kind === 'simulated'
-            ? { kind, seed: Number(seed), durationMs, volatility }
+            ? { kind, seed: parseDecimalInput(seed), durationMs, volatility }
             : { kind, file: file || recordings.data?.[0]?.file || '' },
         // both blank: the platform's measured latency; one typed: the other defaults to it
         latency:
           p50.trim() === '' && p99.trim() === ''
             ? null
             : {
-                p50Ms: Number(p50.trim() === '' ? p99 : p50),
-                p99Ms: Number(p99.trim() === '' ? p50 : p99),
+                p50Ms: parseDecimalInput(p50.trim() === '' ? p99 : p50),
+                p99Ms: parseDecimalInput(p99.trim() === '' ? p50 : p99),
               },
       }),
     onSuccess: (res) => {
@@ -131,9 +132,8 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                 <Label htmlFor="sim-seed">Semente</Label>
                 <Input
                   id="sim-seed"
-                  type="number"
-                  min={0}
-                  step={1}
+                  inputMode="numeric"
+                  autoComplete="off"
                   value={seed}
                   onChange={(e) => setSeed(e.target.value)}
                 />
@@ -203,11 +203,9 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                   <Label htmlFor={`sim-latency-${key}`}>{label}</Label>
                   <Input
                     id={`sim-latency-${key}`}
-                    type="number"
-                    min={0}
-                    max={5000}
-                    step={1}
-                    placeholder={String(placeholder)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder={formatDecimalInput(placeholder, 0)}
                     value={value}
                     onChange={(e) => set(e.target.value)}
                   />
@@ -218,8 +216,8 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
               O tempo entre ver a oportunidade e a ordem chegar à corretora: cada execução acontece nos livros
               desse momento, e o que sumiu nesse meio-tempo vira perda de oportunidade ou perna desfeita. Em
               branco: a latência medida pela plataforma nas execuções recentes (padrão{' '}
-              {DEFAULT_EXECUTION_LATENCY.p50Ms} ms / {DEFAULT_EXECUTION_LATENCY.p99Ms} ms antes da primeira
-              medição).
+              {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p50Ms, 0)} ms /{' '}
+              {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p99Ms, 0)} ms antes da primeira medição).
             </p>
           </fieldset>
           <div className="flex justify-end gap-2">
