@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { PLANS, yearlyDiscountPercent } from '@arbitra/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
+import { PLAN_RESPONSES } from '@/testing/plans';
 import { renderApp } from '@/testing/render-app';
 
 afterEach(() => {
@@ -27,25 +27,7 @@ describe('landing page', () => {
 
   it('shows the three plans from GET /api/plans with BRL prices and the popular badge on Profissional', async () => {
     mockApi({
-      'GET /api/plans': () =>
-        json(
-          200,
-          PLANS.map((p) => ({
-            id: p.id,
-            name: p.name,
-            price: p.monthlyCents / 100,
-            priceCents: p.monthlyCents,
-            yearlyPrice: p.yearlyCents / 100,
-            yearlyPriceCents: p.yearlyCents,
-            yearlyDiscountPercent: yearlyDiscountPercent(p),
-            yearlySavings: (12 * p.monthlyCents - p.yearlyCents) / 100,
-            yearlySavingsCents: 12 * p.monthlyCents - p.yearlyCents,
-            interval: 'month',
-            features: p.features,
-            highlights: [...p.highlights],
-            popular: p.popular,
-          })),
-        ),
+      'GET /api/plans': () => json(200, PLAN_RESPONSES),
     });
     renderApp('/');
     const basic = await screen.findByLabelText('Plano Básico');
