@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Header, Headers, Inject, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MESSAGES } from '@arbitra/contracts';
 import { Public } from '../../common/decorators/public.decorator.js';
@@ -12,7 +13,11 @@ const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 /**
  * Prometheus scrape endpoint at /metrics (outside the /api prefix). Not public: it answers only to
  * `Authorization: Bearer <METRICS_TOKEN>` (403 to everyone while METRICS_TOKEN is unset). docs/observability.md.
+ * Not in the REST reference (/docs): a Prometheus text scrape, not part of the JSON API — and Swagger UI 5 as served
+ * here renders only the first 4 operations once the document has more than 100 paths (found 2026-11-28 by bisecting
+ * the document in Chromium: 100 paths render all 120 operations, any 101st stops it; cause inside Swagger UI not found).
  */
+@ApiExcludeController()
 @Public()
 @Controller('metrics')
 export class MetricsController {
