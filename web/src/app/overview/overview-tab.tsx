@@ -216,7 +216,7 @@ export function OverviewTab() {
         <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       </Link>
 
-      <div className="grid items-start gap-4 lg:grid-cols-2 sm:gap-6">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2 sm:gap-6">
         <Card role="region" aria-label="Seus bots">
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle as="h2">Seus bots</CardTitle>
