@@ -42,13 +42,16 @@ export const featureZones = webFeatures.map((name) => ({
     'Uma feature não importa outra: mova o que é comum para web/src/components, web/src/lib ou @arbitra/contracts.',
 }));
 
-/** `@Global()` on a feature module hides what it depends on (a users <-> auth cycle hid behind it once). */
+/**
+ * `@Global()` hides what a module depends on (a users <-> auth cycle hid behind it once, an auth -> realtime -> auth
+ * one later): every module, infrastructure included, lists what it imports.
+ */
 export const noGlobalModuleRule = [
   'error',
   {
     selector: "Decorator[expression.callee.name='Global']",
     message:
-      'Um módulo de feature não é @Global(): declare em imports o que ele injeta (docs/ARCHITECTURE.md).',
+      'Um módulo não é @Global(): declare em imports o que ele injeta (docs/ARCHITECTURE.md).',
   },
 ];
 
@@ -113,8 +116,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': dataAccessRule },
   },
   {
-    // No global feature module: a feature module lists what it imports (docs/ARCHITECTURE.md "Module boundaries").
-    files: ['api/src/modules/**/*.ts', 'engine/src/**/*.ts'],
+    // No global module anywhere: a module lists what it imports (docs/ARCHITECTURE.md "Module boundaries").
+    files: ['**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': noGlobalModuleRule },
   },
   {

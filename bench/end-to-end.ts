@@ -43,7 +43,7 @@ import {
   sendAndExit,
 } from './support.js';
 import { EVENTS, ROOMS } from '@arbitra/contracts';
-import type { FabricServer } from '@arbitra/transport';
+import { BrowserEvents } from '@arbitra/transport';
 
 const SYMBOL = 'BTC/USDT';
 const BUY_ON = 'bybit'; // cheap side during an event
@@ -288,9 +288,6 @@ async function main(): Promise<void> {
   const { ScannerPublisher } = (await import(
     dynamic('./engine/dist/scanner/scanner.publisher.js')
   )) as typeof import('../engine/src/scanner/scanner.publisher.js');
-  const { FABRIC_SERVER } = (await import(
-    dynamic('./engine/dist/publishing/fabric.providers.js')
-  )) as typeof import('../engine/src/publishing/fabric.providers.js');
 
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-e2e-'));
   const { adminUrl, stop: stopPostgres } = await benchPostgres(tmp);
@@ -338,7 +335,7 @@ async function main(): Promise<void> {
       const scanner = engine.get(ScannerService).scanner;
       // private fields of the publisher's throttle, read (never written) to pace the events
       const publisher = engine.get<unknown, { lastDeltaAt: number; deltaTimer?: unknown }>(ScannerPublisher);
-      const fabric = engine.get<unknown, FabricServer>(FABRIC_SERVER);
+      const fabric = engine.get(BrowserEvents);
 
       try {
         const res = await fetch(`${baseUrl}/api/auth/register`, {
@@ -442,7 +439,7 @@ async function main(): Promise<void> {
                   await sleep(20);
                   const startTs = now();
                   const id = `floor-${clients}-${e}`;
-                  fabric.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, {
+                  fabric.toRoom(ROOMS.realtimeScanner, EVENTS.scannerDelta, {
                     at: Date.now(),
                     upserts: [{ id, symbols: [SYMBOL], firstSeen: startTs }],
                     removed: [],

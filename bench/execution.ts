@@ -293,8 +293,8 @@ async function main(): Promise<void> {
     dynamic('./engine/dist/execution/executions.processor.js')
   )) as typeof import('../engine/src/execution/executions.processor.js');
   const { QUEUE_FACTORY } = (await import(
-    dynamic('./engine/dist/publishing/fabric.providers.js')
-  )) as typeof import('../engine/src/publishing/fabric.providers.js');
+    dynamic('./engine/dist/transport/fabric.providers.js')
+  )) as typeof import('../engine/src/transport/fabric.providers.js');
 
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-exec-'));
   const { adminUrl, stop: stopPostgres } = await benchPostgres(tmp);

@@ -2,13 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { EngineCommandsProcessor } from './commands/engine-commands.processor.js';
 import { ENGINE_CONFIG, type EngineConfig } from './config/config.js';
 import { CredentialsModule } from './credentials/credentials.module.js';
-import { ENGINE_IDENTITY, engineIdentityProvider } from './publishing/engine-identity.js';
-import {
-  FABRIC_SERVER,
-  fabricProviders,
-  QUEUE_FACTORY,
-  SOCKET_ADAPTER,
-} from './publishing/fabric.providers.js';
+import { ENGINE_IDENTITY, engineIdentityProvider } from './config/engine-identity.js';
+import { TransportLifecycle } from './transport/fabric.providers.js';
+import { TransportModule } from './transport/transport.module.js';
 import { HeartbeatService } from './publishing/heartbeat.service.js';
 import { MetricsService } from './publishing/metrics.service.js';
 import { ScannerModule } from './scanner/scanner.module.js';
@@ -25,16 +21,16 @@ export class EngineModule {
     return {
       module: EngineModule,
       global: true,
-      imports: [OwnershipModule, ScannerModule, BotsModule, ExecutionModule, CredentialsModule, BacktestsModule, AdminLinkModule],
+      imports: [TransportModule, OwnershipModule, ScannerModule, BotsModule, ExecutionModule, CredentialsModule, BacktestsModule, AdminLinkModule],
       providers: [
         { provide: ENGINE_CONFIG, useValue: config },
         engineIdentityProvider,
-        ...fabricProviders,
         HeartbeatService,
         MetricsService,
         EngineCommandsProcessor,
+        TransportLifecycle,
       ],
-      exports: [ENGINE_CONFIG, ENGINE_IDENTITY, QUEUE_FACTORY, SOCKET_ADAPTER, FABRIC_SERVER, MetricsService],
+      exports: [ENGINE_CONFIG, ENGINE_IDENTITY, TransportModule, MetricsService],
     };
   }
 }

@@ -9,7 +9,7 @@ import type { Job } from 'bullmq';
 import { createEngine } from '../src/bootstrap.js';
 import { parseEngineConfig } from '../src/config/config.js';
 import { ExecutionsProcessor } from '../src/execution/executions.processor.js';
-import { QUEUE_FACTORY } from '../src/publishing/fabric.providers.js';
+import { QUEUE_FACTORY } from '../src/transport/fabric.providers.js';
 import { RECOVERY_NOTHING_EXECUTED } from '../src/execution/recovery.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { waitFor } from '../../scripts/test-support/wait.js';

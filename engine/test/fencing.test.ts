@@ -5,7 +5,7 @@ import type { QueueFactory } from '@arbitra/transport';
 import type { Job } from 'bullmq';
 import { ExecutionsProcessor } from '../src/execution/executions.processor.js';
 import { OwnershipService } from '../src/ownership/ownership.service.js';
-import { QUEUE_FACTORY } from '../src/publishing/fabric.providers.js';
+import { QUEUE_FACTORY } from '../src/transport/fabric.providers.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { availableRedisUrl } from '../../scripts/test-support/redis.js';
 import { waitFor } from '../../scripts/test-support/wait.js';

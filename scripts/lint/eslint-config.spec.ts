@@ -100,8 +100,14 @@ describe('lint: module boundaries', () => {
     }
   });
 
-  it('@Global() on a feature module fails (api modules and the engine)', async () => {
-    for (const file of ['api/src/modules/bots/bots.module.ts', 'engine/src/execution/execution.module.ts']) {
+  it('@Global() on any module fails (api modules, the api infrastructure, the engine, the packages)', async () => {
+    for (const file of [
+      'api/src/modules/bots/bots.module.ts',
+      'api/src/realtime/realtime.module.ts',
+      'api/src/database/database.module.ts',
+      'engine/src/execution/execution.module.ts',
+      'packages/transport/src/browser-events.ts',
+    ]) {
       const entry = (await ruleFor(file, 'no-restricted-syntax'))!;
       expect(entry, file).toBeDefined();
       const code = `declare const Global: () => ClassDecorator;\n@Global()\nexport class BotsModule {}\n`;

@@ -1,6 +1,8 @@
 import { Logger, type Provider } from '@nestjs/common';
 import {
+  BrowserEvents,
   createQueueFactory,
+  FabricBrowserEvents,
   createSocketAdapter,
   type QueueFactory,
   type SocketAdapter,
@@ -36,4 +38,7 @@ export const transportProviders: Provider[] = [
         onSubscriptionLost: (e) => fabricLog.warn(e.message),
       }),
   },
+  // The browser-events port: bound to the gateway's Socket.IO server when it starts (RealtimeGateway.afterInit).
+  { provide: FabricBrowserEvents, useFactory: () => new FabricBrowserEvents() },
+  { provide: BrowserEvents, useExisting: FabricBrowserEvents },
 ];

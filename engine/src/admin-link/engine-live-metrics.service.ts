@@ -2,23 +2,14 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { Gauge } from 'prom-client';
 import type { ExchangeId, LiveEngineStats, LiveMetricsSample, LiveProcessStats } from '@arbitra/contracts';
 import { DatabaseStatsReader } from '@arbitra/db';
-import {
-  AdminWatch,
-  codeVersion,
-  LiveMetricsLoop,
-  ProcessSampler,
-  type FabricServer,
-  type QueueFactory,
-} from '@arbitra/transport';
+import { AdminWatch, BrowserEvents, LiveMetricsLoop, ProcessSampler, type QueueFactory } from '@arbitra/transport';
 import { BotRunner } from '../bots/bot-runner.service.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import type { LatencySnapshot } from '../arbitrage/latency.js';
-import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
+import { ENGINE_IDENTITY, ENGINE_VERSION, type EngineIdentity } from '../config/engine-identity.js';
 import { MetricsService } from '../publishing/metrics.service.js';
-import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
-
-export const ENGINE_VERSION = codeVersion(import.meta.url);
 
 const finiteOrNull = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
 
@@ -33,7 +24,7 @@ export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModul
   private loop?: LiveMetricsLoop;
 
   constructor(
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
     private readonly dbStats: DatabaseStatsReader,
@@ -44,9 +35,9 @@ export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModul
   ) {}
 
   onApplicationBootstrap(): void {
-    this.watch = new AdminWatch(this.io, this.identity.instanceId);
+    this.watch = new AdminWatch(this.events, this.identity.instanceId);
     this.watch.start();
-    this.loop = new LiveMetricsLoop(this.io, this.watch, new ProcessSampler(), (p) => this.collect(p));
+    this.loop = new LiveMetricsLoop(this.events, this.watch, new ProcessSampler(), (p) => this.collect(p));
     this.loop.start();
     this.registerPrometheus();
   }

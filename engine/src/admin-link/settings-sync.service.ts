@@ -7,8 +7,7 @@ import {
 } from '@nestjs/common';
 import { DEFAULT_TAKER_FEES, EVENTS, EXCHANGE_IDS, type PlatformSettings } from '@arbitra/contracts';
 import { PlatformSettingsRepository } from '@arbitra/db';
-import type { FabricServer } from '@arbitra/transport';
-import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
+import { BrowserEvents } from '@arbitra/transport';
 import { ScannerService } from '../scanner/scanner.service.js';
 
 /** A missed event is caught up by reading the settings again this often. */
@@ -24,13 +23,13 @@ export class SettingsSyncService implements OnApplicationBootstrap, OnModuleDest
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     private readonly repo: PlatformSettingsRepository,
     private readonly scanner: ScannerService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.io.on(EVENTS.settingsChanged, (s: PlatformSettings) => this.apply(s));
+    this.events.onFabricEvent(EVENTS.settingsChanged, (s: PlatformSettings) => this.apply(s));
     await this.reload();
     this.timer = setInterval(() => void this.reload(), RELOAD_MS);
     this.timer.unref();

@@ -4,7 +4,7 @@ import { CrossWalk, fillExact, fillValue, walkCross } from './book-walk.js';
 import type { DetectorContext } from './context.js';
 import { DP, fixed, legFrom } from './format.js';
 import { fx, fxFloorTo, fxToFixed, toDecimal } from './exact.js';
-import { dec, HUNDRED, ONE, type Dec } from './money.js';
+import { dec, HUNDRED, ONE, type Dec } from '../market-data/money.js';
 import type { Candidate, DetectedOpportunity, DetectionSink, Detector } from './types.js';
 import { usdtValue } from './valuation.js';
 

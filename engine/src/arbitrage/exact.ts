@@ -1,4 +1,4 @@
-import { Dec, type Dec as Decimal } from './money.js';
+import { Dec, type Dec as Decimal } from '../market-data/money.js';
 
 /**
  * Exact decimal arithmetic on scaled BigInt integers (fixed point, 24 decimals), for the book sums behind

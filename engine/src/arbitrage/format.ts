@@ -3,7 +3,7 @@ import type { BookSlot } from '../market-data/book-store.js';
 import { decimalsOf } from '../market-data/precision.js';
 import type { ExactFill } from './book-walk.js';
 import { fx, fxDiv, fxRoundTo, fxToFixed, fxToString } from './exact.js';
-import { Dec } from './money.js';
+import { Dec } from '../market-data/money.js';
 import type { OpportunityLeg } from './types.js';
 
 /** Decimals of the reported figures. */

@@ -4,7 +4,7 @@ import { decimalsOf, floorToStep } from '../market-data/precision.js';
 import type { DetectorContext } from './context.js';
 import { DP, fixed, legFrom } from './format.js';
 import { fx, fxMul, fxToFixed, toDecimal } from './exact.js';
-import { dec, HUNDRED } from './money.js';
+import { dec, HUNDRED } from '../market-data/money.js';
 import { RollingStats } from './rolling-stats.js';
 import {
   Z_THRESHOLDS,

@@ -12,7 +12,7 @@ import {
 import { fx, fxFloorTo, fxMul, FX_ONE, toDecimal, type Fx } from './exact.js';
 import type { DetectorContext } from './context.js';
 import { DP, fixed, legFrom } from './format.js';
-import { dec, HUNDRED } from './money.js';
+import { dec, HUNDRED } from '../market-data/money.js';
 import type { Candidate, DetectedOpportunity, DetectionSink, Detector, OpportunityLeg } from './types.js';
 import { usdtValue } from './valuation.js';
 import type { PriceLevel } from '../market-data/types.js';

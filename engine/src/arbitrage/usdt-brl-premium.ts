@@ -7,7 +7,7 @@ import {
   type UsdtBrlPremiumPoint,
 } from '@arbitra/contracts';
 import { DP, fixed } from './format.js';
-import { dec, HUNDRED, ONE, type Dec } from './money.js';
+import { dec, HUNDRED, ONE, type Dec } from '../market-data/money.js';
 
 /** One exchange's best USDT/BRL bid and ask (a fresh book). */
 export interface UsdtBrlQuote {

@@ -19,11 +19,11 @@ import {
   DEFAULT_EXECUTION_LATENCY,
 } from '@arbitra/contracts';
 import { BacktestsRepository } from '@arbitra/db';
-import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import { BrowserEvents, type QueueFactory } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
-import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
-import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { runOnMarket } from './backtest.js';
 import { calibrate } from './calibration.js';
 import { openMarket, RecordingError } from './market-source.js';
@@ -79,7 +79,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   constructor(
     private readonly repo: BacktestsRepository,
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
     private readonly executions: ExecutionsProcessor,
@@ -212,7 +212,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
 
   private emit(userId: string, id: string, status: BacktestStatus, progress: BacktestProgress): void {
     const payload: BacktestProgressEvent = { id, status, progress };
-    this.io.to(ROOMS.user(userId)).emit(EVENTS.backtestProgress, payload);
+    this.events.toUser(userId, EVENTS.backtestProgress, payload);
   }
 }
 

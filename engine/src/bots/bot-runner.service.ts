@@ -17,9 +17,10 @@ import {
   type ExecutionJob,
   type Opportunity,
 } from '@arbitra/contracts';
-import { BotsRepository, type ExecutionRecord, type RunnerBotRow } from '@arbitra/db';
-import type { FabricServer, QueueFactory, TypedQueue } from '@arbitra/transport';
-import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import type { ExecutionRecord } from '@arbitra/contracts';
+import { BotsRepository, type RunnerBotRow } from '@arbitra/db';
+import { BrowserEvents, type QueueFactory, type TypedQueue } from '@arbitra/transport';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 import { BotEvents } from '../execution/bot-events.js';
@@ -68,7 +69,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
     private readonly db: BotsRepository,
     private readonly events: BotEvents,
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly fabric: BrowserEvents,
     private readonly ownership: OwnershipService,
     private readonly executor: ExecutionObservers,
   ) {}
@@ -90,7 +91,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     });
     this.worker.on('error', (e) => this.logger.warn(`bot-commands worker: ${e.message}`));
     // A command runs on one engine; the others hear of it here and reload the bot.
-    this.io.on(EVENTS.botSync, ({ botId, positions }) => {
+    this.fabric.onFabricEvent(EVENTS.botSync, ({ botId, positions }) => {
       this.reload(botId, positions === true).catch((e: Error) =>
         this.logger.warn(`bot ${botId} não recarregado: ${e.message}`),
       );
@@ -132,7 +133,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     this.stats.commands++;
     const { botId, userId } = job.data;
     if (await this.reload(botId)) await this.events.statusFromDb(botId, userId);
-    this.io.serverSideEmit(EVENTS.botSync, { botId });
+    this.fabric.toEngines(EVENTS.botSync, { botId });
   }
 
   /**
@@ -162,7 +163,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   /** The executor stopped a bot (risk stop, credentials refused): drop it here and on every engine. */
   stopped(botId: string): void {
     this.remove(botId);
-    this.io.serverSideEmit(EVENTS.botSync, { botId });
+    this.fabric.toEngines(EVENTS.botSync, { botId });
   }
 
   /** The ledger recorded a trade: the positions it opened, closed or reduced (as stat_positions now holds them). */
@@ -170,7 +171,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     if (!this.ownership.owns(r.botId)) {
       // Executed here, owned elsewhere: the owner reloads the positions the ledger just wrote.
       if (r.openPosition || r.closesPosition || r.reducesPosition)
-        this.io.serverSideEmit(EVENTS.botSync, { botId: r.botId, positions: true });
+        this.fabric.toEngines(EVENTS.botSync, { botId: r.botId, positions: true });
       return;
     }
     this.positions.apply(r, this.bots.has(r.botId));
@@ -180,7 +181,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   exitSettled(botId: string, id: string): void {
     const pos = this.positions.get(botId, id);
     if (pos) pos.closing = false;
-    if (!this.ownership.owns(botId)) this.io.serverSideEmit(EVENTS.botSync, { botId, positions: true });
+    if (!this.ownership.owns(botId)) this.fabric.toEngines(EVENTS.botSync, { botId, positions: true });
   }
 
   /** The detector's exit signal (|z| back near the mean): close the positions opened on that opportunity. */

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type { Worker } from 'bullmq';
 import { QUEUES, type PingResult } from '@arbitra/contracts';
 import type { QueueFactory, TypedJob } from '@arbitra/transport';
-import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
-import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 
 /** Works the engine-commands queue: the api's requests to the engine. */
 @Injectable()

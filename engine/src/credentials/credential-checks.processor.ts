@@ -7,8 +7,8 @@ import {
 } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { EVENTS, MESSAGES, QUEUES, ROOMS, type ExchangeValidatedEvent } from '@arbitra/contracts';
-import type { FabricServer, QueueFactory } from '@arbitra/transport';
-import { FABRIC_SERVER, QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { BrowserEvents, type QueueFactory } from '@arbitra/transport';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { CredentialStore, CredentialUnavailableError } from './credential-store.js';
 import type { CredentialCheckOutcome, CredentialValidator } from './credential-validator.js';
 
@@ -30,7 +30,7 @@ export class CredentialChecksProcessor implements OnApplicationBootstrap, OnModu
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     @Inject(CREDENTIAL_VALIDATOR) private readonly validator: CredentialValidator,
     private readonly store: CredentialStore,
   ) {}
@@ -80,6 +80,6 @@ export class CredentialChecksProcessor implements OnApplicationBootstrap, OnModu
   }
 
   private publish(userId: string, event: ExchangeValidatedEvent): void {
-    this.io.to(ROOMS.user(userId)).emit(EVENTS.exchangeValidated, event);
+    this.events.toUser(userId, EVENTS.exchangeValidated, event);
   }
 }

@@ -27,7 +27,7 @@ export const credentialsProviders: Provider[] = [
 /**
  * Exchange credentials in the engine: the check worker (credential-checks queue) and, for the live
  * executor, `CredentialStore.decryptForExecution` (exported; the execution module imports this module).
- * Needs EngineModule's exports (ENGINE_CONFIG, QUEUE_FACTORY, FABRIC_SERVER).
+ * Needs EngineModule's exports (ENGINE_CONFIG, QUEUE_FACTORY, BrowserEvents).
  */
 @Module({
   imports: [DatabaseModule],

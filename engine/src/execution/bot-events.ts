@@ -1,19 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENTS, ROOMS, toBotStatusEvent, type BotStatusFields, type Trade } from '@arbitra/contracts';
 import { BotsRepository } from '@arbitra/db';
-import type { FabricServer } from '@arbitra/transport';
-import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
+import { BrowserEvents } from '@arbitra/transport';
 
 /** 'bot:status' and 'trade:new' (a trade's bot status inside) to the owner's room (ROOMS.user). */
 @Injectable()
 export class BotEvents {
   constructor(
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     private readonly bots: BotsRepository,
   ) {}
 
   status(userId: string, b: BotStatusFields): void {
-    this.io.to(ROOMS.user(userId)).emit(EVENTS.botStatus, toBotStatusEvent(b));
+    this.events.toUser(userId, EVENTS.botStatus, toBotStatusEvent(b));
   }
 
   /** Reads the bot row and sends its status (after a command). */
@@ -24,8 +23,6 @@ export class BotEvents {
 
   /** 'trade:new', with the bot's status after the trade when given (one event, not a 'bot:status' beside it). */
   trade(userId: string, trade: Trade, status?: BotStatusFields | null): void {
-    this.io
-      .to(ROOMS.user(userId))
-      .emit(EVENTS.tradeNew, status ? { ...trade, botStatus: toBotStatusEvent(status) } : trade);
+    this.events.toUser(userId, EVENTS.tradeNew, status ? { ...trade, botStatus: toBotStatusEvent(status) } : trade);
   }
 }

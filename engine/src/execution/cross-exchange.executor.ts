@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Dec as Decimal } from '../arbitrage/money.js';
+import { Dec as Decimal } from '../market-data/money.js';
 import { floorToStepExact } from '../market-data/precision.js';
 import {
   MESSAGES,

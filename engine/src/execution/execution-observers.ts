@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ExecutionRecord } from '@arbitra/db';
+import type { ExecutionRecord } from '@arbitra/contracts';
 
 /**
  * What the executor tells whoever keeps the running bots in memory (the bot runner), without knowing it: the

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeId, Opportunity, OpportunityLeg } from '@arbitra/contracts';
-import { Dec, type Dec as Decimal } from '../arbitrage/money.js';
+import { Dec, type Dec as Decimal } from '../market-data/money.js';
 import { executeCrossExchange, type ExecutionContext } from './cross-exchange.executor.js';
 import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 import { PaperGateway, type BookView } from './paper-gateway.js';

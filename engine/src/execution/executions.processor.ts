@@ -21,7 +21,7 @@ import { LatencyRecorder } from '../arbitrage/latency.js';
 import { MAX_JOB_AGE_MS } from './fill-model.js';
 import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
-import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { usdtValue } from '../arbitrage/valuation.js';

@@ -1,6 +1,6 @@
 // decimal.js at 34 digits (money.ts): a balance of 10 integer digits and 18 decimals stays exact
 import type { Decimal as DecimalJs } from 'decimal.js';
-import { Dec as Decimal } from '../arbitrage/money.js';
+import { Dec as Decimal } from '../market-data/money.js';
 import type { ExecutionLatency } from '@arbitra/contracts';
 import { Rng } from '../market-data/prng.js';
 import type { GatewayOrder, OrderSide, OrderType } from './order-gateway.js';

@@ -1,5 +1,5 @@
 import { OrderNotFound, type Exchange, type Fee, type Order } from 'ccxt';
-import { Dec as Decimal } from '../arbitrage/money.js';
+import { Dec as Decimal } from '../market-data/money.js';
 import type { ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import { QUEUES, notificationJobId, type BotStopCause, type NotificationJob } from '@arbitra/contracts';
 import type { QueueFactory } from '@arbitra/transport';
-import { QUEUE_FACTORY } from '../publishing/fabric.providers.js';
+import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import type { ExecutionRecord, LedgerResult } from './trade-ledger.js';
 
 /**

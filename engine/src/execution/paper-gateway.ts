@@ -1,5 +1,5 @@
 // decimal.js at 34 digits (money.ts): a balance of 10 integer digits and 18 decimals stays exact
-import { Dec as Decimal } from '../arbitrage/money.js';
+import { Dec as Decimal } from '../market-data/money.js';
 import type { Decimal as DecimalJs } from 'decimal.js';
 import { fillOrder, type BookSource, type FeeSource, type Level } from './fill-model.js';
 import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';

@@ -1,4 +1,4 @@
-import { Dec as Decimal } from '../arbitrage/money.js';
+import { Dec as Decimal } from '../market-data/money.js';
 import {
   clientOrderId,
   deltasOf,

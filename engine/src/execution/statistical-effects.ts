@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Opportunity } from '@arbitra/contracts';
-import type { ExecutionRecord, OpenPosition } from './trade-ledger.js';
+import type { ExecutionRecord, OpenPosition, Opportunity } from '@arbitra/contracts';
 
 /** What a statistical execution does to its bot's positions, known before its first order (kept in its plan). */
 export interface StatisticalPlan {

@@ -1,12 +1,15 @@
 import { Decimal } from 'decimal.js';
-import { tradeValue, type TradeStatus } from '@arbitra/contracts';
+import {
+  tradeValue,
+  type BalanceDelta,
+  type ExecutionRecord,
+  type LegRecord,
+  type TradeStatus,
+} from '@arbitra/contracts';
 import type {
-  BalanceDelta,
   ExecutionPlan as StoredPlan,
-  ExecutionRecord,
   LedgerBotRow,
   LedgerResult,
-  LegRecord,
   PendingExecution as StoredPending,
   PendingTrade as StoredPendingTrade,
   TradesRepository,
@@ -15,15 +18,8 @@ import { riskStopReason } from './risk-stops.js';
 import type { StatisticalPlan } from './statistical-effects.js';
 
 export { dailyLossLimitUsdt } from './risk-stops.js';
-export type {
-  BalanceDelta,
-  BalanceRow,
-  BotTotals,
-  ExecutionRecord,
-  LedgerResult,
-  LegRecord,
-  OpenPosition,
-} from '@arbitra/db';
+export type { BalanceDelta, ExecutionRecord, LegRecord, OpenPosition } from '@arbitra/contracts';
+export type { BalanceRow, BotTotals, LedgerResult } from '@arbitra/db';
 
 export const QUOTE_ASSET = 'USDT';
 

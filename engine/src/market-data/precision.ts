@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { Dec } from '../arbitrage/money.js';
+import { Dec } from './money.js';
 
 /** Number of decimals needed to write a step such as 0.001 (3), 1e-8 (8), 0.5 (1), 10 (0). */
 export function decimalsOf(step: number): number {

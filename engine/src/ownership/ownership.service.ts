@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { createLeaseStore, rendezvousOwner, type LeaseStore } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
-import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
 
 /** The scanner's publisher lease: the one engine that publishes scanner:snapshot / delta / market:*. */
 export const PUBLISHER_LEASE = 'scanner-publisher';

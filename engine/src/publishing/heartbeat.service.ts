@@ -1,10 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EVENTS, HEARTBEAT_INTERVAL_MS, type EngineHeartbeat } from '@arbitra/contracts';
-import type { FabricServer, QueueFactory, SocketAdapter } from '@arbitra/transport';
-import { ENGINE_VERSION } from '../admin-link/engine-live-metrics.service.js';
+import { BrowserEvents, type QueueFactory, type SocketAdapter } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
-import { ENGINE_IDENTITY, type EngineIdentity } from './engine-identity.js';
-import { FABRIC_SERVER, QUEUE_FACTORY, SOCKET_ADAPTER } from './fabric.providers.js';
+import { ENGINE_IDENTITY, ENGINE_VERSION, type EngineIdentity } from '../config/engine-identity.js';
+import { QUEUE_FACTORY, SOCKET_ADAPTER } from '../transport/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 
 /** Tells the api instances (server-side) and the browsers that this engine is alive. */
@@ -13,7 +12,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
     @Inject(ENGINE_CONFIG) private readonly config: EngineConfig,
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -48,7 +47,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy
 
   private beat(): void {
     const hb = this.heartbeat();
-    this.io.serverSideEmit(EVENTS.engineHeartbeat, { ...hb, bots: this.ownership.ownedBotsSince() });
-    this.io.emit(EVENTS.engineHeartbeat, hb);
+    this.events.toEngines(EVENTS.engineHeartbeat, { ...hb, bots: this.ownership.ownedBotsSince() });
+    this.events.toEveryone(EVENTS.engineHeartbeat, hb);
   }
 }

@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { EVENTS } from '@arbitra/contracts';
-import type { FabricServer } from '@arbitra/transport';
-import { ENGINE_IDENTITY, type EngineIdentity } from './engine-identity.js';
-import { FABRIC_SERVER } from './fabric.providers.js';
+import { BrowserEvents } from '@arbitra/transport';
+import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
 
 const SEND_EVERY_MS = 5_000;
 
@@ -17,7 +16,7 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
   ) {}
 
@@ -31,6 +30,6 @@ export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   async send(): Promise<void> {
     const metrics = await this.registry.getMetricsAsJSON();
-    this.io.serverSideEmit(EVENTS.engineMetrics, { instanceId: this.identity.instanceId, metrics });
+    this.events.toEngines(EVENTS.engineMetrics, { instanceId: this.identity.instanceId, metrics });
   }
 }

@@ -14,11 +14,10 @@ import {
   type ScannerSnapshot,
   type ServerToClientEvents,
 } from '@arbitra/contracts';
-import type { FabricServer } from '@arbitra/transport';
+import { BrowserEvents, type BrowserPayload, type FabricPayload } from '@arbitra/transport';
 import { UsdtBrlPremiumHistory, usdtBrlPremium, type UsdtBrlQuote } from '../arbitrage/usdt-brl-premium.js';
 import { decimalsOf } from '../market-data/precision.js';
 import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
-import { FABRIC_SERVER } from '../publishing/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 import { OpportunityHistory } from './opportunity-history.js';
 import { ScannerService } from './scanner.service.js';
@@ -58,7 +57,7 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
 
   constructor(
     private readonly scanner: ScannerService,
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     private readonly ownership: OwnershipService,
   ) {}
 
@@ -104,7 +103,7 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   /** The last 24 h of opportunities, to the api instances only (GET /api/market/opportunity-history). */
   private publishHistory(): void {
     if (!this.ownership.publishing) return;
-    this.io.serverSideEmit(EVENTS.opportunityHistory, this.history.summary());
+    this.events.toEngines(EVENTS.opportunityHistory, this.history.summary());
     this.published.set(EVENTS.opportunityHistory, (this.published.get(EVENTS.opportunityHistory) ?? 0) + 1);
   }
 
@@ -220,7 +219,7 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
     };
     this.pendingUpserts.clear();
     this.pendingRemovals.clear();
-    this.io.to(ROOMS.realtimeScanner).emit(EVENTS.scannerDelta, delta);
+    this.events.toRoom(ROOMS.realtimeScanner, EVENTS.scannerDelta, delta);
     this.published.set(EVENTS.scannerDelta, (this.published.get(EVENTS.scannerDelta) ?? 0) + 1);
   }
 
@@ -229,15 +228,10 @@ export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /** To the browsers of the public room, and to the api instances (their REST snapshot). */
-  private publish<E extends PublicEvent>(event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
+  private publish<E extends PublicEvent>(event: E, payload: BrowserPayload<E> & FabricPayload<E>): void {
     if (!this.ownership.publishing) return; // another engine is the publisher
-    // Socket.IO's typed emit cannot relate E to its arguments through a union: widen once, here.
-    type LooseEmitter = {
-      emit(e: string, p: unknown): boolean;
-      serverSideEmit(e: string, p: unknown): boolean;
-    };
-    (this.io.to(ROOMS.publicScanner) as unknown as LooseEmitter).emit(event, payload);
-    (this.io as unknown as LooseEmitter).serverSideEmit(event, payload);
+    this.events.toRoom(ROOMS.publicScanner, event, payload);
+    this.events.toEngines(event, payload);
     this.published.set(event, (this.published.get(event) ?? 0) + 1);
   }
 

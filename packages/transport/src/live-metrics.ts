@@ -7,13 +7,12 @@ import {
   ADMIN_WATCH_STALE_MS,
   EVENTS,
   LIVE_METRICS_INTERVAL_MS,
-  ROOMS,
   type AdminWatchingPayload,
   type LiveJobStats,
   type LiveMetricsSample,
   type LiveProcessStats,
 } from '@arbitra/contracts';
-import type { FabricServer } from './sockets.js';
+import type { BrowserEvents } from './browser-events.js';
 
 /** The version of the running code: the nearest package.json above `moduleUrl` (APP_VERSION overrides it). */
 export function codeVersion(moduleUrl: string): string {
@@ -159,21 +158,21 @@ export class AdminWatch {
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     private readonly instanceId: string,
     /** Admin sockets connected to this process (api); engines have none. */
     private readonly localWatchers: () => number = () => 0,
   ) {}
 
   start(): void {
-    this.io.on(EVENTS.adminWatching, () => {
+    this.events.onFabricEvent(EVENTS.adminWatching, () => {
       this.lastRemoteAt = Date.now();
     });
     this.timer = setInterval(() => {
       const watchers = this.localWatchers();
       if (watchers > 0) {
         const payload: AdminWatchingPayload = { instanceId: this.instanceId, watchers };
-        this.io.serverSideEmit(EVENTS.adminWatching, payload);
+        this.events.toEngines(EVENTS.adminWatching, payload);
       }
     }, ADMIN_WATCH_INTERVAL_MS);
     this.timer.unref();
@@ -182,7 +181,7 @@ export class AdminWatch {
   /** Announces at once (an admin just connected), so the other processes start within a second. */
   announce(): void {
     const watchers = this.localWatchers();
-    if (watchers > 0) this.io.serverSideEmit(EVENTS.adminWatching, { instanceId: this.instanceId, watchers });
+    if (watchers > 0) this.events.toEngines(EVENTS.adminWatching, { instanceId: this.instanceId, watchers });
   }
 
   watching(now = Date.now()): boolean {
@@ -205,7 +204,7 @@ export class LiveMetricsLoop {
   sent = 0;
 
   constructor(
-    private readonly io: FabricServer,
+    private readonly events: BrowserEvents,
     private readonly watch: AdminWatch,
     private readonly sampler: ProcessSampler,
     private readonly collect: (process: LiveProcessStats) => Promise<LiveMetricsSample> | LiveMetricsSample,
@@ -223,7 +222,7 @@ export class LiveMetricsLoop {
     this.busy = true;
     try {
       const sample = await this.collect(proc);
-      this.io.to(ROOMS.admin).emit(EVENTS.adminMetrics, sample);
+      this.events.toAdmins(EVENTS.adminMetrics, sample);
       this.sent++;
     } catch {
       // A failed collection (database away) skips one sample; the page shows the process as silent.

@@ -8,7 +8,7 @@ import {
   type Page,
 } from '@arbitra/contracts';
 import type { ClientInfo } from '../../common/http/request-context.js';
-import { describeDevice } from '../auth/device.js';
+import { describeDevice } from '../../common/http/device.js';
 
 export interface AuditRecord {
   /** The account concerned (null: unknown email, anonymised deletion). */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AuthGuard } from '../../common/guards/auth.guard.js';
+import { AuthGuard } from './auth.guard.js';
 import { RolesGuard } from '../../common/guards/roles.guard.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AuthController } from './auth.controller.js';
@@ -18,10 +18,13 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { NotificationSettingsModule } from '../notification-settings/notification-settings.module.js';
+import { RealtimeModule } from '../../realtime/realtime.module.js';
+import { TransportModule } from '../../transport/transport.module.js';
+import { SocketAuthentication } from './socket-authentication.js';
 
 /**
  * Register/login/logout, server-side sessions, password reset and 2FA. Registers the global
- * guards (in this order: session, then role).
+ * guards (in this order: session, then role), and passes the socket gateway its authenticator.
  */
 @Module({
   imports: [
@@ -33,6 +36,8 @@ import { NotificationSettingsModule } from '../notification-settings/notificatio
     NotificationSettingsModule,
     SettingsModule,
     NotificationsModule,
+    TransportModule,
+    RealtimeModule,
   ],
   controllers: [AuthController, SessionsController, TwoFactorController],
   providers: [
@@ -41,6 +46,7 @@ import { NotificationSettingsModule } from '../notification-settings/notificatio
     TwoFactorService,
     AuthService,
     PasswordResetService,
+    SocketAuthentication,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

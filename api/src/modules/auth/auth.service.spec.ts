@@ -1,3 +1,4 @@
+import { FabricBrowserEvents } from '@arbitra/transport';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -41,7 +42,7 @@ function setup({ twoFactor = false } = {}) {
   const notified: NotificationJob[] = [];
   const config = { JWT_SECRET: randomBytes(32).toString('hex') } as ApiConfig;
   const tokens = new TokensService(config);
-  const sessions = new SessionsService(db.sessions, db.users, tokens);
+  const sessions = new SessionsService(db.sessions, db.users, tokens, new FabricBrowserEvents());
   const allow = double<RateLimitService>('RateLimitService', {
     consume: async () => undefined,
     record: async () => undefined,

@@ -1,8 +1,9 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { SessionEntity, SessionsRepository, UsersRepository } from '@arbitra/db';
-import { normaliseRole, type SessionInfo } from '@arbitra/contracts';
+import { normaliseRole, ROOMS, type SessionInfo } from '@arbitra/contracts';
+import { BrowserEvents } from '@arbitra/transport';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
-import { describeDevice, locationOf } from './device.js';
+import { describeDevice, locationOf } from '../../common/http/device.js';
 import { TokensService } from './tokens.service.js';
 
 export const SESSION_TTL_MS = 12 * 3600_000;
@@ -20,23 +21,16 @@ export type RevokeReason =
   | 'account_deleted'
   | 'other_sessions';
 
-/** Called with the ids of sessions just revoked (the socket gateway disconnects their sockets). */
-export type SessionsRevokedListener = (sessionIds: string[], userId: string) => void;
-
-/** Called when a user's sockets must reconnect to rejoin their rooms (e.g. the role changed). */
-export type UserSocketsRefreshListener = (userId: string) => void;
-
 /** Server-side sessions (DECISIONS §5): every token is one row's; revoking the row kills the token at once. */
 @Injectable()
 export class SessionsService implements OnModuleInit, OnModuleDestroy {
-  private readonly listeners: SessionsRevokedListener[] = [];
-  private readonly refreshListeners: UserSocketsRefreshListener[] = [];
   private cleanup?: NodeJS.Timeout;
 
   constructor(
     private readonly repo: SessionsRepository,
     private readonly users: UsersRepository,
     private readonly tokens: TokensService,
+    private readonly events: BrowserEvents,
   ) {}
 
   onModuleInit(): void {
@@ -54,23 +48,9 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     if (this.cleanup) clearInterval(this.cleanup);
   }
 
-  onRevoked(listener: SessionsRevokedListener): void {
-    this.listeners.push(listener);
-  }
-
-  onUserSocketsRefresh(listener: UserSocketsRefreshListener): void {
-    this.refreshListeners.push(listener);
-  }
-
   /** Makes the user's open sockets reconnect (their rooms are decided again at the handshake). */
   refreshSockets(userId: string): void {
-    for (const listener of this.refreshListeners) {
-      try {
-        listener(userId);
-      } catch {
-        // Best effort.
-      }
-    }
+    this.disconnect([ROOMS.user(userId)]);
   }
 
   /** Opens a session and signs its token. */
@@ -189,7 +169,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async revoke(userId: string, sessionId: string, reason: RevokeReason): Promise<SessionEntity | null> {
     const row = await this.repo.revoke(userId, sessionId, reason);
     if (!row) return null;
-    this.emit([row.id], userId);
+    this.disconnect([ROOMS.session(row.id)]);
     const session = new SessionEntity();
     Object.assign(session, { id: row.id, device: row.device, ip: row.ip });
     return session;
@@ -198,16 +178,17 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   /** Revokes every live session of the user (but `exceptSessionId`); returns how many. */
   async revokeAll(userId: string, reason: RevokeReason, exceptSessionId?: string): Promise<number> {
     const ids = await this.repo.revokeAll(userId, reason, exceptSessionId);
-    if (ids.length > 0) this.emit(ids, userId);
+    if (ids.length > 0) this.disconnect(ids.map((id) => ROOMS.session(id)));
     return ids.length;
   }
 
-  private emit(ids: string[], userId: string): void {
-    for (const listener of this.listeners) {
+  /** Disconnects the sockets of these rooms on every api instance (a revoked session's sockets go at once). */
+  private disconnect(rooms: string[]): void {
+    for (const room of rooms) {
       try {
-        listener(ids, userId);
+        this.events.disconnect(room);
       } catch {
-        // A listener's failure must not undo a revocation.
+        // The socket server is not up (a CLI, a unit test): no socket to disconnect, and the revocation stands.
       }
     }
   }

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import {
   EVENTS,
   MESSAGES,
-  ROOMS,
   cpfDigits,
   type BillingCycle,
   type CheckoutQuote,
@@ -31,7 +30,7 @@ import {
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../common/errors/app-error.js';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import { BrowserEvents } from '@arbitra/transport';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import { AuditService } from '../audit/audit.service.js';
 import { BotsService } from '../bots/bots.service.js';
@@ -120,7 +119,7 @@ export class BillingService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly notifications: NotificationsService,
     private readonly audit: AuditService,
-    private readonly realtime: RealtimeGateway,
+    private readonly events: BrowserEvents,
     private readonly accountData: AccountDataRegistry,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
@@ -882,7 +881,7 @@ export class BillingService implements OnModuleInit {
       (await this.planNames()).get(p.planId) ?? p.planId,
       await this.firstPaidId(p.userId),
     );
-    this.realtime.server.to(ROOMS.user(p.userId)).emit(EVENTS.paymentUpdated, { payment, message });
+    this.events.toUser(p.userId, EVENTS.paymentUpdated, { payment, message });
   }
 
   private pushSubscription(userId: string): void {
@@ -890,9 +889,7 @@ export class BillingService implements OnModuleInit {
       .findByUser(userId)
       .then((s) => {
         if (s)
-          this.realtime.server
-            .to(ROOMS.user(userId))
-            .emit(EVENTS.subscriptionUpdated, { status: s.status, planId: s.planId });
+          this.events.toUser(userId, EVENTS.subscriptionUpdated, { status: s.status, planId: s.planId });
       })
       .catch((e: unknown) => this.logger.error({ err: e }, 'falha ao avisar a assinatura'));
   }

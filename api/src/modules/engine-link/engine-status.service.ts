@@ -1,10 +1,18 @@
-import { Injectable } from '@nestjs/common';
-import { HEARTBEAT_STALE_MS, type EngineHeartbeat } from '@arbitra/contracts';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EVENTS, HEARTBEAT_STALE_MS, type EngineHeartbeat } from '@arbitra/contracts';
+import { BrowserEvents } from '@arbitra/transport';
 
 /** What the api knows of the engine processes, from the heartbeats they send over the fabric. */
 @Injectable()
-export class EngineStatusService {
+export class EngineStatusService implements OnModuleInit {
   private readonly instances = new Map<string, { heartbeat: EngineHeartbeat; receivedAt: number }>();
+
+  constructor(private readonly events: BrowserEvents) {}
+
+  onModuleInit(): void {
+    // Engine heartbeats arrive as server-side events over the adapter.
+    this.events.onFabricEvent(EVENTS.engineHeartbeat, (hb) => this.record(hb));
+  }
 
   record(heartbeat: EngineHeartbeat, now = Date.now()): void {
     this.instances.set(heartbeat.instanceId, { heartbeat, receivedAt: now });

@@ -10,6 +10,7 @@ import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
 import {
   QUEUES,
+  ROOMS,
   type LiveDbStats,
   type LiveMetricsSample,
   type LiveProcessStats,
@@ -18,12 +19,12 @@ import {
 } from '@arbitra/contracts';
 import {
   AdminWatch,
+  BrowserEvents,
   codeVersion,
   LiveMetricsLoop,
   ProcessSampler,
   type QueueFactory,
 } from '@arbitra/transport';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
 import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { HttpMetrics } from './http-metrics.js';
@@ -49,7 +50,7 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
   private readonly queues = new Map<QueueName, Queue>();
 
   constructor(
-    private readonly gateway: RealtimeGateway,
+    private readonly events: BrowserEvents,
     private readonly http: HttpMetrics,
     @Inject(QUEUE_FACTORY) private readonly factory: QueueFactory,
     @Inject(DB_STATS) private readonly db: DbStatsReader,
@@ -57,14 +58,13 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
   ) {}
 
   onApplicationBootstrap(): void {
-    const io = this.gateway.server;
-    this.watch = new AdminWatch(io, this.instanceId, () => this.gateway.localAdminSockets());
+    this.watch = new AdminWatch(this.events, this.instanceId, () => this.events.localSockets(ROOMS.admin));
     this.watch.start();
-    this.gateway.onAdminJoined(() => {
+    this.events.onLocalJoin(ROOMS.admin, () => {
       this.watch?.announce();
       void this.loop?.tick();
     });
-    this.loop = new LiveMetricsLoop(io, this.watch, new ProcessSampler(), (p) => this.collect(p));
+    this.loop = new LiveMetricsLoop(this.events, this.watch, new ProcessSampler(), (p) => this.collect(p));
     this.loop.start();
     this.registerPrometheus();
   }
@@ -73,13 +73,13 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
   private registerPrometheus(): void {
     const registers = [this.prometheus.registry];
     const db = () => this.db();
-    const gateway = this.gateway;
+    const events = this.events;
     new Gauge({
       name: 'arbitra_api_sockets_connected',
       help: 'Browser sockets connected to this api',
       registers,
       collect() {
-        this.set(gateway.localSockets());
+        this.set(events.localSockets());
       },
     });
     new Gauge({
@@ -146,7 +146,7 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
       db: this.db(),
       jobs: this.factory.jobStats.read(now),
       http: this.http.read(now),
-      socketsConnected: this.gateway.localSockets(),
+      socketsConnected: this.events.localSockets(),
       queues: await this.queueCounts(),
     };
   }

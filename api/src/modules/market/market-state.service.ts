@@ -8,7 +8,7 @@ import {
   type PriceGrid,
   type ScannerSnapshot,
 } from '@arbitra/contracts';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import { BrowserEvents } from '@arbitra/transport';
 
 /** Older than this, what the engine last said is not shown as current. */
 const STALE_AFTER_MS = 3 * HEARTBEAT_STALE_MS;
@@ -25,17 +25,17 @@ export class MarketStateService implements OnApplicationBootstrap {
   private stats: EngineStats | null = null;
   private feedsAt = 0;
 
-  constructor(private readonly gateway: RealtimeGateway) {}
+  constructor(private readonly events: BrowserEvents) {}
 
   onApplicationBootstrap(): void {
-    const server = this.gateway.server;
-    server.on(EVENTS.scannerSnapshot, (s: ScannerSnapshot) => (this.scanner = s));
-    server.on(EVENTS.marketPrices, (p: PriceGrid) => (this.prices = p));
-    server.on(EVENTS.marketFeeds, (f: FeedState[]) => {
+    const events = this.events;
+    events.onFabricEvent(EVENTS.scannerSnapshot, (s: ScannerSnapshot) => (this.scanner = s));
+    events.onFabricEvent(EVENTS.marketPrices, (p: PriceGrid) => (this.prices = p));
+    events.onFabricEvent(EVENTS.marketFeeds, (f: FeedState[]) => {
       this.feeds = f;
       this.feedsAt = Date.now();
     });
-    server.on(EVENTS.engineStats, (s: EngineStats) => (this.stats = s));
+    events.onFabricEvent(EVENTS.engineStats, (s: EngineStats) => (this.stats = s));
   }
 
   snapshot(now = Date.now()): MarketSnapshot {

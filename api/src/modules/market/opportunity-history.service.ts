@@ -12,7 +12,7 @@ import {
   type OpportunityHistorySummary,
 } from '@arbitra/contracts';
 import { AppError } from '../../common/errors/app-error.js';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import { BrowserEvents } from '@arbitra/transport';
 
 /** A summary older than this (4 missed publications) is not answered as current. */
 const STALE_AFTER_MS = 4 * OPPORTUNITY_HISTORY_PUBLISH_MS;
@@ -25,10 +25,10 @@ const STALE_AFTER_MS = 4 * OPPORTUNITY_HISTORY_PUBLISH_MS;
 export class OpportunityHistoryService implements OnApplicationBootstrap {
   private latest: OpportunityHistorySummary | null = null;
 
-  constructor(private readonly gateway: RealtimeGateway) {}
+  constructor(private readonly events: BrowserEvents) {}
 
   onApplicationBootstrap(): void {
-    this.gateway.server.on(EVENTS.opportunityHistory, (s: OpportunityHistorySummary) => (this.latest = s));
+    this.events.onFabricEvent(EVENTS.opportunityHistory, (s: OpportunityHistorySummary) => (this.latest = s));
   }
 
   forFilter(filter: BotOpportunityFilter, now = Date.now()): OpportunityFilterHistory {

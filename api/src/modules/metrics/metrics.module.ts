@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
-import { RealtimeModule } from '../../realtime/realtime.module.js';
+import { TransportModule } from '../../transport/transport.module.js';
 
 @Module({
-  imports: [RealtimeModule],
+  imports: [TransportModule],
   controllers: [MetricsController],
   providers: [MetricsService],
   exports: [MetricsService],

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AggregatorRegistry, collectDefaultMetrics, Registry } from 'prom-client';
 import { EVENTS, HEARTBEAT_STALE_MS, type EngineMetricsPayload } from '@arbitra/contracts';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import { BrowserEvents } from '@arbitra/transport';
 
 const ENGINE_METRICS_STALE_MS = 3 * HEARTBEAT_STALE_MS;
 
@@ -11,12 +11,12 @@ export class MetricsService implements OnApplicationBootstrap {
   readonly registry = new Registry();
   private readonly engines = new Map<string, { metrics: object[]; receivedAt: number }>();
 
-  constructor(private readonly gateway: RealtimeGateway) {
+  constructor(private readonly events: BrowserEvents) {
     collectDefaultMetrics({ register: this.registry, prefix: 'arbitra_api_' });
   }
 
   onApplicationBootstrap(): void {
-    this.gateway.server.on(EVENTS.engineMetrics, (m: EngineMetricsPayload) => this.recordEngine(m));
+    this.events.onFabricEvent(EVENTS.engineMetrics, (m: EngineMetricsPayload) => this.recordEngine(m));
   }
 
   recordEngine(payload: EngineMetricsPayload, now = Date.now()): void {

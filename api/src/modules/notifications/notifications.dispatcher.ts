@@ -6,15 +6,13 @@ import {
   EVENTS,
   NOTIFICATION_CHANNELS,
   QUEUES,
-  ROOMS,
   type DailySummaryJob,
   type NotificationChannel,
   type NotificationJob,
 } from '@arbitra/contracts';
-import type { QueueFactory } from '@arbitra/transport';
+import { BrowserEvents, type QueueFactory } from '@arbitra/transport';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
 import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
 import { MailService } from '../mail/mail.service.js';
 import { notificationMail } from '../mail/templates.js';
@@ -47,7 +45,7 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
     private readonly notifications: NotificationsService,
     private readonly mail: MailService,
     private readonly telegram: TelegramService,
-    private readonly realtime: RealtimeGateway,
+    private readonly events: BrowserEvents,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -140,9 +138,7 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
         });
         if (!row) return false;
         const unread = await this.repo.unreadCount(job.userId);
-        this.realtime.server
-          .to(ROOMS.user(job.userId))
-          .emit(EVENTS.notificationNew, { notification: toAppNotification(row), unread });
+        this.events.toUser(job.userId, EVENTS.notificationNew, { notification: toAppNotification(row), unread });
         return true;
       }
       case 'email':

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { Decimal } from 'decimal.js';
 import { forbidden } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
-import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import { BrowserEvents } from '@arbitra/transport';
 import { AuditService } from '../audit/audit.service.js';
 
 /**
@@ -25,7 +25,7 @@ export class SettingsService {
   constructor(
     private readonly repo: PlatformSettingsRepository,
     private readonly audit: AuditService,
-    private readonly gateway: RealtimeGateway,
+    private readonly events: BrowserEvents,
   ) {}
 
   read(): Promise<PlatformSettings> {
@@ -65,9 +65,8 @@ export class SettingsService {
       client,
       metadata: { reason: patch.reason, changes: diff(before, after) },
     });
-    const io = this.gateway.server;
-    io.serverSideEmit(EVENTS.settingsChanged, after);
-    io.emit(EVENTS.platformSettings, {
+    this.events.toEngines(EVENTS.settingsChanged, after);
+    this.events.toEveryone(EVENTS.platformSettings, {
       maintenance: after.maintenance,
       registrationsOpen: after.registrationsOpen,
     });

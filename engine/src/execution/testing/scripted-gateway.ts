@@ -1,4 +1,4 @@
-import { Dec } from '../../arbitrage/money.js';
+import { Dec } from '../../market-data/money.js';
 import type { GatewayFee, GatewayOrder, OrderGateway, OrderSide, OrderType } from '../order-gateway.js';
 
 /**

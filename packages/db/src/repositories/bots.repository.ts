@@ -1,6 +1,16 @@
 import { Decimal } from 'decimal.js';
 import type { DataSource } from 'typeorm';
-import type { BotMode, BotStatus, BotStatusFields, BotStrategy, ExchangeId, RiskLevel } from '@arbitra/contracts';
+import type {
+  BalanceDelta,
+  BotMode,
+  BotStatus,
+  BotStatusFields,
+  BotStrategy,
+  ExchangeId,
+  OpenPosition,
+  RiskLevel,
+} from '@arbitra/contracts';
+
 import { BotBalanceEntity } from '../entities/bot-balance.entity.js';
 import { BotEntity } from '../entities/bot.entity.js';
 
@@ -49,24 +59,6 @@ export interface BalanceRow {
   exchange: string;
   asset: string;
   amount: string;
-}
-
-export interface BalanceDelta {
-  exchange: string;
-  asset: string;
-  delta: string;
-}
-
-/** An open statistical position as stored (stat_positions). */
-export interface OpenPosition {
-  opportunityId: string;
-  symbol: string;
-  buyExchange: string;
-  sellExchange: string;
-  amount: string;
-  entrySpreadBps: number;
-  meanBps: number;
-  firstSeen: number;
 }
 
 /** A stat_positions row as the runner loads it. */

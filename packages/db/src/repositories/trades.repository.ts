@@ -6,8 +6,11 @@ import {
   type BotStatus,
   type BotStrategy,
   type TradeBrlFigures,
+  type BalanceDelta,
+  type ExecutionRecord,
+  type LegRecord,
+  type OpenPosition,
   type TradeFields,
-  type TradeLeg,
   type TradeStatus,
   type TradesQuery,
 } from '@arbitra/contracts';
@@ -15,59 +18,11 @@ import { TradeEntity } from '../entities/trade.entity.js';
 import { TradeLegEntity } from '../entities/trade-leg.entity.js';
 import {
   BotsRepository,
-  type BalanceDelta,
   type BalanceRow,
   type ExecutorBotRow,
   type LedgerBotRow,
-  type OpenPosition,
 } from './bots.repository.js';
 import { preparedRows } from './sql.js';
-
-/** A leg as the ledger stores it: the leg the API shows, plus the exchange's order id. */
-export interface LegRecord extends TradeLeg {
-  orderId: string | null;
-}
-
-/** What an execution produced; the ledger records it in one transaction. */
-export interface ExecutionRecord {
-  executionKey: string;
-  botId: string;
-  userId: string;
-  botName: string;
-  opportunityId: string;
-  strategy: BotStrategy;
-  mode: BotMode;
-  pair: string;
-  buyExchange: string;
-  sellExchange: string;
-  buyPrice: string;
-  sellPrice: string;
-  amount: string;
-  /**
-   * Realised profit in USDT: the value of every balance delta (every asset, every exchange, fees included) at the
-   * trade's own prices (tradeValue in contracts).
-   */
-  profit: string;
-  profitPercent: string;
-  expectedProfit: string;
-  expectedProfitPercent: string;
-  usdtBrl: string;
-  status: TradeStatus;
-  failureReason: string | null;
-  executedAt: Date;
-  legs: LegRecord[];
-  deltas: BalanceDelta[];
-  /** USDT per unit of an asset the legs do not price (a fee in BNB), at the trade's moment (kept in plan.marks). */
-  marks?: Record<string, string>;
-  /** Base amounts left open by a failed unwind, per `${exchange}:${asset}`. */
-  nakedExposure?: Record<string, string>;
-  /** A completed statistical entry opens this position (same transaction). */
-  openPosition?: OpenPosition;
-  /** A statistical exit closes the position opened on this opportunity id. */
-  closesPosition?: string;
-  /** A statistical exit that matched only part of the position reduces it by this amount. */
-  reducesPosition?: { opportunityId: string; amount: string };
-}
 
 /** Where an execution's orders may go: how a recovery finds them again by client order id. */
 export interface ExecutionPlan<S = unknown> {

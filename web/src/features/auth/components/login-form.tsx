@@ -10,15 +10,10 @@ import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
+import type { LoginValues } from '../lib/login-validation';
 
 /** The form's validation (zod) is fetched on first focus, not with the page; submit awaits it if needed. */
 const loadValidation = () => import('../lib/login-validation');
-
-export interface LoginValues {
-  email: string;
-  password: string;
-  remember: boolean;
-}
 
 interface LoginFormProps {
   values: LoginValues;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { homePathFor } from '@/config/routes';
 import { parseSessionUser, useSession } from '@/lib/session';
-import { LoginForm, type LoginValues } from './login-form';
+import type { LoginValues } from '../lib/login-validation';
+import { LoginForm } from './login-form';
 import { TwoFactorForm } from './two-factor-form';
 
 /**

@@ -1,5 +1,11 @@
 import { loginRequestSchema, validateRequest } from '@arbitra/contracts';
-import type { LoginValues } from '../components/login-form';
+
+/** What the login form holds. */
+export interface LoginValues {
+  email: string;
+  password: string;
+  remember: boolean;
+}
 
 /**
  * The login form's check, with the server's own schema (zod). A module of its own, loaded by the form when

@@ -1,10 +1,11 @@
 import type { OnApplicationShutdown, Provider } from '@nestjs/common';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  BrowserEvents,
   createHeadlessServer,
   createQueueFactory,
   createSocketAdapter,
-  type FabricServer,
+  FabricBrowserEvents,
   type QueueFactory,
   type SocketAdapter,
 } from '@arbitra/transport';
@@ -12,13 +13,12 @@ import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 
 export const QUEUE_FACTORY = Symbol('QUEUE_FACTORY');
 export const SOCKET_ADAPTER = Symbol('SOCKET_ADAPTER');
-export const FABRIC_SERVER = Symbol('FABRIC_SERVER');
 
-/** Closes the transports last, after every worker and publisher stopped. */
+/** Closes the transports last, after every worker and publisher stopped (provided by EngineModule, the root). */
 @Injectable()
 export class TransportLifecycle implements OnApplicationShutdown {
   constructor(
-    @Inject(FABRIC_SERVER) private readonly io: FabricServer,
+    private readonly events: FabricBrowserEvents,
     @Inject(SOCKET_ADAPTER) private readonly adapter: SocketAdapter,
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
   ) {}
@@ -26,8 +26,7 @@ export class TransportLifecycle implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.queues.close();
     // A headless server has no engine to close: disconnect its adapter, then the connections behind it.
-    this.io.disconnectSockets(true);
-    await Promise.resolve(this.io.of('/').adapter.close());
+    await this.events.close();
     await this.adapter.close();
   }
 }
@@ -59,9 +58,11 @@ export const fabricProviders: Provider[] = [
       }),
   },
   {
-    provide: FABRIC_SERVER,
+    // The browser-events port over a headless Socket.IO server: the engine publishes to browsers connected to any
+    // api instance, and to the other processes, through the adapter.
+    provide: FabricBrowserEvents,
     inject: [SOCKET_ADAPTER],
-    useFactory: (a: SocketAdapter) => createHeadlessServer(a),
+    useFactory: (a: SocketAdapter) => new FabricBrowserEvents(createHeadlessServer(a)),
   },
-  TransportLifecycle,
+  { provide: BrowserEvents, useExisting: FabricBrowserEvents },
 ];

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Provider } from '@nestjs/common';
-import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { codeVersion } from '@arbitra/transport';
+import { ENGINE_CONFIG, type EngineConfig } from './config.js';
 
 export interface EngineIdentity {
   instanceId: string;
@@ -8,6 +9,9 @@ export interface EngineIdentity {
 }
 
 export const ENGINE_IDENTITY = Symbol('ENGINE_IDENTITY');
+
+/** The running engine's version (engine/package.json, or APP_VERSION): heartbeats and live metrics carry it. */
+export const ENGINE_VERSION = codeVersion(import.meta.url);
 
 export const engineIdentityProvider: Provider = {
   provide: ENGINE_IDENTITY,

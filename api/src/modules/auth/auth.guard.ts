@@ -1,10 +1,10 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MESSAGES } from '@arbitra/contracts';
-import { SessionsService } from '../../modules/auth/sessions.service.js';
-import { IS_PUBLIC } from '../decorators/public.decorator.js';
-import { unauthorized } from '../errors/app-error.js';
-import { bearerToken, type AppRequest } from '../http/request-context.js';
+import { SessionsService } from './sessions.service.js';
+import { IS_PUBLIC } from '../../common/decorators/public.decorator.js';
+import { unauthorized } from '../../common/errors/app-error.js';
+import { bearerToken, type AppRequest } from '../../common/http/request-context.js';
 
 /**
  * Global (APP_GUARD): every HTTP endpoint needs a live session unless @Public(). The JWT names the
