@@ -8,9 +8,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Data access (docs/ARCHITECTURE.md "Data access"): TypeORM, pg and the DataSource live in packages/db. Outside it only
- * the two DatabaseModules (which build the repositories on their program's DataSource), the CLI entry points
- * (migrate, seed, key rotation), the transports (BullMQ's and Socket.IO's Postgres backends, not data access), the
- * tests and their support, and the benchmarks may reach them.
+ * the two DatabaseModules (which build the repositories on their program's DataSource), the transports (BullMQ's and Socket.IO's Postgres backends, not data access), the
+ * tests and their support, and the benchmarks may reach them. The CLI (migrate, seed, key rotation) opens the
+ * database with openDatabase and writes through the repositories like everyone else.
  */
 const DATA_ACCESS_MESSAGE =
   'Acesso a dados só pelos repositórios de @arbitra/db (packages/db/src/repositories): injete o repositório; ' +
@@ -60,7 +60,6 @@ export const dataAccessAllowed = [
   'packages/transport/**',
   'api/src/database/**',
   'engine/src/database/**',
-  'api/src/cli/**',
   'api/test/**',
   'engine/test/**',
   'scripts/**',

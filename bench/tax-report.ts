@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const { insertFixtureTrades } = (await import(
     dynamic('./api/dist/cli/live-trade-fixtures.js')
   )) as typeof import('../api/src/cli/live-trade-fixtures.js');
-  const { createDataSource } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
+  const { createDataSource, TradesRepository } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
 
   const env = platformEnv(dbUrl, '', { MARKET_FEED: 'simulated' }); // one secret: sessions outlive a restart
   const startApi = async () => {
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       };
     });
     const t0 = now();
-    await insertFixtureTrades(ds, user.id, 'Bench', trades);
+    await insertFixtureTrades(new TradesRepository(ds), user.id, 'Bench', trades);
     console.log(
       `inserted ${tradeCount} live trades (${tradeCount * 2} legs) in ${((now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
         `(limit ${LIMIT_P99_MS} ms: ${p99 <= LIMIT_P99_MS ? 'OK' : 'OVER'})`,
     );
     // A new live trade on 31 December: the next report refolds from December only.
-    await insertFixtureTrades(ds, user.id, 'Bench', [
+    await insertFixtureTrades(new TradesRepository(ds), user.id, 'Bench', [
       { ...trades[trades.length - 1]!, key: 'bench:tax:new' },
     ]);
     const after = await get(`/api/tax/report?month=${month(12)}`);

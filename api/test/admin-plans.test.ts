@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '@arbitra/db';
+import { createDataSource, repositoriesOf } from '@arbitra/db';
 import { seed } from '../src/cli/seed.js';
 import { EntitlementsService } from '../src/modules/subscriptions/entitlements.service.js';
 import { SubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.js';
@@ -29,8 +29,8 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
   beforeAll(async () => {
     const ds = createDataSource(t.db.url);
     await ds.initialize();
-    expect(await seed(ds)).toEqual(['admin@arbitra.local', 'demo@arbitra.local']);
-    expect(await seed(ds)).toEqual([]);
+    expect(await seed(repositoriesOf(ds))).toEqual(['admin@arbitra.local', 'demo@arbitra.local']);
+    expect(await seed(repositoriesOf(ds))).toEqual([]);
     await ds.destroy();
     const admin = await login(call, 'admin@arbitra.local', 'admin12345');
     expect(admin.status).toBe(200);

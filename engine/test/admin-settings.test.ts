@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource } from '@arbitra/db';
+import { createDataSource, repositoriesOf } from '@arbitra/db';
 import type { Opportunity } from '@arbitra/contracts';
 import { seed } from '../../api/src/cli/seed.js';
 import { login, client, type Client } from '../../api/test/support/http.js';
@@ -21,7 +21,7 @@ describe('platform settings reach the engine (issue 11 §7)', () => {
     db = await createTestDatabase();
     const ds = createDataSource(db.url);
     await ds.initialize();
-    await seed(ds);
+    await seed(repositoriesOf(ds));
     await ds.destroy();
     platform = await startPlatform({ databaseUrl: db.url, engines: 1 });
     call = client(platform.baseUrl);

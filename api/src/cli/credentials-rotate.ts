@@ -2,7 +2,7 @@ import {
   CredentialCipher,
   CredentialKeysError,
   ExchangeCredentialsRepository,
-  createDataSource,
+  openDatabase,
 } from '@arbitra/db';
 
 /**
@@ -27,9 +27,9 @@ async function main(): Promise<void> {
     console.error(e instanceof CredentialKeysError ? e.message : 'CREDENTIALS_KEYS inválida');
     process.exit(78);
   }
-  const ds = await createDataSource(url).initialize();
+  const db = await openDatabase(url);
   try {
-    const result = await new ExchangeCredentialsRepository(ds).rotate(cipher);
+    const result = await db.repositories(ExchangeCredentialsRepository).rotate(cipher);
     console.log(JSON.stringify(result));
     if (result.failed.length > 0) {
       console.error(
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await ds.destroy();
+    await db.close();
   }
 }
 

@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { SubscriptionEntity, UserEntity } from '@arbitra/db';
+import { SubscriptionsRepository, TradesRepository, UsersRepository, type Repositories } from '@arbitra/db';
 import type { Role } from '@arbitra/contracts';
 import { hashPassword } from '../common/security/password.js';
 import { trialFor } from '../modules/subscriptions/subscription-rules.js';
@@ -24,31 +23,34 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
  * Creates the seed accounts that do not exist yet; never changes existing ones. Seeded users
  * (not the admin) that have no subscription get the 7-day Profissional trial every new account gets.
  */
-export async function seed(ds: DataSource): Promise<string[]> {
-  const users = ds.getRepository(UserEntity);
-  const subscriptions = ds.getRepository(SubscriptionEntity);
+export async function seed(repositories: Repositories): Promise<string[]> {
+  const users = repositories(UsersRepository);
+  const subscriptions = repositories(SubscriptionsRepository);
   const created: string[] = [];
   for (const account of SEED_ACCOUNTS) {
-    let user = await users.findOneBy({ email: account.email });
-    if (!user) {
-      user = await users.save(
-        users.create({
-          name: account.name,
-          email: account.email,
-          role: account.role,
-          passwordHash: await hashPassword(account.password),
-          passwordChangedAt: new Date(),
-          lastLoginAt: null,
-          disabledAt: null,
-        }),
-      );
-      created.push(account.email);
+    let userId = (await users.findByEmail(account.email))?.id;
+    if (!userId) {
+      const id = await users.createInvited({
+        name: account.name,
+        email: account.email,
+        role: account.role,
+        passwordHash: await hashPassword(account.password),
+      });
+      if (id) created.push(account.email);
+      // null: another process created it in between; read it back.
+      userId = id ?? (await users.findByEmail(account.email))!.id;
     }
-    if (account.role !== 'admin' && !(await subscriptions.existsBy({ userId: user.id }))) {
-      await subscriptions.insert(trialFor(user.id));
+    if (account.role !== 'admin' && !(await subscriptions.forUser(userId))) {
+      await subscriptions.insert(trialFor(userId));
     }
     // The demo user's live month for 'Impostos' (fixtures, skipped when already there).
-    if (account.email === DEMO_EMAIL) await insertFixtureTrades(ds, user.id, 'Demo (trades reais de exemplo)', demoTaxMonth(new Date()));
+    if (account.email === DEMO_EMAIL)
+      await insertFixtureTrades(
+        repositories(TradesRepository),
+        userId,
+        'Demo (trades reais de exemplo)',
+        demoTaxMonth(new Date()),
+      );
   }
   return created;
 }

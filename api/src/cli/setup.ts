@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createDataSource, runMigrations } from '@arbitra/db';
+import { openDatabase } from '@arbitra/db';
 import { seed } from './seed.js';
 
 /** Migrations then seed: what the launcher and docker-compose's one-shot `migrate` run. */
@@ -9,14 +9,12 @@ async function main(): Promise<void> {
     console.error('DATABASE_URL é obrigatória');
     process.exit(78);
   }
-  const applied = await runMigrations(url);
-  const ds = createDataSource(url);
-  await ds.initialize();
+  const db = await openDatabase(url, { migrate: true });
   try {
-    const created = await seed(ds);
-    console.log(JSON.stringify({ migrations: applied, seeded: created }));
+    const created = await seed(db.repositories);
+    console.log(JSON.stringify({ migrations: db.migrations, seeded: created }));
   } finally {
-    await ds.destroy();
+    await db.close();
   }
 }
 

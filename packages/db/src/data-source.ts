@@ -46,3 +46,24 @@ export async function runMigrations(url: string): Promise<string[]> {
     await ds.destroy();
   }
 }
+
+/** Builds repositories of this package on one DataSource: `repositories(UsersRepository)`. */
+export type Repositories = <R>(Repo: new (ds: DataSource) => R) => R;
+
+export function repositoriesOf(ds: DataSource): Repositories {
+  return (Repo) => new Repo(ds);
+}
+
+/** A command-line tool's database (seed, key rotation): migrated first when asked, then its repositories. */
+export interface OpenDatabase {
+  /** The migrations applied by this call (none unless `migrate`). */
+  migrations: string[];
+  repositories: Repositories;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(url: string, { migrate = false } = {}): Promise<OpenDatabase> {
+  const migrations = migrate ? await runMigrations(url) : [];
+  const ds = await createDataSource(url).initialize();
+  return { migrations, repositories: repositoriesOf(ds), close: () => ds.destroy() };
+}

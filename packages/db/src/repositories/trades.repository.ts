@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
 import {
@@ -23,6 +24,38 @@ import {
   type LedgerBotRow,
 } from './bots.repository.js';
 import { preparedRows } from './sql.js';
+
+/** A completed trade written as it is, with its filled entry legs (`insertCompleted`). Figures are decimal strings. */
+export interface CompletedTrade {
+  /** Unique: a second insert of the same key is skipped. */
+  executionKey: string;
+  mode: BotMode;
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  buyPrice: string;
+  sellPrice: string;
+  amount: string;
+  profit: string;
+  profitPercent: string;
+  usdtBrl: string;
+  executedAt: Date;
+  profitBrl: string;
+  feesBrl: string;
+  volumeBrl: string;
+  legs: {
+    exchange: string;
+    symbol: string;
+    side: 'buy' | 'sell';
+    amount: string;
+    price: string;
+    quoteAmount: string;
+    fee: string;
+    feeAsset: string;
+  }[];
+}
+
+const COMPLETED_BATCH = 5_000;
 
 /** Where an execution's orders may go: how a recovery finds them again by client order id. */
 export interface ExecutionPlan<S = unknown> {
@@ -215,6 +248,84 @@ export class TradesRepository {
 
   constructor(private readonly ds: DataSource) {
     this.bots = new BotsRepository(ds);
+  }
+
+  // ── completed trades written as they are (the seed's demo month, fixtures of tests and benchmarks) ─────────
+
+  /**
+   * Writes completed trades with their entry legs, bypassing the engine: each trade and its legs in one
+   * transaction per batch, as the ledger writes them (the tax report never reads a trade without its legs). A trade
+   * whose execution key is already there is skipped. Returns how many were written.
+   */
+  async insertCompleted(userId: string, botName: string, trades: readonly CompletedTrade[]): Promise<number> {
+    let inserted = 0;
+    for (let i = 0; i < trades.length; i += COMPLETED_BATCH) {
+      const batch = trades.slice(i, i + COMPLETED_BATCH).map((t) => ({ ...t, id: randomUUID() }));
+      const col = <T>(f: (b: (typeof batch)[number]) => T) => batch.map(f);
+      inserted += await this.ds.transaction(async (m) => {
+        const ids: { id: string }[] = await m.query(
+          `INSERT INTO trades (id, user_id, bot_id, bot_name, execution_key, opportunity_id, strategy, mode, pair, buy_exchange,
+           sell_exchange, buy_price, sell_price, amount, profit, profit_percent, expected_profit, expected_profit_percent,
+           usdt_brl, status, executed_at, profit_brl, fees_brl, volume_brl)
+         SELECT id, $1::uuid, NULL, $2, key, 'fixture:' || key, 'arbitrage', mode, pair, bx, sx, bp, sp, amt, pr, pc, pr, pc,
+                rate, 'completed', at, pb, fb, vb
+           FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[],
+                       $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::numeric[], $15::timestamptz[],
+                       $16::numeric[], $17::numeric[], $18::numeric[])
+                AS u(id, key, mode, pair, bx, sx, bp, sp, amt, pr, pc, rate, at, pb, fb, vb)
+         ON CONFLICT (execution_key) DO NOTHING
+         RETURNING id`,
+          [
+            userId,
+            botName,
+            col((b) => b.id),
+            col((b) => b.executionKey),
+            col((b) => b.mode),
+            col((b) => b.pair),
+            col((b) => b.buyExchange),
+            col((b) => b.sellExchange),
+            col((b) => b.buyPrice),
+            col((b) => b.sellPrice),
+            col((b) => b.amount),
+            col((b) => b.profit),
+            col((b) => b.profitPercent),
+            col((b) => b.usdtBrl),
+            col((b) => b.executedAt.toISOString()),
+            col((b) => b.profitBrl),
+            col((b) => b.feesBrl),
+            col((b) => b.volumeBrl),
+          ],
+        );
+        const kept = new Set(ids.map((r) => r.id));
+        const legs = batch
+          .filter((b) => kept.has(b.id))
+          .flatMap((b) => b.legs.map((l, n) => ({ ...l, tradeId: b.id, seq: n + 1 })));
+        if (legs.length) {
+          const lc = <T>(f: (l: (typeof legs)[number]) => T) => legs.map(f);
+          await m.query(
+            `INSERT INTO trade_legs (trade_id, seq, kind, exchange, symbol, side, requested_amount, filled_amount, avg_price,
+             quote_amount, fee, fee_asset, status, order_id)
+           SELECT id, seq, 'entry', ex, sym, side, amt, amt, price, qa, fee, fa, 'filled', NULL
+             FROM unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::numeric[],
+                         $8::numeric[], $9::numeric[], $10::text[]) AS u(id, seq, ex, sym, side, amt, price, qa, fee, fa)`,
+            [
+              lc((l) => l.tradeId),
+              lc((l) => l.seq),
+              lc((l) => l.exchange),
+              lc((l) => l.symbol),
+              lc((l) => l.side),
+              lc((l) => l.amount),
+              lc((l) => l.price),
+              lc((l) => l.quoteAmount),
+              lc((l) => l.fee),
+              lc((l) => l.feeAsset),
+            ],
+          );
+        }
+        return kept.size;
+      });
+    }
+    return inserted;
   }
 
   // ── the execution journal and ledger (engine) ─────────────────────────────────────────────────────────────
