@@ -148,18 +148,16 @@ describe('the check job: a credential saved through the api, checked by the engi
   let ds: ReturnType<typeof createDataSource>;
   let credentials: ExchangeCredentialsRepository;
   const emitted: { room: string; event: string; payload: ExchangeValidatedEvent }[] = [];
-  const io = {
-    to: (room: string) => ({
-      emit: (event: string, payload: ExchangeValidatedEvent) => {
-        emitted.push({ room, event, payload });
-        return true;
-      },
-    }),
+  // The browser-events port, recording what the worker pushes.
+  const events = {
+    toUser: (userId: string, event: string, payload: ExchangeValidatedEvent) => {
+      emitted.push({ room: ROOMS.user(userId), event, payload });
+    },
   };
   const processorWith = (factory: ExchangeClientFactory) =>
     new CredentialChecksProcessor(
       {} as never, // the queue is not used: check() is called directly
-      io as never,
+      events as never,
       new CredentialValidator(factory, 2_000),
       store,
     );
@@ -299,7 +297,7 @@ describe('the check job: a credential saved through the api, checked by the engi
     );
     const processor = new CredentialChecksProcessor(
       {} as never,
-      io as never,
+      events as never,
       new CredentialValidator(binanceFactory([KNOWN]), 2_000),
       otherStore,
     );

@@ -29,7 +29,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { createDataSource } from '@arbitra/db';
+import { createDataSource, repositoriesOf } from '@arbitra/db';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../../scripts/test-support/platform.js';
@@ -93,7 +93,7 @@ export function useTestPlatform(options: TestPlatformOptions = {}): UsedTestPlat
     db = await createTestDatabase();
     if (options.seed) {
       const seeding = await createDataSource(db.url).initialize();
-      await runSeed(seeding);
+      await runSeed(repositoriesOf(seeding));
       await seeding.destroy();
     }
     platform = await startPlatform({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import type { BotCommandJob, ExecutionJob, Opportunity } from '@arbitra/contracts';
-import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import type { BrowserEvents, QueueFactory } from '@arbitra/transport';
 import type { ExecutionRecord } from '../execution/trade-ledger.js';
 import type { BotsRepository, RunnerBotRow } from '@arbitra/db';
 import type { BookView } from '../execution/paper-gateway.js';
@@ -67,7 +67,7 @@ async function setup() {
     factory as unknown as QueueFactory,
     bots as BotsRepository,
     events as unknown as BotEvents,
-    { on: () => undefined, serverSideEmit: () => true } as unknown as FabricServer,
+    { onFabricEvent: () => undefined, toEngines: () => undefined } as unknown as BrowserEvents,
     // The only engine: it owns the bot.
     {
       track: () => undefined,

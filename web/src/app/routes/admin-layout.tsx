@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ADMIN_NAV } from '@/components/layout/app-nav';
-import { AppShell } from '@/components/layout/app-shell';
+import { AppShell } from '@/app/app-shell';
 import { PageLoader } from '@/components/layout/page-loader';
 import { ROUTES } from '@/config/routes';
 import { LiveMetricsProvider } from '@/features/admin/hooks/use-live-metrics';

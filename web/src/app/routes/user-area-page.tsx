@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { navFor } from '@/components/layout/app-nav';
-import { AppShell } from '@/components/layout/app-shell';
+import { AppShell } from '@/app/app-shell';
 import { homePathFor } from '@/config/routes';
 import { useSession } from '@/lib/session';
 

@@ -4,11 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { MaintenanceBanner } from '@/features/maintenance/maintenance-banner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { overlayClassName } from '@/components/ui/dialog';
-import type { NavSection } from './app-nav';
-import { DocumentTitle } from './document-title';
-import { Logo } from './logo';
-import { SidebarNav } from './sidebar-nav';
-import { UserMenu } from './user-menu';
+import type { NavSection } from '@/components/layout/app-nav';
+import { DocumentTitle } from '@/components/layout/document-title';
+import { Logo } from '@/components/layout/logo';
+import { SidebarNav } from '@/components/layout/sidebar-nav';
+import { UserMenu } from '@/components/layout/user-menu';
 
 interface AppShellProps {
   /** Heading of the page, shown in the top bar. */
