@@ -50,8 +50,7 @@ export const noGlobalModuleRule = [
   'error',
   {
     selector: "Decorator[expression.callee.name='Global']",
-    message:
-      'Um módulo não é @Global(): declare em imports o que ele injeta (docs/ARCHITECTURE.md).',
+    message: 'Um módulo não é @Global(): declare em imports o que ele injeta (docs/ARCHITECTURE.md).',
   },
 ];
 

@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   const { insertFixtureTrades } = (await import(
     dynamic('./api/dist/cli/live-trade-fixtures.js')
   )) as typeof import('../api/src/cli/live-trade-fixtures.js');
-  const { createDataSource, TradesRepository } = (await import(dynamic('@arbitra/db'))) as typeof import('@arbitra/db');
+  const { createDataSource, TradesRepository } = (await import(
+    dynamic('@arbitra/db')
+  )) as typeof import('@arbitra/db');
 
   const env = platformEnv(dbUrl, '', { MARKET_FEED: 'simulated' }); // one secret: sessions outlive a restart
   const startApi = async () => {

@@ -192,7 +192,9 @@ describe('tax report API (issue 15)', () => {
 
   it('shows a new live trade in the next report (refolded from its month)', async () => {
     expect((await report(maria.token, '2026-04')).body.salesTotal).toBe('6053.00');
-    await insertFixtureTrades(new TradesRepository(ds), maria.id, 'Alfa', [fixture('tax:3', '2026-04-20T10:00:00', '0.01')]);
+    await insertFixtureTrades(new TradesRepository(ds), maria.id, 'Alfa', [
+      fixture('tax:3', '2026-04-20T10:00:00', '0.01'),
+    ]);
     const april = await report(maria.token, '2026-04');
     expect(april.body).toMatchObject({ salesTotal: '12106.00', netGain: '87.90' });
     expect(april.body.operations.total).toBe(2);
@@ -254,7 +256,9 @@ describe('tax report API (issue 15)', () => {
     // 0,01 × 600 × 5 = R$ 30,00 (none acquired: cost zero); BTC sold R$ 30.500,00 with fees R$ 30,50 + R$ 30,00;
     // USDT given 6.006 × 5 = R$ 30.030,00 → sales R$ 60.560,00; fees R$ 30,00 + R$ 60,50 = R$ 90,50.
     const ana = await register(call, { name: 'Ana' });
-    await insertFixtureTrades(new TradesRepository(ds), ana.id, 'Alfa', [fixture('tax:fees', '2026-06-10T12:00:00', '0.1')]);
+    await insertFixtureTrades(new TradesRepository(ds), ana.id, 'Alfa', [
+      fixture('tax:fees', '2026-06-10T12:00:00', '0.1'),
+    ]);
     await ds.query(
       `UPDATE trade_legs l SET other_fees = '[{"cost": "0.01", "currency": "BNB"}]'::jsonb
          FROM trades t WHERE t.id = l.trade_id AND t.user_id = $1 AND l.side = 'sell'`,

@@ -62,7 +62,11 @@ describe('lint: data access only through the repositories of @arbitra/db', () =>
   });
 
   it('is the same in the engine and the CLI, and off where the DataSource is built (db package, DatabaseModules, tests)', async () => {
-    for (const file of ['engine/src/execution/executions.processor.ts', 'api/src/cli/setup.ts', 'api/src/cli/seed.ts'])
+    for (const file of [
+      'engine/src/execution/executions.processor.ts',
+      'api/src/cli/setup.ts',
+      'api/src/cli/seed.ts',
+    ])
       expect(await ruleFor(file, 'no-restricted-imports'), file).toBeDefined();
     for (const file of [
       'packages/db/src/data-source.ts',

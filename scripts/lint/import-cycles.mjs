@@ -17,7 +17,14 @@ import ts from 'typescript';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The source folders whose files are checked. */
-export const SOURCE_ROOTS = ['api/src', 'engine/src', 'packages/contracts/src', 'packages/db/src', 'packages/transport/src', 'web/src'];
+export const SOURCE_ROOTS = [
+  'api/src',
+  'engine/src',
+  'packages/contracts/src',
+  'packages/db/src',
+  'packages/transport/src',
+  'web/src',
+];
 
 /** The programs whose folders must not import each other in a loop. */
 export const LAYERED_PROGRAMS = ['api/src', 'engine/src'];
@@ -49,12 +56,7 @@ export function resolveSpecifier(root, from, specifier) {
     base = rest.length ? `packages/${name}/src/${rest.join('/')}` : `packages/${name}/src/index`;
   } else return undefined;
   const stem = base.replace(/\.(js|mjs|jsx|ts|tsx)$/, '');
-  return firstExisting(root, [
-    `${stem}.ts`,
-    `${stem}.tsx`,
-    `${stem}/index.ts`,
-    `${stem}/index.tsx`,
-  ]);
+  return firstExisting(root, [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`, `${stem}/index.tsx`]);
 }
 
 /** file → the files it imports (values and types alike). */
@@ -156,7 +158,8 @@ export function folderGraph(graph, program) {
 function ties(graph, members) {
   const inside = new Set(members);
   const out = [];
-  for (const from of members) for (const to of graph.get(from) ?? []) if (inside.has(to)) out.push(`    ${from} -> ${to}`);
+  for (const from of members)
+    for (const to of graph.get(from) ?? []) if (inside.has(to)) out.push(`    ${from} -> ${to}`);
   return out;
 }
 

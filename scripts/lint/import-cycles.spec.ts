@@ -46,8 +46,12 @@ describe('lint: no import cycle, type imports included', () => {
     };
     const graph = typed.importGraph(tree(files), ['api/src']);
     expect(typed.cycles(graph)).toEqual([]);
-    expect(typed.cycles(typed.folderGraph(graph, 'api/src'))).toEqual([['api/src/modules/auth', 'api/src/realtime']]);
-    const apart = typed.importGraph(tree({ ...files, 'api/src/realtime/gateway.ts': 'export {};\n' }), ['api/src']);
+    expect(typed.cycles(typed.folderGraph(graph, 'api/src'))).toEqual([
+      ['api/src/modules/auth', 'api/src/realtime'],
+    ]);
+    const apart = typed.importGraph(tree({ ...files, 'api/src/realtime/gateway.ts': 'export {};\n' }), [
+      'api/src',
+    ]);
     expect(typed.cycles(typed.folderGraph(apart, 'api/src'))).toEqual([]);
   });
 

@@ -58,7 +58,13 @@ function completedTrade(t: FixtureTrade): CompletedTrade {
     buyPrice: t.buyPrice,
     legs: [leg('buy', t.buyPrice, cost, buyFee), leg('sell', t.sellPrice, revenue, sellFee)],
   });
-  const filled = (exchange: string, side: 'buy' | 'sell', price: string, quoteAmount: Decimal, fee: Decimal) => ({
+  const filled = (
+    exchange: string,
+    side: 'buy' | 'sell',
+    price: string,
+    quoteAmount: Decimal,
+    fee: Decimal,
+  ) => ({
     exchange,
     symbol: t.pair,
     side,

@@ -2,7 +2,13 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { Gauge } from 'prom-client';
 import type { ExchangeId, LiveEngineStats, LiveMetricsSample, LiveProcessStats } from '@arbitra/contracts';
 import { DatabaseStatsReader } from '@arbitra/db';
-import { AdminWatch, BrowserEvents, LiveMetricsLoop, ProcessSampler, type QueueFactory } from '@arbitra/transport';
+import {
+  AdminWatch,
+  BrowserEvents,
+  LiveMetricsLoop,
+  ProcessSampler,
+  type QueueFactory,
+} from '@arbitra/transport';
 import { BotRunner } from '../bots/bot-runner.service.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import type { LatencySnapshot } from '../arbitrage/latency.js';

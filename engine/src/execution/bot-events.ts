@@ -23,6 +23,10 @@ export class BotEvents {
 
   /** 'trade:new', with the bot's status after the trade when given (one event, not a 'bot:status' beside it). */
   trade(userId: string, trade: Trade, status?: BotStatusFields | null): void {
-    this.events.toUser(userId, EVENTS.tradeNew, status ? { ...trade, botStatus: toBotStatusEvent(status) } : trade);
+    this.events.toUser(
+      userId,
+      EVENTS.tradeNew,
+      status ? { ...trade, botStatus: toBotStatusEvent(status) } : trade,
+    );
   }
 }

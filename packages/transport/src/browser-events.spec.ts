@@ -10,10 +10,13 @@ function recordingServer() {
   const disconnected: string[] = [];
   const listeners = new Map<string, (payload: unknown) => void>();
   const server = {
-    to: (room: string) => ({ emit: (event: string, payload: unknown) => sent.push({ to: room, event, payload }) }),
+    to: (room: string) => ({
+      emit: (event: string, payload: unknown) => sent.push({ to: room, event, payload }),
+    }),
     in: (room: string) => ({ disconnectSockets: () => disconnected.push(room) }),
     emit: (event: string, payload: unknown) => sent.push({ to: '*', event, payload }),
-    serverSideEmit: (event: string, payload: unknown) => sent.push({ to: '*', event, payload, serverSide: true }),
+    serverSideEmit: (event: string, payload: unknown) =>
+      sent.push({ to: '*', event, payload, serverSide: true }),
     on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
   };
   return { server: server as unknown as FabricServer, sent, disconnected, listeners };

@@ -888,8 +888,7 @@ export class BillingService implements OnModuleInit {
     this.subscriptions
       .findByUser(userId)
       .then((s) => {
-        if (s)
-          this.events.toUser(userId, EVENTS.subscriptionUpdated, { status: s.status, planId: s.planId });
+        if (s) this.events.toUser(userId, EVENTS.subscriptionUpdated, { status: s.status, planId: s.planId });
       })
       .catch((e: unknown) => this.logger.error({ err: e }, 'falha ao avisar a assinatura'));
   }

@@ -138,7 +138,10 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
         });
         if (!row) return false;
         const unread = await this.repo.unreadCount(job.userId);
-        this.events.toUser(job.userId, EVENTS.notificationNew, { notification: toAppNotification(row), unread });
+        this.events.toUser(job.userId, EVENTS.notificationNew, {
+          notification: toAppNotification(row),
+          unread,
+        });
         return true;
       }
       case 'email':
