@@ -61,7 +61,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.events.attach(server);
     // Authenticate before the connection is accepted, so the rooms are joined before the client hears 'connect'.
     server.use((socket, next) => {
-      this.authenticate(socket)
+      void this.authenticate(socket)
         .catch(() => ANONYMOUS)
         .then((auth) => {
           (socket.data as { auth?: SocketAuth }).auth = auth;

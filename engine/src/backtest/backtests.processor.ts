@@ -10,7 +10,6 @@ import {
   EVENTS,
   MESSAGES,
   QUEUES,
-  ROOMS,
   type BacktestJob,
   type BacktestProgress,
   type BacktestProgressEvent,

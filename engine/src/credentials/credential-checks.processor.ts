@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import type { Worker } from 'bullmq';
-import { EVENTS, MESSAGES, QUEUES, ROOMS, type ExchangeValidatedEvent } from '@arbitra/contracts';
+import { EVENTS, MESSAGES, QUEUES, type ExchangeValidatedEvent } from '@arbitra/contracts';
 import { BrowserEvents, type QueueFactory } from '@arbitra/transport';
 import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { CredentialStore, CredentialUnavailableError } from './credential-store.js';

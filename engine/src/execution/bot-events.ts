@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENTS, ROOMS, toBotStatusEvent, type BotStatusFields, type Trade } from '@arbitra/contracts';
+import { Injectable } from '@nestjs/common';
+import { EVENTS, toBotStatusEvent, type BotStatusFields, type Trade } from '@arbitra/contracts';
 import { BotsRepository } from '@arbitra/db';
 import { BrowserEvents } from '@arbitra/transport';
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   EVENTS,
   isPair,
@@ -12,7 +12,6 @@ import {
   type Opportunity,
   type PriceGrid,
   type ScannerSnapshot,
-  type ServerToClientEvents,
 } from '@arbitra/contracts';
 import { BrowserEvents, type BrowserPayload, type FabricPayload } from '@arbitra/transport';
 import { UsdtBrlPremiumHistory, usdtBrlPremium, type UsdtBrlQuote } from '../arbitrage/usdt-brl-premium.js';

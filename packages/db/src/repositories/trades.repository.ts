@@ -7,10 +7,8 @@ import {
   type BotStatus,
   type BotStrategy,
   type TradeBrlFigures,
-  type BalanceDelta,
   type ExecutionRecord,
   type LegRecord,
-  type OpenPosition,
   type TradeFields,
   type TradeStatus,
   type TradesQuery,
@@ -26,20 +24,21 @@ import {
 import { preparedRows } from './sql.js';
 
 /** A completed trade written as it is, with its filled entry legs (`insertCompleted`). Figures are decimal strings. */
-export interface CompletedTrade {
-  /** Unique: a second insert of the same key is skipped. */
-  executionKey: string;
-  mode: BotMode;
-  pair: string;
-  buyExchange: string;
-  sellExchange: string;
-  buyPrice: string;
-  sellPrice: string;
-  amount: string;
-  profit: string;
-  profitPercent: string;
-  usdtBrl: string;
-  executedAt: Date;
+export interface CompletedTrade extends Pick<
+  ExecutionRecord,
+  | 'executionKey'
+  | 'mode'
+  | 'pair'
+  | 'buyExchange'
+  | 'sellExchange'
+  | 'buyPrice'
+  | 'sellPrice'
+  | 'amount'
+  | 'profit'
+  | 'profitPercent'
+  | 'usdtBrl'
+  | 'executedAt'
+> {
   profitBrl: string;
   feesBrl: string;
   volumeBrl: string;
