@@ -4,8 +4,8 @@
  * folder, with `import type` and `export … from` counted (import-x/no-cycle skips type-only imports, and a type
  * import is a dependency all the same). Two checks:
  * - files: no two files reach each other (any program, any package, the web);
- * - folders of the api and the engine (api/src/modules/<name>, api/src/<name>, engine/src/<name>): no two folders
- *   reach each other, so the folders stand in layers and no import climbs back up (tests and testing/ helpers
+ * - folders of every source folder (api/src/modules/<name>, web/src/features/<name>, else <root>/<name>, e.g.
+ *   api/src/realtime, engine/src/execution, packages/db/src/repositories): no two folders reach each other, so the folders stand in layers and no import climbs back up (tests and testing/ helpers
  *   excepted: a spec may drive a folder above its own).
  * `node scripts/lint/import-cycles.mjs` prints every cycle found and exits 1 (run by `npm run lint` and `npm test`).
  */
@@ -26,8 +26,8 @@ export const SOURCE_ROOTS = [
   'web/src',
 ];
 
-/** The programs whose folders must not import each other in a loop. */
-export const LAYERED_PROGRAMS = ['api/src', 'engine/src'];
+/** The source folders whose folders must not import each other in a loop (all of them). */
+export const LAYERED_PROGRAMS = SOURCE_ROOTS;
 
 function sourceFiles(root, dir) {
   const out = [];
@@ -127,11 +127,12 @@ export function cycles(graph) {
   return found;
 }
 
-/** The folder a file of a layered program stands in: api/src/modules/<name>, <program>/<name>, or the file itself. */
+/** The folder a file stands in: <program>/modules/<name> (api), <program>/features/<name> (web), <program>/<name>, or the file itself. */
 export function folderOf(program, file) {
   const rest = file.slice(program.length + 1).split('/');
   if (rest.length === 1) return file;
-  if (rest[0] === 'modules' && rest.length > 2) return `${program}/modules/${rest[1]}`;
+  if ((rest[0] === 'modules' || rest[0] === 'features') && rest.length > 2)
+    return `${program}/${rest[0]}/${rest[1]}`;
   return `${program}/${rest[0]}`;
 }
 
@@ -184,7 +185,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const n = result.fileCycles.length + result.folderCycles.length;
   console.log(
     `${result.files} arquivos: ${result.fileCycles.length} ciclo(s) entre arquivos, ` +
-      `${result.folderCycles.length} entre pastas de ${LAYERED_PROGRAMS.join(' e ')}.`,
+      `${result.folderCycles.length} entre pastas.`,
   );
   process.exit(n === 0 ? 0 : 1);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { check, cycles, folderGraph, importGraph } from './import-cycles.mjs';
+import { check, cycles, folderGraph, folderOf, importGraph } from './import-cycles.mjs';
 
 const dirs: string[] = [];
 function tree(files: Record<string, string>): string {
@@ -40,6 +40,13 @@ describe('lint: no import cycle, type imports included', () => {
     expect(cycles(folderGraph(graph, 'api/src'))).toEqual([['api/src/modules/auth', 'api/src/realtime']]);
     const apart = importGraph(tree({ ...files, 'api/src/realtime/gateway.ts': 'export {};\n' }), ['api/src']);
     expect(cycles(folderGraph(apart, 'api/src'))).toEqual([]);
+  });
+
+  it('a folder is a module of the api, a feature of the web, or the first folder under src', () => {
+    expect(folderOf('api/src', 'api/src/modules/auth/auth.guard.ts')).toBe('api/src/modules/auth');
+    expect(folderOf('web/src', 'web/src/features/bots/hooks/use-bots.ts')).toBe('web/src/features/bots');
+    expect(folderOf('engine/src', 'engine/src/execution/testing/x.ts')).toBe('engine/src/execution');
+    expect(folderOf('api/src', 'api/src/main.ts')).toBe('api/src/main.ts');
   });
 
   it('the repository has none', () => {
