@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BacktestDetail } from '@arbitra/contracts';
+import type { BacktestDetail, BacktestOptions } from '@arbitra/contracts';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../scripts/test-support/platform.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
@@ -60,9 +60,37 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
   // success rate by 3–6 points: this test holds what is stable run after run (the same trades, matched; the count
   // within ±25 %), and prints the comparison (`npm run bench:backtest -- calibration` prints it too).
   it('the same trades at the same times and routes, the count within ±25 %; the comparison printed', async () => {
+    // TEMP instrumentation: detection (enqueuedAt) → measured order instant vs → the paper fill
+    const { ExecutionsProcessor } = await import('../src/execution/executions.processor.js');
+    const { PaperGateway } = await import('../src/execution/paper-gateway.js');
+    const { clientOrderId } = await import('../src/execution/cross-exchange.executor.js');
+    const ex = platform.engines[0]!.get(ExecutionsProcessor);
+    const enq = new Map<string, number>();
+    const actual: number[] = [];
+    const origExec = ex.execute.bind(ex);
+    const outcomes: string[] = [];
+    ex.execute = async (d) => { enq.set(clientOrderId(d.executionKey, 1), d.enqueuedAt); const r = await origExec(d); outcomes.push(r.split(/[:;]/)[0]!); return r; };
+    const origCreate = PaperGateway.prototype.createOrder;
+    PaperGateway.prototype.createOrder = function (...a: Parameters<typeof origCreate>) {
+      const e = enq.get(a[6] ?? '');
+      if (e !== undefined) actual.push(Date.now() - e);
+      return origCreate.apply(this, a);
+    };
+    const measured: number[] = [];
+    const origRec = ex.latency.record.bind(ex.latency);
+    ex.latency.record = (v: number) => { measured.push(v); origRec(v); };
+    const q = (xs: number[], f: number) => [...xs].sort((a, b) => a - b)[Math.floor(f * (xs.length - 1))];
     const paper = await paperRunOnPlatform(platform, call, owner, path.join(dir, 'recorded.jsonl'));
     expect(paper.marketMs).toBeGreaterThanOrEqual(10 * 60_000);
     expect(paper.trades).toBeGreaterThanOrEqual(10);
+
+    // the 'Simular' form shows that measured latency as its default (the engines send it with their metrics)
+    const shown = await waitFor(async () => {
+      const o = await call<BacktestOptions>('GET', '/api/backtests/options', { token: owner.token });
+      const m = o.body.latency?.measured;
+      return m && m.p50Ms === paper.latency.p50Ms && m.p99Ms === paper.latency.p99Ms ? m : undefined;
+    }, 30_000);
+    expect(shown, 'the measured latency offered by GET /api/backtests/options').toBeTruthy();
 
     // 'Simular' of the bot over what was recorded, at the latency left at its default: the engine's measured one
     const res = await call<{ backtest: BacktestDetail }>('POST', '/api/backtests', {
@@ -85,7 +113,10 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     const latency = result.totals.latency!;
     // left at its default: the engine's measured latency, as the paper bot lived it
     expect(latency).toEqual(paper.latency);
+    console.log(`TEMP measured n=${measured.length} p50=${q(measured, 0.5)} p99=${q(measured, 0.99)}; actual fill n=${actual.length} p50=${q(actual, 0.5)} p99=${q(actual, 0.99)}`);
     const c = result.calibration!;
+    console.log('TEMP paper outcomes', JSON.stringify(outcomes.reduce((a, o) => ({ ...a, [o]: (a[o] ?? 0) + 1 }), {} as Record<string, number>)));
+    for (const p of c.points) console.log('TEMP', new Date(p.at).toISOString().slice(14, 23), p.route, p.paperProfitUsdt, p.backtestProfitUsdt);
     expect(c, 'the calibration of a bot on its own recording').toBeTruthy();
     const cmp = compareCalibration(c);
     console.log(`${cmp.text}\nlatência ${JSON.stringify(latency)}; ${JSON.stringify(result.totals.funnel)}`);

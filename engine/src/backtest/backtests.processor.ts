@@ -37,12 +37,16 @@ const STALE_SCAN_MS = 15_000;
 /**
  * Runs of different users one engine works at once per BACKTEST_CONCURRENCY: they interleave on its core (each
  * yields every 20 ms of wall time), so a long run of one user never holds up another user's short one by more than
- * that short run's own duration. One user's runs go one at a time (BacktestsRepository.start).
+ * that short run's own duration. One user's runs go one at a time, oldest first (BacktestsRepository.start); a run
+ * waiting for its user's previous one holds no slot (it goes back to the queue): the slots go round-robin to users.
  */
 export const BACKTEST_SHARED_RUNS = 4;
-/** How long an older run steps aside, every ~20 ms of its work, while a newer one runs beside it. */
-const YIELD_TO_NEWER_MS = 40;
-/** How often a run waiting for its user's previous one looks again. */
+/**
+ * How long an older run steps aside, every ~20 ms of its work, per newer run beside it: with two older runs
+ * (2 × 60 ms and 60 ms) the newest keeps about 60 % of the core, with one older run 75 %.
+ */
+const YIELD_TO_NEWER_MS = 60;
+/** How soon a run waiting for its user's previous one (out of the worker meanwhile) is tried again. */
 const USER_BUSY_POLL_MS = 250;
 
 /** Executions this engine must have measured before its latency replaces the documented default. */
@@ -65,15 +69,15 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   private readonly startedAt = new Map<string, number>();
 
   /**
-   * A running backtest's breath: a macrotask turn, and while a newer run shares this engine, a further
-   * YIELD_TO_NEWER_MS — the newest run gets most of the core, so a user's short run beside another's long one
+   * A running backtest's breath: a macrotask turn, and while newer runs share this engine, a further
+   * YIELD_TO_NEWER_MS per newer run — the newest run gets most of the core, so a user's short run beside another's long one
    * takes well under twice its own time.
    */
   private async pause(id: string): Promise<void> {
     const mine = this.startedAt.get(id) ?? 0;
-    let newer = false;
-    for (const t of this.startedAt.values()) if (t > mine) newer = true;
-    await new Promise<void>((r) => (newer ? setTimeout(r, YIELD_TO_NEWER_MS) : setImmediate(r)));
+    let newer = 0;
+    for (const t of this.startedAt.values()) if (t > mine) newer++;
+    await new Promise<void>((r) => (newer > 0 ? setTimeout(r, YIELD_TO_NEWER_MS * newer) : setImmediate(r)));
   }
 
   constructor(
@@ -124,18 +128,19 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       await this.interrupt({ id });
       return 'interrupted';
     }
-    // One run at a time per user: wait while the user's previous one runs (here or on another engine).
-    while (!(await this.repo.start(id, this.identity.instanceId))) {
+    // One run at a time per user, in the order they asked: while the user's previous one runs (here or on another
+    // engine), this run steps out of the worker and comes back at the back of the queue, so the slot goes to the
+    // next user's run (round-robin between users), never to a second run of a user already served.
+    if (!(await this.repo.start(id, this.identity.instanceId))) {
       const now = await this.repo.work(id);
       if (!now || now.status !== 'queued') return now?.status ?? 'gone';
-      if (this.closing) {
-        // this engine stops: the run waits on for another engine (or this one restarted)
-        await this.queues
-          .queue(QUEUES.backtests)
-          .add('run', job.data, { jobId: `${id}:${Date.now()}`, attempts: 1, removeOnComplete: 1000 });
-        return 'requeued';
-      }
-      await new Promise((r) => setTimeout(r, USER_BUSY_POLL_MS));
+      await this.queues.queue(QUEUES.backtests).add('run', job.data, {
+        jobId: `${id}:${Date.now()}`,
+        attempts: 1,
+        removeOnComplete: 1000,
+        delay: this.closing ? 0 : USER_BUSY_POLL_MS,
+      });
+      return 'requeued';
     }
     const controller = new AbortController();
     this.running.set(id, controller);
@@ -218,8 +223,15 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
 
 /** An executor's measured latency (detection → orders p50/p99, hold p50), or the default before enough executions. */
 export function measuredLatency(executions: Pick<ExecutionsProcessor, 'latency' | 'hold'>): ExecutionLatency {
+  return measuredExecutionLatency(executions) ?? DEFAULT_EXECUTION_LATENCY;
+}
+
+/** An executor's measured latency, or null before it has measured LATENCY_MIN_SAMPLES executions. */
+export function measuredExecutionLatency(
+  executions: Pick<ExecutionsProcessor, 'latency' | 'hold'>,
+): ExecutionLatency | null {
   const s = executions.latency.snapshot();
-  if (s.count < LATENCY_MIN_SAMPLES) return DEFAULT_EXECUTION_LATENCY;
+  if (s.count < LATENCY_MIN_SAMPLES) return null;
   const hold = executions.hold.snapshot();
   return {
     p50Ms: Math.round(s.p50Ms),

@@ -298,6 +298,20 @@ export interface RecordingInfo {
   sizeBytes: number;
 }
 
+/** Name of the engines' Prometheus gauge of their measured detection → orders latency (label quantile: 0.5, 0.99). */
+export const EXECUTION_LATENCY_METRIC = 'arbitra_engine_execution_latency_ms';
+
+/** What the 'Simular' form offers: the recordings, and the latency a run left at its default gets. */
+export interface BacktestOptions {
+  recordings: RecordingInfo[];
+  latency: {
+    /** The engines' measured detection → orders latency (p50/p99 of their recent executions); null before any. */
+    measured: ExecutionLatency | null;
+    /** What a run gets before the platform has measured one. */
+    default: ExecutionLatency;
+  };
+}
+
 /** 'Dados simulados, semente 42' (+ duration and volatility), or the recording's label. */
 export function simulatedSourceLabel(seed: number): string {
   return `Dados simulados, semente ${seed}`;

@@ -196,15 +196,17 @@ export class BacktestsRepository {
   }
 
   /**
-   * Claims a queued backtest for this engine, when its user has none running (one at a time per user). false: it is
-   * no longer queued (canceled, or taken), or its user's previous one still runs (`work` tells which).
+   * Claims a queued backtest for this engine, when its user has none running and none queued before it (one at a time
+   * per user, in the order asked). false: it is no longer queued (canceled, or taken), or its user's previous one
+   * still runs or waits (`work` tells which).
    */
   async start(id: string, engineId: string): Promise<boolean> {
     const rows = returning<{ id: string }>(
       await this.ds.query(
         `UPDATE backtests SET status = 'running', engine_id = $2, started_at = now(), heartbeat_at = now()
        WHERE id = $1 AND status = 'queued' AND NOT cancel_requested
-         AND NOT EXISTS (SELECT 1 FROM backtests o WHERE o.user_id = backtests.user_id AND o.status = 'running')
+         AND NOT EXISTS (SELECT 1 FROM backtests o WHERE o.user_id = backtests.user_id AND (o.status = 'running'
+           OR (o.status = 'queued' AND NOT o.cancel_requested AND (o.created_at, o.id) < (backtests.created_at, backtests.id))))
        RETURNING id`,
         [id, engineId],
       ),
