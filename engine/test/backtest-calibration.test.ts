@@ -55,31 +55,15 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  // The issue's bar is ±10 % trades, ±10 % profit, ±3 points of success. Over ~15–30 trades (10 min of market) one
-  // trade whose leg the paper bot's real latency caught and the drawn one missed moves the profit by 10–40 % and the
-  // success rate by 3–6 points: this test holds what is stable run after run (the same trades, matched; the count
-  // within ±25 %), and prints the comparison (`npm run bench:backtest -- calibration` prints it too).
+  // The issue's bar is ±10 % trades, ±10 % profit, ±3 points of success. The engine's measured latency is now the
+  // one its orders live (detection → the orders leaving, after the journal's write: paper's fills measured at the
+  // gateway agree with it, p50 27 = 27 ms, p99 121 = 121 ms), and a bot's executions hold it lock to lock as the
+  // backtest does. What is left is the draw: over ~15–20 trades (10 min of market) the trades whose IOC leg meets a
+  // book version that moved are decided by where, within the same latency distribution, each one's delay falls —
+  // one such trade is 5–6 points of success and 5–20 % of the profit, either way from run to run. This test holds
+  // what is stable (the same trades, matched; the count within ±25 %) and prints the comparison
+  // (`npm run bench:calibration`).
   it('the same trades at the same times and routes, the count within ±25 %; the comparison printed', async () => {
-    // TEMP instrumentation: detection (enqueuedAt) → measured order instant vs → the paper fill
-    const { ExecutionsProcessor } = await import('../src/execution/executions.processor.js');
-    const { PaperGateway } = await import('../src/execution/paper-gateway.js');
-    const { clientOrderId } = await import('../src/execution/cross-exchange.executor.js');
-    const ex = platform.engines[0]!.get(ExecutionsProcessor);
-    const enq = new Map<string, number>();
-    const actual: number[] = [];
-    const origExec = ex.execute.bind(ex);
-    const outcomes: string[] = [];
-    ex.execute = async (d) => { enq.set(clientOrderId(d.executionKey, 1), d.enqueuedAt); const r = await origExec(d); outcomes.push(r.split(/[:;]/)[0]!); return r; };
-    const origCreate = PaperGateway.prototype.createOrder;
-    PaperGateway.prototype.createOrder = function (...a: Parameters<typeof origCreate>) {
-      const e = enq.get(a[6] ?? '');
-      if (e !== undefined) actual.push(Date.now() - e);
-      return origCreate.apply(this, a);
-    };
-    const measured: number[] = [];
-    const origRec = ex.latency.record.bind(ex.latency);
-    ex.latency.record = (v: number) => { measured.push(v); origRec(v); };
-    const q = (xs: number[], f: number) => [...xs].sort((a, b) => a - b)[Math.floor(f * (xs.length - 1))];
     const paper = await paperRunOnPlatform(platform, call, owner, path.join(dir, 'recorded.jsonl'));
     expect(paper.marketMs).toBeGreaterThanOrEqual(10 * 60_000);
     expect(paper.trades).toBeGreaterThanOrEqual(10);
@@ -113,10 +97,7 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     const latency = result.totals.latency!;
     // left at its default: the engine's measured latency, as the paper bot lived it
     expect(latency).toEqual(paper.latency);
-    console.log(`TEMP measured n=${measured.length} p50=${q(measured, 0.5)} p99=${q(measured, 0.99)}; actual fill n=${actual.length} p50=${q(actual, 0.5)} p99=${q(actual, 0.99)}`);
     const c = result.calibration!;
-    console.log('TEMP paper outcomes', JSON.stringify(outcomes.reduce((a, o) => ({ ...a, [o]: (a[o] ?? 0) + 1 }), {} as Record<string, number>)));
-    for (const p of c.points) console.log('TEMP', new Date(p.at).toISOString().slice(14, 23), p.route, p.paperProfitUsdt, p.backtestProfitUsdt);
     expect(c, 'the calibration of a bot on its own recording').toBeTruthy();
     const cmp = compareCalibration(c);
     console.log(`${cmp.text}\nlatência ${JSON.stringify(latency)}; ${JSON.stringify(result.totals.funnel)}`);

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import {
+  backtestRunJob,
   EVENTS,
   MESSAGES,
   QUEUES,
@@ -46,8 +47,6 @@ export const BACKTEST_SHARED_RUNS = 4;
  * (2 × 60 ms and 60 ms) the newest keeps about 60 % of the core, with one older run 75 %.
  */
 const YIELD_TO_NEWER_MS = 60;
-/** How soon a run waiting for its user's previous one (out of the worker meanwhile) is tried again. */
-const USER_BUSY_POLL_MS = 250;
 
 /** Executions this engine must have measured before its latency replaces the documented default. */
 const LATENCY_MIN_SAMPLES = 5;
@@ -62,6 +61,8 @@ const LATENCY_MIN_SAMPLES = 5;
 export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BacktestsProcessor.name);
   private worker?: Worker;
+  /** Where a user's next run is queued again (made once). */
+  private queue?: ReturnType<QueueFactory['queue']>;
   private scan?: NodeJS.Timeout;
   private readonly running = new Map<string, AbortController>();
   private closing = false;
@@ -128,19 +129,12 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       await this.interrupt({ id });
       return 'interrupted';
     }
-    // One run at a time per user, in the order they asked: while the user's previous one runs (here or on another
-    // engine), this run steps out of the worker and comes back at the back of the queue, so the slot goes to the
-    // next user's run (round-robin between users), never to a second run of a user already served.
+    // One run at a time per user, in the order they asked: while the user's previous one runs or waits (here or on
+    // another engine), this job ends at once — it holds no worker slot, which goes to the next job, another user's
+    // (round-robin between users) — and the run is queued again when the user's previous one ends (`wakeNext`).
     if (!(await this.repo.start(id, this.identity.instanceId))) {
       const now = await this.repo.work(id);
-      if (!now || now.status !== 'queued') return now?.status ?? 'gone';
-      await this.queues.queue(QUEUES.backtests).add('run', job.data, {
-        jobId: `${id}:${Date.now()}`,
-        attempts: 1,
-        removeOnComplete: 1000,
-        delay: this.closing ? 0 : USER_BUSY_POLL_MS,
-      });
-      return 'requeued';
+      return now?.status === 'queued' ? 'waiting' : (now?.status ?? 'gone');
     }
     const controller = new AbortController();
     this.running.set(id, controller);
@@ -207,12 +201,27 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     } finally {
       this.running.delete(id);
       this.startedAt.delete(id);
+      await this.wakeNext(work.userId);
+    }
+  }
+
+  /** The user's turn is free (their run ended): their next queued run goes to the queue. */
+  private async wakeNext(userId: string): Promise<void> {
+    try {
+      const next = await this.repo.nextQueued(userId);
+      if (!next) return;
+      const job = backtestRunJob(next, userId, true);
+      this.queue ??= this.queues.queue(QUEUES.backtests);
+      await this.queue.add('run', job.data, job.opts);
+    } catch (e) {
+      this.logger.warn(`próxima simulação de ${userId}: ${(e as Error).message}`);
     }
   }
 
   private async interrupt(which: { engineId?: string; id?: string; staleAfterMs?: number }): Promise<void> {
     const rows = await this.repo.interrupt(MESSAGES.backtests.interruptedReason, which);
     for (const r of rows) this.emit(r.userId, r.id, 'interrupted', r.progress);
+    for (const userId of new Set(rows.map((r) => r.userId))) await this.wakeNext(userId);
   }
 
   private emit(userId: string, id: string, status: BacktestStatus, progress: BacktestProgress): void {

@@ -7,6 +7,7 @@ import {
   BACKTESTS_ACTIVE_PER_USER,
   BACKTESTS_PER_DAY,
   BACKTEST_MAX_DURATION_BY_PLAN,
+  backtestRunJob,
   DEFAULT_EXECUTION_LATENCY,
   MESSAGES,
   QUEUES,
@@ -94,13 +95,8 @@ export class BacktestsService implements OnModuleDestroy {
       source: input.source,
       sourceLabel,
     });
-    const job: BacktestJob = { backtestId: backtest.id, userId };
-    await this.jobs.add('run', job, {
-      jobId: backtest.id,
-      attempts: 1,
-      removeOnComplete: 1000,
-      removeOnFail: 1000,
-    });
+    const job = backtestRunJob(backtest.id, userId);
+    await this.jobs.add('run', job.data, job.opts);
     return backtest;
   }
 
@@ -119,6 +115,14 @@ export class BacktestsService implements OnModuleDestroy {
     if (!status) throw notFound('backtest_not_found', M.notFound);
     if (status !== 'queued' && status !== 'running' && status !== 'canceled')
       throw conflict('backtest_finished', M.notCancelable);
+    if (status === 'canceled') {
+      // a queued run canceled: the user's next one may have been waiting behind it (runs go in the order asked)
+      const next = await this.repo.nextQueued(userId);
+      if (next) {
+        const job = backtestRunJob(next, userId, true);
+        await this.jobs.add('run', job.data, job.opts);
+      }
+    }
     return this.get(userId, id);
   }
 

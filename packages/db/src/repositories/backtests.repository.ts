@@ -214,6 +214,16 @@ export class BacktestsRepository {
     return rows.length > 0;
   }
 
+  /** The user's oldest queued backtest (the next of theirs to run), or null. */
+  async nextQueued(userId: string): Promise<string | null> {
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT id FROM backtests WHERE user_id = $1 AND status = 'queued' AND NOT cancel_requested
+        ORDER BY created_at, id LIMIT 1`,
+      [userId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   /** Progress of a running backtest (and its heartbeat). Answers whether its owner asked to cancel it. */
   async progress(id: string, progress: BacktestProgress): Promise<{ cancel: boolean }> {
     const rows = returning<{ cancel_requested: boolean }>(

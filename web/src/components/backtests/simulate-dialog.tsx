@@ -1,5 +1,6 @@
 import {
   BACKTEST_VOLATILITIES,
+  BACKTEST_VOLATILITY_HINTS,
   BACKTEST_VOLATILITY_LABELS,
   DEFAULT_EXECUTION_LATENCY,
   type BacktestBotConfig,
@@ -171,6 +172,9 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                     </option>
                   ))}
                 </select>
+                <p className="text-xs text-muted-foreground" data-testid="sim-volatility-hint">
+                  {BACKTEST_VOLATILITY_HINTS[volatility]}
+                </p>
               </div>
             </div>
           ) : (
