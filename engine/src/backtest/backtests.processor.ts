@@ -20,7 +20,7 @@ import {
   DEFAULT_EXECUTION_LATENCY,
 } from '@arbitra/contracts';
 import { BacktestsRepository } from '@arbitra/db';
-import type { FabricServer, QueueFactory } from '@arbitra/transport';
+import type { FabricServer, QueueFactory, TypedQueue } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../publishing/engine-identity.js';
@@ -62,7 +62,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   private readonly logger = new Logger(BacktestsProcessor.name);
   private worker?: Worker;
   /** Where a user's next run is queued again (made once). */
-  private queue?: ReturnType<QueueFactory['queue']>;
+  private queue?: TypedQueue<typeof QUEUES.backtests>;
   private scan?: NodeJS.Timeout;
   private readonly running = new Map<string, AbortController>();
   private closing = false;

@@ -18,7 +18,6 @@ import {
   type Backtest,
   type BacktestDetail,
   type BacktestInput,
-  type BacktestJob,
   type BacktestOptions,
   type RecordingInfo,
 } from '@arbitra/contracts';
