@@ -31,12 +31,19 @@ const base: BacktestBotConfig = {
 };
 const bots = [base, { ...base, name: 'Bot 0,1 %', minProfitPercent: 0.1 }];
 
-console.log(`regimes: ${hours} h of market each, seed ${seed}, latency ${JSON.stringify(DEFAULT_EXECUTION_LATENCY)}`);
+console.log(
+  `regimes: ${hours} h of market each, seed ${seed}, latency ${JSON.stringify(DEFAULT_EXECUTION_LATENCY)}`,
+);
 console.log('| regime | bot | trades | success | return | return / day | max drawdown |');
 console.log('|---|---|---|---|---|---|---|');
 for (const volatility of regimes)
   for (const bot of bots) {
-    const { result } = await runBacktest(bot, { kind: 'simulated', seed, durationMs: hours * 3_600_000, volatility });
+    const { result } = await runBacktest(bot, {
+      kind: 'simulated',
+      seed,
+      durationMs: hours * 3_600_000,
+      volatility,
+    });
     const t = result.totals;
     console.log(
       `| ${volatility} | ${bot.name} (${bot.minProfitPercent} %) | ${t.trades} | ${t.successRate.toFixed(1)} % | ` +

@@ -225,8 +225,12 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
       t = Date.now();
       expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
       const beside = Date.now() - t;
-      console.log(`short run alone ${alone} ms, beside two other users' 3-day runs (and two waiting) ${beside} ms`);
-      expect(beside - alone, `alone ${alone} ms, beside the long runs ${beside} ms`).toBeLessThanOrEqual(alone);
+      console.log(
+        `short run alone ${alone} ms, beside two other users' 3-day runs (and two waiting) ${beside} ms`,
+      );
+      expect(beside - alone, `alone ${alone} ms, beside the long runs ${beside} ms`).toBeLessThanOrEqual(
+        alone,
+      );
       // the first user's runs go one at a time, in order, and the waiting ones say where they stand
       expect((await get(second)).status).toBe('queued');
       expect((await get(last)).queue?.ahead).toBe(2);

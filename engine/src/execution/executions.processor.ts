@@ -40,7 +40,6 @@ import {
   type PendingTrade,
 } from './trade-ledger.js';
 
-
 /** How often pending trades left by a dead executor are looked for. */
 const RECOVERY_SCAN_MS = 10_000;
 

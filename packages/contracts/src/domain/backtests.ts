@@ -16,8 +16,7 @@ export const BACKTEST_VOLATILITY_HINTS: Readonly<Record<BacktestVolatility, stri
   calm: 'Poucas distorções de preço (2 por minuto), de 0,2 a 1,2 %, que duram de 6 a 20 s.',
   normal:
     'O mercado simulado da plataforma: 5 distorções por minuto, de 0,3 a 2,5 %, que duram de 6 a 20 s — mais generoso que o mercado real, onde a concorrência leva essas diferenças em segundos.',
-  agitated:
-    'O mais generoso: 12 distorções por minuto, de 0,4 a 4 %. Não espere isso do mercado real.',
+  agitated: 'O mais generoso: 12 distorções por minuto, de 0,4 a 4 %. Não espere isso do mercado real.',
 };
 
 /** Market time a simulated backtest may cover: 1 hour to 7 days. */

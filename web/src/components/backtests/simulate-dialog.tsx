@@ -227,14 +227,14 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
               {measured ? (
                 <span data-testid="sim-latency-default">
                   a latência medida pela plataforma nas execuções recentes,{' '}
-                  {formatDecimalInput(measured.p50Ms, 0)} ms / {formatDecimalInput(measured.p99Ms, 0)} ms (p50 /
-                  p99).
+                  {formatDecimalInput(measured.p50Ms, 0)} ms / {formatDecimalInput(measured.p99Ms, 0)} ms (p50
+                  / p99).
                 </span>
               ) : (
                 <span data-testid="sim-latency-default">
                   {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p50Ms, 0)} ms /{' '}
-                  {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p99Ms, 0)} ms (p50 / p99), o padrão até a plataforma
-                  medir as suas execuções.
+                  {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p99Ms, 0)} ms (p50 / p99), o padrão até a
+                  plataforma medir as suas execuções.
                 </span>
               )}
             </p>
