@@ -34,7 +34,7 @@ export interface EngineProcess {
  */
 export async function recordMarket(file: string, minutes: number, seed = 7): Promise<number> {
   const scheduler = new VirtualScheduler(Date.now());
-  // busy and generous (the sizes and lifetimes 'Normal' had before issue 24): plenty of opportunities to execute
+  // busy and generous, named here (not taken from 'Normal''s defaults): the fleet tests need plenty of executions
   const feed = new SimulatedFeed({
     seed,
     scheduler,
