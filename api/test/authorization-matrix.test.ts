@@ -96,7 +96,7 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/bots/:id': OWNED,
   'POST /api/bots/:id/toggle': OWNED,
   'GET /api/backtests': SIGNED_IN,
-  'GET /api/backtests/recordings': SIGNED_IN,
+  'GET /api/backtests/options': SIGNED_IN,
   'POST /api/backtests': SIGNED_IN,
   'GET /api/backtests/:id': OWNED,
   'POST /api/backtests/:id/cancel': OWNED,

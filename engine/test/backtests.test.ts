@@ -187,8 +187,9 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     expect((await call('GET', `/api/backtests/${id}`, { token: owner.token })).status).toBe(404);
   }, 120_000);
 
-  it("a user's long run does not hold up another user's short one by more than its duration; one run at a time per user", async () => {
+  it("round-robin between users: a user's long runs (one running, two waiting) and a third user's do not hold up another user's short one by more than its duration; one run at a time per user, in order", async () => {
     const other = await register(call, { name: 'Bruno' });
+    const third = await register(call, { name: 'Carla' });
     const shortBot = { ...demoBot, pairs: ['BTC/USDT'], exchanges: ['binance', 'bybit'] };
     const create = async (token: string, source: BacktestRequest['source'], bot: object = shortBot) => {
       const r = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
@@ -198,37 +199,53 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body.backtest.id;
     };
+    const days3 = (seed: number): BacktestRequest['source'] => ({
+      kind: 'simulated',
+      seed,
+      durationMs: 3 * 24 * 3_600_000,
+      volatility: 'normal',
+    });
+    const status = (id: string, token = owner.token) =>
+      waitFor(async () => ((await get(id, token)).status === 'running' ? true : undefined), 60_000, 20);
     const completed = (id: string, token: string) =>
       waitFor(async () => ((await get(id, token)).status === 'completed' ? true : undefined), 240_000, 20);
     // the short run alone
     let t = Date.now();
     expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
     const alone = Date.now() - t;
-    // the same short run while the first user's 3-day run is running
-    const long = await create(
-      owner.token,
-      { kind: 'simulated', seed: 22, durationMs: 3 * 24 * 3_600_000, volatility: 'normal' },
-      demoBot,
-    );
+    // the first user's three 3-day runs (one runs, two wait: as many as a user may have) and a third user's
+    const longs: string[] = [];
+    for (const seed of [22, 24, 26]) longs.push(await create(owner.token, days3(seed), demoBot));
+    const carla = await create(third.token, days3(28), demoBot);
+    const [first, second, last] = longs as [string, string, string];
     try {
-      await waitFor(async () => ((await get(long)).progress.marketMs > 0 ? true : undefined), 60_000);
+      expect(await status(first)).toBe(true);
+      expect(await status(carla, third.token)).toBe(true);
+      // the same short run now: the waiting runs hold no worker slot, the running ones share the core with it
       t = Date.now();
       expect(await completed(await create(other.token, hour(21)), other.token)).toBe(true);
       const beside = Date.now() - t;
-      console.log(`short run alone ${alone} ms, beside another user's 3-day run ${beside} ms`);
-      expect(beside - alone, `alone ${alone} ms, beside the long run ${beside} ms`).toBeLessThanOrEqual(
+      console.log(
+        `short run alone ${alone} ms, beside two other users' 3-day runs (and two waiting) ${beside} ms`,
+      );
+      expect(beside - alone, `alone ${alone} ms, beside the long runs ${beside} ms`).toBeLessThanOrEqual(
         alone,
       );
-      // the first user's next run waits for their running one, and says so
-      const next = await create(owner.token, hour(23));
-      const waiting = await get(next);
+      // the first user's runs go one at a time, in order, and the waiting ones say where they stand
+      expect((await get(second)).status).toBe('queued');
+      expect((await get(last)).queue?.ahead).toBe(2);
+      // 'Cancelar' frees the user's turn at once: the next one runs, the last one still waits behind it
+      t = Date.now();
+      await call('POST', `/api/backtests/${first}/cancel`, { token: owner.token });
+      expect(await status(second)).toBe(true);
+      console.log(`canceled → the user's next run running in ${Date.now() - t} ms`);
+      expect(Date.now() - t).toBeLessThan(5_000);
+      const waiting = await get(last);
       expect(waiting.status).toBe('queued');
       expect(waiting.queue?.ahead).toBe(1);
-      expect((await get(long)).status).toBe('running');
-      await call('POST', `/api/backtests/${long}/cancel`, { token: owner.token });
-      expect(await completed(next, owner.token)).toBe(true);
     } finally {
-      await call('POST', `/api/backtests/${long}/cancel`, { token: owner.token });
+      for (const id of longs) await call('POST', `/api/backtests/${id}/cancel`, { token: owner.token });
+      await call('POST', `/api/backtests/${carla}/cancel`, { token: third.token });
     }
   }, 600_000);
 

@@ -34,7 +34,14 @@ export interface EngineProcess {
  */
 export async function recordMarket(file: string, minutes: number, seed = 7): Promise<number> {
   const scheduler = new VirtualScheduler(Date.now());
-  const feed = new SimulatedFeed({ seed, scheduler, dislocationsPerMinute: 30 });
+  // busy and generous, named here (not taken from 'Normal''s defaults): the fleet tests need plenty of executions
+  const feed = new SimulatedFeed({
+    seed,
+    scheduler,
+    dislocationsPerMinute: 30,
+    dislocationSize: [0.003, 0.025],
+    dislocationDecayMs: [6_000, 20_000],
+  });
   const recorder = new FeedRecorder(feed, { file, scheduler });
   await recorder.start();
   await feed.start();

@@ -1,6 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import type { ExchangeId, LiveEngineStats, LiveMetricsSample, LiveProcessStats } from '@arbitra/contracts';
+import {
+  EXECUTION_LATENCY_METRIC,
+  type ExchangeId,
+  type LiveEngineStats,
+  type LiveMetricsSample,
+  type LiveProcessStats,
+} from '@arbitra/contracts';
 import { DatabaseStatsReader } from '@arbitra/db';
 import {
   AdminWatch,
@@ -9,6 +15,7 @@ import {
   ProcessSampler,
   type QueueFactory,
 } from '@arbitra/transport';
+import { measuredExecutionLatency } from '../backtest/backtests.processor.js';
 import { BotRunner } from '../bots/bot-runner.service.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import type { LatencySnapshot } from '../arbitrage/latency.js';
@@ -74,6 +81,22 @@ export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModul
       collect() {
         this.reset();
         for (const [outcome, n] of Object.entries(outcomes())) this.set({ outcome }, n);
+      },
+    });
+    const executions = this.executions;
+    new Gauge({
+      // the 'Simular' form's default 'Latência de execução' (the api reads it from here); max over engines
+      name: EXECUTION_LATENCY_METRIC,
+      help: 'Detection to orders latency of recent executions, ms (absent before 5 executions)',
+      labelNames: ['quantile'],
+      aggregator: 'max',
+      registers,
+      collect() {
+        this.reset();
+        const m = measuredExecutionLatency(executions);
+        if (!m) return;
+        this.set({ quantile: '0.5' }, m.p50Ms);
+        this.set({ quantile: '0.99' }, m.p99Ms);
       },
     });
     new Gauge({

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import {
+  backtestRunJob,
   EVENTS,
   MESSAGES,
   QUEUES,
@@ -18,7 +19,7 @@ import {
   DEFAULT_EXECUTION_LATENCY,
 } from '@arbitra/contracts';
 import { BacktestsRepository } from '@arbitra/db';
-import { BrowserEvents, type QueueFactory } from '@arbitra/transport';
+import { BrowserEvents, type QueueFactory, type TypedQueue } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
@@ -36,13 +37,15 @@ const STALE_SCAN_MS = 15_000;
 /**
  * Runs of different users one engine works at once per BACKTEST_CONCURRENCY: they interleave on its core (each
  * yields every 20 ms of wall time), so a long run of one user never holds up another user's short one by more than
- * that short run's own duration. One user's runs go one at a time (BacktestsRepository.start).
+ * that short run's own duration. One user's runs go one at a time, oldest first (BacktestsRepository.start); a run
+ * waiting for its user's previous one holds no slot (it goes back to the queue): the slots go round-robin to users.
  */
 export const BACKTEST_SHARED_RUNS = 4;
-/** How long an older run steps aside, every ~20 ms of its work, while a newer one runs beside it. */
-const YIELD_TO_NEWER_MS = 40;
-/** How often a run waiting for its user's previous one looks again. */
-const USER_BUSY_POLL_MS = 250;
+/**
+ * How long an older run steps aside, every ~20 ms of its work, per newer run beside it: with two older runs
+ * (2 × 60 ms and 60 ms) the newest keeps about 60 % of the core, with one older run 75 %.
+ */
+const YIELD_TO_NEWER_MS = 60;
 
 /** Executions this engine must have measured before its latency replaces the documented default. */
 const LATENCY_MIN_SAMPLES = 5;
@@ -57,6 +60,8 @@ const LATENCY_MIN_SAMPLES = 5;
 export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BacktestsProcessor.name);
   private worker?: Worker;
+  /** Where a user's next run is queued again (made once). */
+  private queue?: TypedQueue<typeof QUEUES.backtests>;
   private scan?: NodeJS.Timeout;
   private readonly running = new Map<string, AbortController>();
   private closing = false;
@@ -64,15 +69,15 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   private readonly startedAt = new Map<string, number>();
 
   /**
-   * A running backtest's breath: a macrotask turn, and while a newer run shares this engine, a further
-   * YIELD_TO_NEWER_MS — the newest run gets most of the core, so a user's short run beside another's long one
+   * A running backtest's breath: a macrotask turn, and while newer runs share this engine, a further
+   * YIELD_TO_NEWER_MS per newer run — the newest run gets most of the core, so a user's short run beside another's long one
    * takes well under twice its own time.
    */
   private async pause(id: string): Promise<void> {
     const mine = this.startedAt.get(id) ?? 0;
-    let newer = false;
-    for (const t of this.startedAt.values()) if (t > mine) newer = true;
-    await new Promise<void>((r) => (newer ? setTimeout(r, YIELD_TO_NEWER_MS) : setImmediate(r)));
+    let newer = 0;
+    for (const t of this.startedAt.values()) if (t > mine) newer++;
+    await new Promise<void>((r) => (newer > 0 ? setTimeout(r, YIELD_TO_NEWER_MS * newer) : setImmediate(r)));
   }
 
   constructor(
@@ -123,18 +128,12 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
       await this.interrupt({ id });
       return 'interrupted';
     }
-    // One run at a time per user: wait while the user's previous one runs (here or on another engine).
-    while (!(await this.repo.start(id, this.identity.instanceId))) {
+    // One run at a time per user, in the order they asked: while the user's previous one runs or waits (here or on
+    // another engine), this job ends at once — it holds no worker slot, which goes to the next job, another user's
+    // (round-robin between users) — and the run is queued again when the user's previous one ends (`wakeNext`).
+    if (!(await this.repo.start(id, this.identity.instanceId))) {
       const now = await this.repo.work(id);
-      if (!now || now.status !== 'queued') return now?.status ?? 'gone';
-      if (this.closing) {
-        // this engine stops: the run waits on for another engine (or this one restarted)
-        await this.queues
-          .queue(QUEUES.backtests)
-          .add('run', job.data, { jobId: `${id}:${Date.now()}`, attempts: 1, removeOnComplete: 1000 });
-        return 'requeued';
-      }
-      await new Promise((r) => setTimeout(r, USER_BUSY_POLL_MS));
+      return now?.status === 'queued' ? 'waiting' : (now?.status ?? 'gone');
     }
     const controller = new AbortController();
     this.running.set(id, controller);
@@ -201,12 +200,27 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
     } finally {
       this.running.delete(id);
       this.startedAt.delete(id);
+      await this.wakeNext(work.userId);
+    }
+  }
+
+  /** The user's turn is free (their run ended): their next queued run goes to the queue. */
+  private async wakeNext(userId: string): Promise<void> {
+    try {
+      const next = await this.repo.nextQueued(userId);
+      if (!next) return;
+      const job = backtestRunJob(next, userId, true);
+      this.queue ??= this.queues.queue(QUEUES.backtests);
+      await this.queue.add('run', job.data, job.opts);
+    } catch (e) {
+      this.logger.warn(`próxima simulação de ${userId}: ${(e as Error).message}`);
     }
   }
 
   private async interrupt(which: { engineId?: string; id?: string; staleAfterMs?: number }): Promise<void> {
     const rows = await this.repo.interrupt(MESSAGES.backtests.interruptedReason, which);
     for (const r of rows) this.emit(r.userId, r.id, 'interrupted', r.progress);
+    for (const userId of new Set(rows.map((r) => r.userId))) await this.wakeNext(userId);
   }
 
   private emit(userId: string, id: string, status: BacktestStatus, progress: BacktestProgress): void {
@@ -217,8 +231,15 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
 
 /** An executor's measured latency (detection → orders p50/p99, hold p50), or the default before enough executions. */
 export function measuredLatency(executions: Pick<ExecutionsProcessor, 'latency' | 'hold'>): ExecutionLatency {
+  return measuredExecutionLatency(executions) ?? DEFAULT_EXECUTION_LATENCY;
+}
+
+/** An executor's measured latency, or null before it has measured LATENCY_MIN_SAMPLES executions. */
+export function measuredExecutionLatency(
+  executions: Pick<ExecutionsProcessor, 'latency' | 'hold'>,
+): ExecutionLatency | null {
   const s = executions.latency.snapshot();
-  if (s.count < LATENCY_MIN_SAMPLES) return DEFAULT_EXECUTION_LATENCY;
+  if (s.count < LATENCY_MIN_SAMPLES) return null;
   const hold = executions.hold.snapshot();
   return {
     p50Ms: Math.round(s.p50Ms),

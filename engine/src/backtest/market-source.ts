@@ -19,8 +19,15 @@ import type { BookUpdate, MarketSpec } from '../market-data/types.js';
 /** How the simulated market moves under each volatility preset (dislocations: how often, how large). */
 export const VOLATILITY_PRESETS: Readonly<Record<BacktestVolatility, Partial<SimulatedFeedOptions>>> = {
   calm: { dislocationsPerMinute: 2, triangleDislocationsPerMinute: 1, dislocationSize: [0.002, 0.012] },
+  // the live engine's simulated market: SimulatedFeed's defaults (docs/ARCHITECTURE.md, the simulated market)
   normal: {},
-  agitated: { dislocationsPerMinute: 12, triangleDislocationsPerMinute: 5, dislocationSize: [0.004, 0.04] },
+  // the generous one: more and larger dislocations, lasting as long as 'Normal''s (6–20 s)
+  agitated: {
+    dislocationsPerMinute: 12,
+    triangleDislocationsPerMinute: 5,
+    dislocationSize: [0.004, 0.04],
+    dislocationDecayMs: [6_000, 20_000],
+  },
 };
 
 /** Where the simulated market of a backtest starts (fixed: same seed → same market, dates included). */

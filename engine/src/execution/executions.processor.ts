@@ -40,7 +40,6 @@ import {
   type PendingTrade,
 } from './trade-ledger.js';
 
-
 /** How often pending trades left by a dead executor are looked for. */
 const RECOVERY_SCAN_MS = 10_000;
 
@@ -71,12 +70,15 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** Executions finished over the last minute, per outcome (the admin's live metrics). */
   readonly outcomes = new OutcomeCounter();
   /**
-   * Detection → orders at the exchange, ms (the job's enqueue at detection to its orders, plus paper's simulated
-   * round trip), of the executions that did not wait for their bot's previous one: the latency a backtest runs with
+   * Detection → orders at the exchange, ms (the job's enqueue at detection to the moment its orders leave, after
+   * the queue, the bot's lock, the balances and the journal's write, plus paper's simulated round trip), of the executions that did not wait for their bot's previous one: the latency a backtest runs with
    * by default ('Latência de execução').
    */
   readonly latency = new LatencyRecorder();
-  /** Orders → the bot's lock released (the ledger's record), ms: how long an execution holds its bot. */
+  /**
+   * How long an execution holds its bot, ms: from its lock to its release (balances, journal, orders, the ledger's
+   * record) — the bot's next execution, waiting on that lock, places its orders that long after this one's.
+   */
   readonly hold = new LatencyRecorder();
   /** When each bot's last execution here released its lock (a job enqueued before that waited for it). */
   private readonly busyUntil = new Map<string, number>();
@@ -153,6 +155,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async executeJob(data: ExecutionJob): Promise<string> {
+    const lockedAt = Date.now();
     // One round trip: the journal's word on this execution, the bot, and its balances (paper); beside it, the fence.
     const [row, fenced] = await Promise.all([
       this.trades.executionStart(data.botId, data.userId, data.executionKey),
@@ -184,22 +187,30 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const bot: ExecutorBotRow = row;
     const gateway = await this.gatewayFor(bot, { balances: row.balances });
     if (!gateway) return 'live-refused';
-    const orderedAt = Date.now();
-    if ((this.busyUntil.get(bot.id) ?? 0) <= data.enqueuedAt)
-      this.latency.record(
-        orderedAt - data.enqueuedAt + (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
-      );
+    const waited = (this.busyUntil.get(bot.id) ?? 0) > data.enqueuedAt;
+    let orderedAt: number | null = null;
     const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       gateway,
       ...this.markets(),
-      journal: (pending) => this.ledger.begin(pending),
+      journal: async (pending) => {
+        const fresh = await this.ledger.begin(pending);
+        // the orders leave now, after the journal's write: detection → here is the latency they live
+        orderedAt = Date.now();
+        if (fresh && !waited)
+          this.latency.record(
+            orderedAt - data.enqueuedAt + (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
+          );
+        return fresh;
+      },
     });
     if (outcome.kind === 'skipped') return `skipped: ${outcome.reason}`;
     try {
       return await this.commit(outcome.record);
     } finally {
-      this.hold.record(Date.now() - orderedAt);
+      // the bot's next execution, waiting for this lock, places its orders this long after these (its own
+      // balances and journal after the lock taking about what these took)
+      if (orderedAt !== null) this.hold.record(Date.now() - lockedAt);
     }
   }
 

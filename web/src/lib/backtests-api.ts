@@ -1,4 +1,4 @@
-import type { Backtest, BacktestDetail, BacktestRequest, RecordingInfo } from '@arbitra/contracts';
+import type { Backtest, BacktestDetail, BacktestOptions, BacktestRequest } from '@arbitra/contracts';
 import { apiClient } from '@/lib/api-client';
 
 export const backtestsApi = {
@@ -11,5 +11,5 @@ export const backtestsApi = {
       `/api/backtests/${encodeURIComponent(id)}/cancel`,
     ),
   remove: (id: string) => apiClient.delete<{ message: string }>(`/api/backtests/${encodeURIComponent(id)}`),
-  recordings: () => apiClient.get<RecordingInfo[]>('/api/backtests/recordings'),
+  options: () => apiClient.get<BacktestOptions>('/api/backtests/options'),
 };

@@ -5,7 +5,7 @@ import {
   parseBacktestRequest,
   type Backtest,
   type BacktestDetail,
-  type RecordingInfo,
+  type BacktestOptions,
 } from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { badRequest } from '../../common/errors/app-error.js';
@@ -22,10 +22,10 @@ export class BacktestsController {
     return this.backtests.list(user.id);
   }
 
-  /** The replay files a backtest can use. */
-  @Get('recordings')
-  recordings(): Promise<RecordingInfo[]> {
-    return this.backtests.recordings();
+  /** What the 'Simular' form offers: the replay files a backtest can use, the measured latency a run defaults to. */
+  @Get('options')
+  options(): Promise<BacktestOptions> {
+    return this.backtests.options();
   }
 
   @Get(':id')

@@ -7,6 +7,8 @@ import {
   BACKTESTS_ACTIVE_PER_USER,
   BACKTESTS_PER_DAY,
   BACKTEST_MAX_DURATION_BY_PLAN,
+  backtestRunJob,
+  DEFAULT_EXECUTION_LATENCY,
   MESSAGES,
   QUEUES,
   RECORDING_FILE_PATTERN,
@@ -16,7 +18,7 @@ import {
   type Backtest,
   type BacktestDetail,
   type BacktestInput,
-  type BacktestJob,
+  type BacktestOptions,
   type RecordingInfo,
 } from '@arbitra/contracts';
 import { BacktestsRepository } from '@arbitra/db';
@@ -25,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../common/errors/a
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
 import { BotsService } from '../bots/bots.service.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { EntitlementsService } from '../subscriptions/entitlements.service.js';
 
 const M = MESSAGES.backtests;
@@ -49,6 +52,7 @@ export class BacktestsService implements OnModuleDestroy {
     private readonly bots: BotsService,
     @Inject(QUEUE_FACTORY) factory: QueueFactory,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly metrics: MetricsService,
   ) {
     this.jobs = new JobProducer(factory, QUEUES.backtests);
   }
@@ -90,13 +94,8 @@ export class BacktestsService implements OnModuleDestroy {
       source: input.source,
       sourceLabel,
     });
-    const job: BacktestJob = { backtestId: backtest.id, userId };
-    await this.jobs.add('run', job, {
-      jobId: backtest.id,
-      attempts: 1,
-      removeOnComplete: 1000,
-      removeOnFail: 1000,
-    });
+    const job = backtestRunJob(backtest.id, userId);
+    await this.jobs.add('run', job.data, job.opts);
     return backtest;
   }
 
@@ -115,6 +114,14 @@ export class BacktestsService implements OnModuleDestroy {
     if (!status) throw notFound('backtest_not_found', M.notFound);
     if (status !== 'queued' && status !== 'running' && status !== 'canceled')
       throw conflict('backtest_finished', M.notCancelable);
+    if (status === 'canceled') {
+      // a queued run canceled: the user's next one may have been waiting behind it (runs go in the order asked)
+      const next = await this.repo.nextQueued(userId);
+      if (next) {
+        const job = backtestRunJob(next, userId, true);
+        await this.jobs.add('run', job.data, job.opts);
+      }
+    }
     return this.get(userId, id);
   }
 
@@ -122,6 +129,14 @@ export class BacktestsService implements OnModuleDestroy {
     const done = UUID.test(id) ? await this.repo.delete(userId, id) : null;
     if (!done) throw notFound('backtest_not_found', M.notFound);
     if (done === 'running') throw conflict('backtest_running', M.deleteRunning);
+  }
+
+  /** The 'Simular' form's choices: the recordings, and the engines' measured latency beside the default. */
+  async options(): Promise<BacktestOptions> {
+    return {
+      recordings: await this.recordings(),
+      latency: { measured: this.metrics.executionLatency(), default: DEFAULT_EXECUTION_LATENCY },
+    };
   }
 
   /** The replay files of the recordings folder (the engine reads the same folder). */

@@ -11,6 +11,13 @@ export const BACKTEST_VOLATILITY_LABELS: Readonly<Record<BacktestVolatility, str
   normal: 'Normal',
   agitated: 'Agitado',
 };
+/** What each preset assumes, under the 'Volatilidade' field (docs/ARCHITECTURE.md: the simulated market). */
+export const BACKTEST_VOLATILITY_HINTS: Readonly<Record<BacktestVolatility, string>> = {
+  calm: 'Poucas distorções de preço (2 por minuto), de 0,2 a 1,2 %, que duram de 6 a 20 s.',
+  normal:
+    'O mercado simulado da plataforma: 5 distorções por minuto, de 0,3 a 2,5 %, que duram de 6 a 20 s — mais generoso que o mercado real, onde a concorrência leva essas diferenças em segundos.',
+  agitated: 'O mais generoso: 12 distorções por minuto, de 0,4 a 4 %. Não espere isso do mercado real.',
+};
 
 /** Market time a simulated backtest may cover: 1 hour to 7 days. */
 export const BACKTEST_MIN_DURATION_MS = 3_600_000;
@@ -296,6 +303,20 @@ export interface RecordingInfo {
   file: string;
   label: string;
   sizeBytes: number;
+}
+
+/** Name of the engines' Prometheus gauge of their measured detection → orders latency (label quantile: 0.5, 0.99). */
+export const EXECUTION_LATENCY_METRIC = 'arbitra_engine_execution_latency_ms';
+
+/** What the 'Simular' form offers: the recordings, and the latency a run left at its default gets. */
+export interface BacktestOptions {
+  recordings: RecordingInfo[];
+  latency: {
+    /** The engines' measured detection → orders latency (p50/p99 of their recent executions); null before any. */
+    measured: ExecutionLatency | null;
+    /** What a run gets before the platform has measured one. */
+    default: ExecutionLatency;
+  };
 }
 
 /** 'Dados simulados, semente 42' (+ duration and volatility), or the recording's label. */

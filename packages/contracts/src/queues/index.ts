@@ -85,6 +85,23 @@ export interface BacktestJob {
   userId: string;
 }
 
+/**
+ * The 'run' job of a backtest: its first (at creation, jobId = its id) or a later one — a user's next run queued
+ * again when their previous one ends or a queued one before it is canceled (a run that finds its user's previous one
+ * running or waiting ends without holding a worker).
+ */
+export function backtestRunJob(backtestId: string, userId: string, again = false) {
+  return {
+    data: { backtestId, userId } satisfies BacktestJob,
+    opts: {
+      jobId: again ? `${backtestId}-${Date.now()}` : backtestId, // BullMQ refuses ':' in a job id
+      attempts: 1,
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    },
+  };
+}
+
 /** What each notification event carries (the api renders the pt-BR text of every channel from it). */
 export interface NotificationParams {
   'bot.stopped': { botId: string; botName: string; cause: BotStopCause; reason: string };

@@ -196,20 +196,32 @@ export class BacktestsRepository {
   }
 
   /**
-   * Claims a queued backtest for this engine, when its user has none running (one at a time per user). false: it is
-   * no longer queued (canceled, or taken), or its user's previous one still runs (`work` tells which).
+   * Claims a queued backtest for this engine, when its user has none running and none queued before it (one at a time
+   * per user, in the order asked). false: it is no longer queued (canceled, or taken), or its user's previous one
+   * still runs or waits (`work` tells which).
    */
   async start(id: string, engineId: string): Promise<boolean> {
     const rows = returning<{ id: string }>(
       await this.ds.query(
         `UPDATE backtests SET status = 'running', engine_id = $2, started_at = now(), heartbeat_at = now()
        WHERE id = $1 AND status = 'queued' AND NOT cancel_requested
-         AND NOT EXISTS (SELECT 1 FROM backtests o WHERE o.user_id = backtests.user_id AND o.status = 'running')
+         AND NOT EXISTS (SELECT 1 FROM backtests o WHERE o.user_id = backtests.user_id AND (o.status = 'running'
+           OR (o.status = 'queued' AND NOT o.cancel_requested AND (o.created_at, o.id) < (backtests.created_at, backtests.id))))
        RETURNING id`,
         [id, engineId],
       ),
     );
     return rows.length > 0;
+  }
+
+  /** The user's oldest queued backtest (the next of theirs to run), or null. */
+  async nextQueued(userId: string): Promise<string | null> {
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT id FROM backtests WHERE user_id = $1 AND status = 'queued' AND NOT cancel_requested
+        ORDER BY created_at, id LIMIT 1`,
+      [userId],
+    );
+    return rows[0]?.id ?? null;
   }
 
   /** Progress of a running backtest (and its heartbeat). Answers whether its owner asked to cancel it. */

@@ -1,4 +1,4 @@
-import { MESSAGES, type BacktestBotConfig } from '@arbitra/contracts';
+import { DEFAULT_EXECUTION_LATENCY, MESSAGES, type BacktestBotConfig } from '@arbitra/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -18,16 +18,20 @@ const bot: BacktestBotConfig = {
 /** The bodies POSTed to /api/backtests; `reject`: the api answers 400 with this message. */
 let posted: unknown[] = [];
 let reject: string | null = null;
+/** The engines' measured latency the api answers (null: none measured yet). */
+let measured: { p50Ms: number; p99Ms: number } | null = null;
 
 beforeEach(() => {
   posted = [];
   reject = null;
+  measured = null;
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
     const json = (body: unknown, status = 200) =>
       Promise.resolve(
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
       );
-    if (url.endsWith('/api/backtests/recordings')) return json([]);
+    if (url.endsWith('/api/backtests/options'))
+      return json({ recordings: [], latency: { measured, default: DEFAULT_EXECUTION_LATENCY } });
     posted.push(JSON.parse(init?.body as string));
     if (reject) return json({ message: reject, code: 'validation' }, 400);
     return json({ message: 'Simulação iniciada', backtest: { id: 'b1' } }, 201);
@@ -72,5 +76,28 @@ describe('SimulateDialog (pt-BR numbers)', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ latency: { p50Ms: 1.5, p99Ms: 1.5 } });
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.backtests.latencyInvalid);
+  });
+
+  it("shows the platform's measured latency as the default when it has one, else the documented default", async () => {
+    measured = { p50Ms: 38, p99Ms: 1210 };
+    open();
+    await waitFor(() =>
+      expect(screen.getByTestId('sim-latency-default').textContent).toContain('38 ms / 1.210 ms (p50 / p99)'),
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Mediana (p50), ms').placeholder).toBe('38');
+    expect(screen.getByLabelText<HTMLInputElement>('Pior caso (p99), ms').placeholder).toBe('1.210');
+    // left blank: the run gets the platform's measured one (the api sends no latency)
+    fireEvent.click(screen.getByRole('button', { name: 'Simular' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ latency: null });
+  });
+
+  it('before any measurement: the documented default, said to be one', async () => {
+    open();
+    await waitFor(() =>
+      expect(screen.getByTestId('sim-latency-default').textContent).toContain(
+        `${DEFAULT_EXECUTION_LATENCY.p50Ms} ms / ${DEFAULT_EXECUTION_LATENCY.p99Ms} ms (p50 / p99), o padrão`,
+      ),
+    );
   });
 });

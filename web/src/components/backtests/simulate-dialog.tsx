@@ -1,5 +1,6 @@
 import {
   BACKTEST_VOLATILITIES,
+  BACKTEST_VOLATILITY_HINTS,
   BACKTEST_VOLATILITY_LABELS,
   DEFAULT_EXECUTION_LATENCY,
   type BacktestBotConfig,
@@ -48,11 +49,15 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
   const [p50, setP50] = useState('');
   const [p99, setP99] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const recordings = useQuery({
-    queryKey: ['backtests', 'recordings'],
-    queryFn: backtestsApi.recordings,
+  const options = useQuery({
+    queryKey: ['backtests', 'options'],
+    queryFn: backtestsApi.options,
     enabled: bot !== null,
   });
+  const recordings = options.data?.recordings;
+  /** What a run left blank gets: the platform's measured latency, else the default. */
+  const measured = options.data?.latency.measured ?? null;
+  const blank = measured ?? DEFAULT_EXECUTION_LATENCY;
 
   const start = useMutation({
     mutationFn: () =>
@@ -62,7 +67,7 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
         source:
           kind === 'simulated'
             ? { kind, seed: parseDecimalInput(seed), durationMs, volatility }
-            : { kind, file: file || recordings.data?.[0]?.file || '' },
+            : { kind, file: file || recordings?.[0]?.file || '' },
         // both blank: the platform's measured latency; one typed: the other defaults to it
         latency:
           p50.trim() === '' && p99.trim() === ''
@@ -167,21 +172,24 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                     </option>
                   ))}
                 </select>
+                <p className="text-xs text-muted-foreground" data-testid="sim-volatility-hint">
+                  {BACKTEST_VOLATILITY_HINTS[volatility]}
+                </p>
               </div>
             </div>
           ) : (
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="sim-recording">Gravação</Label>
-              {recordings.data && recordings.data.length === 0 ? (
+              {recordings && recordings.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nenhuma gravação na pasta de gravações.</p>
               ) : (
                 <select
                   id="sim-recording"
                   className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-                  value={file || recordings.data?.[0]?.file || ''}
+                  value={file || recordings?.[0]?.file || ''}
                   onChange={(e) => setFile(e.target.value)}
                 >
-                  {recordings.data?.map((r) => (
+                  {recordings?.map((r) => (
                     <option key={r.file} value={r.file}>
                       {r.file} ({Math.max(1, Math.round(r.sizeBytes / 1024))} KB)
                     </option>
@@ -195,8 +203,8 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
             <div className="grid gap-4 sm:grid-cols-2">
               {(
                 [
-                  ['p50', 'Mediana (p50), ms', p50, setP50, DEFAULT_EXECUTION_LATENCY.p50Ms],
-                  ['p99', 'Pior caso (p99), ms', p99, setP99, DEFAULT_EXECUTION_LATENCY.p99Ms],
+                  ['p50', 'Mediana (p50), ms', p50, setP50, blank.p50Ms],
+                  ['p99', 'Pior caso (p99), ms', p99, setP99, blank.p99Ms],
                 ] as const
               ).map(([key, label, value, set, placeholder]) => (
                 <div key={key} className="flex flex-col gap-1.5">
@@ -215,9 +223,20 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
             <p className="text-xs text-muted-foreground">
               O tempo entre ver a oportunidade e a ordem chegar à corretora: cada execução acontece nos livros
               desse momento, e o que sumiu nesse meio-tempo vira perda de oportunidade ou perna desfeita. Em
-              branco: a latência medida pela plataforma nas execuções recentes (padrão{' '}
-              {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p50Ms, 0)} ms /{' '}
-              {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p99Ms, 0)} ms antes da primeira medição).
+              branco:{' '}
+              {measured ? (
+                <span data-testid="sim-latency-default">
+                  a latência medida pela plataforma nas execuções recentes,{' '}
+                  {formatDecimalInput(measured.p50Ms, 0)} ms / {formatDecimalInput(measured.p99Ms, 0)} ms (p50
+                  / p99).
+                </span>
+              ) : (
+                <span data-testid="sim-latency-default">
+                  {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p50Ms, 0)} ms /{' '}
+                  {formatDecimalInput(DEFAULT_EXECUTION_LATENCY.p99Ms, 0)} ms (p50 / p99), o padrão até a
+                  plataforma medir as suas execuções.
+                </span>
+              )}
             </p>
           </fieldset>
           <div className="flex justify-end gap-2">
