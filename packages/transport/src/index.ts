@@ -3,3 +3,4 @@ export * from './queues.js';
 export * from './sockets.js';
 export * from './live-metrics.js';
 export * from './leases.js';
+export * from './rate-budget.js';
