@@ -2,10 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import {
   MESSAGES,
   botRequestSchema,
+  liveChecklistRequestSchema,
   type Bot,
   type BotDetail,
   type BotInput,
   type BotMutationResponse,
+  type LiveChecklist,
+  type LiveChecklistRequest,
 } from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
@@ -19,6 +22,16 @@ export class BotsController {
   @Get()
   list(@CurrentUser() user: AuthenticatedUser): Promise<Bot[]> {
     return this.bots.list(user.id);
+  }
+
+  /** 'Pronto para operar ao vivo' for the exchanges and pairs of a bot (saved or in the form): the engine asks them. */
+  @Post('live-checklist')
+  @HttpCode(200)
+  liveChecklist(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(validate(liveChecklistRequestSchema)) body: LiveChecklistRequest,
+  ): Promise<LiveChecklist> {
+    return this.bots.liveChecklist(user.id, body);
   }
 
   @Get(':id')

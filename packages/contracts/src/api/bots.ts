@@ -65,6 +65,22 @@ export const botRequestSchema = z
     path: ['confirmLive'],
   });
 
+/** POST /api/bots/live-checklist: the exchanges and pairs of a bot (saved, or still in the form). */
+export const liveChecklistRequestSchema = z.strictObject({
+  exchanges: z
+    .array(z.enum(EXCHANGE_IDS as [ExchangeId, ...ExchangeId[]], { error: M.exchangeInvalid }), {
+      error: MESSAGES.liveChecklist.tooManyExchanges,
+    })
+    .min(1, MESSAGES.liveChecklist.tooManyExchanges)
+    .max(EXCHANGE_IDS.length, MESSAGES.liveChecklist.tooManyExchanges)
+    .transform((v) => uniq(v)),
+  pairs: z
+    .array(z.enum(BOT_PAIRS, { error: M.pairInvalid }), { error: MESSAGES.liveChecklist.tooManyPairs })
+    .min(1, MESSAGES.liveChecklist.tooManyPairs)
+    .max(BOT_PAIRS.length * 2, MESSAGES.liveChecklist.tooManyPairs)
+    .transform((v) => uniq(v)),
+});
+
 export type BotRequest = z.input<typeof botRequestSchema>;
 export type BotInput = z.output<typeof botRequestSchema>;
 
