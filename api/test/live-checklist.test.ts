@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Bot, type BotDetail, type LiveChecklist, type UserExchange } from '@arbitra/contracts';
+import {
+  MESSAGES,
+  type Bot,
+  type BotDetail,
+  type LiveChecklist,
+  type UserExchange,
+} from '@arbitra/contracts';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import type { BinanceAccount } from '../../engine/test/credentials.binance-as-server.js';
-import { binanceOverHttp, serveOverHttp, type HttpExchangeDouble } from '../../engine/test/support/exchange-http.js';
+import {
+  binanceOverHttp,
+  serveOverHttp,
+  type HttpExchangeDouble,
+} from '../../engine/test/support/exchange-http.js';
 import { gateHandler, type GateAccount } from '../../engine/test/support/gate-as-server.js';
 import { useTestPlatform } from './support/test-platform.js';
 
@@ -67,9 +77,10 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
 
   it('shows each failing item with its reason and what to do, refuses the switch, and allows it once all pass', async () => {
     const maria = await t.register({ name: 'Maria' });
-    await sql.query(`UPDATE subscriptions SET plan_id = 'professional', status = 'active' WHERE user_id = $1`, [
-      maria.id,
-    ]);
+    await sql.query(
+      `UPDATE subscriptions SET plan_id = 'professional', status = 'active' WHERE user_id = $1`,
+      [maria.id],
+    );
     const add = async (exchange_name: string, api_key: string, api_secret: string) => {
       const res = await call<{ exchange: { id: string } }>('POST', '/api/user/exchanges', {
         token: maria.token,
@@ -80,19 +91,25 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
     };
     const binanceId = await add('binance', WITHDRAWS.apiKey, WITHDRAWS.secret);
     const gateId = await add('gateio', GATE.apiKey, GATE.secret);
-    expect(await validated(maria.token, binanceId)).toMatchObject({ validation_status: 'valid', can_withdraw: true });
+    expect(await validated(maria.token, binanceId)).toMatchObject({
+      validation_status: 'valid',
+      can_withdraw: true,
+    });
     expect(await validated(maria.token, gateId)).toMatchObject({ validation_status: 'valid' });
 
-    // The checklist the form and /security show.
-    const ask = () =>
-      call<LiveChecklist>('POST', '/api/bots/live-checklist', {
+    // A paper bot; its checklist as the bot page and /security show it.
+    const paper = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: bot });
+    expect(paper.status).toBe(201);
+    const ask = async (): Promise<LiveChecklist> => {
+      const res = await call<BotDetail>('GET', `/api/bots/${paper.body.bot.id}?liveChecklist=true`, {
         token: maria.token,
-        body: { exchanges: bot.exchanges, pairs: bot.pairs },
       });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.liveChecklist!;
+    };
     const first = await ask();
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.ready).toBe(false);
-    const [b, g] = first.body.exchanges;
+    expect(first.ready).toBe(false);
+    const [b, g] = first.exchanges;
     expect(b).toMatchObject({ exchange: 'binance', displayName: 'Binance', ready: false });
     expect(b!.items.map((i) => [i.id, i.status])).toEqual([
       ['key_valid', 'ok'],
@@ -114,18 +131,23 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
       action: MESSAGES.liveChecklist.withdrawUnverifiedAction,
     });
 
-    // Refused: a new live bot, and a paper bot switched to live (which stays paper).
-    const refused = await call<{ message: string; code: string }>('POST', '/api/bots', {
-      token: maria.token,
-      body: { ...bot, mode: 'live', confirmLive: true },
-    });
+    // Refused: a new live bot (the answer carries the checklist), and the paper bot switched to live (stays paper).
+    const refused = await call<{ message: string; code: string; details: { checklist: LiveChecklist } }>(
+      'POST',
+      '/api/bots',
+      {
+        token: maria.token,
+        body: { ...bot, mode: 'live', confirmLive: true },
+      },
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('live_checklist_failed');
     expect(refused.body.message).toBe(
-      MESSAGES.liveChecklist.notReady(`Binance — Saques não permitidos: ${MESSAGES.liveChecklist.withdrawAllowed}`),
+      MESSAGES.liveChecklist.notReady(
+        `Binance — Saques não permitidos: ${MESSAGES.liveChecklist.withdrawAllowed}`,
+      ),
     );
-    const paper = await call<{ bot: Bot }>('POST', '/api/bots', { token: maria.token, body: bot });
-    expect(paper.status).toBe(201);
+    expect(refused.body.details.checklist.exchanges[0]!.items[2]!.status).toBe('failed');
     const toLive = () =>
       call<{ bot: Bot; message: string }>('PUT', `/api/bots/${paper.body.bot.id}`, {
         token: maria.token,
@@ -133,9 +155,9 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
         body: { ...bot, minProfitPercent: 50, mode: 'live', confirmLive: true, active: true },
       });
     expect((await toLive()).status).toBe(409);
-    expect((await call<BotDetail>('GET', `/api/bots/${paper.body.bot.id}`, { token: maria.token })).body.bot.mode).toBe(
-      'paper',
-    );
+    expect(
+      (await call<BotDetail>('GET', `/api/bots/${paper.body.bot.id}`, { token: maria.token })).body.bot.mode,
+    ).toBe('paper');
 
     // The user replaces the Binance key by one without withdrawals: every item passes, the switch goes through.
     const put = await call('PUT', `/api/user/exchanges/${binanceId}`, {
@@ -143,8 +165,11 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
       body: { exchange_name: 'binance', api_key: TRADES.apiKey, api_secret: TRADES.secret },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(await validated(maria.token, binanceId)).toMatchObject({ validation_status: 'valid', can_withdraw: false });
-    expect((await ask()).body.ready).toBe(true);
+    expect(await validated(maria.token, binanceId)).toMatchObject({
+      validation_status: 'valid',
+      can_withdraw: false,
+    });
+    expect((await ask()).ready).toBe(true);
     const live = await toLive();
     expect(live.status, JSON.stringify(live.body)).toBe(200);
     expect(live.body.bot).toMatchObject({ mode: 'live', status: 'running' });
@@ -158,14 +183,20 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
     expect(after.body.bot.statusReason).toContain('Gate.io');
   });
 
-  it('needs a session and valid input (pt-BR 400)', async () => {
-    expect((await call('POST', '/api/bots/live-checklist', { body: { exchanges: ['binance'], pairs: ['BTC/USDT'] } })).status).toBe(401);
+  it('the checklist is asked only on request, of an owned bot, with a valid flag (pt-BR 400)', async () => {
     const u = await t.register({ name: 'Joana' });
-    const bad = await call<{ message: string }>('POST', '/api/bots/live-checklist', {
+    const other = await t.register({ name: 'Outro' });
+    const created = await call<{ bot: Bot }>('POST', '/api/bots', { token: u.token, body: bot });
+    const detail = await call<BotDetail>('GET', `/api/bots/${created.body.bot.id}`, { token: u.token });
+    expect(detail.body).not.toHaveProperty('liveChecklist');
+    const bad = await call<{ message: string }>('GET', `/api/bots/${created.body.bot.id}?liveChecklist=sim`, {
       token: u.token,
-      body: { exchanges: [], pairs: ['BTC/USDT'] },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(MESSAGES.liveChecklist.tooManyExchanges);
+    expect(bad.body.message).toBe(MESSAGES.validation.invalidField('liveChecklist'));
+    const foreign = await call('GET', `/api/bots/${created.body.bot.id}?liveChecklist=true`, {
+      token: other.token,
+    });
+    expect(foreign.status).toBe(404);
   });
 });

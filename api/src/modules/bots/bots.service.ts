@@ -97,12 +97,13 @@ export class BotsService implements OnModuleInit {
     return toBot(await this.owned(userId, id));
   }
 
-  async detail(userId: string, id: string): Promise<BotDetail> {
+  async detail(userId: string, id: string, withLiveChecklist = false): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
-    const [recentTrades, curve, balances] = await Promise.all([
+    const [recentTrades, curve, balances, liveChecklist] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
       this.bots.balances(id),
+      withLiveChecklist ? this.liveChecklist(userId, { exchanges: bot.exchanges, pairs: bot.pairs }) : undefined,
     ]);
     return {
       bot: toBot(bot),
@@ -118,6 +119,7 @@ export class BotsService implements OnModuleInit {
       realisedProfit: curve.realisedProfit,
       expectedProfitBrl: curve.expectedProfitBrl,
       realisedProfitBrl: curve.realisedProfitBrl,
+      ...(liveChecklist ? { liveChecklist } : {}),
     };
   }
 

@@ -65,21 +65,17 @@ export const botRequestSchema = z
     path: ['confirmLive'],
   });
 
-/** POST /api/bots/live-checklist: the exchanges and pairs of a bot (saved, or still in the form). */
-export const liveChecklistRequestSchema = z.strictObject({
-  exchanges: z
-    .array(z.enum(EXCHANGE_IDS as [ExchangeId, ...ExchangeId[]], { error: M.exchangeInvalid }), {
-      error: MESSAGES.liveChecklist.tooManyExchanges,
-    })
-    .min(1, MESSAGES.liveChecklist.tooManyExchanges)
-    .max(EXCHANGE_IDS.length, MESSAGES.liveChecklist.tooManyExchanges)
-    .transform((v) => uniq(v)),
-  pairs: z
-    .array(z.enum(BOT_PAIRS, { error: M.pairInvalid }), { error: MESSAGES.liveChecklist.tooManyPairs })
-    .min(1, MESSAGES.liveChecklist.tooManyPairs)
-    .max(BOT_PAIRS.length * 2, MESSAGES.liveChecklist.tooManyPairs)
-    .transform((v) => uniq(v)),
+/**
+ * GET /api/bots/:id query. `liveChecklist=true` adds 'Pronto para operar ao vivo' for the bot's exchanges and pairs
+ * (an engine asks each exchange: seconds, not milliseconds).
+ */
+export const botDetailQuerySchema = z.strictObject({
+  liveChecklist: z
+    .enum(['true', 'false'], { error: MESSAGES.validation.invalidField('liveChecklist') })
+    .optional()
+    .transform((v) => v === 'true'),
 });
+export type BotDetailQuery = z.output<typeof botDetailQuerySchema>;
 
 export type BotRequest = z.input<typeof botRequestSchema>;
 export type BotInput = z.output<typeof botRequestSchema>;

@@ -6,8 +6,6 @@ export const LIVE_CHECKLIST_MESSAGES = {
       `O bot ainda não está pronto para operar ao vivo: ${first} Veja a lista 'Pronto para operar ao vivo'.`,
     engineUnavailable:
       "Não foi possível verificar a lista 'Pronto para operar ao vivo' agora (motor indisponível). Tente novamente em instantes.",
-    tooManyExchanges: 'Informe de 1 a 5 exchanges',
-    tooManyPairs: 'Informe de 1 a 20 pares',
     // key_valid
     keyOk: 'Chave aceita pela exchange',
     keyMissing: 'Nenhuma chave ativa e validada cadastrada para esta exchange.',
