@@ -85,16 +85,19 @@ class PostgresRateBudget implements RateBudget {
     this.namespace = config.namespace ?? 'arbitra';
   }
 
+  /**
+   * Creates the table once. Two processes creating it at the same time: the loser's CREATE fails on the catalog's
+   * unique index once the winner commits, and its second try finds the table.
+   */
   private prepare(): Promise<void> {
-    this.ready ??= this.pool
-      .query(
-        `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, tat_ms bigint NOT NULL)`,
-      )
+    const create = () =>
+      this.pool.query(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, tat_ms bigint NOT NULL)`);
+    this.ready ??= create()
+      .catch(create)
       .then(
         () => undefined,
         (e: unknown) => {
-          // Two processes creating it at once: one wins, the other's error is a duplicate type. Retry next time.
-          this.ready = null;
+          this.ready = null; // asked again at the next reservation
           throw e;
         },
       );
