@@ -58,7 +58,7 @@ export function LiveChecklistView({ checklist }: { checklist: LiveChecklist }) {
  * The checklist of a saved bot, asked on demand ('Verificar agora': an engine asks each exchange, which takes a few
  * seconds and spends the key's request budget).
  */
-export function LiveChecklistPanel({ botId }: { botId: string }) {
+export function LiveChecklistPanel({ botId, titled = true }: { botId: string; titled?: boolean }) {
   const [asked, setAsked] = useState(false);
   const query = useQuery({
     // Its own key: a bot's detail is invalidated on every trade, and this one asks the exchanges.
@@ -70,8 +70,8 @@ export function LiveChecklistPanel({ botId }: { botId: string }) {
   });
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{MESSAGES.liveChecklist.title}</h3>
+      <div className={cn('flex items-center gap-2', titled ? 'justify-between' : 'justify-end')}>
+        {titled && <h3 className="text-sm font-semibold">{MESSAGES.liveChecklist.title}</h3>}
         <Button
           type="button"
           size="sm"

@@ -42,7 +42,7 @@ export function LiveReadinessCard() {
                     ))}
                   </select>
                 </div>
-                <LiveChecklistPanel key={botId} botId={botId} />
+                <LiveChecklistPanel key={botId} botId={botId} titled={false} />
               </div>
             );
           }}
