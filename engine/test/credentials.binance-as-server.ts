@@ -502,7 +502,11 @@ export class BinanceAsServer extends ccxt.binance {
             updateTime: Date.now(),
             accountType: 'SPOT',
             balances: account.balances
-              ? Object.entries(account.balances).map(([asset, free]) => ({ asset, free, locked: '0.00000000' }))
+              ? Object.entries(account.balances).map(([asset, free]) => ({
+                  asset,
+                  free,
+                  locked: '0.00000000',
+                }))
               : [
                   { asset: 'BTC', free: '0.50000000', locked: '0.00000000' },
                   { asset: 'USDT', free: '1250.75000000', locked: '10.00000000' },

@@ -45,7 +45,11 @@ describe.each([
   let redisUrl: string | undefined;
   const budgets: RateBudget[] = [];
   const budget = () => {
-    const b = createRateBudget({ databaseUrl: db.url, redisUrl, namespace: `t${randomBytes(4).toString('hex')}` });
+    const b = createRateBudget({
+      databaseUrl: db.url,
+      redisUrl,
+      namespace: `t${randomBytes(4).toString('hex')}`,
+    });
     budgets.push(b);
     return b;
   };
@@ -76,7 +80,12 @@ describe.each([
     // timer firing late on a busy machine lets a request start next to the following ones). Two budgets that
     // were not shared would start 40 in 400 ms.
     expect(Math.max(...starts) - first).toBeGreaterThanOrEqual(39 * INTERVAL - 30);
-    expect(peak(starts.map((at) => ({ at, cost: 1 })), 400)).toBeLessThanOrEqual(400 / INTERVAL + 3);
+    expect(
+      peak(
+        starts.map((at) => ({ at, cost: 1 })),
+        400,
+      ),
+    ).toBeLessThanOrEqual(400 / INTERVAL + 3);
     // Another key (another user's, or another exchange) has its own budget: no wait.
     expect(await a.reserve('binance:k2', 1, INTERVAL)).toBe(0);
     // A costly request books cost × interval: the next one on that key waits for it.
@@ -92,7 +101,13 @@ function binanceCost(r: ServedRequest): number {
   const ex = new ccxt.binance() as unknown as {
     urls: { api: Record<string, string> };
     api: Record<string, Record<string, Record<string, Record<string, number>>>>;
-    calculateRateLimiterCost(api: string, method: string, path: string, params: object, config: object): number;
+    calculateRateLimiterCost(
+      api: string,
+      method: string,
+      path: string,
+      params: object,
+      config: object,
+    ): number;
   };
   const params = Object.fromEntries(r.query);
   for (const [family, url] of Object.entries(ex.urls.api)) {
@@ -100,7 +115,8 @@ function binanceCost(r: ServedRequest): number {
     const base = new URL(url).pathname;
     if (!r.path.startsWith(`${base}/`)) continue;
     const config = ex.api[family]?.[r.method.toLowerCase()]?.[r.path.slice(base.length + 1)];
-    if (config) return ex.calculateRateLimiterCost(family, r.method, r.path.slice(base.length + 1), params, config);
+    if (config)
+      return ex.calculateRateLimiterCost(family, r.method, r.path.slice(base.length + 1), params, config);
   }
   throw new Error(`no ccxt cost for ${r.method} ${r.path}`);
 }
@@ -127,7 +143,9 @@ describe('two engine processes using one Binance key stay inside its request-wei
     const env = { ...platform.env, EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.origin }) };
     engines.push(
       ...(await Promise.all(
-        ['engine-1', 'engine-2'].map((name) => startEngineProcess({ name, main: ENGINE_MAIN, env, logDir: dir })),
+        ['engine-1', 'engine-2'].map((name) =>
+          startEngineProcess({ name, main: ENGINE_MAIN, env, logDir: dir }),
+        ),
       )),
     );
     queues = createQueueFactory({ databaseUrl: db.url, namespace: platform.env.TRANSPORT_NAMESPACE });
@@ -163,10 +181,16 @@ describe('two engine processes using one Binance key stay inside its request-wei
     const started = Date.now();
     const jobs = await Promise.all(
       Array.from({ length: 8 }, () =>
-        queue.add('live-checklist', { userId: u.id, exchanges: ['binance'], pairs: ['BTC/USDT', 'ETH/USDT'] }),
+        queue.add('live-checklist', {
+          userId: u.id,
+          exchanges: ['binance'],
+          pairs: ['BTC/USDT', 'ETH/USDT'],
+        }),
       ),
     );
-    const results = (await Promise.all(jobs.map((j) => j.waitUntilFinished(events, 90_000)))) as (LiveChecklist & {
+    const results = (await Promise.all(
+      jobs.map((j) => j.waitUntilFinished(events, 90_000)),
+    )) as (LiveChecklist & {
       processedBy: string;
     })[];
     const elapsed = Date.now() - started;
@@ -174,7 +198,7 @@ describe('two engine processes using one Binance key stay inside its request-wei
     expect(new Set(results.map((r) => r.processedBy))).toEqual(new Set(['engine-1', 'engine-2']));
 
     const served = binance.requests.slice(from).map((r) => ({ at: r.at, cost: binanceCost(r) }));
-    const interval = new ccxt.binance().rateLimit; // ms per cost unit (50: 20 units a second)
+    const interval = new ccxt.binance().rateLimit ?? 50; // ms per cost unit (50: 20 units a second)
     const total = served.reduce((s, r) => s + r.cost, 0);
     const maxCost = Math.max(...served.map((r) => r.cost));
     const windowMs = 5_000;
@@ -189,6 +213,6 @@ describe('two engine processes using one Binance key stay inside its request-wei
     // The two engines together: inside the limit in every 5 s window, with one request's cost of slack and two
     // units (100 ms) for the engines' event loops, busy with their markets, sending a request late.
     expect(top).toBeLessThanOrEqual(windowMs / interval + maxCost + 2);
-    expect(elapsed).toBeGreaterThanOrEqual(((total - maxCost) * interval) * 0.9);
+    expect(elapsed).toBeGreaterThanOrEqual((total - maxCost) * interval * 0.9);
   }, 180_000);
 });

@@ -43,7 +43,12 @@ describe("'Pronto para operar ao vivo' in Chromium", () => {
       await section.getByText('Chave válida', { exact: true }).waitFor();
       expect(await section.innerText()).toContain(MESSAGES.liveChecklist.keyMissing);
       expect(await section.innerText()).toContain(`O que fazer: ${MESSAGES.liveChecklist.keyMissingAction}`);
-      for (const label of ['Saques não permitidos', 'Relógio sincronizado', 'Saldo mínimo em cada lado', 'Mercado aberto'])
+      for (const label of [
+        'Saques não permitidos',
+        'Relógio sincronizado',
+        'Saldo mínimo em cada lado',
+        'Mercado aberto',
+      ])
         expect(await section.innerText()).toContain(label);
     }
     await screenshot(page, 'live-checklist-security');

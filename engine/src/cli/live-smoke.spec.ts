@@ -65,7 +65,9 @@ describe('npm run live:smoke against local exchanges (ccxt through the platform 
   it('says which variables are missing, and which exchanges exist', async () => {
     const missing = await run(['--exchange', 'mexc'], env());
     expect(missing.code).toBe(2);
-    expect(missing.err[0]).toMatch(/^Chaves da MEXC ausentes: defina MEXC_API_KEY e MEXC_API_SECRET no ambiente/);
+    expect(missing.err[0]).toMatch(
+      /^Chaves da MEXC ausentes: defina MEXC_API_KEY e MEXC_API_SECRET no ambiente/,
+    );
     const unknown = await run(['--exchange', 'kraken'], env());
     expect(unknown.code).toBe(2);
     expect(unknown.err[0]).toBe(

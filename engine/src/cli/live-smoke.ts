@@ -19,7 +19,11 @@ import {
   isExchangeId,
   type ExchangeId,
 } from '@arbitra/contracts';
-import { CredentialValidator, exchangeDetail, unreachableReason } from '../credentials/credential-validator.js';
+import {
+  CredentialValidator,
+  exchangeDetail,
+  unreachableReason,
+} from '../credentials/credential-validator.js';
 import {
   createCcxtClientFactory,
   loadCcxt,
@@ -53,7 +57,8 @@ export async function runLiveSmoke(
   io: SmokeIo = { out: (l) => console.log(l), err: (l) => console.error(l) },
 ): Promise<number> {
   const at = argv.indexOf('--exchange');
-  const id = at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--exchange='))?.slice('--exchange='.length);
+  const id =
+    at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--exchange='))?.slice('--exchange='.length);
   if (!id || !isExchangeId(id)) {
     io.err(id ? `Exchange desconhecida: ${id}. ${USAGE}` : USAGE);
     return 2;
@@ -106,7 +111,9 @@ export async function runLiveSmoke(
         offset === null
           ? 'Hora do servidor: não informada'
           : `Hora do servidor: ${new Date(server!).toISOString()} (diferença de ${offset} ms${
-              Math.abs(offset) > LIVE_CLOCK_TOLERANCE_MS ? ': ACIMA do tolerado, sincronize o relógio (NTP)' : ''
+              Math.abs(offset) > LIVE_CLOCK_TOLERANCE_MS
+                ? ': ACIMA do tolerado, sincronize o relógio (NTP)'
+                : ''
             })`,
       );
     } else {
@@ -142,7 +149,9 @@ export async function runLiveSmoke(
     perms.canWithdraw === null
       ? `Permissões da chave: a ${info.displayName} não as informa pela API; confirme no site que a chave não permite saques`
       : `Permissões da chave: ${(perms.permissions ?? []).join(', ') || 'nenhuma'}${
-          perms.canWithdraw ? ' — ATENÇÃO: permite saques; o Arbitra recusa esta chave para operar ao vivo' : ''
+          perms.canWithdraw
+            ? ' — ATENÇÃO: permite saques; o Arbitra recusa esta chave para operar ao vivo'
+            : ''
         }`,
   );
   io.out('Concluído: nada foi comprado, vendido ou sacado.');

@@ -15,7 +15,11 @@ const GOOD: BinanceAccount = {
   balances: { BTC: '0.5', ETH: '2', USDT: '1250.75' },
 };
 const WITHDRAWS: BinanceAccount = { apiKey: key('WiThDrAw'), secret: key('sEcWd'), enableWithdrawals: true };
-const POOR: BinanceAccount = { apiKey: key('PoOr'), secret: key('sEcPoOr'), balances: { BTC: '0.00001', USDT: '2' } };
+const POOR: BinanceAccount = {
+  apiKey: key('PoOr'),
+  secret: key('sEcPoOr'),
+  balances: { BTC: '0.00001', USDT: '2' },
+};
 
 /** The store's answer for one user: the account's keys, or no usable credential. */
 const storeOf = (account: BinanceAccount | null) =>
@@ -30,9 +34,17 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
   let double: HttpExchangeDouble & { exchange: BinanceAsServer };
   const checkerFor = (account: BinanceAccount | null) => {
     const factory = createCcxtClientFactory({ binance: double.origin });
-    return new LiveChecklistChecker(storeOf(account), factory, new CredentialValidator(factory, 3_000), 3_000);
+    return new LiveChecklistChecker(
+      storeOf(account),
+      factory,
+      new CredentialValidator(factory, 3_000),
+      3_000,
+    );
   };
-  const binance = async (account: BinanceAccount | null, pairs = ['BTC/USDT']): Promise<LiveChecklistExchange> =>
+  const binance = async (
+    account: BinanceAccount | null,
+    pairs = ['BTC/USDT'],
+  ): Promise<LiveChecklistExchange> =>
     (await checkerFor(account).check('u1', { exchanges: ['binance'], pairs })).exchanges[0]!;
   const status = (e: LiveChecklistExchange) => Object.fromEntries(e.items.map((i) => [i.id, i.status]));
 
@@ -44,7 +56,10 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
   });
 
   it('a trading key without withdrawals, enough balance, clock in sync, market open: every item ok', async () => {
-    const result = await checkerFor(GOOD).check('u1', { exchanges: ['binance'], pairs: ['BTC/USDT', 'ETH/USDT'] });
+    const result = await checkerFor(GOOD).check('u1', {
+      exchanges: ['binance'],
+      pairs: ['BTC/USDT', 'ETH/USDT'],
+    });
     expect(result.ready).toBe(true);
     expect(status(result.exchanges[0]!)).toEqual({
       key_valid: 'ok',
@@ -97,7 +112,12 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
 
   it("an exchange that is not there: 'Não foi possível contatar a exchange', not invalid keys", async () => {
     const factory = createCcxtClientFactory({ binance: 'http://127.0.0.1:9' });
-    const checker = new LiveChecklistChecker(storeOf(GOOD), factory, new CredentialValidator(factory, 2_000), 2_000);
+    const checker = new LiveChecklistChecker(
+      storeOf(GOOD),
+      factory,
+      new CredentialValidator(factory, 2_000),
+      2_000,
+    );
     const e = (await checker.check('u1', { exchanges: ['binance'], pairs: ['BTC/USDT'] })).exchanges[0]!;
     expect(e.items[0]!.reason).toMatch(/^Não foi possível contatar a exchange/);
     expect(e.items[0]!.action).toBe(MESSAGES.liveChecklist.unreachableAction);

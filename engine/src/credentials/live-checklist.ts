@@ -15,11 +15,20 @@ import {
 import { Dec } from '../arbitrage/money.js';
 import { CredentialUnavailableError, type CredentialStore } from './credential-store.js';
 import { exchangeDetail, unreachableReason, type CredentialValidator } from './credential-validator.js';
-import { loadCcxt, type ExchangeClientCredentials, type ExchangeClientFactory } from './exchange-client.factory.js';
+import {
+  loadCcxt,
+  type ExchangeClientCredentials,
+  type ExchangeClientFactory,
+} from './exchange-client.factory.js';
 
 const M = MESSAGES.liveChecklist;
 
-const item = (id: LiveCheckItemId, status: LiveCheckItem['status'], reason: string, action: string | null = null) => ({
+const item = (
+  id: LiveCheckItemId,
+  status: LiveCheckItem['status'],
+  reason: string,
+  action: string | null = null,
+) => ({
   id,
   label: LIVE_CHECK_LABELS[id],
   status,
@@ -41,7 +50,10 @@ export interface MarketNeed {
  * The minimum order of a market on each side at `price`: the base amount is the larger of the market's minimum
  * amount and its minimum cost ÷ price; the quote amount the larger of the minimum cost and minimum amount × price.
  */
-export function minimumOrder(market: Pick<MarketInterface, 'limits'>, price: number | undefined): { base: Dec; quote: Dec } {
+export function minimumOrder(
+  market: Pick<MarketInterface, 'limits'>,
+  price: number | undefined,
+): { base: Dec; quote: Dec } {
   const amountMin = new Dec(market.limits?.amount?.min ?? 0);
   const costMin = new Dec(market.limits?.cost?.min ?? 0);
   const p = price && price > 0 ? new Dec(price) : null;
@@ -70,7 +82,11 @@ export class LiveChecklistChecker {
     return { ready: exchanges.every((e) => e.ready), checkedAt: new Date().toISOString(), exchanges };
   }
 
-  private async checkExchange(userId: string, exchange: ExchangeId, pairs: string[]): Promise<LiveChecklistExchange> {
+  private async checkExchange(
+    userId: string,
+    exchange: ExchangeId,
+    pairs: string[],
+  ): Promise<LiveChecklistExchange> {
     const displayName = exchangeInfo(exchange).displayName;
     const done = (items: LiveCheckItem[]): LiveChecklistExchange => ({
       exchange,
@@ -79,14 +95,23 @@ export class LiveChecklistChecker {
       items,
     });
     const notChecked = (ids: LiveCheckItemId[]) => ids.map((id) => item(id, 'unverified', M.notChecked));
-    const rest: LiveCheckItemId[] = ['trading_allowed', 'withdrawals_disabled', 'clock_in_sync', 'balance', 'market_open'];
+    const rest: LiveCheckItemId[] = [
+      'trading_allowed',
+      'withdrawals_disabled',
+      'clock_in_sync',
+      'balance',
+      'market_open',
+    ];
 
     let credentials: ExchangeClientCredentials;
     try {
       credentials = await this.store.decryptForExecution(userId, exchange);
     } catch (e) {
       if (!(e instanceof CredentialUnavailableError)) throw e;
-      return done([item('key_valid', 'failed', `${M.keyMissing} (${e.message})`, M.keyMissingAction), ...notChecked(rest)]);
+      return done([
+        item('key_valid', 'failed', `${M.keyMissing} (${e.message})`, M.keyMissingAction),
+        ...notChecked(rest),
+      ]);
     }
 
     const outcome = await this.validator.check(exchange, credentials);
@@ -96,7 +121,9 @@ export class LiveChecklistChecker {
         item(
           'key_valid',
           'failed',
-          unreachable ? `${M.unreachable}: ${outcome.reason.replace(/^não foi possível contatar a exchange: /, '')}` : outcome.reason,
+          unreachable
+            ? `${M.unreachable}: ${outcome.reason.replace(/^não foi possível contatar a exchange: /, '')}`
+            : outcome.reason,
           unreachable ? M.unreachableAction : M.keyInvalidAction,
         ),
         ...notChecked(rest),
@@ -105,14 +132,24 @@ export class LiveChecklistChecker {
     const items: LiveCheckItem[] = [item('key_valid', 'ok', M.keyOk)];
     items.push(
       outcome.permissions === null
-        ? item('trading_allowed', 'unverified', M.permissionsUnreported(displayName), M.tradingUnverifiedAction)
+        ? item(
+            'trading_allowed',
+            'unverified',
+            M.permissionsUnreported(displayName),
+            M.tradingUnverifiedAction,
+          )
         : outcome.permissions.includes('trade')
           ? item('trading_allowed', 'ok', M.tradingOk)
           : item('trading_allowed', 'failed', M.tradingDenied, M.tradingDeniedAction),
     );
     items.push(
       outcome.canWithdraw === null
-        ? item('withdrawals_disabled', 'unverified', M.permissionsUnreported(displayName), M.withdrawUnverifiedAction)
+        ? item(
+            'withdrawals_disabled',
+            'unverified',
+            M.permissionsUnreported(displayName),
+            M.withdrawUnverifiedAction,
+          )
         : outcome.canWithdraw
           ? item('withdrawals_disabled', 'failed', M.withdrawAllowed, M.withdrawAllowedAction)
           : item('withdrawals_disabled', 'ok', M.withdrawOk),
@@ -147,10 +184,18 @@ export class LiveChecklistChecker {
     const offset = Math.round(Math.abs(server - (sent + received) / 2));
     return offset <= LIVE_CLOCK_TOLERANCE_MS
       ? item('clock_in_sync', 'ok', M.clockOk(String(offset)))
-      : item('clock_in_sync', 'failed', M.clockOff(String(offset), String(LIVE_CLOCK_TOLERANCE_MS)), M.clockOffAction);
+      : item(
+          'clock_in_sync',
+          'failed',
+          M.clockOff(String(offset), String(LIVE_CLOCK_TOLERANCE_MS)),
+          M.clockOffAction,
+        );
   }
 
-  private async marketsAndBalance(client: Exchange, pairs: string[]): Promise<[LiveCheckItem, LiveCheckItem]> {
+  private async marketsAndBalance(
+    client: Exchange,
+    pairs: string[],
+  ): Promise<[LiveCheckItem, LiveCheckItem]> {
     const markets = await client.loadMarkets();
     const missing = pairs.filter((p) => !markets[p]);
     const closed = pairs.filter((p) => markets[p] && markets[p].active === false);

@@ -97,12 +97,17 @@ export function gateHandler(
         }
       }
     }
-    const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const account = accounts.find((a) => a.apiKey === headers['key']);
     if (!account) return json(401, { label: 'INVALID_KEY', message: 'Invalid key provided' });
     const timestamp = headers['timestamp'] ?? '';
     if (!(Math.abs(Number(timestamp) - Date.now() / 1000) <= 60))
-      return json(403, { label: 'REQUEST_EXPIRED', message: 'gap between request Timestamp and server time exceeds 60' });
+      return json(403, {
+        label: 'REQUEST_EXPIRED',
+        message: 'gap between request Timestamp and server time exceeds 60',
+      });
     const body = init.body ?? '';
     const payload = [
       method,

@@ -36,7 +36,8 @@ export function createRateBudget(config: TransportConfig): RateBudget {
 
 /** The time (ms, a whole number ≥ 1) a reservation books: cost units of intervalMs each. */
 function booked(cost: number, intervalMs: number): number {
-  if (!(cost >= 0) || !(intervalMs > 0)) throw new Error(`reserva inválida: custo ${cost}, intervalo ${intervalMs}`);
+  if (!(cost >= 0) || !(intervalMs > 0))
+    throw new Error(`reserva inválida: custo ${cost}, intervalo ${intervalMs}`);
   return Math.max(1, Math.ceil(cost * intervalMs));
 }
 
@@ -91,7 +92,9 @@ class PostgresRateBudget implements RateBudget {
    */
   private prepare(): Promise<void> {
     const create = () =>
-      this.pool.query(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, tat_ms bigint NOT NULL)`);
+      this.pool.query(
+        `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, tat_ms bigint NOT NULL)`,
+      );
     this.ready ??= create()
       .catch(create)
       .then(

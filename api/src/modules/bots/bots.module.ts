@@ -12,7 +12,15 @@ import { EngineLinkModule } from '../engine-link/engine-link.module.js';
 
 /** Bots (issue 5): CRUD, toggle, detail; commands to the engine. Brings the trade history with it. */
 @Module({
-  imports: [DatabaseModule, TransportModule, TradesModule, SubscriptionsModule, ExchangesModule, UsersModule, EngineLinkModule],
+  imports: [
+    DatabaseModule,
+    TransportModule,
+    TradesModule,
+    SubscriptionsModule,
+    ExchangesModule,
+    UsersModule,
+    EngineLinkModule,
+  ],
   controllers: [BotsController],
   providers: [BotsService, BotCommandsService],
   exports: [BotsService],

@@ -144,7 +144,9 @@ describe('BotsService (in-memory repository)', () => {
     const refused = await refusal(service.create('u1', input({ mode: 'live', confirmLive: true })));
     expect(refused).toMatchObject({ status: 409, code: 'live_checklist_failed' });
     expect(refused.message).toBe(
-      MESSAGES.liveChecklist.notReady(`Binance — Saques não permitidos: ${MESSAGES.liveChecklist.withdrawAllowed}`),
+      MESSAGES.liveChecklist.notReady(
+        `Binance — Saques não permitidos: ${MESSAGES.liveChecklist.withdrawAllowed}`,
+      ),
     );
     expect(bots.rows.size).toBe(0);
     // A paper bot switched to live: refused too, and stays paper.

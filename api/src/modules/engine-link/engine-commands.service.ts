@@ -31,7 +31,11 @@ export class EngineCommandsService implements OnModuleDestroy {
   }
 
   /** Adds a command and waits for an engine to answer it (rejects after `timeoutMs`). */
-  async request<N extends EngineCommandName>(name: N, data: EngineCommandJobs[N], timeoutMs: number): Promise<unknown> {
+  async request<N extends EngineCommandName>(
+    name: N,
+    data: EngineCommandJobs[N],
+    timeoutMs: number,
+  ): Promise<unknown> {
     this.events ??= this.factory.events(QUEUES.engineCommands);
     await this.events.waitUntilReady();
     const job = await this.send(name, data);
@@ -40,11 +44,19 @@ export class EngineCommandsService implements OnModuleDestroy {
 
   /** Adds a ping and waits for an engine to answer it. */
   async ping(timeoutMs = 5_000): Promise<PingResult> {
-    return (await this.request('ping', { requestedAt: new Date().toISOString(), nonce: randomUUID() }, timeoutMs)) as PingResult;
+    return (await this.request(
+      'ping',
+      { requestedAt: new Date().toISOString(), nonce: randomUUID() },
+      timeoutMs,
+    )) as PingResult;
   }
 
   /** 'Pronto para operar ao vivo' of the user's keys, checked by an engine with the exchanges. */
-  async liveChecklist(userId: string, request: LiveChecklistRequest, timeoutMs = 30_000): Promise<LiveChecklist> {
+  async liveChecklist(
+    userId: string,
+    request: LiveChecklistRequest,
+    timeoutMs = 30_000,
+  ): Promise<LiveChecklist> {
     const r = (await this.request('live-checklist', { userId, ...request }, timeoutMs)) as LiveChecklist;
     return { ready: r.ready, checkedAt: r.checkedAt, exchanges: r.exchanges };
   }

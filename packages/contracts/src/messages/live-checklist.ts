@@ -17,8 +17,7 @@ export const LIVE_CHECKLIST_MESSAGES = {
     tradingOk: 'A chave permite negociar no mercado à vista',
     tradingDenied: 'A chave não tem permissão de negociação (spot).',
     tradingDeniedAction: "No site da exchange, edite a chave e ative 'negociação à vista' (spot trading).",
-    permissionsUnreported: (exchange: string) =>
-      `A ${exchange} não informa as permissões da chave pela API.`,
+    permissionsUnreported: (exchange: string) => `A ${exchange} não informa as permissões da chave pela API.`,
     tradingUnverifiedAction: 'Confirme no site da exchange que a chave permite negociar no mercado à vista.',
     // withdrawals_disabled
     withdrawOk: 'A chave não permite saques',
@@ -30,7 +29,8 @@ export const LIVE_CHECKLIST_MESSAGES = {
     clockOff: (ms: string, max: string) =>
       `O relógio do servidor difere ${ms} ms do da exchange (máximo ${max} ms): as ordens seriam recusadas.`,
     clockOffAction: 'Sincronize o relógio do servidor (NTP, por exemplo chrony ou systemd-timesyncd).',
-    clockUnavailable: 'A exchange não informa a hora do servidor pela API; o horário será acertado a cada ordem.',
+    clockUnavailable:
+      'A exchange não informa a hora do servidor pela API; o horário será acertado a cada ordem.',
     // balance
     balanceOk: 'Saldo livre cobre a ordem mínima de cada par, nos dois lados',
     balanceShort: (list: string) => `Saldo livre abaixo da ordem mínima: ${list}.`,

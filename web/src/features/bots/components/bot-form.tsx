@@ -360,8 +360,8 @@ export function BotForm({
       )}
       {values.mode === 'live' && bot?.mode !== 'live' && (
         <p className="text-xs text-muted-foreground">
-          Ao salvar, cada exchange do bot é verificada ({MESSAGES.liveChecklist.title}): o Modo real só é aceito
-          quando todos os itens passam.
+          Ao salvar, cada exchange do bot é verificada ({MESSAGES.liveChecklist.title}): o Modo real só é
+          aceito quando todos os itens passam.
         </p>
       )}
       <div className="flex justify-end gap-2">

@@ -90,9 +90,14 @@ export function LiveChecklistPanel({ botId, titled = true }: { botId: string; ti
       )}
       {query.isFetching && <Spinner className="py-2" label="Consultando as exchanges..." />}
       {query.isError && !query.isFetching && (
-        <FormAlert message={errorMessage(query.error, 'Erro ao verificar')} onRetry={() => void query.refetch()} />
+        <FormAlert
+          message={errorMessage(query.error, 'Erro ao verificar')}
+          onRetry={() => void query.refetch()}
+        />
       )}
-      {query.data?.liveChecklist && !query.isFetching && <LiveChecklistView checklist={query.data.liveChecklist} />}
+      {query.data?.liveChecklist && !query.isFetching && (
+        <LiveChecklistView checklist={query.data.liveChecklist} />
+      )}
     </div>
   );
 }
