@@ -117,12 +117,19 @@ export function rateBudgetKey(exchange: ExchangeId, apiKey: string): string {
 }
 
 /**
+ * The share of ccxt's limit the shared budget books (90 %): a request reaches the exchange a little after its turn
+ * (the event loop, the network), and requests delayed unevenly arrive closer together than they were booked; the
+ * exchange counts arrivals. 10 % headroom keeps them inside its window.
+ */
+export const RATE_BUDGET_SHARE = 0.9;
+
+/**
  * Clients whose requests spend one budget per exchange key, shared by every engine through the transport
  * (RateBudget: Redis or Postgres), instead of each ccxt instance's own limiter (issue 26 §4).
  *
  * ccxt calls `this.throttle(cost)` before every REST request (Exchange.fetch2), with the endpoint's cost from its
  * API table (ccxt's translation of the exchange's published request weights; 1 when the table has none); one cost
- * unit is `rateLimit` ms of the exchange's limit (binance 50, mercado 1000, gate 50, mexc 50, bybit 20 in the ccxt
+ * unit is `rateLimit` ms of the exchange's limit (booked at RATE_BUDGET_SHARE of it) (binance 50, mercado 1000, gate 50, mexc 50, bybit 20 in the ccxt
  * this repository pins; docs/ARCHITECTURE.md). The replacement books the cost on the key's shared schedule and
  * waits its turn. If the store cannot answer, that request falls back to the instance's own limiter (`onError`).
  */
@@ -138,7 +145,11 @@ export function withRateBudget(
     const shared = async (cost?: number): Promise<void> => {
       let wait: number;
       try {
-        wait = await budget.reserve(key, typeof cost === 'number' ? cost : 1, client.rateLimit ?? 50);
+        wait = await budget.reserve(
+          key,
+          typeof cost === 'number' ? cost : 1,
+          (client.rateLimit ?? 50) / RATE_BUDGET_SHARE,
+        );
       } catch (e) {
         onError(e instanceof Error ? e : new Error(String(e)));
         await local(cost);
