@@ -81,7 +81,7 @@ describe('npm run live:smoke against local exchanges (ccxt through the platform 
       EXCHANGE_API_ORIGINS: JSON.stringify({ binance: 'http://127.0.0.1:9' }),
     });
     expect(down.code).toBe(1);
-    expect(down.err[0]).toMatch(/^Não foi possível contatar a exchange \(Binance\): /);
+    expect(down.err[0]).toMatch(/^Não foi possível contatar a exchange \(Binance\): falha de rede ou de DNS/);
     const wrong = await run(['--exchange', 'binance'], { ...env(), BINANCE_API_SECRET: 'x'.repeat(64) });
     expect(wrong.code).toBe(1);
     expect(wrong.err[0]).toBe('Credenciais inválidas: Signature for this request is not valid. (-1022)');

@@ -22,6 +22,7 @@ import {
 import {
   CredentialValidator,
   exchangeDetail,
+  unreachableCause,
   unreachableReason,
 } from '../credentials/credential-validator.js';
 import {
@@ -131,7 +132,9 @@ export async function runLiveSmoke(
     );
   } catch (e) {
     if (e instanceof ccxt.NetworkError) {
-      io.err(`Não foi possível contatar a exchange (${info.displayName}): ${unreachableReason(e, ccxt)}`);
+      io.err(
+        `Não foi possível contatar a exchange (${info.displayName}): ${unreachableCause(unreachableReason(e, ccxt))}`,
+      );
       return 1;
     }
     if (e instanceof ccxt.AuthenticationError) {

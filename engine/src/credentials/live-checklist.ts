@@ -14,7 +14,12 @@ import {
 } from '@arbitra/contracts';
 import { Dec } from '../arbitrage/money.js';
 import { CredentialUnavailableError, type CredentialStore } from './credential-store.js';
-import { exchangeDetail, unreachableReason, type CredentialValidator } from './credential-validator.js';
+import {
+  exchangeDetail,
+  unreachableCause,
+  unreachableReason,
+  type CredentialValidator,
+} from './credential-validator.js';
 import {
   loadCcxt,
   type ExchangeClientCredentials,
@@ -121,9 +126,7 @@ export class LiveChecklistChecker {
         item(
           'key_valid',
           'failed',
-          unreachable
-            ? `${M.unreachable}: ${outcome.reason.replace(/^não foi possível contatar a exchange: /, '')}`
-            : outcome.reason,
+          unreachable ? `${M.unreachable}: ${unreachableCause(outcome.reason)}` : outcome.reason,
           unreachable ? M.unreachableAction : M.keyInvalidAction,
         ),
         ...notChecked(rest),
@@ -160,7 +163,12 @@ export class LiveChecklistChecker {
     const failure = async (id: LiveCheckItemId, e: unknown): Promise<LiveCheckItem> => {
       const ccxt = await loadCcxt();
       if (e instanceof ccxt.NetworkError)
-        return item(id, 'failed', `${M.unreachable}: ${unreachableReason(e, ccxt)}`, M.unreachableAction);
+        return item(
+          id,
+          'failed',
+          `${M.unreachable}: ${unreachableCause(unreachableReason(e, ccxt))}`,
+          M.unreachableAction,
+        );
       const detail = e instanceof Error ? exchangeDetail(e.message, client.id, secrets) : String(e);
       return item(id, 'failed', MESSAGES.exchanges.reasonRejected + detail, M.unreachableAction);
     };
