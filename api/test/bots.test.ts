@@ -296,41 +296,7 @@ describe('bots API (issue 5 §1, §7)', () => {
     expect(String(noKeys.body.message)).not.toBe('');
   });
 
-  it('runs a live bot only with validated keys, and stops it with a reason when a key is removed', async () => {
-    await setPlan(maria.id, 'professional');
-    const ids: Record<string, string> = {};
-    for (const exchange_name of ['binance', 'gateio']) {
-      const res = await call<{ exchange: { id: string } }>('POST', '/api/user/exchanges', {
-        token: maria.token,
-        body: {
-          exchange_name,
-          api_key: `${exchange_name}KEY0123456789abcdef`,
-          api_secret: 'SECRET0123456789abcdefSECRET',
-          is_active: true,
-        },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      ids[exchange_name] = res.body.exchange.id;
-    }
-    // What the engine's check records for keys the exchange accepts (no exchange is reachable from this machine).
-    await sql.query(
-      `UPDATE exchange_credentials SET validation_status = 'valid', validated_at = now() WHERE user_id = $1`,
-      [maria.id],
-    );
-    const created = await call<{ bot: Bot }>('POST', '/api/bots', {
-      token: maria.token,
-      body: { ...valid, name: 'Bot real', mode: 'live', confirmLive: true, active: true },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.bot).toMatchObject({ mode: 'live', status: 'running' });
-
-    expect((await call('DELETE', `/api/user/exchanges/${ids.gateio}`, { token: maria.token })).status).toBe(
-      200,
-    );
-    const after = await call<BotDetail>('GET', `/api/bots/${created.body.bot.id}`, { token: maria.token });
-    expect(after.body.bot).toMatchObject({ status: 'error', active: false });
-    expect(after.body.bot.statusReason).toContain('Gate.io');
-  });
+  // A live bot with keys that pass 'Pronto para operar ao vivo', stopped when a key is removed: live-checklist.test.ts.
   it("exports the user's bots and trades, and 'Excluir conta' sends 'delete' for each bot before the rows go", async () => {
     const u = await register(call, { name: 'Ana' });
     await setPlan(u.id, 'professional');

@@ -7,6 +7,8 @@ export interface BinanceAccount {
   apiKey: string;
   secret: string;
   enableWithdrawals?: boolean;
+  /** Free balances /api/v3/account answers (default: 0.5 BTC and 1250.75 USDT). */
+  balances?: Record<string, string>;
 }
 
 interface FetchInit {
@@ -311,6 +313,34 @@ export class BinanceSpot {
   }
 }
 
+/** GET /api/v3/ticker/24hr of one symbol at its last price (both sides of the book there). */
+function ticker24hr(symbol: string, last: string) {
+  const now = Date.now();
+  return {
+    symbol,
+    priceChange: d8(0),
+    priceChangePercent: '0.000',
+    weightedAvgPrice: d8(last),
+    prevClosePrice: d8(last),
+    lastPrice: d8(last),
+    lastQty: d8('0.001'),
+    bidPrice: d8(last),
+    bidQty: d8(1),
+    askPrice: d8(last),
+    askQty: d8(1),
+    openPrice: d8(last),
+    highPrice: d8(last),
+    lowPrice: d8(last),
+    volume: d8(100),
+    quoteVolume: d8(new Decimal(last).mul(100)),
+    openTime: now - 86_400_000,
+    closeTime: now,
+    firstId: 1,
+    lastId: 100,
+    count: 100,
+  };
+}
+
 /** An order as GET /api/v3/order and allOrders answer it. */
 function queried(o: BinanceOrder) {
   return {
@@ -363,13 +393,16 @@ export class BinanceAsServer extends ccxt.binance {
     private readonly knownAccounts: readonly BinanceAccount[],
     private readonly serverMode: ServerMode = 'serve',
     readonly spot: BinanceSpot = new BinanceSpot(),
+    /** How far this Binance's clock is ahead of ours (GET /api/v3/time). */
+    public clockOffsetMs = 0,
   ) {
     super(config);
     const server = (url: string, init: FetchInit) => this.serve(url, init);
     (this as unknown as { fetchImplementation: unknown }).fetchImplementation = server;
   }
 
-  private async serve(url: string, init: FetchInit): Promise<Response> {
+  /** Answers one request as api.binance.com (public: the HTTP double of ./support/exchange-http.ts serves it). */
+  async serve(url: string, init: FetchInit): Promise<Response> {
     const u = new URL(url);
     const headers = Object.fromEntries(
       Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
@@ -397,6 +430,13 @@ export class BinanceAsServer extends ccxt.binance {
       // What Node's fetch (undici) throws when getaddrinfo fails.
       const cause = Object.assign(new Error(`getaddrinfo ENOTFOUND ${u.hostname}`), { code: 'ENOTFOUND' });
       throw new TypeError('fetch failed', { cause });
+    }
+    if (u.pathname === '/api/v3/time') return json(200, { serverTime: Date.now() + this.clockOffsetMs });
+    if (u.pathname === '/api/v3/ticker/24hr') {
+      const id = u.searchParams.get('symbol') ?? '';
+      const last = this.spot.prices[id];
+      if (!MARKETS[id] || last === undefined) return json(400, { code: -1121, msg: 'Invalid symbol.' });
+      return json(200, ticker24hr(id, last));
     }
     if (u.pathname === '/api/v3/exchangeInfo') {
       return json(200, {
@@ -461,10 +501,16 @@ export class BinanceAsServer extends ccxt.binance {
             preventSor: false,
             updateTime: Date.now(),
             accountType: 'SPOT',
-            balances: [
-              { asset: 'BTC', free: '0.50000000', locked: '0.00000000' },
-              { asset: 'USDT', free: '1250.75000000', locked: '10.00000000' },
-            ],
+            balances: account.balances
+              ? Object.entries(account.balances).map(([asset, free]) => ({
+                  asset,
+                  free,
+                  locked: '0.00000000',
+                }))
+              : [
+                  { asset: 'BTC', free: '0.50000000', locked: '0.00000000' },
+                  { asset: 'USDT', free: '1250.75000000', locked: '10.00000000' },
+                ],
             permissions: ['SPOT'],
             uid: 354937868,
           });

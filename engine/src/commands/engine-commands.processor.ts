@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Worker } from 'bullmq';
-import { QUEUES, type PingResult } from '@arbitra/contracts';
+import { QUEUES, type LiveChecklist, type PingResult } from '@arbitra/contracts';
 import type { QueueFactory, TypedJob } from '@arbitra/transport';
+import { LiveChecklistChecker } from '../credentials/live-checklist.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
 import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 
@@ -16,6 +17,7 @@ export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModule
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
     @Inject(ENGINE_IDENTITY) private readonly identity: EngineIdentity,
+    private readonly checklist: LiveChecklistChecker,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -27,11 +29,17 @@ export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModule
     await this.worker?.close();
   }
 
-  private async process(job: TypedJob<typeof QUEUES.engineCommands>): Promise<PingResult> {
+  private async process(
+    job: TypedJob<typeof QUEUES.engineCommands>,
+  ): Promise<PingResult | (LiveChecklist & { processedBy: string })> {
     if (job.id) this.handled.push(job.id);
     switch (job.name) {
       case 'ping':
         return { nonce: job.data.nonce, processedBy: this.identity.instanceId, processedAt: new Date().toISOString() };
+      case 'live-checklist': {
+        const { userId, exchanges, pairs } = job.data;
+        return { ...(await this.checklist.check(userId, { exchanges, pairs })), processedBy: this.identity.instanceId };
+      }
     }
   }
 }

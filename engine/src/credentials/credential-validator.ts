@@ -56,6 +56,12 @@ export function unreachableReason(
   return MESSAGES.exchanges.reasonNetwork;
 }
 
+/** The same reason without its 'não foi possível contatar a exchange: ' opening, for a sentence that already says it. */
+export function unreachableCause(reason: string): string {
+  const opening = `${MESSAGES.exchanges.reasonUnreachable}: `;
+  return reason.startsWith(opening) ? reason.slice(opening.length) : reason;
+}
+
 type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -18,6 +18,7 @@ export * from './api/admin.js';
 export * from './api/exchanges.js';
 export * from './domain/bots.js';
 export * from './domain/executions.js';
+export * from './domain/live-checklist.js';
 export * from './domain/bot-match.js';
 export * from './api/bots.js';
 export * from './api/trades.js';

@@ -4,3 +4,4 @@ export * from './sockets.js';
 export * from './live-metrics.js';
 export * from './leases.js';
 export * from './browser-events.js';
+export * from './rate-budget.js';

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   MESSAGES,
   botRequestSchema,
+  botDetailQuerySchema,
   type Bot,
   type BotDetail,
   type BotInput,
   type BotMutationResponse,
+  type BotDetailQuery,
 } from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
@@ -21,9 +23,14 @@ export class BotsController {
     return this.bots.list(user.id);
   }
 
+  /** `?liveChecklist=true`: with 'Pronto para operar ao vivo' for the bot's exchanges and pairs (asked of an engine). */
   @Get(':id')
-  detail(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<BotDetail> {
-    return this.bots.detail(user.id, id);
+  detail(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Query(validate(botDetailQuerySchema)) query: BotDetailQuery,
+  ): Promise<BotDetail> {
+    return this.bots.detail(user.id, id, query.liveChecklist);
   }
 
   @Post()

@@ -8,10 +8,19 @@ import { TradesModule } from '../trades/trades.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { ExchangesModule } from '../exchanges/exchanges.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { EngineLinkModule } from '../engine-link/engine-link.module.js';
 
 /** Bots (issue 5): CRUD, toggle, detail; commands to the engine. Brings the trade history with it. */
 @Module({
-  imports: [DatabaseModule, TransportModule, TradesModule, SubscriptionsModule, ExchangesModule, UsersModule],
+  imports: [
+    DatabaseModule,
+    TransportModule,
+    TradesModule,
+    SubscriptionsModule,
+    ExchangesModule,
+    UsersModule,
+    EngineLinkModule,
+  ],
   controllers: [BotsController],
   providers: [BotsService, BotCommandsService],
   exports: [BotsService],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBot, type BotInput, type Entitlements } from '@arbitra/contracts';
+import { MESSAGES, parseBot, type BotInput, type Entitlements, type LiveChecklist } from '@arbitra/contracts';
+import type { EngineCommandsService } from '../engine-link/engine-commands.service.js';
 import type { ExchangeCredentialsService } from '../exchanges/exchange-credentials.service.js';
 import type { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
@@ -9,7 +10,10 @@ import { BotsService } from './bots.service.js';
 
 // BotsService against the in-memory repository kit (api/test/support/memory-repositories.ts; no database): plan limits, ownership, commands to the engine.
 
-function setup(ent: Partial<Entitlements> = {}) {
+/** The engine's answer to 'live-checklist' (the engine's own checks are tested in engine/src/credentials). */
+const READY: LiveChecklist = { ready: true, checkedAt: '2026-11-28T00:00:00Z', exchanges: [] };
+
+function setup(ent: Partial<Entitlements> = {}, checklist: LiveChecklist = READY) {
   const db = memoryDatabase();
   const bots = { rows: db.tables.bots, repo: db.bots };
   const sent: string[] = [];
@@ -37,6 +41,7 @@ function setup(ent: Partial<Entitlements> = {}) {
     {} as TradesService,
     credentials,
     new AccountDataRegistry(),
+    { liveChecklist: async () => checklist } as unknown as EngineCommandsService,
   );
   service.onModuleInit();
   return {
@@ -111,5 +116,42 @@ describe('BotsService (in-memory repository)', () => {
     });
     expect(bots.rows.get(paper.id)).toMatchObject({ active: true, status: 'running' });
     expect(sent).toContain(`stop:${live.id}`);
+  });
+
+  it("refuses 'Modo real' while an item of 'Pronto para operar ao vivo' fails, naming it", async () => {
+    const failing: LiveChecklist = {
+      ready: false,
+      checkedAt: '2026-11-28T00:00:00Z',
+      exchanges: [
+        {
+          exchange: 'binance',
+          displayName: 'Binance',
+          ready: false,
+          items: [
+            { id: 'key_valid', label: 'Chave válida', status: 'ok', reason: 'ok', action: null },
+            {
+              id: 'withdrawals_disabled',
+              label: 'Saques não permitidos',
+              status: 'failed',
+              reason: MESSAGES.liveChecklist.withdrawAllowed,
+              action: MESSAGES.liveChecklist.withdrawAllowedAction,
+            },
+          ],
+        },
+      ],
+    };
+    const { service, bots } = setup({ maxBots: 5 }, failing);
+    const refused = await refusal(service.create('u1', input({ mode: 'live', confirmLive: true })));
+    expect(refused).toMatchObject({ status: 409, code: 'live_checklist_failed' });
+    expect(refused.message).toBe(
+      MESSAGES.liveChecklist.notReady(
+        `Binance — Saques não permitidos: ${MESSAGES.liveChecklist.withdrawAllowed}`,
+      ),
+    );
+    expect(bots.rows.size).toBe(0);
+    // A paper bot switched to live: refused too, and stays paper.
+    const paper = await service.create('u1', input({ name: 'Papel' }));
+    await refusal(service.update('u1', paper.id, input({ name: 'Papel', mode: 'live', confirmLive: true })));
+    expect(bots.rows.get(paper.id)).toMatchObject({ mode: 'paper' });
   });
 });

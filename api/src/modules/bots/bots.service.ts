@@ -8,10 +8,13 @@ import {
   type BotDetail,
   type BotInput,
   type ExchangeId,
+  type LiveChecklist,
+  type LiveChecklistRequest,
   toBot,
 } from '@arbitra/contracts';
 import { BotsRepository, type BotEntity } from '@arbitra/db';
-import { forbidden, notFound } from '../../common/errors/app-error.js';
+import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { EngineCommandsService } from '../engine-link/engine-commands.service.js';
 import { EntitlementsService } from '../subscriptions/entitlements.service.js';
 import {
   ExchangeCredentialsService,
@@ -40,6 +43,7 @@ export class BotsService implements OnModuleInit {
     private readonly trades: TradesService,
     private readonly credentials: ExchangeCredentialsService,
     private readonly accountData: AccountDataRegistry,
+    private readonly engine: EngineCommandsService,
   ) {}
 
   onModuleInit(): void {
@@ -93,12 +97,13 @@ export class BotsService implements OnModuleInit {
     return toBot(await this.owned(userId, id));
   }
 
-  async detail(userId: string, id: string): Promise<BotDetail> {
+  async detail(userId: string, id: string, withLiveChecklist = false): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
-    const [recentTrades, curve, balances] = await Promise.all([
+    const [recentTrades, curve, balances, liveChecklist] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
       this.bots.balances(id),
+      withLiveChecklist ? this.liveChecklist(userId, { exchanges: bot.exchanges, pairs: bot.pairs }) : undefined,
     ]);
     return {
       bot: toBot(bot),
@@ -114,13 +119,14 @@ export class BotsService implements OnModuleInit {
       realisedProfit: curve.realisedProfit,
       expectedProfitBrl: curve.expectedProfitBrl,
       realisedProfitBrl: curve.realisedProfitBrl,
+      ...(liveChecklist ? { liveChecklist } : {}),
     };
   }
 
   async create(userId: string, input: BotInput): Promise<Bot> {
     await this.checkStrategy(userId, input.strategy);
     await this.checkPairs(userId, input.pairs);
-    if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
+    if (input.mode === 'live') await this.assertLiveChecklist(userId, input);
     // Read before the lock: inside it, a query on the pool (not the transaction) would wait for a connection
     // that the requests queued on the lock hold — 10 parallel creations by one user (the pool's size) deadlocked.
     const ent = await this.entitlements.forUser(userId);
@@ -143,7 +149,14 @@ export class BotsService implements OnModuleInit {
     await this.checkStrategy(userId, input.strategy);
     await this.checkPairs(userId, input.pairs);
     if (input.active) await this.checkCanRun(userId);
-    if (input.mode === 'live') await this.assertLiveReady(userId, input.exchanges);
+    if (input.mode === 'live') {
+      // Switching to 'Modo real' (or changing what a live bot trades on) needs the whole checklist.
+      const same = (a: readonly string[], b: readonly string[]) =>
+        a.length === b.length && a.every((x) => b.includes(x));
+      if (existing.mode !== 'live' || !same(existing.exchanges, input.exchanges) || !same(existing.pairs, input.pairs))
+        await this.assertLiveChecklist(userId, input);
+      else await this.assertLiveReady(userId, input.exchanges);
+    }
     const keepError = !input.active && existing.status === 'error';
     await this.bots.updateOwned(userId, id, {
         ...botColumns(input),
@@ -212,6 +225,30 @@ export class BotsService implements OnModuleInit {
   /** DECISIONS §8: live needs validated credentials on every exchange of the bot (the exchanges module decides). */
   private async assertLiveReady(userId: string, exchanges: readonly ExchangeId[]): Promise<void> {
     await this.credentials.assertLiveReady(userId, exchanges);
+  }
+
+  /**
+   * 'Pronto para operar ao vivo' for some exchanges and pairs of the user, checked by an engine with each exchange
+   * (engine-commands 'live-checklist'). 503 when no engine answers in time.
+   */
+  async liveChecklist(userId: string, request: LiveChecklistRequest): Promise<LiveChecklist> {
+    try {
+      return await this.engine.liveChecklist(userId, request);
+    } catch (e) {
+      this.logger.warn(`live checklist for ${userId} not answered: ${(e as Error).message}`);
+      throw new AppError(503, 'engine_unavailable', MESSAGES.liveChecklist.engineUnavailable);
+    }
+  }
+
+  /** Refuses 'Modo real' (409, pt-BR, the checklist in `details`) while an item of the checklist fails. */
+  private async assertLiveChecklist(userId: string, input: { exchanges: ExchangeId[]; pairs: string[] }): Promise<void> {
+    await this.assertLiveReady(userId, input.exchanges);
+    const checklist = await this.liveChecklist(userId, { exchanges: input.exchanges, pairs: input.pairs });
+    if (checklist.ready) return;
+    const failed = checklist.exchanges.flatMap((e) =>
+      e.items.filter((i) => i.status === 'failed').map((i) => `${e.displayName} — ${i.label}: ${i.reason}`),
+    );
+    throw new AppError(409, 'live_checklist_failed', MESSAGES.liveChecklist.notReady(failed[0] ?? ''), { checklist });
   }
 
   private async command(action: 'start' | 'stop' | 'update' | 'delete', bot: BotEntity): Promise<void> {

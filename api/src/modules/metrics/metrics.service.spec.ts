@@ -1,7 +1,7 @@
 import { Registry, Gauge } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { EXECUTION_LATENCY_METRIC } from '@arbitra/contracts';
-import type { RealtimeGateway } from '../../realtime/realtime.gateway.js';
+import type { BrowserEvents } from '@arbitra/transport';
 import { MetricsService } from './metrics.service.js';
 
 /** An engine's metrics as it sends them: prom-client's JSON, with its measured latency when it has one. */
@@ -22,7 +22,7 @@ async function engineMetrics(latency: { p50: number; p99: number } | null): Prom
 
 describe("the engines' measured execution latency ('Simular' form's default)", () => {
   it('is null before any engine measured one, the slowest live engine p50/p99 after, and forgets a silent engine', async () => {
-    const metrics = new MetricsService({} as RealtimeGateway);
+    const metrics = new MetricsService({} as BrowserEvents);
     const t0 = 1_000_000;
     metrics.recordEngine({ instanceId: 'a', metrics: await engineMetrics(null) }, t0);
     expect(metrics.executionLatency(t0)).toBeNull();

@@ -65,6 +65,18 @@ export const botRequestSchema = z
     path: ['confirmLive'],
   });
 
+/**
+ * GET /api/bots/:id query. `liveChecklist=true` adds 'Pronto para operar ao vivo' for the bot's exchanges and pairs
+ * (an engine asks each exchange: seconds, not milliseconds).
+ */
+export const botDetailQuerySchema = z.strictObject({
+  liveChecklist: z
+    .enum(['true', 'false'], { error: MESSAGES.validation.invalidField('liveChecklist') })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type BotDetailQuery = z.output<typeof botDetailQuerySchema>;
+
 export type BotRequest = z.input<typeof botRequestSchema>;
 export type BotInput = z.output<typeof botRequestSchema>;
 

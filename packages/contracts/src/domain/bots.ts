@@ -1,4 +1,5 @@
 import type { ExchangeId } from './exchanges.js';
+import type { LiveChecklist } from './live-checklist.js';
 import type { RiskLevel } from './market.js';
 
 /** Bot strategies of SPEC §3 ('arbitrage' is the simple cross-exchange one). */
@@ -205,6 +206,8 @@ export interface BotDetail {
   /** The same sums in R$ (each trade at its rate), rounded to centavos ('12.34'). */
   expectedProfitBrl: string;
   realisedProfitBrl: string;
+  /** 'Pronto para operar ao vivo' for the bot's exchanges and pairs: only when asked (?liveChecklist=true). */
+  liveChecklist?: LiveChecklist;
 }
 
 /** Socket payload of 'bot:status' (to the owner's room). */

@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from './payments.js';
 import { BACKTEST_MESSAGES } from './backtests.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
 import { TAX_MESSAGES } from './tax.js';
+import { LIVE_CHECKLIST_MESSAGES } from './live-checklist.js';
 import { COMMON_MESSAGES, MARKET_MESSAGES } from './common.js';
 
 export { ACCOUNT_MESSAGES, COMMON_MESSAGES, MARKET_MESSAGES, TAX_MESSAGES };
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...BACKTEST_MESSAGES,
   ...NOTIFICATION_MESSAGES,
   ...TAX_MESSAGES,
+  ...LIVE_CHECKLIST_MESSAGES,
   common: COMMON_MESSAGES,
   metrics: {
     disabled: 'Métricas desativadas: defina METRICS_TOKEN para o Prometheus',

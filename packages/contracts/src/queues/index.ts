@@ -1,5 +1,6 @@
 import type { Opportunity } from '../domain/market.js';
 import type { BotStopCause, NotificationEvent } from '../domain/notifications.js';
+import type { LiveChecklistRequest } from '../domain/live-checklist.js';
 
 /** Queue names and job payloads shared by the api (producer) and the engine (worker). */
 export const QUEUES = {
@@ -26,6 +27,8 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export interface EngineCommandJobs {
   /** A round-trip check used by readiness and the transport tests. */
   ping: { requestedAt: string; nonce: string };
+  /** 'Pronto para operar ao vivo' of one user's keys (engine LiveChecklistChecker); the job returns a LiveChecklist. */
+  'live-checklist': LiveChecklistRequest & { userId: string };
 }
 
 export type EngineCommandName = keyof EngineCommandJobs;

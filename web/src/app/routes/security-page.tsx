@@ -1,3 +1,4 @@
+import { LiveReadinessCard } from '@/features/bots/components/live-readiness-card';
 import { ApiKeysSection } from '@/features/exchanges/components/api-keys-section';
 import { ActivityCard } from '@/features/security/components/activity-card';
 import { ChangePasswordCard } from '@/features/security/components/change-password-card';
@@ -23,6 +24,7 @@ export function SecurityPage() {
           <TwoFactorCard />
         </div>
         <ApiKeysSection />
+        {user?.role === 'admin' ? null : <LiveReadinessCard />}
         <SessionsCard />
         <ActivityCard />
         {user?.role === 'admin' ? <NotificationsTab /> : null}

@@ -10,7 +10,11 @@ import { apiClient } from '@/lib/api-client';
 
 export const botsApi = {
   list: () => apiClient.get<Bot[]>('/api/bots'),
-  detail: (id: string) => apiClient.get<BotDetail>(`/api/bots/${encodeURIComponent(id)}`),
+  /** `liveChecklist`: with 'Pronto para operar ao vivo' (asked of the exchanges: seconds). */
+  detail: (id: string, options: { liveChecklist?: boolean } = {}) =>
+    apiClient.get<BotDetail>(
+      `/api/bots/${encodeURIComponent(id)}${options.liveChecklist ? '?liveChecklist=true' : ''}`,
+    ),
   create: (body: BotRequest) => apiClient.post<BotMutationResponse>('/api/bots', body),
   update: (id: string, body: BotRequest) =>
     apiClient.put<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}`, body),

@@ -9,6 +9,7 @@ import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
 import { BotBalances } from './bot-balances';
 import { NakedExposure } from './naked-exposure';
+import { LiveChecklistPanel } from './live-checklist';
 
 /**
  * The curve from the bot's start: R$ 0 at its first trade, then the cumulative profit after each trade. A single
@@ -79,6 +80,7 @@ export function BotDetailView({ botId }: { botId: string }) {
       {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
       <NakedExposure exposure={bot.nakedExposure ?? {}} />
       <BotBalances balances={data.balances} />
+      <LiveChecklistPanel botId={bot.id} />
       <div className="h-56 w-full" aria-label="Curva de patrimônio">
         {points.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhum trade ainda.</p>

@@ -2,6 +2,7 @@ import {
   BOT_DEFAULTS,
   BOT_STRATEGIES,
   MESSAGES,
+  type LiveChecklist,
   BOT_STRATEGY_LABELS,
   BRL_PAIRS,
   EXCHANGES,
@@ -25,6 +26,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { formatDecimalInput, formatPercent, parseDecimalInput } from '@/lib/format';
 import { filterRate, useOpportunityHistory } from '../hooks/use-opportunity-history';
+import { LiveChecklistView } from './live-checklist';
 
 export interface BotFormValues {
   name: string;
@@ -81,6 +83,8 @@ interface BotFormProps {
   onSimulate?: (config: BacktestBotConfig) => void;
   /** The plan allows BRL pairs (Profissional, Enterprise, the trial); otherwise they are shown locked. */
   brlPairsAllowed?: boolean;
+  /** 'Pronto para operar ao vivo' from a refused switch to 'Modo real' (the api's 409), shown under the error. */
+  liveChecklist?: LiveChecklist | null;
 }
 
 /** The part of the form a backtest runs. */
@@ -113,6 +117,7 @@ export function BotForm({
   onEdit,
   onSimulate,
   brlPairsAllowed = false,
+  liveChecklist = null,
 }: BotFormProps) {
   const [values, setValues] = useState<BotFormValues>(() => initialValues(bot));
   const [error, setError] = useState<string | null>(null);
@@ -172,6 +177,7 @@ export function BotForm({
           {shown}
         </p>
       )}
+      {!error && liveChecklist && <LiveChecklistView checklist={liveChecklist} />}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="bot-name">Nome do bot</Label>
         <Input
@@ -351,6 +357,12 @@ export function BotForm({
           />
           Entendo que no modo real o bot envia ordens com meu dinheiro nas exchanges selecionadas.
         </label>
+      )}
+      {values.mode === 'live' && bot?.mode !== 'live' && (
+        <p className="text-xs text-muted-foreground">
+          Ao salvar, cada exchange do bot é verificada ({MESSAGES.liveChecklist.title}): o Modo real só é
+          aceito quando todos os itens passam.
+        </p>
       )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>

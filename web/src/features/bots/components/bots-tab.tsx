@@ -8,6 +8,7 @@ import {
   type Bot,
   type BotRequest,
   type SubscriptionResponse,
+  type LiveChecklist,
 } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
@@ -45,6 +46,13 @@ const statusVariant = (status: string) =>
 /** The server's message, else the fallback: nothing is claimed that did not happen (DECISIONS §1). */
 const messageOf = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
+/** The checklist the api sends with a refused switch to 'Modo real' (409 live_checklist_failed). */
+function refusedChecklist(error: unknown): LiveChecklist | null {
+  if (!isApiError(error) || error.code !== 'live_checklist_failed') return null;
+  const details = (error.body as { details?: { checklist?: LiveChecklist } } | undefined)?.details;
+  return details?.checklist ?? null;
+}
+
 /** DECISIONS §12: BRL pairs on Profissional and Enterprise (the trial is Profissional); the server enforces it too. */
 function brlPairsAllowedFor(sub: SubscriptionResponse | null | undefined): boolean {
   if (!sub || (sub.status !== 'active' && sub.status !== 'trialing')) return false;
@@ -59,6 +67,7 @@ export function BotsTab() {
   const { data: bots, isLoading, error, refetch } = useBots();
   const [editing, setEditing] = useState<Editing>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [formChecklist, setFormChecklist] = useState<LiveChecklist | null>(null);
   const [deleting, setDeleting] = useState<Bot | null>(null);
   const [viewing, setViewing] = useState<Bot | null>(null);
   const [simulating, setSimulating] = useState<{ config: BacktestBotConfig; botId: string | null } | null>(
@@ -80,7 +89,10 @@ export function BotsTab() {
       setEditing(null);
       await reload();
     },
-    onError: (e) => setFormError(messageOf(e, M.saveError)),
+    onError: (e) => {
+      setFormError(messageOf(e, M.saveError));
+      setFormChecklist(refusedChecklist(e));
+    },
   });
   const toggle = useMutation({
     mutationFn: (bot: Bot) => botsApi.toggle(bot.id),
@@ -227,7 +239,11 @@ export function BotsTab() {
               pending={save.isPending}
               brlPairsAllowed={brlPairsAllowed}
               serverError={formError}
-              onEdit={() => setFormError(null)}
+              liveChecklist={formChecklist}
+              onEdit={() => {
+                setFormError(null);
+                setFormChecklist(null);
+              }}
               onCancel={() => setEditing(null)}
               onSubmit={(body) =>
                 save.mutate({ id: editing.kind === 'edit' ? editing.bot.id : undefined, body })
