@@ -1,0 +1,30 @@
+import type { ExchangeId } from '@arbitra/contracts';
+import { BinanceAdapter } from './binance.js';
+import { GateAdapter } from './gate.js';
+import { MexcAdapter } from './mexc.js';
+import { LocalExchange, type ProtocolAdapter } from './server.js';
+import { LocalVenue, type AccountSpec, type MarketSpec } from './venue.js';
+
+export { LocalExchange, pointAt } from './server.js';
+export type { LocalAnswer, LocalRequest, LoggedRequest, ProtocolAdapter } from './server.js';
+export { LocalVenue, Rejection, spotMarket } from './venue.js';
+export type { AccountSpec, Faults, Level, MarketSpec, OrderRequest, VenueOrder } from './venue.js';
+
+/** The protocol adapter of each exchange that has one (ex-more adds bybit and mercadobitcoin here). */
+export const ADAPTERS: Partial<Record<ExchangeId, () => ProtocolAdapter>> = {
+  binance: () => new BinanceAdapter(),
+  mexc: () => new MexcAdapter(),
+  gateio: () => new GateAdapter(),
+};
+
+/** A local exchange for `exchange` on its own venue, listening on a random free port. */
+export async function startLocalExchange(
+  exchange: ExchangeId,
+  markets: readonly MarketSpec[],
+  accounts: readonly AccountSpec[],
+  takerFee = '0.001',
+): Promise<LocalExchange> {
+  const adapter = ADAPTERS[exchange];
+  if (!adapter) throw new Error(`no local exchange for ${exchange}`);
+  return LocalExchange.start(adapter(), new LocalVenue(markets, accounts, takerFee));
+}
