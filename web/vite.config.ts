@@ -212,7 +212,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'web', test: /src[\\/](main\.tsx|app[\\/]start\.tsx|app[\\/]react-runtime\.ts)$/, priority: 20 },
+            {
+              name: 'web',
+              test: /src[\\/](main\.tsx|app[\\/]start\.tsx|app[\\/]react-runtime\.ts)$/,
+              priority: 20,
+            },
             {
               name: 'query',
               test: /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]query-provider|src[\\/]lib[\\/]query-client/,

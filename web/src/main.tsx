@@ -17,7 +17,10 @@ function firstPaint(): Promise<void> {
   if (document.visibilityState === 'hidden' || painted()) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => setTimeout(resolve, 0);
-    if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    if (
+      typeof PerformanceObserver === 'function' &&
+      PerformanceObserver.supportedEntryTypes?.includes('paint')
+    ) {
       new PerformanceObserver(() => {
         if (painted()) done();
       }).observe({ type: 'paint', buffered: true });

@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@arbitra/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { whenIdle } from './idle';
 import { useSession } from './session';
 
@@ -22,7 +22,10 @@ export function hasConnected(socket: AppSocket): boolean {
  * of its own, where HTTP long-polling hands a burst of them to one task: the longest one of /demo on a slow phone,
  * issue 33), long-polling if a WebSocket cannot be opened (a proxy that refuses the upgrade).
  */
-export const SOCKET_TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true } as const;
+export const SOCKET_TRANSPORTS: Partial<ManagerOptions & SocketOptions> = {
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+};
 
 /**
  * Keeps ONE socket.io connection to the same origin for the whole app, shared by every component that
