@@ -71,52 +71,17 @@ async function prerenderRoutes(routes: readonly string[]): Promise<Map<string, P
 }
 
 /**
- * The script a prerendered page starts with instead of the entry: it imports the entry once the browser reports the
- * page's first contentful paint (Paint Timing), so the evaluation of the app's code (react-dom…, a long task on a
- * slow phone) never holds back the first paint of a page that needs no script to be seen — e.g. on a repeat visit,
- * with the scripts cached. The entry and its chunks are preloaded meanwhile (modulepreload). A hidden tab paints
- * nothing: it starts at once; a browser without Paint Timing starts two frames later; and after 3 s in any case.
+ * A page's HTML with its prerendered first view in #root and its <title>. Its scripts are fetched with
+ * `fetchpriority="low"`: the page is painted without any of them, which is what the hint tells the browser (and
+ * Lighthouse's simulation, which counts a high-priority script that finished loading before the observed first
+ * paint as blocking it; on a loopback server every script has finished by then). The entry (src/main.tsx) sees
+ * PRERENDERED_ATTRIBUTE and starts the app only after the first paint.
  */
-const startAfterPaint = (entry: string) =>
-  `let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  import(${JSON.stringify(entry)});
-};
-const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-if (document.visibilityState === 'hidden' || painted()) start();
-else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-  new PerformanceObserver(() => painted() && setTimeout(start)).observe({ type: 'paint', buffered: true });
-  setTimeout(start, 3000);
-} else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
-`;
-
-/**
- * A page's HTML with its prerendered first view in #root and its <title>; its entry script replaced by `starter`
- * (startAfterPaint), the entry preloaded instead. Its scripts are fetched with `fetchpriority="low"`: the page is
- * painted without any of them, which is what the hint tells the browser (and Lighthouse's simulation, which counts
- * a high-priority script that finished loading before the observed first paint as blocking it; on a loopback
- * server every script has finished by then).
- */
-function withPrerendered(
-  html: string,
-  route: string,
-  page: PrerenderedPage,
-  entry: { file: string; starter: string },
-): string {
+function withPrerendered(html: string, route: string, page: PrerenderedPage): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root))
     throw new Error(`index.html sem '${root}': a página ${route} não pode ser pré-renderizada`);
-  const script = `<script type="module" crossorigin src="/${entry.file}"></script>`;
-  if (!html.includes(script))
-    throw new Error(`index.html sem '${script}': a página ${route} não pode ser pré-renderizada`);
   let out = html.replace(root, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${route}">${page.html}</div>`);
-  out = out.replace(
-    script,
-    () =>
-      `<script type="module" crossorigin src="/${entry.starter}"></script>\n    <link rel="modulepreload" crossorigin href="/${entry.file}">`,
-  );
   out = out
     .replaceAll(
       '<link rel="modulepreload" crossorigin',
@@ -163,9 +128,9 @@ function firstLoadHtml(): Plugin {
           if (chunk.type === 'chunk') chunk.viteMetadata?.importedCss.delete(file);
         return `<style>${String(css.source).trim()}</style>`;
       });
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       index.source = html;
 
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const staticClosure = (files: string[], into = new Set<string>()) => {
         for (const file of files) {
@@ -177,15 +142,6 @@ function firstLoadHtml(): Plugin {
       };
       const initial = staticClosure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
       const pages = await (prerendered ?? prerenderRoutes(PRERENDERED_ROUTES));
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) this.error('nenhum ponto de entrada no bundle');
-      const starter = this.getFileName(
-        this.emitFile({
-          type: 'asset',
-          name: 'start-after-paint.js',
-          source: startAfterPaint(`/${entry.fileName}`),
-        }),
-      );
       for (const route of PRERENDERED_ROUTES)
         if (!PRELOADED_ROUTES[route])
           this.error(`PRERENDERED_ROUTES: '${route}' não está em PRELOADED_ROUTES`);
@@ -205,9 +161,7 @@ function firstLoadHtml(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: routeHtmlFile(route),
-          source: page
-            ? withPrerendered(withLinks, route, page, { file: entry.fileName, starter })
-            : withLinks,
+          source: page ? withPrerendered(withLinks, route, page) : withLinks,
         });
       }
     },
@@ -258,7 +212,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'web', tags: ['$initial'], priority: 20 },
+            {
+              name: 'web',
+              test: /src[\\/](main\.tsx|app[\\/]start\.tsx|app[\\/]react-runtime\.ts)$/,
+              priority: 20,
+            },
             {
               name: 'query',
               test: /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]query-provider|src[\\/]lib[\\/]query-client/,

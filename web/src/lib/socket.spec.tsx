@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, createSessionStore } from './session';
-import { useSocket } from './socket';
+import { SOCKET_TRANSPORTS, useSocket } from './socket';
 
 const { io, fakeSocket } = vi.hoisted(() => {
   const fakeSocket = { disconnect: vi.fn(), on: vi.fn(), off: vi.fn() };
@@ -37,8 +37,14 @@ describe('useSocket', () => {
         <Probe />
       </SessionProvider>,
     );
+    // Opened once the browser is idle, not during the page's first tasks.
+    expect(io).not.toHaveBeenCalled();
+    expect(screen.getAllByTestId('socket').map((e) => e.textContent)).toEqual(['nenhum', 'nenhum']);
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(io).toHaveBeenCalledTimes(1);
-    expect(io).toHaveBeenCalledWith({ auth: { token: 'tok' }, autoConnect: true });
+    expect(io).toHaveBeenCalledWith({ auth: { token: 'tok' }, autoConnect: true, ...SOCKET_TRANSPORTS });
     expect(screen.getAllByTestId('socket').map((e) => e.textContent)).toEqual(['conectado', 'conectado']);
 
     act(() => store.signOut());
@@ -55,6 +61,9 @@ describe('useSocket', () => {
         <Probe />
       </SessionProvider>,
     );
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(io).not.toHaveBeenCalled();
     unmount();
     render(
@@ -62,6 +71,9 @@ describe('useSocket', () => {
         <Probe allowAnonymous />
       </SessionProvider>,
     );
-    expect(io).toHaveBeenCalledWith({ auth: {}, autoConnect: true });
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
+    expect(io).toHaveBeenCalledWith({ auth: {}, autoConnect: true, ...SOCKET_TRANSPORTS });
   });
 });

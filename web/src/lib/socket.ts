@@ -1,6 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@arbitra/contracts';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { whenIdle } from './idle';
 import { useSession } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -17,15 +18,28 @@ export function hasConnected(socket: AppSocket): boolean {
 }
 
 /**
+ * The connection's options: WebSocket first (each server event arrives in a message of its own, handled in a task
+ * of its own, where HTTP long-polling hands a burst of them to one task: the longest one of /demo on a slow phone,
+ * issue 33), long-polling if a WebSocket cannot be opened (a proxy that refuses the upgrade).
+ */
+export const SOCKET_TRANSPORTS: Partial<ManagerOptions & SocketOptions> = {
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
+};
+
+/**
  * Keeps ONE socket.io connection to the same origin for the whole app, shared by every component that
  * uses it. The handshake carries `auth: { token }` when signed in; the connection is replaced when the
- * token changes and closed when the last user goes away.
+ * token changes and closed when the last user goes away. It is opened once the browser is idle (whenIdle): after
+ * the page is interactive, not during its first tasks (issue 33); the screens say 'Conectando…' meanwhile.
  */
 class SocketManager {
   private socket: AppSocket | null = null;
   private token: string | null = null;
   private users = 0;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the connection scheduled by acquire(), not opened yet. */
+  private cancelOpen: (() => void) | null = null;
   private readonly listeners = new Set<() => void>();
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -41,13 +55,16 @@ class SocketManager {
   acquire(token: string | null): void {
     this.users += 1;
     clearTimeout(this.closeTimer);
-    if (this.socket && this.token === token) return;
+    if ((this.socket || this.cancelOpen) && this.token === token) return;
     this.close();
     this.token = token;
-    const socket: AppSocket = io({ auth: token ? { token } : {}, autoConnect: true });
-    socket.on('connect', () => everConnected.add(socket));
-    this.socket = socket;
-    this.emit();
+    this.cancelOpen = whenIdle(() => {
+      this.cancelOpen = null;
+      const socket: AppSocket = io({ auth: token ? { token } : {}, autoConnect: true, ...SOCKET_TRANSPORTS });
+      socket.on('connect', () => everConnected.add(socket));
+      this.socket = socket;
+      this.emit();
+    });
   }
 
   release(): void {
@@ -60,6 +77,8 @@ class SocketManager {
   }
 
   private close(): void {
+    this.cancelOpen?.();
+    this.cancelOpen = null;
     if (!this.socket) return;
     this.socket.disconnect();
     this.socket = null;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { apiClient } from '@/lib/api-client';
+import { useIdle } from '@/lib/idle';
 import { formatNumber, TIME_ZONE } from '@/lib/format';
 
 const REFRESH_MS = 15_000;
@@ -55,12 +56,16 @@ function figuresOf(stats: EngineStats): Figure[] {
  * GET /api/stats/public. When they are not available, it says so: no invented number.
  */
 export function LiveFigures() {
+  // Asked for once the page is interactive (issue 33): their answer re-renders this section, which would otherwise
+  // land among the tasks that hydrate the page on a slow phone. The placeholders hold their place meanwhile.
+  const idle = useIdle();
   const { data, isPending, isError } = useQuery({
     queryKey: ['landing', 'public-stats'],
     queryFn: ({ signal }) => apiClient.get<EngineStats>('/api/stats/public', { signal, auth: false }),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
     retry: false,
+    enabled: idle,
   });
 
   return (

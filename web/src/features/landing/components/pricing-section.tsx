@@ -4,6 +4,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { useIdle } from '@/lib/idle';
 import { PlanCard } from './plan-card';
 import { Section } from './section';
 
@@ -19,9 +20,13 @@ export const toPlanDefinition = (p: PlanResponse): PlanDefinition => ({
 });
 
 export function PricingSection() {
+  // Under the first screen: asked for once the page is interactive (issue 33), so the plans' cards are not drawn
+  // among the tasks that hydrate the page on a slow phone.
+  const idle = useIdle();
   const plans = useQuery({
     queryKey: subscriptionKeys.plans,
     queryFn: ({ signal }) => subscriptionApi.plans(signal),
+    enabled: idle,
   });
   return (
     <Section
