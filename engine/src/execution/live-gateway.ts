@@ -1,6 +1,6 @@
 import { OrderNotFound, type Exchange, type Fee, type Order } from 'ccxt';
 import { Dec as Decimal } from '../arbitrage/money.js';
-import type { ExchangeId } from '@arbitra/contracts';
+import { exchangeInfo, type ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
 import type { LiveGatewayFactory } from './executions.processor.js';
@@ -33,10 +33,15 @@ export function feesByCurrency(fees: readonly (Fee | undefined)[], quote: string
 
 function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
   const filled = o.filled ?? 0;
-  const quote = (o.symbol ?? '').split('/')[1] ?? 'USDT';
-  const fees = feesByCurrency(o.fees && o.fees.length > 0 ? o.fees : [o.fee], quote);
+  const [base = '', quote = 'USDT'] = (o.symbol ?? '').split('/');
+  const fees = feesByCurrency(
+    exchangeFees(exchange, o, base, quote) ?? (o.fees && o.fees.length > 0 ? o.fees : [o.fee]),
+    quote,
+  );
+  // 'closed' is not 'fully filled' everywhere: Bybit closes an IOC partly filled (PartiallyFilledCanceled).
+  const whole = o.status === 'closed' && (o.amount === undefined || filled >= o.amount);
   const status: GatewayOrder['status'] =
-    o.status === 'closed' ? 'closed' : filled > 0 || o.status === 'canceled' ? 'canceled' : 'rejected';
+    whole ? 'closed' : filled > 0 || o.status === 'canceled' || o.status === 'closed' ? 'canceled' : 'rejected';
   return {
     id: o.id ?? '',
     exchange,
@@ -52,6 +57,47 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
     ...(fees.length > 1 ? { fees } : {}),
     ...(status === 'rejected' ? { reason: `ordem ${o.status ?? 'sem status'} na exchange` } : {}),
   };
+}
+
+/**
+ * A look-up's exchange-specific parameters: Bybit's fetchOrder needs `acknowledged` (it reads only the last 500
+ * orders) and takes our id as `orderLinkId`; the others take ccxt's `clientOrderId`.
+ */
+/**
+ * Exchanges whose API has no client order id (Mercado Bitcoin's Trade API v3, ccxt `mercado`): an order is known
+ * by the exchange's id only, so an order whose answer was lost cannot be found again by ours.
+ */
+const NO_CLIENT_ORDER_ID: ReadonlySet<string> = new Set(['mercadobitcoin']);
+
+/**
+ * The fees of an order where ccxt misreads them, from the exchange's own answer. Mercado Bitcoin (Trade API v3):
+ * the order's `fee` is charged in the asset received (the API's example: a buy of 1 BTC at 0.30% pays 0.003, BTC),
+ * while ccxt's mercado labels it in the quote and sums each operation's `fee_rate` (a percent) as a fee.
+ */
+function exchangeFees(exchange: string, o: CcxtOrder, base: string, quote: string): Fee[] | null {
+  if (exchange !== 'mercadobitcoin') return null;
+  const fee = Number((o.info as Record<string, unknown> | undefined)?.['fee'] ?? 0);
+  return [{ cost: fee, currency: o.side === 'buy' ? base : quote }];
+}
+
+/** ccxt's spot createOrder features of a client (which time-in-force it takes, whether a market buy needs a price). */
+function spotOrderFeatures(client: Exchange): { ioc: boolean; marketBuyRequiresPrice: boolean } {
+  const features = (client as unknown as { features?: Record<string, Record<string, Record<string, unknown>>> })
+    .features;
+  const create = (features?.['spot']?.['createOrder'] ?? {}) as {
+    timeInForce?: { IOC?: boolean };
+    marketBuyRequiresPrice?: boolean;
+  };
+  const option = client.options['createMarketBuyOrderRequiresPrice'] as boolean | undefined;
+  return {
+    ioc: create.timeInForce?.IOC !== false,
+    marketBuyRequiresPrice: option ?? create.marketBuyRequiresPrice === true,
+  };
+}
+
+function lookupParams(exchange: string, clientOrderId?: string): Record<string, unknown> {
+  if (exchange === 'bybit') return { acknowledged: true, ...(clientOrderId ? { orderLinkId: clientOrderId } : {}) };
+  return clientOrderId ? { clientOrderId } : {};
 }
 
 /**
@@ -78,14 +124,11 @@ export class CcxtLiveGateway implements OrderGateway {
   ) {
     const client = this.client(exchange);
     await client.loadMarkets(); // cached: the market's precision for the strings below
+    const features = spotOrderFeatures(client);
     let limit = price;
-    if (
-      type === 'market' &&
-      side === 'buy' &&
-      limit === undefined &&
-      client.options['createMarketBuyOrderRequiresPrice']
-    ) {
-      // Gate.io places a market buy by its cost: ccxt needs a price to turn the amount into it (the ask now).
+    if (type === 'market' && side === 'buy' && limit === undefined && features.marketBuyRequiresPrice) {
+      // Gate.io and Mercado Bitcoin place a market buy by its cost: ccxt needs a price to turn the amount into it
+      // (the ask now).
       const ticker = await client.fetchTicker(symbol);
       const ask = ticker.ask ?? ticker.last;
       limit = ask === undefined || ask === null ? undefined : str(ask);
@@ -95,11 +138,19 @@ export class CcxtLiveGateway implements OrderGateway {
     const size = client.amountToPrecision(symbol, amount);
     const at = limit === undefined ? undefined : client.priceToPrecision(symbol, limit);
     const order = await client.createOrder(symbol, type, side, size as unknown as number, at as unknown as number, {
-      ...(clientOrderId ? { clientOrderId } : {}),
+      ...(clientOrderId && !NO_CLIENT_ORDER_ID.has(exchange) ? { clientOrderId } : {}),
       // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
-      ...(type === 'limit' ? { timeInForce: 'IOC' } : {}),
+      ...(type === 'limit' && features.ioc ? { timeInForce: 'IOC' } : {}),
     });
-    return { ...toGatewayOrder(exchange, order), ...(clientOrderId ? { clientOrderId } : {}) };
+    // An acknowledgement only (Bybit answers the ids, no status): the order is read back for its fills.
+    let known =
+      order.status === undefined && order.id
+        ? await this.withFee(client, await client.fetchOrder(order.id, symbol, lookupParams(exchange)), symbol)
+        : order;
+    // No IOC on the exchange (Mercado Bitcoin): what rests of a limit order is canceled at once, as IOC would.
+    if (type === 'limit' && !features.ioc && known.status === 'open' && known.id)
+      known = await client.cancelOrder(known.id, symbol);
+    return { ...toGatewayOrder(exchange, known), ...(clientOrderId ? { clientOrderId } : {}) };
   }
 
   /**
@@ -123,10 +174,14 @@ export class CcxtLiveGateway implements OrderGateway {
    */
   async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string) {
     const client = this.client(exchange);
+    // Not found would say "never placed" (a recovery then records nothing executed): where the exchange cannot
+    // know our id, that is not known, and the look-up fails instead (the pending trade waits for a person).
+    if (NO_CLIENT_ORDER_ID.has(exchange))
+      throw new Error(`${exchangeInfo(exchange as ExchangeId).displayName} não identifica ordens pelo id do cliente (${clientOrderId})`);
     try {
       const order = await this.withFee(
         client,
-        await client.fetchOrder('', symbol, { clientOrderId }),
+        await client.fetchOrder('', symbol, lookupParams(exchange, clientOrderId)),
         symbol,
       );
       return { ...toGatewayOrder(exchange, order), clientOrderId };
@@ -145,7 +200,7 @@ export class CcxtLiveGateway implements OrderGateway {
   }
 
   async fetchOrder(id: string, exchange: string, symbol: string) {
-    return toGatewayOrder(exchange, await this.client(exchange).fetchOrder(id, symbol));
+    return toGatewayOrder(exchange, await this.client(exchange).fetchOrder(id, symbol, lookupParams(exchange)));
   }
 
   async fetchBalance(exchange: string): Promise<Record<string, string>> {

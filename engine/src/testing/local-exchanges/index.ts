@@ -1,5 +1,7 @@
 import type { ExchangeId } from '@arbitra/contracts';
 import { BinanceAdapter } from './binance.js';
+import { BybitAdapter } from './bybit.js';
+import { MercadoBitcoinAdapter } from './mercado.js';
 import { LocalExchange, type ProtocolAdapter } from './server.js';
 import { LocalVenue, type AccountSpec, type MarketSpec } from './venue.js';
 
@@ -11,6 +13,8 @@ export type { AccountSpec, Faults, Level, MarketSpec, OrderRequest, VenueOrder }
 /** The protocol adapter of each exchange that has one (ex-more adds bybit and mercadobitcoin here). */
 export const ADAPTERS: Partial<Record<ExchangeId, () => ProtocolAdapter>> = {
   binance: () => new BinanceAdapter(),
+  bybit: () => new BybitAdapter(),
+  mercadobitcoin: () => new MercadoBitcoinAdapter(),
 };
 
 /** A local exchange for `exchange` on its own venue, listening on a random free port. */
