@@ -42,6 +42,9 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
   const whole = o.status === 'closed' && (o.amount === undefined || filled >= o.amount);
   const status: GatewayOrder['status'] =
     whole ? 'closed' : filled > 0 || o.status === 'canceled' || o.status === 'closed' ? 'canceled' : 'rejected';
+  // The average as the trade's cost over its amount, exact (ccxt's `average` is a float, rounded by the exchange).
+  const average =
+    filled > 0 && o.cost ? new Decimal(str(o.cost)).div(str(filled)).toFixed() : str(o.average ?? 0);
   return {
     id: o.id ?? '',
     exchange,
@@ -51,7 +54,7 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
     status,
     amount: str(o.amount),
     filled: str(filled),
-    average: str(o.average ?? (filled > 0 && o.cost ? o.cost / filled : 0)),
+    average,
     cost: str(o.cost),
     fee: fees[0]!,
     ...(fees.length > 1 ? { fees } : {}),
@@ -88,7 +91,10 @@ function spotOrderFeatures(client: Exchange): { ioc: boolean; marketBuyRequiresP
     timeInForce?: { IOC?: boolean };
     marketBuyRequiresPrice?: boolean;
   };
-  const option = client.options['createMarketBuyOrderRequiresPrice'] as boolean | undefined;
+  // ccxt's option (Gate.io: top level; Bybit: under createOrder, false for unified accounts) wins over its features
+  const nested = client.options['createOrder'] as Record<string, unknown> | undefined;
+  const option = (client.options['createMarketBuyOrderRequiresPrice'] ??
+    nested?.['createMarketBuyOrderRequiresPrice']) as boolean | undefined;
   return {
     ioc: create.timeInForce?.IOC !== false,
     marketBuyRequiresPrice: option ?? create.marketBuyRequiresPrice === true,
