@@ -1,5 +1,6 @@
 import type { Exchange } from 'ccxt';
 import { MESSAGES, type ExchangeId, type ExchangePermission } from '@arbitra/contracts';
+import { callExchange } from './exchange-call.js';
 import {
   loadCcxt,
   type CcxtModule,
@@ -86,10 +87,24 @@ export function bybitPermissions(r: Dict): { permissions: ExchangePermission[]; 
   return { permissions: p, canWithdraw };
 }
 
-/** Where the exchange reports a key's permissions (Binance, Bybit); null elsewhere or when it fails. */
+/** MEXC GET /api/v3/account (the balance answer): canTrade, canWithdraw (Binance-like). */
+export function mexcPermissions(r: Dict): { permissions: ExchangePermission[]; canWithdraw: boolean } | null {
+  if (typeof r.canWithdraw !== 'boolean') return null;
+  const p: ExchangePermission[] = ['read'];
+  if (r.canTrade === true) p.push('trade');
+  if (r.canWithdraw) p.push('withdraw');
+  return { permissions: p, canWithdraw: r.canWithdraw };
+}
+
+/**
+ * Where the exchange reports a key's permissions (Binance, Bybit: their own endpoints; MEXC: the account answer
+ * fetchBalance already read, `balanceInfo`); null elsewhere (Gate.io and Mercado Bitcoin do not report them) or
+ * when it fails.
+ */
 async function readPermissions(
   exchange: ExchangeId,
   client: Exchange,
+  balanceInfo: unknown,
 ): Promise<{ permissions: ExchangePermission[]; canWithdraw: boolean } | null> {
   const api = client as unknown as Record<string, unknown>;
   const call = async (method: string): Promise<unknown> => {
@@ -107,9 +122,10 @@ async function readPermissions(
         const r = await call('privateGetV5UserQueryApi');
         return isDict(r) && isDict(r.result) ? bybitPermissions(r.result) : null;
       }
+      case 'mexc':
+        return isDict(balanceInfo) ? mexcPermissions(balanceInfo) : null;
       case 'mercadobitcoin':
       case 'gateio':
-      case 'mexc':
         return null;
     }
   } catch {
@@ -120,6 +136,7 @@ async function readPermissions(
 /**
  * Checks credentials with the exchange through a read-only call (ccxt fetchBalance) and reads the
  * key's permissions where the exchange reports them. Never throws: every failure is an outcome.
+ * - a key the exchange reports as able to withdraw → 'invalid' (refused, DECISIONS §13), with its permissions
  * - ccxt AuthenticationError (and its subclasses PermissionDenied, AccountSuspended) → 'invalid',
  *   'Credenciais inválidas: …' with the exchange's own words
  * - ccxt NetworkError (RequestTimeout, ExchangeNotAvailable/OnMaintenance for 5xx, DNS/connection failures, DDoS…)
@@ -141,8 +158,10 @@ export class CredentialValidator {
     } catch (e) {
       return this.unexpected(e);
     }
+    let balanceInfo: unknown;
     try {
-      await client.fetchBalance();
+      // A clock out of the exchange's window is resynchronised (not 'Credenciais inválidas'); a 429 waits once.
+      balanceInfo = (await callExchange(client, ccxt, () => client.fetchBalance())).info;
     } catch (e) {
       const errorClass = e instanceof Error ? e.constructor.name : typeof e;
       if (e instanceof ccxt.NetworkError) {
@@ -177,7 +196,17 @@ export class CredentialValidator {
       }
       return this.unexpected(e);
     }
-    const perms = await readPermissions(exchange, client);
+    const perms = await readPermissions(exchange, client, balanceInfo);
+    if (perms?.canWithdraw) {
+      // DECISIONS §13: Arbitra refuses keys that can withdraw.
+      return {
+        status: 'invalid',
+        reason: MESSAGES.exchanges.reasonWithdrawRefused,
+        reachedExchange: true,
+        permissions: perms.permissions,
+        canWithdraw: true,
+      };
+    }
     return {
       status: 'valid',
       reason: MESSAGES.exchanges.reasonValid,

@@ -1,8 +1,14 @@
-import { OrderNotFound, type Exchange, type Fee, type Order } from 'ccxt';
+import type { Exchange, Fee, Order } from 'ccxt';
 import { Dec as Decimal } from '../arbitrage/money.js';
 import { exchangeInfo, type ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
-import type { ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
+import { callExchange } from '../credentials/exchange-call.js';
+import {
+  loadCcxt,
+  type CcxtModule,
+  type ExchangeClientFactory,
+} from '../credentials/exchange-client.factory.js';
+import { exchangeDetail } from '../credentials/credential-validator.js';
 import type { LiveGatewayFactory } from './executions.processor.js';
 import type { GatewayFee, GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 
@@ -27,45 +33,47 @@ export function feesByCurrency(fees: readonly (Fee | undefined)[], quote: string
     const currency = f.currency ?? quote;
     sums.set(currency, (sums.get(currency) ?? new Decimal(0)).plus(str(f.cost)));
   }
-  const out = [...sums].filter(([, c]) => !c.isZero()).map(([currency, c]) => ({ cost: c.toFixed(), currency }));
+  const out = [...sums]
+    .filter(([, c]) => !c.isZero())
+    .map(([currency, c]) => ({ cost: c.toFixed(), currency }));
   return out.length > 0 ? out : [{ cost: '0', currency: quote }];
 }
 
-function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
-  const filled = o.filled ?? 0;
-  const [base = '', quote = 'USDT'] = (o.symbol ?? '').split('/');
-  const fees = feesByCurrency(
-    exchangeFees(exchange, o, base, quote) ?? (o.fees && o.fees.length > 0 ? o.fees : [o.fee]),
-    quote,
-  );
-  // 'closed' is not 'fully filled' everywhere: Bybit closes an IOC partly filled (PartiallyFilledCanceled).
-  const whole = o.status === 'closed' && (o.amount === undefined || filled >= o.amount);
-  const status: GatewayOrder['status'] =
-    whole ? 'closed' : filled > 0 || o.status === 'canceled' || o.status === 'closed' ? 'canceled' : 'rejected';
-  // The average as the trade's cost over its amount, exact (ccxt's `average` is a float, rounded by the exchange).
-  const average =
-    filled > 0 && o.cost ? new Decimal(str(o.cost)).div(str(filled)).toFixed() : str(o.average ?? 0);
+/** Why an order filled nothing, in pt-BR (the paper fill model's words where it has the same case). */
+export const REJECTION = {
+  halted: 'mercado suspenso na exchange',
+  insufficient: 'saldo insuficiente',
+  /** An IOC limit order with nothing at its price. */
+  limit: 'preço limite',
+  refused: (detail: string) => `ordem recusada pela exchange: ${detail}`,
+} as const;
+
+/** An order that filled nothing because it was refused: nothing was placed. */
+function rejectedOrder(
+  exchange: string,
+  symbol: string,
+  type: OrderType,
+  side: OrderSide,
+  amount: string,
+  reason: string,
+): GatewayOrder {
+  const quote = symbol.split('/')[1] ?? 'USDT';
   return {
-    id: o.id ?? '',
+    id: '',
     exchange,
-    symbol: o.symbol ?? '',
-    side: o.side as OrderSide,
-    type: (o.type as OrderType | undefined) ?? 'market',
-    status,
-    amount: str(o.amount),
-    filled: str(filled),
-    average,
-    cost: str(o.cost),
-    fee: fees[0]!,
-    ...(fees.length > 1 ? { fees } : {}),
-    ...(status === 'rejected' ? { reason: `ordem ${o.status ?? 'sem status'} na exchange` } : {}),
+    symbol,
+    side,
+    type,
+    status: 'rejected',
+    amount,
+    filled: '0',
+    average: '0',
+    cost: '0',
+    fee: { cost: '0', currency: quote },
+    reason,
   };
 }
 
-/**
- * A look-up's exchange-specific parameters: Bybit's fetchOrder needs `acknowledged` (it reads only the last 500
- * orders) and takes our id as `orderLinkId`; the others take ccxt's `clientOrderId`.
- */
 /**
  * Exchanges whose API has no client order id (Mercado Bitcoin's Trade API v3, ccxt `mercado`): an order is known
  * by the exchange's id only, so an order whose answer was lost cannot be found again by ours.
@@ -101,9 +109,48 @@ function spotOrderFeatures(client: Exchange): { ioc: boolean; marketBuyRequiresP
   };
 }
 
+/**
+ * A look-up's exchange-specific parameters: Bybit's fetchOrder needs `acknowledged` (it reads only the last 500
+ * orders) and takes our id as `orderLinkId`; the others take ccxt's `clientOrderId`.
+ */
 function lookupParams(exchange: string, clientOrderId?: string): Record<string, unknown> {
   if (exchange === 'bybit') return { acknowledged: true, ...(clientOrderId ? { orderLinkId: clientOrderId } : {}) };
   return clientOrderId ? { clientOrderId } : {};
+}
+
+function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
+  const filled = o.filled ?? 0;
+  const [base = '', quote = 'USDT'] = (o.symbol ?? '').split('/');
+  const fees = feesByCurrency(
+    exchangeFees(exchange, o, base, quote) ?? (o.fees && o.fees.length > 0 ? o.fees : [o.fee]),
+    quote,
+  );
+  // Nothing filled is 'rejected' whatever the exchange calls it (Binance EXPIRED, MEXC CANCELED, Gate ioc), as in
+  // paper trading (fill-model). 'closed' is not 'fully filled' everywhere: Bybit closes an IOC partly filled
+  // (PartiallyFilledCanceled).
+  const whole = o.status === 'closed' && (o.amount === undefined || filled >= o.amount);
+  const status: GatewayOrder['status'] = whole ? 'closed' : filled > 0 ? 'canceled' : 'rejected';
+  // The average as the trade's cost over its amount, exact (ccxt's `average` is a float, rounded by the exchange).
+  const average =
+    filled > 0 && o.cost ? new Decimal(str(o.cost)).div(str(filled)).toFixed() : str(o.average ?? 0);
+  const ioc = o.type === 'limit' && (o.status === 'canceled' || o.status === 'expired');
+  return {
+    id: o.id ?? '',
+    exchange,
+    symbol: o.symbol ?? '',
+    side: o.side as OrderSide,
+    type: (o.type as OrderType | undefined) ?? 'market',
+    status,
+    amount: str(o.amount),
+    filled: str(filled),
+    average,
+    cost: str(o.cost),
+    fee: fees[0]!,
+    ...(fees.length > 1 ? { fees } : {}),
+    ...(status === 'rejected'
+      ? { reason: ioc ? REJECTION.limit : `ordem ${o.status ?? 'sem status'} na exchange` }
+      : {}),
+  };
 }
 
 /**
@@ -127,36 +174,75 @@ export class CcxtLiveGateway implements OrderGateway {
     amount: string,
     price?: string,
     clientOrderId?: string,
-  ) {
+  ): Promise<GatewayOrder> {
+    const ccxt = await loadCcxt();
     const client = this.client(exchange);
-    await client.loadMarkets(); // cached: the market's precision for the strings below
+    const refused = (reason: string) => ({
+      ...rejectedOrder(exchange, symbol, type, side, amount, reason),
+      ...(clientOrderId ? { clientOrderId } : {}),
+    });
+    await callExchange(client, ccxt, () => client.loadMarkets()); // cached: the market's precision and state
+    // A market the exchange lists as not trading (Binance BREAK, MEXC paused, Gate untradable): nothing is sent.
+    if (client.market(symbol).active === false) return refused(REJECTION.halted);
     const features = spotOrderFeatures(client);
     let limit = price;
     if (type === 'market' && side === 'buy' && limit === undefined && features.marketBuyRequiresPrice) {
       // Gate.io and Mercado Bitcoin place a market buy by its cost: ccxt needs a price to turn the amount into it
       // (the ask now).
-      const ticker = await client.fetchTicker(symbol);
+      const ticker = await callExchange(client, ccxt, () => client.fetchTicker(symbol));
       const ask = ticker.ask ?? ticker.last;
       limit = ask === undefined || ask === null ? undefined : str(ask);
     }
-    // Decimal strings to the exchange, cut to the market's precision by ccxt (amount truncated, price rounded):
-    // no binary float between our decimals and the request.
-    const size = client.amountToPrecision(symbol, amount);
-    const at = limit === undefined ? undefined : client.priceToPrecision(symbol, limit);
-    const order = await client.createOrder(symbol, type, side, size as unknown as number, at as unknown as number, {
-      ...(clientOrderId && !NO_CLIENT_ORDER_ID.has(exchange) ? { clientOrderId } : {}),
-      // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
-      ...(type === 'limit' && features.ioc ? { timeInForce: 'IOC' } : {}),
-    });
-    // An acknowledgement only (Bybit answers the ids, no status): the order is read back for its fills.
-    let known =
-      order.status === undefined && order.id
-        ? await this.withFee(client, await client.fetchOrder(order.id, symbol, lookupParams(exchange)), symbol)
-        : order;
+    let order: CcxtOrder;
+    try {
+      // Decimal strings to the exchange, cut to the market's precision by ccxt (amount truncated, price rounded):
+      // no binary float between our decimals and the request. Below one step of the amount: ccxt refuses.
+      const size = client.amountToPrecision(symbol, amount);
+      const at = limit === undefined ? undefined : client.priceToPrecision(symbol, limit);
+      const place = () =>
+        client.createOrder(symbol, type, side, size as unknown as number, at as unknown as number, {
+          ...(clientOrderId && !NO_CLIENT_ORDER_ID.has(exchange) ? { clientOrderId } : {}),
+          // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
+          ...(type === 'limit' && features.ioc ? { timeInForce: 'IOC' } : {}),
+        });
+      // Before any retry (throttled, clock resynchronised) the order is looked up by our id: never placed twice.
+      const placedAlready = async (): Promise<CcxtOrder | null> =>
+        clientOrderId ? await this.lookup(client, ccxt, exchange, clientOrderId, symbol) : null;
+      order = await callExchange(client, ccxt, place, { beforeRetry: placedAlready });
+    } catch (e) {
+      // The exchange's definitive refusals (nothing was placed): the balance, the market's rules or state.
+      if (e instanceof ccxt.InsufficientFunds) return refused(REJECTION.insufficient);
+      if (e instanceof ccxt.MarketClosed) return refused(REJECTION.halted);
+      const detail = () => REJECTION.refused(exchangeDetail((e as Error).message, client.id, []));
+      if (e instanceof ccxt.InvalidOrder) return refused(detail());
+      if (e instanceof ccxt.ExchangeError && !(e instanceof ccxt.AuthenticationError)) {
+        // Refused without a specific code (MEXC 30000 'suspended transaction', Gate INVALID_CURRENCY_PAIR): if
+        // the market stopped trading since it was loaded, that is why.
+        const reloaded = await client.loadMarkets(true).catch(() => null);
+        if (reloaded && client.market(symbol).active === false) return refused(REJECTION.halted);
+        if (e instanceof ccxt.BadRequest || e instanceof ccxt.OperationRejected) return refused(detail());
+      }
+      // No answer (timeout, connection lost): the exchange may have accepted the order. Found by our id, it is
+      // the order; not found, the error stands (placing it again could buy twice).
+      if (e instanceof ccxt.NetworkError && clientOrderId) {
+        const found = await this.lookup(client, ccxt, exchange, clientOrderId, symbol).catch(() => null);
+        if (found) return { ...toGatewayOrder(exchange, found), clientOrderId };
+      }
+      throw e;
+    }
+    // Some exchanges answer a new order with its id only (MEXC, Bybit): its fill is read back.
+    const id = order.id;
+    if ((order.status === undefined || order.filled === undefined) && id) {
+      order = await this.withFee(
+        client,
+        await callExchange(client, ccxt, () => client.fetchOrder(id, symbol, lookupParams(exchange))),
+        symbol,
+      );
+    }
     // No IOC on the exchange (Mercado Bitcoin): what rests of a limit order is canceled at once, as IOC would.
-    if (type === 'limit' && !features.ioc && known.status === 'open' && known.id)
-      known = await client.cancelOrder(known.id, symbol);
-    return { ...toGatewayOrder(exchange, known), ...(clientOrderId ? { clientOrderId } : {}) };
+    if (type === 'limit' && !features.ioc && order.status === 'open' && id)
+      order = await callExchange(client, ccxt, () => client.cancelOrder(id, symbol));
+    return { ...toGatewayOrder(exchange, order), ...(clientOrderId ? { clientOrderId } : {}) };
   }
 
   /**
@@ -165,8 +251,9 @@ export class CcxtLiveGateway implements OrderGateway {
    */
   private async withFee(client: Exchange, o: CcxtOrder, symbol: string): Promise<CcxtOrder> {
     if (o.fee || (o.fees && o.fees.length > 0) || !(o.filled && o.filled > 0) || !o.id) return o;
+    const id = o.id;
     if (!client.has['fetchOrderTrades']) return o;
-    const trades = await client.fetchOrderTrades(o.id, symbol);
+    const trades = await callExchange(client, await loadCcxt(), () => client.fetchOrderTrades(id, symbol));
     const fees = trades.flatMap((t) => {
       const all = (t as { fees?: Fee[] }).fees;
       return all && all.length > 0 ? all : t.fee ? [t.fee] : [];
@@ -176,41 +263,55 @@ export class CcxtLiveGateway implements OrderGateway {
 
   /**
    * ccxt's fetchOrder by our client order id (Binance, Bybit, Gate.io and MEXC take it as a param); where the
-   * exchange cannot, its recent orders on that market are searched. OrderNotFound: the order was never placed.
+   * exchange cannot (or does not say OrderNotFound: MEXC), its recent orders on that market are searched.
+   * null: the order was never placed.
    */
-  async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string) {
-    const client = this.client(exchange);
-    // Not found would say "never placed" (a recovery then records nothing executed): where the exchange cannot
-    // know our id, that is not known, and the look-up fails instead (the pending trade waits for a person).
+  private async lookup(
+    client: Exchange,
+    ccxt: CcxtModule,
+    exchange: string,
+    clientOrderId: string,
+    symbol: string,
+  ): Promise<CcxtOrder | null> {
+    // Not found would say "never placed" (a retry would place it again, a recovery records nothing executed): where
+    // the exchange cannot know our id that is not known, and the look-up fails instead.
     if (NO_CLIENT_ORDER_ID.has(exchange))
-      throw new Error(`${exchangeInfo(exchange as ExchangeId).displayName} não identifica ordens pelo id do cliente (${clientOrderId})`);
+      throw new Error(`${exchangeInfo(exchange as ExchangeId).displayName} não identifica ordens pelo id do cliente`);
     try {
-      const order = await this.withFee(
-        client,
-        await client.fetchOrder('', symbol, lookupParams(exchange, clientOrderId)),
-        symbol,
+      const order = await callExchange(client, ccxt, () =>
+        client.fetchOrder('', symbol, lookupParams(exchange, clientOrderId)),
       );
-      return { ...toGatewayOrder(exchange, order), clientOrderId };
+      return await this.withFee(client, order, symbol);
     } catch (e) {
-      if (e instanceof OrderNotFound) return null;
-      if (!client.has['fetchOrders']) throw e;
+      if (e instanceof ccxt.OrderNotFound) return null;
+      if (!client.has['fetchOrders'] || !(e instanceof ccxt.ExchangeError)) throw e;
     }
-    const recent = await client.fetchOrders(symbol, Date.now() - 24 * 3_600_000);
+    const recent = await callExchange(client, ccxt, () =>
+      client.fetchOrders(symbol, Date.now() - 24 * 3_600_000),
+    );
     // Gate.io reports our id with its 't-' prefix.
     const found = recent.find(
       (o) => o.clientOrderId === clientOrderId || o.clientOrderId === `t-${clientOrderId}`,
     );
-    return found
-      ? { ...toGatewayOrder(exchange, await this.withFee(client, found, symbol)), clientOrderId }
-      : null;
+    return found ? await this.withFee(client, found, symbol) : null;
+  }
+
+  async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string) {
+    const found = await this.lookup(this.client(exchange), await loadCcxt(), exchange, clientOrderId, symbol);
+    return found ? { ...toGatewayOrder(exchange, found), clientOrderId } : null;
   }
 
   async fetchOrder(id: string, exchange: string, symbol: string) {
-    return toGatewayOrder(exchange, await this.client(exchange).fetchOrder(id, symbol, lookupParams(exchange)));
+    const client = this.client(exchange);
+    return toGatewayOrder(
+      exchange,
+      await callExchange(client, await loadCcxt(), () => client.fetchOrder(id, symbol, lookupParams(exchange))),
+    );
   }
 
   async fetchBalance(exchange: string): Promise<Record<string, string>> {
-    const balance = await this.client(exchange).fetchBalance();
+    const client = this.client(exchange);
+    const balance = await callExchange(client, await loadCcxt(), () => client.fetchBalance());
     const free = (balance.free ?? {}) as unknown as Record<string, number | undefined>;
     return Object.fromEntries(Object.entries(free).map(([asset, n]) => [asset, str(n)]));
   }
@@ -220,13 +321,14 @@ export class CcxtLiveGateway implements OrderGateway {
 export function liveGatewayFactory(
   store: CredentialStore,
   createClient: ExchangeClientFactory,
+  orderTimeoutMs = ORDER_TIMEOUT_MS,
 ): LiveGatewayFactory {
   return {
     async forBot(userId: string, exchanges: readonly ExchangeId[]) {
       const clients = new Map<string, Exchange>();
       for (const exchange of exchanges) {
         const credentials = await store.decryptForExecution(userId, exchange);
-        clients.set(exchange, await createClient(exchange, credentials, { timeoutMs: ORDER_TIMEOUT_MS }));
+        clients.set(exchange, await createClient(exchange, credentials, { timeoutMs: orderTimeoutMs }));
       }
       return new CcxtLiveGateway(clients);
     },

@@ -11,13 +11,16 @@ import { LocalVenue, Rejection, type MarketSpec, type OrderRequest, type VenueOr
  *   the server's clock and at most 1000 ms ahead of it (-1021);
  * - errors: HTTP 400 {"code": -NNNN, "msg": "..."}, 401 for -2015; 429/418 with Retry-After and -1003.
  */
-export const d8 = (x: Dec.Value) => new Dec(x).toFixed(8);
+export const d8 = (x: Dec | string | number) => new Dec(x).toFixed(8);
 
 /** Binance's id of a unified symbol: 'BTC/USDT' → 'BTCUSDT'. */
 export const binanceId = (m: Pick<MarketSpec, 'base' | 'quote'>) => `${m.base}${m.quote}`;
 
 /** Binance-family signing (Binance, MEXC): HMAC-SHA256 hex of the query then the body, each without `signature`. */
-export function binanceStyleSignature(req: LocalRequest, secret: string): { given: string | null; expected: string } {
+export function binanceStyleSignature(
+  req: LocalRequest,
+  secret: string,
+): { given: string | null; expected: string } {
   const body = new URLSearchParams(req.body.startsWith('{') ? '' : req.body);
   const unsigned = (s: string) => s.replace(/&?signature=[0-9a-fA-F]*$/, '');
   const payload = unsigned(req.rawQuery) + unsigned(req.body.startsWith('{') ? '' : req.body);
@@ -79,7 +82,12 @@ function symbolInfo(m: MarketSpec) {
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: [
-      { filterType: 'PRICE_FILTER', minPrice: d8(m.tickSize), maxPrice: '1000000.00000000', tickSize: d8(m.tickSize) },
+      {
+        filterType: 'PRICE_FILTER',
+        minPrice: d8(m.tickSize),
+        maxPrice: '1000000.00000000',
+        tickSize: d8(m.tickSize),
+      },
       { filterType: 'LOT_SIZE', minQty: d8(m.minQty), maxQty: '9000.00000000', stepSize: d8(m.stepSize) },
       {
         filterType: 'NOTIONAL',
@@ -98,7 +106,8 @@ function symbolInfo(m: MarketSpec) {
 }
 
 /** Binance's status of a venue order: an IOC remainder (partial or none) is EXPIRED. */
-const statusOf = (o: VenueOrder) => (o.status === 'filled' ? 'FILLED' : o.status === 'open' ? 'NEW' : 'EXPIRED');
+const statusOf = (o: VenueOrder) =>
+  o.status === 'filled' ? 'FILLED' : o.status === 'open' ? 'NEW' : 'EXPIRED';
 
 /** An order as GET /api/v3/order and allOrders answer it (no fills). */
 function queried(o: VenueOrder, venue: LocalVenue) {
@@ -225,7 +234,9 @@ export class BinanceAdapter implements ProtocolAdapter {
           return err(-1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!");
         const o = venue.findOrder(
           apiKey,
-          params['orderId'] !== undefined ? { id: params['orderId'] } : { clientOrderId: params['origClientOrderId']! },
+          params['orderId'] !== undefined
+            ? { id: params['orderId'] }
+            : { clientOrderId: params['origClientOrderId']! },
           m.symbol,
         );
         return o ? json(200, queried(o, venue)) : err(-2013, 'Order does not exist.');
@@ -271,7 +282,12 @@ export class BinanceAdapter implements ProtocolAdapter {
           takerCommission: 10,
           buyerCommission: 0,
           sellerCommission: 0,
-          commissionRates: { maker: '0.00100000', taker: d8(venue.takerFee), buyer: '0.00000000', seller: '0.00000000' },
+          commissionRates: {
+            maker: '0.00100000',
+            taker: d8(venue.takerFee),
+            buyer: '0.00000000',
+            seller: '0.00000000',
+          },
           canTrade: account.canTrade,
           canWithdraw: account.canWithdraw,
           canDeposit: true,
@@ -280,7 +296,9 @@ export class BinanceAdapter implements ProtocolAdapter {
           preventSor: false,
           updateTime: now,
           accountType: 'SPOT',
-          balances: venue.balances(apiKey).map((b) => ({ asset: b.asset, free: d8(b.free), locked: d8(b.locked) })),
+          balances: venue
+            .balances(apiKey)
+            .map((b) => ({ asset: b.asset, free: d8(b.free), locked: d8(b.locked) })),
           permissions: ['SPOT'],
           uid: 354937868,
         });
@@ -366,7 +384,13 @@ export class BinanceAdapter implements ProtocolAdapter {
     };
     const o = venue.place(apiKey, req);
     if (o instanceof Rejection) return rejection(o);
-    const ack = { symbol: binanceId(m), orderId: Number(o.id), orderListId: -1, clientOrderId, transactTime: o.time };
+    const ack = {
+      symbol: binanceId(m),
+      orderId: Number(o.id),
+      orderListId: -1,
+      clientOrderId,
+      transactTime: o.time,
+    };
     const respType = p['newOrderRespType'] ?? (type === 'MARKET' || type === 'LIMIT' ? 'FULL' : 'ACK');
     if (respType === 'ACK') return json(200, ack);
     const result = {

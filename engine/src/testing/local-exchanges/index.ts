@@ -1,7 +1,9 @@
 import type { ExchangeId } from '@arbitra/contracts';
 import { BinanceAdapter } from './binance.js';
 import { BybitAdapter } from './bybit.js';
+import { GateAdapter } from './gate.js';
 import { MercadoBitcoinAdapter } from './mercado.js';
+import { MexcAdapter } from './mexc.js';
 import { LocalExchange, type ProtocolAdapter } from './server.js';
 import { LocalVenue, type AccountSpec, type MarketSpec } from './venue.js';
 
@@ -13,6 +15,8 @@ export type { AccountSpec, Faults, Level, MarketSpec, OrderRequest, VenueOrder }
 /** The protocol adapter of each exchange that has one (ex-more adds bybit and mercadobitcoin here). */
 export const ADAPTERS: Partial<Record<ExchangeId, () => ProtocolAdapter>> = {
   binance: () => new BinanceAdapter(),
+  mexc: () => new MexcAdapter(),
+  gateio: () => new GateAdapter(),
   bybit: () => new BybitAdapter(),
   mercadobitcoin: () => new MercadoBitcoinAdapter(),
 };

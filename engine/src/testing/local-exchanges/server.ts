@@ -2,10 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Exchange } from 'ccxt';
 import type { ExchangeId } from '@arbitra/contracts';
-import {
-  ccxtClientFactory,
-  type ExchangeClientFactory,
-} from '../../credentials/exchange-client.factory.js';
+import { ccxtClientFactory, type ExchangeClientFactory } from '../../credentials/exchange-client.factory.js';
 import type { LocalVenue } from './venue.js';
 
 /** A request as an adapter reads it: what the exchange's server gets on the wire. */
@@ -148,7 +145,11 @@ export class LocalExchange {
       t.remaining--;
       const answer = this.adapter.throttled(t.status);
       log.status = t.status;
-      return { ...answer, status: t.status, headers: { ...answer.headers, 'retry-after': String(t.retryAfterSec) } };
+      return {
+        ...answer,
+        status: t.status,
+        headers: { ...answer.headers, 'retry-after': String(t.retryAfterSec) },
+      };
     }
     const answer = await this.adapter.handle(req, this.venue);
     log.status = answer.status;
@@ -178,7 +179,8 @@ export class LocalExchange {
 
   /** The platform's factory, with ccxt's URLs pointed here. */
   clientFactory(base: ExchangeClientFactory = ccxtClientFactory): ExchangeClientFactory {
-    return async (exchange, credentials, options) => pointAt(await base(exchange, credentials, options), this.url);
+    return async (exchange, credentials, options) =>
+      pointAt(await base(exchange, credentials, options), this.url);
   }
 }
 
@@ -187,7 +189,9 @@ export function pointAt(client: Exchange, base: string): Exchange {
   const rewrite = (v: unknown): unknown => {
     if (typeof v === 'string') return v.replace(/^https?:\/\/[^/]+/, base);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, rewrite(x)]));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, rewrite(x)]),
+      );
     }
     return v;
   };
@@ -202,7 +206,8 @@ function paramsOf(req: LocalRequest): Record<string, string> {
   const type = req.headers['content-type'] ?? '';
   if (type.includes('json') || req.body.startsWith('{')) {
     try {
-      for (const [k, v] of Object.entries(JSON.parse(req.body) as Record<string, unknown>)) out[k] = String(v);
+      for (const [k, v] of Object.entries(JSON.parse(req.body) as Record<string, unknown>))
+        out[k] = String(v);
     } catch {
       // not JSON
     }

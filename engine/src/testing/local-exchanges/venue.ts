@@ -169,7 +169,11 @@ export class LocalVenue {
   }
 
   /** The order on this key with that exchange id or client order id (the latest, if reused). */
-  findOrder(apiKey: string, by: { id?: string; clientOrderId?: string }, symbol?: string): VenueOrder | undefined {
+  findOrder(
+    apiKey: string,
+    by: { id?: string; clientOrderId?: string },
+    symbol?: string,
+  ): VenueOrder | undefined {
     return this.orders
       .filter((o) => o.apiKey === apiKey && (symbol === undefined || o.request.symbol === symbol))
       .filter((o) => (by.id !== undefined ? o.id === by.id : o.clientOrderId === by.clientOrderId))
@@ -195,7 +199,9 @@ export class LocalVenue {
     if (m.status === 'halted') return new Rejection('halted');
     if (
       req.clientOrderId &&
-      this.orders.some((o) => o.apiKey === apiKey && o.clientOrderId === req.clientOrderId && o.status === 'open')
+      this.orders.some(
+        (o) => o.apiKey === apiKey && o.clientOrderId === req.clientOrderId && o.status === 'open',
+      )
     ) {
       return new Rejection('duplicate-client-id');
     }
@@ -263,7 +269,10 @@ export class LocalVenue {
     consume(levels, takes);
     const got = req.side === 'buy' ? m.base : m.quote;
     const out = fills.reduce((s, f) => s.plus(req.side === 'buy' ? f.amount.mul(f.price) : f.amount), ZERO);
-    const inn = fills.reduce((s, f) => s.plus((req.side === 'buy' ? f.amount : f.amount.mul(f.price)).minus(f.fee)), ZERO);
+    const inn = fills.reduce(
+      (s, f) => s.plus((req.side === 'buy' ? f.amount : f.amount.mul(f.price)).minus(f.fee)),
+      ZERO,
+    );
     account.free.set(paid, (account.free.get(paid) ?? ZERO).minus(out));
     account.free.set(got, (account.free.get(got) ?? ZERO).plus(inn));
     const doneFilled = fills.reduce((s, f) => s.plus(f.amount), ZERO);
@@ -273,7 +282,11 @@ export class LocalVenue {
       apiKey,
       request: req,
       status:
-        doneFilled.eq(amount) && doneFilled.gt(0) ? 'filled' : req.timeInForce === 'GTC' ? 'open' : 'canceled',
+        doneFilled.eq(amount) && doneFilled.gt(0)
+          ? 'filled'
+          : req.timeInForce === 'GTC'
+            ? 'open'
+            : 'canceled',
       amount,
       filled: doneFilled,
       cost: fills.reduce((s, f) => s.plus(f.amount.mul(f.price)), ZERO),

@@ -61,6 +61,8 @@ export const EXCHANGE_MESSAGES = {
     reasonUndecryptable: 'não foi possível ler a credencial armazenada (chave de criptografia indisponível)',
     reasonUnexpected: 'erro inesperado ao verificar as credenciais',
     reasonValid: 'Saldo consultado com sucesso (somente leitura)',
+    reasonWithdrawRefused:
+      'Chave recusada: ela permite saques. Crie uma chave sem permissão de saque: o Arbitra só precisa de leitura e negociação.',
     withdrawWarning:
       'Esta chave permite saques. Por segurança, crie uma chave sem permissão de saque: o Arbitra só precisa de leitura e negociação.',
     // Live bots (DECISIONS §8): what is missing, per exchange.
