@@ -41,6 +41,8 @@ const EXCHANGES: readonly ExchangeRow[] = [
   { exchange: 'binance', reportsWithdrawals: true, throttleStatuses: [429, 418] },
   { exchange: 'mexc', reportsWithdrawals: true, throttleStatuses: [429] },
   { exchange: 'gateio', reportsWithdrawals: false, throttleStatuses: [429] },
+  // Bybit answers its limit with retCode 10006 (ccxt RateLimitExceeded), served here on a 429
+  { exchange: 'bybit', reportsWithdrawals: true, throttleStatuses: [429] },
 ];
 
 const SYMBOL = 'BTC/USDT';
@@ -88,7 +90,7 @@ interface World {
   free: (asset: string, account?: AccountSpec) => string;
   /** Orders the venue holds with that client order id (the exchange's truth: never more than one). */
   ordersWith: (clientOrderId: string) => number;
-  /** Placement requests that reached the exchange and were answered 2xx / at all. */
+  /** Orders the exchange accepted (Bybit and Mercado Bitcoin answer refusals with HTTP 200 too). */
   accepted: () => number;
 }
 
@@ -131,7 +133,7 @@ async function world(row: ExchangeRow, status: MarketSpec['status'] = 'open'): P
         .find((b) => b.asset === asset)
         ?.free.toFixed() ?? '0',
     ordersWith: (cid) => local.venue.orders.filter((o) => o.clientOrderId.replace(/^t-/, '') === cid).length,
-    accepted: () => local.placements().filter((r) => typeof r.status === 'number' && r.status < 300).length,
+    accepted: () => local.venue.orders.length,
   };
 }
 

@@ -214,13 +214,13 @@ export class CcxtLiveGateway implements OrderGateway {
       if (e instanceof ccxt.InsufficientFunds) return refused(REJECTION.insufficient);
       if (e instanceof ccxt.MarketClosed) return refused(REJECTION.halted);
       const detail = () => REJECTION.refused(exchangeDetail((e as Error).message, client.id, []));
-      if (e instanceof ccxt.InvalidOrder) return refused(detail());
       if (e instanceof ccxt.ExchangeError && !(e instanceof ccxt.AuthenticationError)) {
-        // Refused without a specific code (MEXC 30000 'suspended transaction', Gate INVALID_CURRENCY_PAIR): if
-        // the market stopped trading since it was loaded, that is why.
+        // Refused without a specific code (MEXC 30000 'suspended transaction', Gate INVALID_CURRENCY_PAIR, Bybit
+        // 170157 'not available for api trading'): if the market stopped trading since it was loaded, that is why.
         const reloaded = await client.loadMarkets(true).catch(() => null);
         if (reloaded && client.market(symbol).active === false) return refused(REJECTION.halted);
-        if (e instanceof ccxt.BadRequest || e instanceof ccxt.OperationRejected) return refused(detail());
+        if (e instanceof ccxt.InvalidOrder || e instanceof ccxt.BadRequest || e instanceof ccxt.OperationRejected)
+          return refused(detail());
       }
       // No answer (timeout, connection lost): the exchange may have accepted the order. Found by our id, it is
       // the order; not found, the error stands (placing it again could buy twice).
