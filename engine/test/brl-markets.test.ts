@@ -113,7 +113,13 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
 
     // The ledger: the reais sold − the sell's fee − the reais bought = the BRL balance change; the buy's fee is in
     // the BTC received (as the exchanges charge it): profit × rate = that change − the BTC fee at the buy's price.
-    const legs = await sql.query<{ side: string; quote: string; fee: string; fee_asset: string; price: string }>(
+    const legs = await sql.query<{
+      side: string;
+      quote: string;
+      fee: string;
+      fee_asset: string;
+      price: string;
+    }>(
       `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee, l.fee_asset, l.avg_price::text AS price
          FROM trade_legs l WHERE l.trade_id = $1 ORDER BY l.seq`,
       [pushed!.id],

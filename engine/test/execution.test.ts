@@ -204,7 +204,13 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
 
     // The ledger: profit = sell proceeds − sell fee − buy cost − the buy's fee (charged in the base received, at
     // the buy's price), to the unit of the numeric columns.
-    const legs = await sql.query<{ side: string; quote: string; fee: string; fee_asset: string; price: string }>(
+    const legs = await sql.query<{
+      side: string;
+      quote: string;
+      fee: string;
+      fee_asset: string;
+      price: string;
+    }>(
       `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee, l.fee_asset, l.avg_price::text AS price
          FROM trade_legs l JOIN trades t ON t.id = l.trade_id WHERE t.id = $1 ORDER BY l.seq`,
       [pushed!.id],

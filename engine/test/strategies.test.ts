@@ -262,7 +262,9 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     const own = legDeltas(legs);
     const ethStep = store().get('binance', 'ETH/BTC')!.spec.amountStep;
     const ethDust = own.get('binance:ETH')!;
-    expect(ethDust.gte(0) && ethDust.lt(ethStep), `ETH left ${ethDust.toFixed()} (step ${ethStep})`).toBe(true);
+    expect(ethDust.gte(0) && ethDust.lt(ethStep), `ETH left ${ethDust.toFixed()} (step ${ethStep})`).toBe(
+      true,
+    );
     const btcStep = store().get('binance', 'BTC/USDT')!.spec.amountStep;
     const dust = own.get('binance:BTC')!;
     expect(dust.gte(0) && dust.lt(btcStep), `BTC left ${dust.toFixed()} (step ${btcStep})`).toBe(true);

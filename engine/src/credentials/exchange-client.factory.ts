@@ -56,5 +56,10 @@ export const ccxtClientFactory: ExchangeClientFactory = async (exchange, credent
   const ccxt = (await loadCcxt()).default as unknown as Record<string, unknown>;
   const Ctor = ccxt[exchangeInfo(exchange).ccxtId] as ExchangeConstructor | undefined;
   if (typeof Ctor !== 'function') throw new Error(`ccxt has no exchange ${exchangeInfo(exchange).ccxtId}`);
-  return new Ctor(ccxtClientConfig(credentials, options));
+  const client = new Ctor(ccxtClientConfig(credentials, options));
+  // Mercado Bitcoin's Trade API refuses a tapi_nonce not greater than the key's last one; ccxt's mercado sends
+  // seconds, so two clients of one key (the validator's and a bot's, two bots) collide within a second.
+  // Milliseconds keep increasing past any earlier nonce of seconds.
+  if (exchange === 'mercadobitcoin') client.nonce = () => client.milliseconds();
+  return client;
 };

@@ -80,21 +80,39 @@ function rejectedOrder(
  */
 const NO_CLIENT_ORDER_ID: ReadonlySet<string> = new Set(['mercadobitcoin']);
 
+/** Exchanges whose errors ccxt does not map to classes (ccxt `mercado`: every one an ExchangeError). */
+const NO_ERROR_CODES: ReadonlySet<string> = new Set(['mercadobitcoin']);
+
 /**
- * The fees of an order where ccxt misreads them, from the exchange's own answer. Mercado Bitcoin (Trade API v3):
- * the order's `fee` is charged in the asset received (the API's example: a buy of 1 BTC at 0.30% pays 0.003, BTC),
- * while ccxt's mercado labels it in the quote and sums each operation's `fee_rate` (a percent) as a fee.
+ * An order's fees and cost where ccxt misreads them, from the exchange's own answer. Mercado Bitcoin (Trade API
+ * v3): the order's `fee` is charged in the asset received (the API's example: a buy of 1 BTC at 0.30% pays 0.003,
+ * BTC), while ccxt's mercado labels it in the quote and sums each operation's `fee_rate` (a percent) as a fee; and
+ * it has no cost (ccxt multiplies the amount by `executed_price_avg`, rounded to 5 decimals): the cost is the sum
+ * of its operations.
  */
-function exchangeFees(exchange: string, o: CcxtOrder, base: string, quote: string): Fee[] | null {
+function exchangeFigures(
+  exchange: string,
+  o: CcxtOrder,
+  base: string,
+  quote: string,
+): { fees: Fee[]; cost: string } | null {
   if (exchange !== 'mercadobitcoin') return null;
-  const fee = Number((o.info as Record<string, unknown> | undefined)?.['fee'] ?? 0);
-  return [{ cost: fee, currency: o.side === 'buy' ? base : quote }];
+  const info = (o.info ?? {}) as { fee?: string; operations?: { quantity?: string; price?: string }[] };
+  const cost = (info.operations ?? []).reduce(
+    (sum, op) => sum.plus(new Decimal(op.quantity ?? 0).mul(op.price ?? 0)),
+    new Decimal(0),
+  );
+  return {
+    fees: [{ cost: Number(info.fee ?? 0), currency: o.side === 'buy' ? base : quote }],
+    cost: cost.toFixed(),
+  };
 }
 
 /** ccxt's spot createOrder features of a client (which time-in-force it takes, whether a market buy needs a price). */
 function spotOrderFeatures(client: Exchange): { ioc: boolean; marketBuyRequiresPrice: boolean } {
-  const features = (client as unknown as { features?: Record<string, Record<string, Record<string, unknown>>> })
-    .features;
+  const features = (
+    client as unknown as { features?: Record<string, Record<string, Record<string, unknown>>> }
+  ).features;
   const create = (features?.['spot']?.['createOrder'] ?? {}) as {
     timeInForce?: { IOC?: boolean };
     marketBuyRequiresPrice?: boolean;
@@ -114,17 +132,17 @@ function spotOrderFeatures(client: Exchange): { ioc: boolean; marketBuyRequiresP
  * orders) and takes our id as `orderLinkId`; the others take ccxt's `clientOrderId`.
  */
 function lookupParams(exchange: string, clientOrderId?: string): Record<string, unknown> {
-  if (exchange === 'bybit') return { acknowledged: true, ...(clientOrderId ? { orderLinkId: clientOrderId } : {}) };
+  if (exchange === 'bybit')
+    return { acknowledged: true, ...(clientOrderId ? { orderLinkId: clientOrderId } : {}) };
   return clientOrderId ? { clientOrderId } : {};
 }
 
 function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
   const filled = o.filled ?? 0;
   const [base = '', quote = 'USDT'] = (o.symbol ?? '').split('/');
-  const fees = feesByCurrency(
-    exchangeFees(exchange, o, base, quote) ?? (o.fees && o.fees.length > 0 ? o.fees : [o.fee]),
-    quote,
-  );
+  const fixed = exchangeFigures(exchange, o, base, quote);
+  const fees = feesByCurrency(fixed?.fees ?? (o.fees && o.fees.length > 0 ? o.fees : [o.fee]), quote);
+  const cost = fixed?.cost ?? str(o.cost);
   // Nothing filled is 'rejected' whatever the exchange calls it (Binance EXPIRED, MEXC CANCELED, Gate ioc), as in
   // paper trading (fill-model). 'closed' is not 'fully filled' everywhere: Bybit closes an IOC partly filled
   // (PartiallyFilledCanceled).
@@ -132,7 +150,9 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
   const status: GatewayOrder['status'] = whole ? 'closed' : filled > 0 ? 'canceled' : 'rejected';
   // The average as the trade's cost over its amount, exact (ccxt's `average` is a float, rounded by the exchange).
   const average =
-    filled > 0 && o.cost ? new Decimal(str(o.cost)).div(str(filled)).toFixed() : str(o.average ?? 0);
+    filled > 0 && !new Decimal(cost).isZero()
+      ? new Decimal(cost).div(str(filled)).toFixed()
+      : str(o.average ?? 0);
   const ioc = o.type === 'limit' && (o.status === 'canceled' || o.status === 'expired');
   return {
     id: o.id ?? '',
@@ -144,7 +164,7 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
     amount: str(o.amount),
     filled: str(filled),
     average,
-    cost: str(o.cost),
+    cost,
     fee: fees[0]!,
     ...(fees.length > 1 ? { fees } : {}),
     ...(status === 'rejected'
@@ -219,7 +239,14 @@ export class CcxtLiveGateway implements OrderGateway {
         // 170157 'not available for api trading'): if the market stopped trading since it was loaded, that is why.
         const reloaded = await client.loadMarkets(true).catch(() => null);
         if (reloaded && client.market(symbol).active === false) return refused(REJECTION.halted);
-        if (e instanceof ccxt.InvalidOrder || e instanceof ccxt.BadRequest || e instanceof ccxt.OperationRejected)
+        // Mercado Bitcoin answers every refusal with an error_message ccxt reads as a bare ExchangeError (its own
+        // words: 'Saldo insuficiente…', the request limit…): the Trade API answered, the order was not placed.
+        if (
+          e instanceof ccxt.InvalidOrder ||
+          e instanceof ccxt.BadRequest ||
+          e instanceof ccxt.OperationRejected ||
+          NO_ERROR_CODES.has(exchange)
+        )
           return refused(detail());
       }
       // No answer (timeout, connection lost): the exchange may have accepted the order. Found by our id, it is
@@ -276,7 +303,9 @@ export class CcxtLiveGateway implements OrderGateway {
     // Not found would say "never placed" (a retry would place it again, a recovery records nothing executed): where
     // the exchange cannot know our id that is not known, and the look-up fails instead.
     if (NO_CLIENT_ORDER_ID.has(exchange))
-      throw new Error(`${exchangeInfo(exchange as ExchangeId).displayName} não identifica ordens pelo id do cliente`);
+      throw new Error(
+        `${exchangeInfo(exchange as ExchangeId).displayName} não identifica ordens pelo id do cliente`,
+      );
     try {
       const order = await callExchange(client, ccxt, () =>
         client.fetchOrder('', symbol, lookupParams(exchange, clientOrderId)),
@@ -305,7 +334,9 @@ export class CcxtLiveGateway implements OrderGateway {
     const client = this.client(exchange);
     return toGatewayOrder(
       exchange,
-      await callExchange(client, await loadCcxt(), () => client.fetchOrder(id, symbol, lookupParams(exchange))),
+      await callExchange(client, await loadCcxt(), () =>
+        client.fetchOrder(id, symbol, lookupParams(exchange)),
+      ),
     );
   }
 

@@ -51,7 +51,12 @@ async function world(
       const [base, quote] = symbol.split('/') as [string, string];
       return { symbol, base, quote, ...RULES[symbol]!, status: 'open', bids: [], asks: [] };
     });
-    const ex = await startLocalExchange(exchange, specs, [{ ...KEY, balances: balances[exchange] ?? {} }], FEE);
+    const ex = await startLocalExchange(
+      exchange,
+      specs,
+      [{ ...KEY, balances: balances[exchange] ?? {} }],
+      FEE,
+    );
     exchanges.set(exchange, ex);
     clients.set(exchange, await ex.clientFactory()(exchange, KEY, { timeoutMs: 5_000 }));
   }
@@ -113,7 +118,14 @@ function setBooks(w: World, step: Partial<Record<ExchangeId, Books>>) {
 }
 
 function job(o: Opportunity, n: number, budgetUsdt: string): ExecutionJob {
-  return { botId: 'bot-1', userId: 'u-1', executionKey: `bot-1:${o.id}:${n}`, opportunity: o, budgetUsdt, enqueuedAt: n };
+  return {
+    botId: 'bot-1',
+    userId: 'u-1',
+    executionKey: `bot-1:${o.id}:${n}`,
+    opportunity: o,
+    budgetUsdt,
+    enqueuedAt: n,
+  };
 }
 
 async function run(w: World, gateway: OrderGateway, data: ExecutionJob, mode: 'paper' | 'live') {
@@ -147,13 +159,13 @@ function comparable(r: ExecutionRecord) {
   };
 }
 
-async function balancesOf(gateway: OrderGateway, exchange: string) {
+async function balancesOf(gateway: OrderGateway, exchange: string): Promise<Record<string, string>> {
   const b = await gateway.fetchBalance(exchange);
-  return Object.fromEntries(
+  return Object.fromEntries<string>(
     Object.entries(b)
       .filter(([, v]) => !new Dec(v).isZero())
-      .map(([k, v]) => [k, new Dec(v).toFixed()])
-      .sort(),
+      .map(([k, v]): [string, string] => [k, new Dec(v).toFixed()])
+      .sort(([a], [b]) => a.localeCompare(b)),
   );
 }
 
@@ -205,7 +217,15 @@ describe('paper ≡ live: the same bot on the same books records the same trades
         {
           // both books deep enough: 0.02 BTC bought at 60 000 (two levels), sold at 60 300
           books: {
-            bybit: { 'BTC/USDT': { asks: [['59990', '0.01'], ['60000', '0.5']], bids: [['59980', '1']] } },
+            bybit: {
+              'BTC/USDT': {
+                asks: [
+                  ['59990', '0.01'],
+                  ['60000', '0.5'],
+                ],
+                bids: [['59980', '1']],
+              },
+            },
             binance: { 'BTC/USDT': { bids: [['60300', '0.5']], asks: [['60310', '1']] } },
           },
           opportunity: opp('60000', '60300', '0.02'),
@@ -214,8 +234,24 @@ describe('paper ≡ live: the same bot on the same books records the same trades
         {
           // the sell book thinned: 0.012 of 0.03 sold, the rest bought is sold back on Bybit at market
           books: {
-            bybit: { 'BTC/USDT': { asks: [['60000', '0.5']], bids: [['59950', '0.02'], ['59900', '1']] } },
-            binance: { 'BTC/USDT': { bids: [['60300', '0.012'], ['60100', '1']], asks: [['60310', '1']] } },
+            bybit: {
+              'BTC/USDT': {
+                asks: [['60000', '0.5']],
+                bids: [
+                  ['59950', '0.02'],
+                  ['59900', '1'],
+                ],
+              },
+            },
+            binance: {
+              'BTC/USDT': {
+                bids: [
+                  ['60300', '0.012'],
+                  ['60100', '1'],
+                ],
+                asks: [['60310', '1']],
+              },
+            },
           },
           opportunity: opp('60000', '60300', '0.03'),
           budgetUsdt: '2000',
@@ -273,7 +309,13 @@ describe('paper ≡ live: the same bot on the same books records the same trades
           books: {
             bybit: {
               'BTC/USDT': { asks: [['60000', '1']], bids: [['59990', '1']] },
-              'ETH/BTC': { asks: [['0.04999', '0.1'], ['0.05', '10']], bids: [['0.04990', '10']] },
+              'ETH/BTC': {
+                asks: [
+                  ['0.04999', '0.1'],
+                  ['0.05', '10'],
+                ],
+                bids: [['0.04990', '10']],
+              },
               'ETH/USDT': { asks: [['3031', '10']], bids: [['3030', '10']] },
             },
           },
@@ -285,7 +327,13 @@ describe('paper ≡ live: the same bot on the same books records the same trades
             bybit: {
               'BTC/USDT': { asks: [['60000', '1']], bids: [['59990', '1']] },
               'ETH/BTC': { asks: [['0.05', '10']], bids: [['0.04990', '10']] },
-              'ETH/USDT': { asks: [['3031', '10']], bids: [['3030', '0.1'], ['3000', '10']] },
+              'ETH/USDT': {
+                asks: [['3031', '10']],
+                bids: [
+                  ['3030', '0.1'],
+                  ['3000', '10'],
+                ],
+              },
             },
           },
           opportunity: bybitTri(),
@@ -322,15 +370,39 @@ describe('paper ≡ live: the same bot on the same books records the same trades
         {
           // the books moved 1 USDT against the bot since detection: inside the allowance (3001.5 / 3010.49)
           books: {
-            binance: { 'ETH/USDT': { asks: [['3001', '0.2'], ['3001.5', '5']], bids: [['2999', '5']] } },
-            bybit: { 'ETH/USDT': { bids: [['3011', '0.3'], ['3010.5', '5']], asks: [['3013', '5']] } },
+            binance: {
+              'ETH/USDT': {
+                asks: [
+                  ['3001', '0.2'],
+                  ['3001.5', '5'],
+                ],
+                bids: [['2999', '5']],
+              },
+            },
+            bybit: {
+              'ETH/USDT': {
+                bids: [
+                  ['3011', '0.3'],
+                  ['3010.5', '5'],
+                ],
+                asks: [['3013', '5']],
+              },
+            },
           },
           opportunity: opp('0.5'),
           budgetUsdt: '2000',
         },
         {
           books: {
-            binance: { 'ETH/USDT': { asks: [['3000', '0.2'], ['3010', '5']], bids: [['2995', '5']] } },
+            binance: {
+              'ETH/USDT': {
+                asks: [
+                  ['3000', '0.2'],
+                  ['3010', '5'],
+                ],
+                bids: [['2995', '5']],
+              },
+            },
             bybit: { 'ETH/USDT': { bids: [['3012', '5']], asks: [['3013', '5']] } },
           },
           opportunity: opp('0.5'),

@@ -82,7 +82,11 @@ export async function recoverExecution(
   for (const f of found) {
     for (const d of deltasOf(f.order)) {
       if (d.asset === cashAsset || !traded.has(d.asset)) continue;
-      const a = net.get(d.asset) ?? { total: new Decimal(0), fees: new Decimal(0), byExchange: new Map() };
+      const a = net.get(d.asset) ?? {
+        total: new Decimal(0),
+        fees: new Decimal(0),
+        byExchange: new Map<string, Decimal>(),
+      };
       a.total = a.total.plus(d.delta);
       a.byExchange.set(d.exchange, (a.byExchange.get(d.exchange) ?? new Decimal(0)).plus(d.delta));
       net.set(d.asset, a);

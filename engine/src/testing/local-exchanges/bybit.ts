@@ -161,7 +161,8 @@ export class BybitAdapter implements ProtocolAdapter {
         });
       }
       case 'GET /v5/market/instruments-info': {
-        if (req.query.get('category') !== 'spot') return ok(venue, { category: req.query.get('category'), list: [] });
+        if (req.query.get('category') !== 'spot')
+          return ok(venue, { category: req.query.get('category'), list: [] });
         const id = req.query.get('symbol');
         const list = [...venue.markets.values()].filter((m) => !id || idOf(m) === id).map(instrument);
         return ok(venue, { category: 'spot', list, nextPageCursor: '' });
@@ -183,7 +184,8 @@ export class BybitAdapter implements ProtocolAdapter {
     const expected = createHmac('sha256', account.secret)
       .update(`${timestamp}${apiKey}${recvWindow}${payload}`)
       .digest('hex');
-    if (sign !== expected) return fail(venue, 10004, `error sign! origin_string[${timestamp}${apiKey}${recvWindow}${payload}]`);
+    if (sign !== expected)
+      return fail(venue, 10004, `error sign! origin_string[${timestamp}${apiKey}${recvWindow}${payload}]`);
     const server = venue.now();
     const t = Number(timestamp);
     if (!(t >= server - recvWindow && t < server + 1_000)) {
@@ -242,7 +244,9 @@ export class BybitAdapter implements ProtocolAdapter {
         });
       case 'GET /v5/asset/coin/query-info': {
         const coins = new Set([...venue.markets.values()].flatMap((m) => [m.base, m.quote]));
-        return ok(venue, { rows: [...coins].map((coin) => ({ name: coin, coin, remainAmount: '150000', chains: [] })) });
+        return ok(venue, {
+          rows: [...coins].map((coin) => ({ name: coin, coin, remainAmount: '150000', chains: [] })),
+        });
       }
       case 'GET /v5/account/wallet-balance': {
         if (p['accountType'] !== 'UNIFIED') return fail(venue, 10001, 'accountType only support UNIFIED.');
@@ -284,9 +288,11 @@ export class BybitAdapter implements ProtocolAdapter {
     const side = p['side'] === 'Buy' ? 'buy' : p['side'] === 'Sell' ? 'sell' : null;
     const type = p['orderType'] === 'Limit' ? 'limit' : p['orderType'] === 'Market' ? 'market' : null;
     const qty = str(p['qty']);
-    if (!side || !type || !qty) return fail(venue, 10001, 'params error: side, orderType and qty are required');
+    if (!side || !type || !qty)
+      return fail(venue, 10001, 'params error: side, orderType and qty are required');
     const tif = str(p['timeInForce']) ?? 'GTC';
-    if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return fail(venue, 10001, 'params error: timeInForce invalid');
+    if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK')
+      return fail(venue, 10001, 'params error: timeInForce invalid');
     const orderLinkId = str(p['orderLinkId']) ?? '';
     if (orderLinkId.length > 36) return fail(venue, 10001, 'params error: orderLinkId is too long');
     // A market buy's qty is quote unless marketUnit=baseCoin (Bybit spot, UTA).
@@ -312,7 +318,12 @@ export class BybitAdapter implements ProtocolAdapter {
    * GET /v5/order/realtime (open orders; by orderId or orderLinkId also the recent closed ones) and
    * /v5/order/history (closed). Priority orderId > orderLinkId > symbol; an empty value is not a filter.
    */
-  private query(venue: LocalVenue, apiKey: string, p: Record<string, unknown>, history: boolean): LocalAnswer {
+  private query(
+    venue: LocalVenue,
+    apiKey: string,
+    p: Record<string, unknown>,
+    history: boolean,
+  ): LocalAnswer {
     if (p['category'] !== 'spot') return fail(venue, 10001, 'params error: category only support spot here');
     const m = str(p['symbol']) ? marketById(venue, str(p['symbol'])!) : undefined;
     if (str(p['symbol']) && !m) return fail(venue, 170121, 'Invalid symbol.');

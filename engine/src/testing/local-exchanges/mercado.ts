@@ -81,7 +81,11 @@ export class MercadoBitcoinAdapter implements ProtocolAdapter {
   throttled(status: 429 | 418): LocalAnswer {
     return {
       status,
-      json: { status_code: 429, error_message: 'Taxa de requisições excedida.', server_unix_timestamp: seconds(Date.now()) },
+      json: {
+        status_code: 429,
+        error_message: 'Taxa de requisições excedida.',
+        server_unix_timestamp: seconds(Date.now()),
+      },
     };
   }
 
@@ -91,7 +95,9 @@ export class MercadoBitcoinAdapter implements ProtocolAdapter {
     }
     const pub = /^\/api\/([A-Za-z0-9]+)\/(ticker|orderbook)\/?$/.exec(req.path);
     if (req.method === 'GET' && pub) {
-      const m = [...venue.markets.values()].find((x) => x.base === pub[1]!.toUpperCase() && x.quote === 'BRL');
+      const m = [...venue.markets.values()].find(
+        (x) => x.base === pub[1]!.toUpperCase() && x.quote === 'BRL',
+      );
       if (!m) return { status: 404, text: 'Not Found' };
       if (pub[2] === 'orderbook') {
         const side = (levels: MarketSpec['bids']) => levels.map(([p, a]) => [Number(p), Number(a)]);
@@ -101,7 +107,16 @@ export class MercadoBitcoinAdapter implements ProtocolAdapter {
       return {
         status: 200,
         json: {
-          ticker: { high: ask, low: bid, vol: '0', last: ask, buy: bid, sell: ask, open: ask, date: Math.floor(venue.now() / 1000) },
+          ticker: {
+            high: ask,
+            low: bid,
+            vol: '0',
+            last: ask,
+            buy: bid,
+            sell: ask,
+            open: ask,
+            date: Math.floor(venue.now() / 1000),
+          },
         },
       };
     }
@@ -131,10 +146,16 @@ export class MercadoBitcoinAdapter implements ProtocolAdapter {
     const method = p['tapi_method'] ?? '';
     if (method === 'get_account_info') {
       const balance = Object.fromEntries(
-        venue.balances(account.apiKey).map((b) => [
-          b.asset.toLowerCase(),
-          { available: d8(b.free), total: d8(b.free.plus(b.locked)), ...(b.asset === 'BRL' ? {} : { amount_open_orders: 0 }) },
-        ]),
+        venue
+          .balances(account.apiKey)
+          .map((b) => [
+            b.asset.toLowerCase(),
+            {
+              available: d8(b.free),
+              total: d8(b.free.plus(b.locked)),
+              ...(b.asset === 'BRL' ? {} : { amount_open_orders: 0 }),
+            },
+          ]),
       );
       return ok({ balance, withdrawal_limits: {} });
     }
@@ -182,7 +203,7 @@ export class MercadoBitcoinAdapter implements ProtocolAdapter {
         const orders = venue
           .ordersOf(account.apiKey, m.symbol)
           .filter((o) => !statuses || statuses.includes(orderStatus(o)))
-          .filter((o) => p['has_fills'] === undefined || (o.fills.length > 0) === (p['has_fills'] === 'true'))
+          .filter((o) => p['has_fills'] === undefined || o.fills.length > 0 === (p['has_fills'] === 'true'))
           .reverse()
           .map((o) => orderJson(venue, o));
         return ok({ orders });
