@@ -9,50 +9,90 @@ import { client, register, type Client } from '../../api/test/support/http.js';
 import { CredentialChecksProcessor } from '../src/credentials/credential-checks.processor.js';
 import { CredentialStore, CredentialUnavailableError } from '../src/credentials/credential-store.js';
 import { CredentialValidator } from '../src/credentials/credential-validator.js';
-import { ccxtClientConfig, type ExchangeClientFactory } from '../src/credentials/exchange-client.factory.js';
-import { BinanceAsServer, type BinanceAccount, type ServerMode } from './credentials.binance-as-server.js';
+import { ccxtClientFactory, type ExchangeClientFactory } from '../src/credentials/exchange-client.factory.js';
+import {
+  pointAt,
+  startLocalExchange,
+  type AccountSpec,
+  type LocalExchange,
+  type MarketSpec,
+} from '../src/testing/local-exchanges/index.js';
 
-const KNOWN: BinanceAccount = {
+/** Binance's answer to a key: with withdrawals enabled (Arbitra refuses it), and a read-and-trade one. */
+const KNOWN: AccountSpec = {
   apiKey: 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A',
   secret: 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j',
-  enableWithdrawals: true,
+  canWithdraw: true,
+  balances: { BTC: '0.5', USDT: '1250.75' },
 };
-const READ_TRADE: BinanceAccount = {
+const READ_TRADE: AccountSpec = {
   apiKey: 'rTrAdEoNlY0123456789abcdefABCDEF0123456789abcdefABCDEF01234567',
   secret: 'sEcReT0nLy0123456789abcdefABCDEF0123456789abcdefABCDEF01234567',
-  enableWithdrawals: false,
+  canWithdraw: false,
+  balances: { BTC: '0.5', USDT: '1250.75' },
+};
+const BTC_USDT: MarketSpec = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  tickSize: '0.01',
+  stepSize: '0.00001',
+  minQty: '0.00001',
+  minNotional: '5',
+  status: 'open',
+  bids: [['59990', '1']],
+  asks: [['60000', '1']],
 };
 
-/** The injectable factory, returning ccxt's Binance answering as the exchange (only the transport replaced). */
+/** 'hang': never answers; 'unavailable': 503 from a proxy (HTML); 'dns': the host name does not resolve. */
+type ServerMode = 'serve' | 'hang' | 'unavailable' | 'dns';
+const opened: LocalExchange[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((l) => l.close()));
+});
+
+/**
+ * The platform's factory (ccxt's real Binance class) pointed at a local Binance (engine/src/testing/
+ * local-exchanges) that knows `accounts`: ccxt signs, sends and parses as it would with api.binance.com.
+ */
 function binanceFactory(
-  accounts: BinanceAccount[],
+  accounts: AccountSpec[],
   mode: ServerMode = 'serve',
-): ExchangeClientFactory & { last?: BinanceAsServer } {
-  const factory: ExchangeClientFactory & { last?: BinanceAsServer } = (_exchange, credentials, options) => {
-    const ex = new BinanceAsServer(ccxtClientConfig(credentials, options), accounts, mode);
-    factory.last = ex;
-    return Promise.resolve(ex);
+): ExchangeClientFactory & { last?: LocalExchange } {
+  const factory: ExchangeClientFactory & { last?: LocalExchange } = async (
+    exchange,
+    credentials,
+    options,
+  ) => {
+    const local = await startLocalExchange('binance', [BTC_USDT], accounts);
+    opened.push(local);
+    factory.last = local;
+    if (mode === 'dns') {
+      return pointAt(await ccxtClientFactory(exchange, credentials, options), 'http://arbitra-test.invalid');
+    }
+    if (mode !== 'serve') local.venue.faults.outage = mode;
+    return local.clientFactory()(exchange, credentials, options);
   };
   return factory;
 }
 
 describe('CredentialValidator against ccxt.binance answering as Binance (fetchBalance, read-only)', () => {
-  it('valid keys: valid, with the permissions Binance reports and the withdrawal flag', async () => {
+  it('a key that can withdraw: refused (DECISIONS §13), with the permissions Binance reports', async () => {
     const factory = binanceFactory([KNOWN]);
     const outcome = await new CredentialValidator(factory, 2_000).check('binance', {
       apiKey: KNOWN.apiKey,
       secret: KNOWN.secret,
     });
     expect(outcome).toMatchObject({
-      status: 'valid',
-      reason: MESSAGES.exchanges.reasonValid,
+      status: 'invalid',
+      reason: MESSAGES.exchanges.reasonWithdrawRefused,
       reachedExchange: true,
       permissions: ['read', 'trade', 'withdraw'],
       canWithdraw: true,
     });
     // ccxt signed the calls with the key (header) and the secret (the server checked the HMAC).
     const account = factory.last?.requests.find((r) => r.path === '/api/v3/account');
-    expect(account?.apiKey).toBe(KNOWN.apiKey);
+    expect(account?.headers['x-mbx-apikey']).toBe(KNOWN.apiKey);
     expect(factory.last?.requests.map((r) => r.method)).not.toContain('POST');
   });
 
@@ -182,7 +222,7 @@ describe('the check job: a credential saved through the api, checked by the engi
     await db?.drop();
   });
 
-  async function addBinance(token: string, account: BinanceAccount): Promise<string> {
+  async function addBinance(token: string, account: AccountSpec): Promise<string> {
     const res = await call<{ exchange: { id: string; validation_status: string } }>(
       'POST',
       '/api/user/exchanges',
@@ -196,10 +236,10 @@ describe('the check job: a credential saved through the api, checked by the engi
     return res.body.exchange.id;
   }
 
-  it('valid: records is_validated, permissions and the withdrawal warning, tells user:<owner>, and is idempotent', async () => {
+  it('valid: records is_validated and permissions, tells user:<owner>, and is idempotent', async () => {
     const u = await register(call);
-    const id = await addBinance(u.token, KNOWN);
-    const processor = processorWith(binanceFactory([KNOWN]));
+    const id = await addBinance(u.token, READ_TRADE);
+    const processor = processorWith(binanceFactory([READ_TRADE]));
     expect(await processor.check(id)).toEqual({ outcome: 'recorded', status: 'valid' });
 
     const list = await call<Record<string, unknown>[]>('GET', '/api/user/exchanges', { token: u.token });
@@ -208,8 +248,8 @@ describe('the check job: a credential saved through the api, checked by the engi
       is_validated: true,
       validation_status: 'valid',
       validation_reason: MESSAGES.exchanges.reasonValid,
-      permissions: ['read', 'trade', 'withdraw'],
-      can_withdraw: true,
+      permissions: ['read', 'trade'],
+      can_withdraw: false,
     });
     expect(list.body[0]?.last_used_at).toEqual(expect.any(String));
     const event = emitted.find((e) => e.payload.id === id);
@@ -220,6 +260,26 @@ describe('the check job: a credential saved through the api, checked by the engi
     });
     // A duplicate job for the same check changes nothing.
     expect(await processor.check(id)).toEqual({ outcome: 'skipped', why: 'not_pending' });
+  });
+
+  it('a key that can withdraw: recorded as refused, with the permissions and can_withdraw (the warning shows)', async () => {
+    const u = await register(call);
+    const id = await addBinance(u.token, KNOWN);
+    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({
+      outcome: 'recorded',
+      status: 'invalid',
+    });
+    const list = await call<Record<string, unknown>[]>('GET', '/api/user/exchanges', { token: u.token });
+    expect(list.body[0]).toMatchObject({
+      is_validated: false,
+      validation_status: 'invalid',
+      validation_reason: MESSAGES.exchanges.reasonWithdrawRefused,
+      permissions: ['read', 'trade', 'withdraw'],
+      can_withdraw: true,
+    });
+    await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow(
+      'Binance: credenciais inválidas',
+    );
   });
 
   it("invalid: 'Credenciais inválidas: …' recorded and published", async () => {
@@ -241,22 +301,22 @@ describe('the check job: a credential saved through the api, checked by the engi
 
   it('a result for a key that changed meanwhile is dropped (the newer check wins)', async () => {
     const u = await register(call);
-    const id = await addBinance(u.token, READ_TRADE);
+    const id = await addBinance(u.token, KNOWN);
     const stale = await store.load(id);
     const put = await call('PUT', `/api/user/exchanges/${id}`, {
       token: u.token,
-      body: { exchange_name: 'binance', api_key: KNOWN.apiKey, api_secret: KNOWN.secret },
+      body: { exchange_name: 'binance', api_key: READ_TRADE.apiKey, api_secret: READ_TRADE.secret },
     });
     expect(put.status).toBe(200);
     // The old version's result arrives late: not recorded.
     expect(stale).not.toBeNull();
-    const outcome = await new CredentialValidator(binanceFactory([KNOWN]), 2_000).check(
+    const outcome = await new CredentialValidator(binanceFactory([READ_TRADE]), 2_000).check(
       'binance',
       store.open(stale!),
     );
     expect(await store.recordCheck(stale!, outcome)).toBeNull();
     // The current version is checked with the NEW key (decrypted from the row).
-    expect(await processorWith(binanceFactory([KNOWN])).check(id)).toEqual({
+    expect(await processorWith(binanceFactory([READ_TRADE])).check(id)).toEqual({
       outcome: 'recorded',
       status: 'valid',
     });
@@ -277,13 +337,13 @@ describe('the check job: a credential saved through the api, checked by the engi
     await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow(
       'Binance: nenhuma credencial cadastrada',
     );
-    const id = await addBinance(u.token, KNOWN);
+    const id = await addBinance(u.token, READ_TRADE);
     await expect(store.decryptForExecution(u.id, 'binance')).rejects.toThrow(
       'Binance: validação em andamento',
     );
-    await processorWith(binanceFactory([KNOWN])).check(id);
+    await processorWith(binanceFactory([READ_TRADE])).check(id);
     const creds = await store.decryptForExecution(u.id, 'binance');
-    expect(creds).toEqual({ apiKey: KNOWN.apiKey, secret: KNOWN.secret, password: undefined });
+    expect(creds).toEqual({ apiKey: READ_TRADE.apiKey, secret: READ_TRADE.secret, password: undefined });
     await call('PUT', `/api/user/exchanges/${id}`, { token: u.token, body: { is_active: false } });
     const err = await store.decryptForExecution(u.id, 'binance').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(CredentialUnavailableError);

@@ -1,46 +1,85 @@
-import { describe, expect, it } from 'vitest';
-import { ccxtClientConfig } from '../src/credentials/exchange-client.factory.js';
+import type { Exchange } from 'ccxt';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ExchangeId } from '@arbitra/contracts';
 import { clientOrderId } from '../src/execution/cross-exchange.executor.js';
 import { CcxtLiveGateway } from '../src/execution/live-gateway.js';
 import { RECOVERY_UNWOUND, recoverExecution } from '../src/execution/recovery.js';
 import type { PendingTrade } from '../src/execution/trade-ledger.js';
-import { BinanceAsServer, BinanceSpot, type BinanceAccount } from './credentials.binance-as-server.js';
+import {
+  startLocalExchange,
+  type AccountSpec,
+  type LocalExchange,
+  type MarketSpec,
+} from '../src/testing/local-exchanges/index.js';
 
 /**
- * The live order gateway and the recovery of an interrupted execution against ccxt's own Binance class, with
- * only its transport replaced (BinanceAsServer): ccxt builds and signs the real requests (POST /api/v3/order
- * with newClientOrderId, GET /api/v3/order with origClientOrderId), parses Binance's JSON answers with its
- * parseOrder, and maps Binance's error codes (-2013 → OrderNotFound) with its own handleErrors.
+ * The live order gateway and the recovery of an interrupted execution against ccxt's own Binance and Gate.io
+ * classes, pointed at local exchanges (engine/src/testing/local-exchanges): ccxt builds and signs the real
+ * requests (POST /api/v3/order with newClientOrderId, GET /api/v3/order with origClientOrderId; Gate's
+ * GET /spot/orders/t-<id>), parses the exchanges' JSON answers with its parseOrder, and maps their error codes
+ * (-2013, ORDER_NOT_FOUND → OrderNotFound) with its own handleErrors.
  * No database: the pending trade is built here as TradeLedger.pending() would read it back.
  */
 
-const ACCOUNT: BinanceAccount = {
+const ACCOUNT: AccountSpec = {
   apiKey: 'LiVeTrAdEr0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789',
   secret: 'LiVeSeCrEt0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789',
+  balances: { USDT: '1000000', BTC: '100', ETH: '100' },
 };
 
-/** A ccxt Binance client of ACCOUNT on the exchange state `spot` (a new client: a new process). */
-const client = (spot: BinanceSpot) =>
-  new BinanceAsServer(ccxtClientConfig(ACCOUNT, { timeoutMs: 2_000 }), [ACCOUNT], 'serve', spot);
+/** A market where the price is `price` on both sides, deep enough for any order here. */
+const at = (base: string, price: string): MarketSpec => ({
+  symbol: `${base}/USDT`,
+  base,
+  quote: 'USDT',
+  tickSize: '0.01',
+  stepSize: '0.00001',
+  minQty: '0.00001',
+  minNotional: '5',
+  status: 'open',
+  asks: [[price, '1000']],
+  bids: [[price, '1000']],
+});
+/** The market moves: both sides at `price`. */
+const moveTo = (local: LocalExchange, price: string) => {
+  const m = local.venue.markets.get('BTC/USDT')!;
+  m.asks = [[price, '1000']];
+  m.bids = [[price, '1000']];
+};
 
-const posts = (server: BinanceAsServer) =>
-  server.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order');
-const lookups = (server: BinanceAsServer) =>
-  server.requests
+const opened: LocalExchange[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((l) => l.close()));
+});
+async function exchange(id: ExchangeId, btc: string): Promise<LocalExchange> {
+  const local = await startLocalExchange(id, [at('BTC', btc), at('ETH', '3000')], [ACCOUNT]);
+  opened.push(local);
+  return local;
+}
+
+/** A new ccxt client of ACCOUNT on that exchange (a new client: a new process), by the platform's factory. */
+const client = (local: LocalExchange): Promise<Exchange> =>
+  local.clientFactory()(local.adapter.exchange, ACCOUNT, { timeoutMs: 2_000 });
+
+/** What reached the exchange since request number `from`. */
+const posts = (local: LocalExchange, from = 0) =>
+  local.placements().filter((r) => local.requests.indexOf(r) >= from);
+const lookups = (local: LocalExchange, from = 0) =>
+  local.requests
+    .slice(from)
     .filter((r) => r.method === 'GET' && r.path === '/api/v3/order')
     .map((r) => r.params['origClientOrderId']);
 
-describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
+describe('CcxtLiveGateway against ccxt.binance and a local Binance', () => {
   it('createOrder: our client order id reaches Binance as newClientOrderId; the FULL answer maps to decimal strings', async () => {
-    const spot = new BinanceSpot({ BTCUSDT: '60000' });
-    const server = client(spot);
-    const gateway = new CcxtLiveGateway(new Map([['binance', server]]));
+    const local = await exchange('binance', '60000');
+    const gateway = new CcxtLiveGateway(new Map([['binance', await client(local)]]));
     const cid = clientOrderId('bot-a|arbitrage:BTC/USDT:binance>gateio|7', 1);
 
     const buy = await gateway.createOrder('binance', 'BTC/USDT', 'market', 'buy', '0.01', undefined, cid);
     // 0.01 BTC at 60000 = 600 USDT; Binance's 0.1 % taker commission in the asset received: 0.00001 BTC.
     expect(buy).toEqual({
-      id: String(spot.orders[0]!.orderId),
+      id: local.venue.orders[0]!.id,
       exchange: 'binance',
       symbol: 'BTC/USDT',
       side: 'buy',
@@ -53,8 +92,8 @@ describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
       fee: { cost: '0.00001', currency: 'BTC' },
       clientOrderId: cid,
     });
-    const [post] = posts(server);
-    expect(post?.apiKey).toBe(ACCOUNT.apiKey);
+    const [post] = posts(local);
+    expect(post?.headers['x-mbx-apikey']).toBe(ACCOUNT.apiKey);
     expect(post?.params).toMatchObject({
       symbol: 'BTCUSDT',
       side: 'BUY',
@@ -64,7 +103,8 @@ describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
       newOrderRespType: 'FULL',
     });
     expect(post?.params).not.toHaveProperty('clientOrderId'); // ccxt renamed it (Binance refuses unread params: -1104)
-    expect(spot.orders[0]).toMatchObject({ clientOrderId: cid, status: 'FILLED', executedQty: '0.01000000' });
+    expect(local.venue.orders[0]).toMatchObject({ clientOrderId: cid, status: 'filled' });
+    expect(local.venue.orders[0]?.filled.toFixed()).toBe('0.01');
 
     // A sell: the commission is in USDT, 0.1 % of 0.02 × 60000 = 1200.
     const sell = await gateway.createOrder(
@@ -87,22 +127,22 @@ describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
   });
 
   it('Binance checks the signature of a POST body: a wrong secret is refused (-1022) and no order is placed', async () => {
-    const spot = new BinanceSpot({ BTCUSDT: '60000' });
-    const wrong = client(spot);
+    const local = await exchange('binance', '60000');
+    const wrong = await client(local);
     await wrong.loadMarkets(); // with the right secret (its signed calls pass); then the secret changes
     wrong.secret = `x${ACCOUNT.secret.slice(1)}`;
     const gateway = new CcxtLiveGateway(new Map([['binance', wrong]]));
     await expect(
       gateway.createOrder('binance', 'BTC/USDT', 'market', 'buy', '0.01', undefined, 'arbx1'),
     ).rejects.toThrow('Signature for this request is not valid.');
-    expect(posts(wrong)).toHaveLength(1);
-    expect(spot.orders).toEqual([]);
+    expect(posts(local)).toHaveLength(1);
+    expect(local.venue.orders).toEqual([]);
   });
 
   it('fetchOrderByClientId: the placed order (same fills), and null for an id Binance does not know (-2013 → OrderNotFound)', async () => {
-    const spot = new BinanceSpot({ BTCUSDT: '60000' });
+    const local = await exchange('binance', '60000');
     const cid = clientOrderId('bot-b|arbitrage:BTC/USDT:binance>gateio|1', 1);
-    const placed = await new CcxtLiveGateway(new Map([['binance', client(spot)]])).createOrder(
+    const placed = await new CcxtLiveGateway(new Map([['binance', await client(local)]])).createOrder(
       'binance',
       'BTC/USDT',
       'limit',
@@ -112,8 +152,8 @@ describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
       cid,
     );
 
-    const server = client(spot); // another process
-    const gateway = new CcxtLiveGateway(new Map([['binance', server]]));
+    const from = local.requests.length;
+    const gateway = new CcxtLiveGateway(new Map([['binance', await client(local)]])); // another process
     const found = await gateway.fetchOrderByClientId(cid, 'binance', 'BTC/USDT');
     expect(found).toMatchObject({
       id: placed.id,
@@ -126,7 +166,7 @@ describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
       average: placed.average,
       cost: placed.cost,
     });
-    const lookup = server.requests.find((r) => r.method === 'GET' && r.path === '/api/v3/order');
+    const lookup = local.requests.slice(from).find((r) => r.method === 'GET' && r.path === '/api/v3/order');
     expect(lookup?.params).toMatchObject({ symbol: 'BTCUSDT', origClientOrderId: cid });
     expect(lookup?.params).not.toHaveProperty('orderId'); // the '' id is not sent
 
@@ -135,8 +175,8 @@ describe('CcxtLiveGateway against ccxt.binance answering as Binance', () => {
     // Same id, other market: Binance looks orders up per symbol.
     expect(await gateway.fetchOrderByClientId(cid, 'binance', 'ETH/USDT')).toBeNull();
     // Answered by OrderNotFound itself, with no fallback to allOrders.
-    expect(server.requests.map((r) => r.path)).not.toContain('/api/v3/allOrders');
-    expect(lookups(server)).toEqual([cid, unknown, cid]);
+    expect(local.requests.map((r) => r.path)).not.toContain('/api/v3/allOrders');
+    expect(lookups(local, from)).toEqual([cid, unknown, cid]);
   });
 });
 
@@ -176,71 +216,77 @@ describe('recoverExecution with the live gateway: an executor that died after th
       maxOrders: MAX_ORDERS,
     },
   };
-  // Binance's BTCUSDT LOT_SIZE (served in exchangeInfo): step and minimum 0.00001.
+  // The BTC/USDT LOT_SIZE the local exchanges serve: step and minimum 0.00001.
   const markets = {
     amountStep: () => 0.00001,
     minAmount: () => 0.00001,
     now: () => new Date('2026-01-01T00:03:00Z'),
   };
 
-  /**
-   * The sell leg's exchange, 'gateio', is a second BinanceAsServer with its own, empty exchange state: it
-   * speaks Binance's protocol, not Gate.io's. What it checks is honest for this scenario (the sell leg was
-   * never placed there): the recovery asks that second venue for seq 2 and 3 through ccxt's real request
-   * and error path and gets "not found". Gate.io's own client-id semantics (ccxt adds the 't-' prefix to
-   * `text`) are not exercised here.
-   */
-  const processGateway = (binance: BinanceAsServer, gateio: BinanceAsServer) =>
+  /** A process's gateway: new ccxt clients of the two exchanges (ccxt.binance and ccxt.gate). */
+  const processGateway = async (binance: LocalExchange, gateio: LocalExchange) =>
     new CcxtLiveGateway(
       new Map([
-        ['binance', binance],
-        ['gateio', gateio],
+        ['binance', await client(binance)],
+        ['gateio', await client(gateio)],
       ]),
     );
+  /** Gate.io is asked for an order by our id with its 't-' prefix, in the path. */
+  const gateLookups = (gateio: LocalExchange, from = 0) =>
+    gateio.requests
+      .slice(from)
+      .filter((r) => r.method === 'GET' && r.path.startsWith('/api/v4/spot/orders/'))
+      .map((r) => decodeURIComponent(r.path.slice('/api/v4/spot/orders/'.length)));
 
   async function interruptedExecution() {
-    const binanceSpot = new BinanceSpot({ BTCUSDT: '60000' });
-    const gateioSpot = new BinanceSpot({ BTCUSDT: '60300' });
+    const binance = await exchange('binance', '60000');
+    const gateio = await exchange('gateio', '60300');
     // The first process: journaled the trade, placed the buy leg (IOC limit at the ask, 60000), and died
     // before its sell leg (seq 2 on gateio) left the machine.
-    const first = processGateway(client(binanceSpot), client(gateioSpot));
+    const first = await processGateway(binance, gateio);
     const buy = await first.createOrder('binance', 'BTC/USDT', 'limit', 'buy', '0.01', '60000', cid(1));
     expect(buy).toMatchObject({ status: 'closed', filled: '0.01', average: '60000', cost: '600' });
     // While nobody watched, BTC fell 1 %.
-    binanceSpot.prices['BTCUSDT'] = '59400';
-    return { binanceSpot, gateioSpot };
+    moveTo(binance, '59400');
+    return { binance, gateio };
   }
 
   it('finds the buy by its client order id, sells it back at market once, records the loss; a second recovery places nothing', async () => {
-    const { binanceSpot, gateioSpot } = await interruptedExecution();
+    const { binance, gateio } = await interruptedExecution();
 
     // The recovering process: new ccxt clients, the same exchanges.
-    const binance = client(binanceSpot);
-    const gateio = client(gateioSpot);
-    const record = await recoverExecution(pending, processGateway(binance, gateio), markets);
+    const fromB = binance.requests.length;
+    const fromG = gateio.requests.length;
+    const record = await recoverExecution(pending, await processGateway(binance, gateio), markets);
 
     // It asked Binance for seq 1 (found), 2, 3 (its own orders) and 4 (an earlier recovery's unwind);
-    // the second venue for 2 and 3 (seq 1 was already found on binance).
-    expect(lookups(binance)).toEqual([cid(1), cid(2), cid(3), cid(MAX_ORDERS + 1)]);
-    expect(lookups(gateio)).toEqual([cid(2), cid(3)]);
+    // Gate.io for 2 and 3 (seq 1 was already found on binance), as 't-<id>'.
+    expect(lookups(binance, fromB)).toEqual([cid(1), cid(2), cid(3), cid(MAX_ORDERS + 1)]);
+    expect(gateLookups(gateio, fromG)).toEqual([`t-${cid(2)}`, `t-${cid(3)}`]);
     expect(posts(gateio)).toEqual([]);
 
     // Exactly one new order: a MARKET SELL of what the buy left, 0.01 − 0.00001 (its BTC commission) =
     // 0.00999 BTC, with the next client order id.
-    expect(posts(binance)).toHaveLength(1);
-    expect(posts(binance)[0]?.params).toMatchObject({
+    expect(posts(binance, fromB)).toHaveLength(1);
+    expect(posts(binance, fromB)[0]?.params).toMatchObject({
       symbol: 'BTCUSDT',
       side: 'SELL',
       type: 'MARKET',
       quantity: '0.00999',
       newClientOrderId: clientOrderId(KEY, MAX_ORDERS + 1),
     });
-    expect(binanceSpot.orders.map((o) => [o.clientOrderId, o.side, o.type, o.executedQty, o.status])).toEqual(
-      [
-        [cid(1), 'BUY', 'LIMIT', '0.01000000', 'FILLED'],
-        [cid(4), 'SELL', 'MARKET', '0.00999000', 'FILLED'],
-      ],
-    );
+    expect(
+      binance.venue.orders.map((o) => [
+        o.clientOrderId,
+        o.request.side,
+        o.request.type,
+        o.filled.toFixed(),
+        o.status,
+      ]),
+    ).toEqual([
+      [cid(1), 'buy', 'limit', '0.01', 'filled'],
+      [cid(4), 'sell', 'market', '0.00999', 'filled'],
+    ]);
 
     expect(record.status).toBe('failed');
     expect(record.failureReason).toBe(RECOVERY_UNWOUND);
@@ -251,7 +297,7 @@ describe('recoverExecution with the live gateway: an executor that died after th
       [1, 'entry', 'binance', 'buy', '0.01', '60000', 'filled'],
       [4, 'unwind', 'binance', 'sell', '0.00999', '59400', 'filled'],
     ]);
-    expect(record.legs.map((l) => l.orderId)).toEqual(binanceSpot.orders.map((o) => String(o.orderId)));
+    expect(record.legs.map((l) => l.orderId)).toEqual(binance.venue.orders.map((o) => o.id));
     // USDT result of the fills: the buy paid 0.01 × 60000 = 600 USDT (its commission, 0.00001 BTC, is not
     // USDT); the sell received 0.00999 × 59400 = 593.406 USDT less 0.1 % commission 0.593406 USDT.
     // −600 + 593.406 − 0.593406 = −7.187406 USDT; on the 600 USDT engaged: −1.197901 %.
@@ -264,11 +310,11 @@ describe('recoverExecution with the live gateway: an executor that died after th
 
     // That recovery died too before its record: a third process recovers again. It finds the buy and the
     // unwind, sees no BTC left open, and sends Binance no order.
-    const binance2 = client(binanceSpot);
-    const again = await recoverExecution(pending, processGateway(binance2, client(gateioSpot)), markets);
-    expect(lookups(binance2)).toEqual([cid(1), cid(2), cid(3), cid(4), cid(5)]);
-    expect(posts(binance2)).toEqual([]);
-    expect(binanceSpot.orders).toHaveLength(2);
+    const again0 = binance.requests.length;
+    const again = await recoverExecution(pending, await processGateway(binance, gateio), markets);
+    expect(lookups(binance, again0)).toEqual([cid(1), cid(2), cid(3), cid(4), cid(5)]);
+    expect(posts(binance, again0)).toEqual([]);
+    expect(binance.venue.orders).toHaveLength(2);
     expect(again.status).toBe('failed');
     expect(again.failureReason).toBe(RECOVERY_UNWOUND);
     expect(again.legs.map((l) => [l.seq, l.kind, l.side, l.filledAmount, l.avgPrice, l.orderId])).toEqual(
@@ -282,9 +328,8 @@ describe('recoverExecution with the live gateway: an executor that died after th
 
 describe('CcxtLiveGateway limit orders are immediate-or-cancel', () => {
   it('a limit order reaches Binance with timeInForce IOC, and one that does not cross leaves nothing open', async () => {
-    const spot = new BinanceSpot({ BTCUSDT: '60000' });
-    const server = client(spot);
-    const gateway = new CcxtLiveGateway(new Map([['binance', server]]));
+    const local = await exchange('binance', '60000');
+    const gateway = new CcxtLiveGateway(new Map([['binance', await client(local)]]));
     // A buy limit under the market: an IOC order expires unfilled.
     const order = await gateway.createOrder(
       'binance',
@@ -296,8 +341,8 @@ describe('CcxtLiveGateway limit orders are immediate-or-cancel', () => {
       clientOrderId('k', 1),
     );
     // Not ccxt's default GTC: an order resting on the book would be reported 'rejected' yet still live.
-    expect(posts(server)[0]?.params['timeInForce']).toBe('IOC');
+    expect(posts(local)[0]?.params['timeInForce']).toBe('IOC');
     expect(order.status).toBe('rejected');
-    expect(spot.orders.filter((o) => o.status === 'NEW')).toEqual([]);
+    expect(local.venue.orders.filter((o) => o.status === 'open')).toEqual([]);
   });
 });

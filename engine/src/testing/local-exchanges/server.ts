@@ -45,6 +45,8 @@ export interface LoggedRequest {
   path: string;
   /** Query and form/JSON body parameters, as strings. */
   params: Record<string, string>;
+  /** Lower-case names (the API key header, e.g. x-mbx-apikey). */
+  headers: Record<string, string>;
   status: number | 'dropped' | 'hung';
   /** An order placement (ProtocolAdapter.isPlacement). */
   placement: boolean;
@@ -134,12 +136,24 @@ export class LocalExchange {
       method: req.method,
       path: req.path,
       params: paramsOf(req),
+      headers,
       status: 0,
       placement: this.adapter.isPlacement(req),
       at: Date.now(),
     };
     this.requests.push(log);
     const faults = this.venue.faults;
+    if (faults.outage === 'hang') {
+      log.status = 'hung';
+      return 'hang';
+    }
+    if (faults.outage === 'unavailable') {
+      log.status = 503;
+      return {
+        status: 503,
+        text: '<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>',
+      };
+    }
     if (faults.throttle && faults.throttle.remaining > 0) {
       const t = faults.throttle;
       t.remaining--;

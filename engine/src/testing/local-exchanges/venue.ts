@@ -124,6 +124,11 @@ export interface Faults {
    * connection is destroyed ('drop') or left without an answer until the client gives up ('hang').
    */
   afterAccept: { remaining: number; mode: 'drop' | 'hang' } | null;
+  /**
+   * Every request is left unanswered ('hang': the client's timeout fires) or answered by a proxy's
+   * '503 Service Temporarily Unavailable' HTML page ('unavailable').
+   */
+  outage: 'hang' | 'unavailable' | null;
 }
 
 const ZERO = new Dec(0);
@@ -133,7 +138,7 @@ export class LocalVenue {
   readonly markets = new Map<string, MarketSpec>();
   readonly accounts = new Map<string, Account>();
   readonly orders: VenueOrder[] = [];
-  readonly faults: Faults = { throttle: null, clockSkewMs: 0, afterAccept: null };
+  readonly faults: Faults = { throttle: null, clockSkewMs: 0, afterAccept: null, outage: null };
   private nextOrderId = 28_457_000_001;
   private nextTradeId = 3_901_000_001;
 
