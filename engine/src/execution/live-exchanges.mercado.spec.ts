@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import { CredentialValidator } from '../credentials/credential-validator.js';
-import { ccxtClientFactory, type ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
 import {
   startLocalExchange,
+  unpacedClientFactory,
   type AccountSpec,
   type LocalExchange,
   type MarketSpec,
@@ -53,12 +53,7 @@ const WITHDRAWER: AccountSpec = {
   balances: { BRL: '100' },
 };
 
-/** The platform's factory without ccxt's client-side pacing (1 request/s for mercado): the suite stays short. */
-const unpaced: ExchangeClientFactory = async (exchange, credentials, options) => {
-  const client = await ccxtClientFactory(exchange, credentials, options);
-  client.enableRateLimit = false;
-  return client;
-};
+const unpaced = unpacedClientFactory;
 
 interface World {
   local: LocalExchange;
