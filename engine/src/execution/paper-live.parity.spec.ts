@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeId, ExecutionJob, Opportunity } from '@arbitra/contracts';
 import { Dec } from '../arbitrage/money.js';
-import { startLocalExchange, type LocalExchange, type MarketSpec } from '../testing/local-exchanges/index.js';
+import {
+  startLocalExchange,
+  unpacedClientFactory,
+  type LocalExchange,
+  type MarketSpec,
+} from '../testing/local-exchanges/index.js';
 import { CcxtLiveGateway } from './live-gateway.js';
 import type { OrderGateway } from './order-gateway.js';
 import { PaperGateway, PaperOrders, type BookView } from './paper-gateway.js';
@@ -28,6 +33,8 @@ const RULES: Record<string, Rules> = {
   'BTC/USDT': { tickSize: '0.01', stepSize: '0.00001', minQty: '0.00001', minNotional: '5' },
   'ETH/USDT': { tickSize: '0.01', stepSize: '0.0001', minQty: '0.0001', minNotional: '5' },
   'ETH/BTC': { tickSize: '0.00001', stepSize: '0.0001', minQty: '0.0001', minNotional: '0.0001' },
+  // Mercado Bitcoin's BTC minimum as ccxt's mercado gives it (0.001); prices in reais
+  'BTC/BRL': { tickSize: '0.01', stepSize: '0.00001', minQty: '0.001', minNotional: '10' },
 };
 const FEE = '0.001';
 const KEY = { apiKey: 'PaRiTyKey0123456789abc', secret: 'PaRiTySecret0123456789abcdef0123' };
@@ -58,7 +65,7 @@ async function world(
       FEE,
     );
     exchanges.set(exchange, ex);
-    clients.set(exchange, await ex.clientFactory()(exchange, KEY, { timeoutMs: 5_000 }));
+    clients.set(exchange, await ex.clientFactory(unpacedClientFactory)(exchange, KEY, { timeoutMs: 5_000 }));
   }
   const books = new Map<string, Books[string]>();
   const toView = (b: Books[string], symbol: string): BookView => ({
@@ -271,6 +278,62 @@ describe('paper ≡ live: the same bot on the same books records the same trades
         ['entry', 'filled'],
         ['entry', 'partial'],
         ['unwind', 'filled'],
+      ]);
+    });
+  });
+
+  describe('simple on a BRL pair: buy on Mercado Bitcoin (no IOC: the remainder canceled), sell on Binance', () => {
+    let w: World;
+    beforeAll(async () => {
+      w = await world(
+        { mercadobitcoin: ['BTC/BRL'], binance: ['BTC/BRL'] },
+        { mercadobitcoin: { BRL: '20000' }, binance: { BTC: '0.05', BRL: '0' } },
+      );
+      worlds.push(w);
+    });
+
+    it('a full fill, then a buy that fills in part (its rest canceled): what the sell did beyond it bought back on Binance', async () => {
+      const opp = (size: string) =>
+        twoLegOpportunity({
+          symbol: 'BTC/BRL',
+          buy: { exchange: 'mercadobitcoin', price: '350000', feeRate: FEE },
+          sell: { exchange: 'binance', price: '352000', feeRate: FEE },
+          size,
+          netPercent: '0.37',
+          profitUsdt: '1',
+          profitBrl: '5.45',
+        });
+      const records = await parity(w, [
+        {
+          books: {
+            mercadobitcoin: {
+              'BTC/BRL': {
+                asks: [
+                  ['349900', '0.004'],
+                  ['350000', '1'],
+                ],
+                bids: [['349000', '1']],
+              },
+            },
+            binance: { 'BTC/BRL': { bids: [['352000', '1']], asks: [['352100', '1']] } },
+          },
+          opportunity: opp('0.01'),
+          budgetUsdt: '1000',
+        },
+        {
+          books: {
+            mercadobitcoin: { 'BTC/BRL': { asks: [['350000', '0.004']], bids: [['349500', '1']] } },
+            binance: { 'BTC/BRL': { bids: [['352000', '1']], asks: [['352100', '1']] } },
+          },
+          opportunity: opp('0.01'),
+          budgetUsdt: '1000',
+        },
+      ]);
+      expect(records.map((r) => r.live.status)).toEqual(['completed', 'failed']);
+      expect(records[1]!.live.legs.map((l) => [l.kind, l.exchange, l.side, l.status])).toEqual([
+        ['entry', 'mercadobitcoin', 'buy', 'partial'],
+        ['entry', 'binance', 'sell', 'filled'],
+        ['unwind', 'binance', 'buy', 'filled'],
       ]);
     });
   });
