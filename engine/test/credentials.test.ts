@@ -12,10 +12,10 @@ import { CredentialValidator } from '../src/credentials/credential-validator.js'
 import { ccxtClientFactory, type ExchangeClientFactory } from '../src/credentials/exchange-client.factory.js';
 import {
   pointAt,
+  spotMarket,
   startLocalExchange,
   type AccountSpec,
   type LocalExchange,
-  type MarketSpec,
 } from '../src/testing/local-exchanges/index.js';
 
 /** Binance's answer to a key: with withdrawals enabled (Arbitra refuses it), and a read-and-trade one. */
@@ -31,18 +31,7 @@ const READ_TRADE: AccountSpec = {
   canWithdraw: false,
   balances: { BTC: '0.5', USDT: '1250.75' },
 };
-const BTC_USDT: MarketSpec = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.00001',
-  minQty: '0.00001',
-  minNotional: '5',
-  status: 'open',
-  bids: [['59990', '1']],
-  asks: [['60000', '1']],
-};
+const BTC_USDT = spotMarket('BTC', 'USDT', { bids: [['59990', '1']], asks: [['60000', '1']] });
 
 /** 'hang': never answers; 'unavailable': 503 from a proxy (HTML); 'dns': the host name does not resolve. */
 type ServerMode = 'serve' | 'hang' | 'unavailable' | 'dns';

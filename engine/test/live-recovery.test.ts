@@ -6,10 +6,10 @@ import { CcxtLiveGateway } from '../src/execution/live-gateway.js';
 import { RECOVERY_UNWOUND, recoverExecution } from '../src/execution/recovery.js';
 import type { PendingTrade } from '../src/execution/trade-ledger.js';
 import {
+  spotMarket,
   startLocalExchange,
   type AccountSpec,
   type LocalExchange,
-  type MarketSpec,
 } from '../src/testing/local-exchanges/index.js';
 
 /**
@@ -28,18 +28,8 @@ const ACCOUNT: AccountSpec = {
 };
 
 /** A market where the price is `price` on both sides, deep enough for any order here. */
-const at = (base: string, price: string): MarketSpec => ({
-  symbol: `${base}/USDT`,
-  base,
-  quote: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.00001',
-  minQty: '0.00001',
-  minNotional: '5',
-  status: 'open',
-  asks: [[price, '1000']],
-  bids: [[price, '1000']],
-});
+const at = (base: string, price: string) =>
+  spotMarket(base, 'USDT', { asks: [[price, '1000']], bids: [[price, '1000']] });
 /** The market moves: both sides at `price`. */
 const moveTo = (local: LocalExchange, price: string) => {
   const m = local.venue.markets.get('BTC/USDT')!;

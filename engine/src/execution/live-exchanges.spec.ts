@@ -4,6 +4,7 @@ import type { CredentialStore } from '../credentials/credential-store.js';
 import { CredentialValidator } from '../credentials/credential-validator.js';
 import type { ExchangeClientCredentials } from '../credentials/exchange-client.factory.js';
 import {
+  spotMarket,
   startLocalExchange,
   unpacedClientFactory,
   type AccountSpec,
@@ -43,26 +44,24 @@ const EXCHANGES: readonly ExchangeRow[] = [
 ];
 
 const SYMBOL = 'BTC/USDT';
-const market = (status: MarketSpec['status'] = 'open'): MarketSpec => ({
-  symbol: SYMBOL,
-  base: 'BTC',
-  quote: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.00001',
-  minQty: '0.00001',
-  minNotional: '5',
-  status,
-  asks: [
-    ['60000', '0.01'],
-    ['60010', '0.02'],
-    ['60100', '1'],
-  ],
-  bids: [
-    ['59990', '0.01'],
-    ['59980', '0.02'],
-    ['59900', '1'],
-  ],
-});
+const market = (status: MarketSpec['status'] = 'open'): MarketSpec =>
+  spotMarket(
+    'BTC',
+    'USDT',
+    {
+      asks: [
+        ['60000', '0.01'],
+        ['60010', '0.02'],
+        ['60100', '1'],
+      ],
+      bids: [
+        ['59990', '0.01'],
+        ['59980', '0.02'],
+        ['59900', '1'],
+      ],
+    },
+    status,
+  );
 const TRADER: AccountSpec = {
   apiKey: 'tr4d3rK3y0123456789abcdefABCDEF0123456789abcdefABCDEF012345678',
   secret: 'tr4d3rS3cr3t0123456789abcdefABCDEF0123456789abcdefABCDEF0123456',

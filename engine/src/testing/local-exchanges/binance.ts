@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { Dec } from '../../arbitrage/money.js';
 import type { LocalAnswer, LocalRequest, ProtocolAdapter } from './server.js';
-import { LocalVenue, Rejection, type MarketSpec, type OrderRequest, type VenueOrder } from './venue.js';
+import {
+  Rejection,
+  type Account,
+  type LocalVenue,
+  type MarketSpec,
+  type OrderRequest,
+  type VenueOrder,
+} from './venue.js';
 
 /**
  * Binance spot (api.binance.com, /api/v3 and the /sapi calls ccxt makes with a key), from Binance's public API
@@ -38,6 +45,79 @@ export function formParams(req: LocalRequest): Record<string, string> {
 
 const json = (status: number, body: unknown): LocalAnswer => ({ status, json: body });
 const err = (code: number, msg: string, status = 400) => json(status, { code, msg });
+
+/** What the Binance family (Binance, MEXC spot v3) serves the same way, each in its own words. */
+export interface BinanceFamily {
+  timezone: string;
+  symbolInfo: (m: MarketSpec) => unknown;
+  /** How the exchange writes a decimal (Binance: 8 decimals; MEXC: as is). */
+  num: (x: Dec | string | number) => string;
+  apiKeyHeader: string;
+  /** The exchange's answer to a missing, malformed or unknown key (null: the key is fine). */
+  keyError: (apiKey: string | undefined, known: boolean) => LocalAnswer | null;
+  signatureError: LocalAnswer;
+  recvWindowError: LocalAnswer;
+  timestampError: LocalAnswer;
+}
+
+/** The public calls ccxt makes (ping, time, exchangeInfo, bookTicker); null for any other path. */
+export function binanceFamilyPublic(
+  req: LocalRequest,
+  venue: LocalVenue,
+  f: BinanceFamily,
+): LocalAnswer | null {
+  switch (req.path) {
+    case '/api/v3/ping':
+      return json(200, {});
+    case '/api/v3/time':
+      return json(200, { serverTime: venue.now() });
+    case '/api/v3/exchangeInfo':
+      return json(200, {
+        timezone: f.timezone,
+        serverTime: venue.now(),
+        rateLimits: [],
+        exchangeFilters: [],
+        symbols: [...venue.markets.values()].map(f.symbolInfo),
+      });
+    case '/api/v3/ticker/bookTicker': {
+      const m = [...venue.markets.values()].find((x) => binanceId(x) === req.query.get('symbol'));
+      if (!m) return err(-1121, 'Invalid symbol.');
+      return json(200, {
+        symbol: binanceId(m),
+        bidPrice: f.num(m.bids[0]?.[0] ?? 0),
+        bidQty: f.num(m.bids[0]?.[1] ?? 0),
+        askPrice: f.num(m.asks[0]?.[0] ?? 0),
+        askQty: f.num(m.asks[0]?.[1] ?? 0),
+      });
+    }
+  }
+  return null;
+}
+
+/**
+ * A signed (USER_DATA / TRADE) call checked the family's way: the key header, the HMAC-SHA256 signature of the
+ * query then the body, `timestamp` within `recvWindow` (default 5000, at most 60000) of the server's clock and at
+ * most 1000 ms ahead of it. The caller's account and parameters, or the exchange's error.
+ */
+export function binanceFamilyAuth(
+  req: LocalRequest,
+  venue: LocalVenue,
+  f: BinanceFamily,
+): { apiKey: string; account: Account; params: Record<string, string> } | LocalAnswer {
+  const apiKey = req.headers[f.apiKeyHeader];
+  const account = apiKey ? venue.accounts.get(apiKey) : undefined;
+  const refused = f.keyError(apiKey, account !== undefined);
+  if (refused || !apiKey || !account) return refused ?? f.keyError(undefined, false)!;
+  const { given, expected } = binanceStyleSignature(req, account.secret);
+  if (given !== expected) return f.signatureError;
+  const params = formParams(req);
+  const timestamp = Number(params['timestamp']);
+  const recvWindow = Number(params['recvWindow'] ?? 5_000);
+  if (recvWindow > 60_000) return f.recvWindowError;
+  const now = venue.now();
+  if (!(timestamp < now + 1_000 && now - timestamp <= recvWindow)) return f.timestampError;
+  return { apiKey, account, params };
+}
 
 /** The parameters POST /api/v3/order reads (anything else: -1104). */
 const ORDER_PARAMS = new Set([
@@ -179,50 +259,30 @@ export class BinanceAdapter implements ProtocolAdapter {
         );
   }
 
+  private readonly family: BinanceFamily = {
+    timezone: 'UTC',
+    symbolInfo,
+    num: d8,
+    apiKeyHeader: 'x-mbx-apikey',
+    keyError: (apiKey, known) =>
+      !apiKey || !/^[A-Za-z0-9]{16,128}$/.test(apiKey)
+        ? err(-2014, 'API-key format invalid.')
+        : known
+          ? null
+          : err(-2015, 'Invalid API-key, IP, or permissions for action.', 401),
+    signatureError: err(-1022, 'Signature for this request is not valid.'),
+    recvWindowError: err(-1131, 'recvWindow must be less than 60000'),
+    timestampError: err(-1021, 'Timestamp for this request is outside of the recvWindow.'),
+  };
+
   handle(req: LocalRequest, venue: LocalVenue): LocalAnswer {
-    const params = formParams(req);
-    const byId = new Map([...venue.markets.values()].map((m) => [binanceId(m), m]));
-    switch (req.path) {
-      case '/api/v3/ping':
-        return json(200, {});
-      case '/api/v3/time':
-        return json(200, { serverTime: venue.now() });
-      case '/api/v3/exchangeInfo':
-        return json(200, {
-          timezone: 'UTC',
-          serverTime: venue.now(),
-          rateLimits: [],
-          exchangeFilters: [],
-          symbols: [...venue.markets.values()].map(symbolInfo),
-        });
-      case '/api/v3/ticker/bookTicker': {
-        const m = byId.get(params['symbol'] ?? '');
-        if (!m) return err(-1121, 'Invalid symbol.');
-        return json(200, {
-          symbol: binanceId(m),
-          bidPrice: d8(m.bids[0]?.[0] ?? 0),
-          bidQty: d8(m.bids[0]?.[1] ?? 0),
-          askPrice: d8(m.asks[0]?.[0] ?? 0),
-          askQty: d8(m.asks[0]?.[1] ?? 0),
-        });
-      }
-    }
-    // Everything else is signed (USER_DATA / TRADE).
-    const apiKey = req.headers['x-mbx-apikey'];
-    if (!apiKey || !/^[A-Za-z0-9]{16,128}$/.test(apiKey)) return err(-2014, 'API-key format invalid.');
-    const account = venue.accounts.get(apiKey);
-    if (!account) return err(-2015, 'Invalid API-key, IP, or permissions for action.', 401);
-    const { given, expected } = binanceStyleSignature(req, account.secret);
-    if (given !== expected) return err(-1022, 'Signature for this request is not valid.');
-    const timestamp = Number(params['timestamp']);
-    const recvWindow = Number(params['recvWindow'] ?? 5_000);
-    if (!Number.isFinite(timestamp))
-      return err(-1102, "Mandatory parameter 'timestamp' was not sent, was empty/null, or malformed.");
-    if (recvWindow > 60_000) return err(-1131, 'recvWindow must be less than 60000');
+    const open = binanceFamilyPublic(req, venue, this.family);
+    if (open) return open;
+    const auth = binanceFamilyAuth(req, venue, this.family);
+    if (!('apiKey' in auth)) return auth;
+    const { apiKey, account, params } = auth;
     const now = venue.now();
-    if (!(timestamp < now + 1_000 && now - timestamp <= recvWindow)) {
-      return err(-1021, 'Timestamp for this request is outside of the recvWindow.');
-    }
+    const byId = new Map([...venue.markets.values()].map((m) => [binanceId(m), m]));
     const market = () => byId.get(params['symbol'] ?? '');
     switch (`${req.method} ${req.path}`) {
       case 'POST /api/v3/order':

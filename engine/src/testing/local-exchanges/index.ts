@@ -10,7 +10,7 @@ import { LocalVenue, type AccountSpec, type MarketSpec } from './venue.js';
 
 export { LocalExchange, pointAt } from './server.js';
 export type { LocalAnswer, LocalRequest, LoggedRequest, ProtocolAdapter } from './server.js';
-export { LocalVenue, Rejection } from './venue.js';
+export { LocalVenue, Rejection, spotMarket } from './venue.js';
 export type { AccountSpec, Faults, Level, MarketSpec, OrderRequest, VenueOrder } from './venue.js';
 
 /** The protocol adapter of each exchange that has one (ex-more adds bybit and mercadobitcoin here). */

@@ -1,5 +1,5 @@
 import { Dec } from '../../arbitrage/money.js';
-import { binanceId, binanceStyleSignature, formParams } from './binance.js';
+import { binanceFamilyAuth, binanceFamilyPublic, binanceId, type BinanceFamily } from './binance.js';
 import type { LocalAnswer, LocalRequest, ProtocolAdapter } from './server.js';
 import { Rejection, type LocalVenue, type MarketSpec, type OrderRequest, type VenueOrder } from './venue.js';
 
@@ -135,48 +135,26 @@ export class MexcAdapter implements ProtocolAdapter {
     return err(429, 'Too Many Requests', status);
   }
 
+  private readonly family: BinanceFamily = {
+    timezone: 'CST',
+    symbolInfo,
+    num: plain,
+    apiKeyHeader: 'x-mexc-apikey',
+    keyError: (apiKey, known) => (apiKey && known ? null : err(10072, 'Api key info invalid')),
+    signatureError: err(700002, 'Signature for this request is not valid.'),
+    recvWindowError: err(700005, 'recvWindow must less than 60000'),
+    timestampError: err(700003, 'Timestamp for this request is outside of the recvWindow.'),
+  };
+
   handle(req: LocalRequest, venue: LocalVenue): LocalAnswer {
-    const params = formParams(req);
+    // ccxt.mexc loads the futures markets too: none here.
+    if (req.path === '/api/v1/contract/detail') return json(200, { success: true, code: 0, data: [] });
+    const open = binanceFamilyPublic(req, venue, this.family);
+    if (open) return open;
+    const auth = binanceFamilyAuth(req, venue, this.family);
+    if (!('apiKey' in auth)) return auth;
+    const { apiKey, account, params } = auth;
     const byId = new Map([...venue.markets.values()].map((m) => [binanceId(m), m]));
-    switch (req.path) {
-      case '/api/v3/ping':
-        return json(200, {});
-      case '/api/v3/time':
-        return json(200, { serverTime: venue.now() });
-      case '/api/v3/exchangeInfo':
-        return json(200, {
-          timezone: 'CST',
-          serverTime: venue.now(),
-          rateLimits: [],
-          exchangeFilters: [],
-          symbols: [...venue.markets.values()].map(symbolInfo),
-        });
-      case '/api/v1/contract/detail':
-        // ccxt.mexc loads the futures markets too: none here.
-        return json(200, { success: true, code: 0, data: [] });
-      case '/api/v3/ticker/bookTicker': {
-        const m = byId.get(params['symbol'] ?? '');
-        if (!m) return err(-1121, 'Invalid symbol.');
-        return json(200, {
-          symbol: binanceId(m),
-          bidPrice: plain(m.bids[0]?.[0] ?? 0),
-          bidQty: plain(m.bids[0]?.[1] ?? 0),
-          askPrice: plain(m.asks[0]?.[0] ?? 0),
-          askQty: plain(m.asks[0]?.[1] ?? 0),
-        });
-      }
-    }
-    const apiKey = req.headers['x-mexc-apikey'];
-    const account = apiKey ? venue.accounts.get(apiKey) : undefined;
-    if (!apiKey || !account) return err(10072, 'Api key info invalid');
-    const { given, expected } = binanceStyleSignature(req, account.secret);
-    if (given !== expected) return err(700002, 'Signature for this request is not valid.');
-    const timestamp = Number(params['timestamp']);
-    const recvWindow = Number(params['recvWindow'] ?? 5_000);
-    if (recvWindow > 60_000) return err(700005, 'recvWindow must less than 60000');
-    const now = venue.now();
-    if (!(timestamp < now + 1_000 && now - timestamp <= recvWindow))
-      return err(700003, 'Timestamp for this request is outside of the recvWindow.');
     const market = byId.get(params['symbol'] ?? '');
     switch (`${req.method} ${req.path}`) {
       case 'POST /api/v3/order':

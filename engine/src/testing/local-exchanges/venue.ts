@@ -30,6 +30,29 @@ export interface MarketSpec {
   asks: Level[];
 }
 
+/**
+ * A spot market with BTC/USDT-like rules (tick 0.01, step and minimum 0.00001, minimum value 5 in quote), for tests.
+ */
+export function spotMarket(
+  base: string,
+  quote: string,
+  book: { asks: Level[]; bids: Level[] },
+  status: MarketSpec['status'] = 'open',
+): MarketSpec {
+  return {
+    symbol: `${base}/${quote}`,
+    base,
+    quote,
+    tickSize: '0.01',
+    stepSize: '0.00001',
+    minQty: '0.00001',
+    minNotional: '5',
+    status,
+    asks: book.asks,
+    bids: book.bids,
+  };
+}
+
 export interface AccountSpec {
   apiKey: string;
   secret: string;
