@@ -143,11 +143,20 @@ export class BybitAdapter implements ProtocolAdapter {
     return req.method === 'POST' && req.path === '/v5/order/create';
   }
 
-  /** Bybit's per-key limit answer (retCode 10006, "Too many visits!"). */
+  /**
+   * Bybit's per-key limit answer (retCode 10006, "Too many visits!"), with its limit headers: the requests left and
+   * when the window resets (ms). Bybit sends no Retry-After (the local server adds one to every throttled answer).
+   */
   throttled(status: 429 | 418): LocalAnswer {
+    const now = Date.now();
     return {
       status,
-      json: { retCode: 10006, retMsg: 'Too many visits!', result: {}, retExtInfo: {}, time: Date.now() },
+      json: { retCode: 10006, retMsg: 'Too many visits!', result: {}, retExtInfo: {}, time: now },
+      headers: {
+        'X-Bapi-Limit': '20',
+        'X-Bapi-Limit-Status': '0',
+        'X-Bapi-Limit-Reset-Timestamp': String(now + 1_000),
+      },
     };
   }
 
