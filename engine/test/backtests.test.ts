@@ -107,22 +107,27 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     expect(done!.progress.percent).toBe(100);
 
     // As the live ledger requires (issue 25): the profit of each trade is the USDT its orders moved (fees included)
-    // plus the base asset they left (an unwind's remainder under the market's minimums) at the trade's first price.
+    // plus the base asset they left (an unwind's remainder under the market's minimums, a buy's fee charged in the
+    // base received) at the trade's first price.
     let total = new Decimal(0);
     for (const t of result.trades) {
       let usdt = new Decimal(0);
       let fees = new Decimal(0);
       let base = new Decimal(0);
+      const [asset] = t.pair.split('/') as [string];
       for (const l of t.legs)
-        base = base.plus(l.side === 'buy' ? l.filledAmount : new Decimal(l.filledAmount).negated());
+        base = base
+          .plus(l.side === 'buy' ? l.filledAmount : new Decimal(l.filledAmount).negated())
+          .minus(l.feeAsset === asset ? l.fee : 0);
       const price = t.legs.find((l) => new Decimal(l.avgPrice).gt(0))?.avgPrice ?? '0';
       usdt = usdt.plus(base.mul(price));
       for (const l of t.legs) {
-        expect(l.feeAsset).toBe('USDT');
+        // the paper exchange charges as the exchanges do: in the asset received
+        if (new Decimal(l.filledAmount).gt(0)) expect(l.feeAsset).toBe(l.side === 'buy' ? asset : 'USDT');
         usdt = usdt
           .plus(l.side === 'sell' ? l.quoteAmount : new Decimal(l.quoteAmount).negated())
-          .minus(l.fee);
-        fees = fees.plus(l.fee);
+          .minus(l.feeAsset === 'USDT' ? l.fee : 0);
+        fees = fees.plus(l.feeAsset === 'USDT' ? l.fee : new Decimal(l.fee).mul(price));
         expect(new Decimal(l.quoteAmount).toFixed()).toBe(
           new Decimal(l.filledAmount).mul(l.avgPrice).toFixed(),
         );

@@ -111,18 +111,26 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
     expect(pushed!.profitPercent).toBeGreaterThan(1);
     expect(pushed!.profitPercent).toBeLessThan(3);
 
-    // The ledger: the reais sold − the reais bought − both fees (in reais) = the BRL balance change = profit × rate.
-    const legs = await sql.query<{ side: string; quote: string; fee: string; fee_asset: string }>(
-      `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee, l.fee_asset FROM trade_legs l
-        WHERE l.trade_id = $1 ORDER BY l.seq`,
+    // The ledger: the reais sold − the sell's fee − the reais bought = the BRL balance change; the buy's fee is in
+    // the BTC received (as the exchanges charge it): profit × rate = that change − the BTC fee at the buy's price.
+    const legs = await sql.query<{
+      side: string;
+      quote: string;
+      fee: string;
+      fee_asset: string;
+      price: string;
+    }>(
+      `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee, l.fee_asset, l.avg_price::text AS price
+         FROM trade_legs l WHERE l.trade_id = $1 ORDER BY l.seq`,
       [pushed!.id],
     );
     expect(legs.rows.map((l) => [l.side, l.fee_asset])).toEqual([
-      ['buy', 'BRL'],
+      ['buy', 'BTC'],
       ['sell', 'BRL'],
     ]);
     const [buy, sell] = [legs.rows[0]!, legs.rows[1]!];
-    const reais = Number(sell.quote) - Number(sell.fee) - Number(buy.quote) - Number(buy.fee);
+    const brlChange = Number(sell.quote) - Number(sell.fee) - Number(buy.quote);
+    const reais = brlChange - Number(buy.fee) * Number(buy.price);
     expect(reais).toBeGreaterThan(0);
     const row = await sql.query<{ profit: string; usdt_brl: string }>(
       `SELECT profit::text, usdt_brl::text FROM trades WHERE id = $1`,
@@ -133,7 +141,7 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
       `SELECT SUM(amount)::text AS total FROM bot_balances WHERE bot_id = $1 AND asset = 'BRL'`,
       [id],
     );
-    expect(Number(brl.rows[0]!.total)).toBeCloseTo(brlBefore + reais, 6);
+    expect(Number(brl.rows[0]!.total)).toBeCloseTo(brlBefore + brlChange, 6);
     await call('POST', `/api/bots/${id}/toggle`, { token: ana.token });
   });
 });

@@ -202,17 +202,28 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     expect(pushed!.profitPercent).toBeLessThan(2);
     expect(pushed!.profitPercent).toBeGreaterThanOrEqual(pushed!.expectedProfitPercent - 0.05);
 
-    // The ledger: profit = sell proceeds − buy cost − both fees, to the unit of the numeric columns.
-    const legs = await sql.query<{ side: string; quote: string; fee: string }>(
-      `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee FROM trade_legs l JOIN trades t ON t.id = l.trade_id
-        WHERE t.id = $1 ORDER BY l.seq`,
+    // The ledger: profit = sell proceeds − sell fee − buy cost − the buy's fee (charged in the base received, at
+    // the buy's price), to the unit of the numeric columns.
+    const legs = await sql.query<{
+      side: string;
+      quote: string;
+      fee: string;
+      fee_asset: string;
+      price: string;
+    }>(
+      `SELECT l.side, l.quote_amount::text AS quote, l.fee::text AS fee, l.fee_asset, l.avg_price::text AS price
+         FROM trade_legs l JOIN trades t ON t.id = l.trade_id WHERE t.id = $1 ORDER BY l.seq`,
       [pushed!.id],
     );
-    expect(legs.rows.map((l) => l.side)).toEqual(['buy', 'sell']);
+    expect(legs.rows.map((l) => [l.side, l.fee_asset])).toEqual([
+      ['buy', 'ETH'],
+      ['sell', 'USDT'],
+    ]);
     const [buy, sell] = [legs.rows[0]!, legs.rows[1]!];
     const fromFills = await sql.query<{ ok: boolean }>(
-      `SELECT profit = ($2::numeric - $3::numeric) - ($4::numeric + $5::numeric) AS ok FROM trades WHERE id = $1`,
-      [pushed!.id, sell.quote, sell.fee, buy.quote, buy.fee],
+      `SELECT abs(profit - (($2::numeric - $3::numeric) - ($4::numeric + $5::numeric * $6::numeric))) < 1e-15 AS ok
+         FROM trades WHERE id = $1`,
+      [pushed!.id, sell.quote, sell.fee, buy.quote, buy.fee, buy.price],
     );
     expect(fromFills.rows[0]!.ok).toBe(true);
     await call('POST', `/api/bots/${id}/toggle`, { token: maria.token });

@@ -174,7 +174,9 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     );
 
     const allLegs = await legsOf(all.map((t) => t.id));
-    for (const l of allLegs) expect(l.fee_asset).toBe(l.symbol.split('/')[1]); // the paper exchange charges in quote
+    // the paper exchange charges as the exchanges do: in the asset received (a buy's base, a sell's quote)
+    for (const l of allLegs)
+      if (Number(l.filled) > 0) expect(l.fee_asset).toBe(l.symbol.split('/')[l.side === 'buy' ? 0 : 1]);
     const fromLegs = legDeltas(allLegs);
     const changes = await balanceChanges(id);
     for (const key of new Set([...fromLegs.keys(), ...changes.keys()])) {
@@ -253,34 +255,42 @@ describe('triangular and statistical paper bots on the simulated market, end to 
       [2, 'entry', 'binance', 'ETH/BTC', 'sell', 'filled'],
       [3, 'entry', 'binance', 'BTC/USDT', 'sell', 'filled'],
     ]);
-    // The cycle's own balance changes: ETH exactly flat (leg 2 sells what leg 1 bought); BTC: only the dust below
-    // BTC/USDT's amount step that leg 3 could not sell — it stays in the bot's balances, and the profit counts it at
-    // the trade's BTC price (leg 3's average): profit = USDT change + BTC left × that price (issue 25).
+    // The cycle's own balance changes: ETH and BTC, only the dust below the next leg's amount step that it could
+    // not sell (leg 1's fee is taken from the ETH it bought, leg 2's from the BTC received) — it stays in the bot's
+    // balances, and the profit counts it at the trade's price of that asset (leg 1's average for ETH, leg 3's for
+    // BTC): profit = USDT change + what is left × those prices (issue 25).
     const own = legDeltas(legs);
-    expect(own.get('binance:ETH')!.isZero()).toBe(true);
+    const ethStep = store().get('binance', 'ETH/BTC')!.spec.amountStep;
+    const ethDust = own.get('binance:ETH')!;
+    expect(ethDust.gte(0) && ethDust.lt(ethStep), `ETH left ${ethDust.toFixed()} (step ${ethStep})`).toBe(
+      true,
+    );
     const btcStep = store().get('binance', 'BTC/USDT')!.spec.amountStep;
     const dust = own.get('binance:BTC')!;
     expect(dust.gte(0) && dust.lt(btcStep), `BTC left ${dust.toFixed()} (step ${btcStep})`).toBe(true);
-    const [btcPrice] = (
+    const [ethPrice, , btcPrice] = (
       await sql.query<{ p: string }>(
-        `SELECT avg_price::text AS p FROM trade_legs WHERE trade_id = $1 AND seq = 3`,
+        `SELECT avg_price::text AS p FROM trade_legs WHERE trade_id = $1 ORDER BY seq`,
         [row.id],
       )
     ).rows;
     const byHand = own
       .get('binance:USDT')!
       .plus(dust.mul(btcPrice!.p))
+      .plus(ethDust.mul(ethPrice!.p))
       .toDecimalPlaces(18, Decimal.ROUND_HALF_UP);
     expect(
       byHand.eq(row.profit),
-      `profit ${row.profit} ≠ USDT + BTC left × ${btcPrice!.p} = ${byHand.toFixed()}`,
+      `profit ${row.profit} ≠ USDT + BTC left × ${btcPrice!.p} + ETH left × ${ethPrice!.p} = ${byHand.toFixed()}`,
     ).toBe(true);
     // the bot's balances (its detail) show what was left
     const detail = await call<BotDetail>('GET', `/api/bots/${id}`, { token: owner.token });
     expect(detail.status).toBe(200);
     const btc = detail.body.balances.find((b) => b.exchange === 'binance' && b.asset === 'BTC');
     if (!dust.isZero()) expect(new Decimal(btc!.amount).minus(btc!.initial).gte(dust)).toBe(true);
-    expect(new Decimal(legs[1]!.filled).eq(legs[0]!.filled)).toBe(true);
+    // leg 2 sells what leg 1 left after its fee (in ETH), to the ETH/BTC step
+    const ethLeft = new Decimal(legs[0]!.filled).minus(legs[0]!.fee);
+    expect(new Decimal(legs[1]!.filled).eq(ethLeft.minus(ethLeft.mod(ethStep)))).toBe(true);
 
     const { profit, changes } = await reconcile(id);
     expect(profit.gt(0)).toBe(true);
@@ -289,7 +299,7 @@ describe('triangular and statistical paper bots on the simulated market, end to 
       expect(key.startsWith('binance:') || changes.get(key)!.isZero()).toBe(true);
     const all = await trades(id);
     if (all.length === 1) {
-      expect((changes.get('binance:ETH') ?? zero).isZero()).toBe(true);
+      expect((changes.get('binance:ETH') ?? zero).eq(ethDust)).toBe(true);
       expect((changes.get('binance:BTC') ?? zero).eq(dust)).toBe(true);
     }
   });
@@ -407,8 +417,13 @@ describe('triangular and statistical paper bots on the simulated market, end to 
     // The ~2 % captured less the fees of 4 legs (0.1 % each) and the spreads.
     expect(profit.gt(0)).toBe(true);
     expect(profit.eq(new Decimal(rows[0]!.profit).plus(rows[1]!.profit))).toBe(true);
-    // A closed position leaves the base asset where it started, on both exchanges.
-    expect((changes.get(`binance:${base}`) ?? zero).isZero()).toBe(true);
-    expect((changes.get(`bybit:${base}`) ?? zero).isZero()).toBe(true);
+    // A closed position leaves the base asset where it started, on both exchanges, but for the fees the buys paid
+    // in it (the exchanges charge a buy's fee in the asset received).
+    for (const exchange of ['binance', 'bybit']) {
+      const fees = legs
+        .filter((l) => l.exchange === exchange && l.fee_asset === base)
+        .reduce((sum, l) => sum.plus(l.fee), zero);
+      expect((changes.get(`${exchange}:${base}`) ?? zero).eq(fees.negated())).toBe(true);
+    }
   });
 });

@@ -65,13 +65,17 @@ describe('R$ in every result: a paper trade (issue 15)', () => {
 
     const stored = await sql.query<Record<string, string>>(
       `SELECT profit::text, usdt_brl::text, profit_brl::text, fees_brl::text, volume_brl::text,
-              (SELECT SUM(fee) FROM trade_legs WHERE trade_id = t.id AND fee_asset = 'USDT')::text AS fees_usdt,
+              (SELECT SUM(CASE WHEN l.fee_asset = 'USDT' THEN l.fee
+                               ELSE l.fee * (SELECT p.avg_price FROM trade_legs p
+                                              WHERE p.trade_id = t.id AND p.filled_amount > 0
+                                                AND p.symbol = l.fee_asset || '/USDT' ORDER BY p.seq LIMIT 1) END)
+                 FROM trade_legs l WHERE l.trade_id = t.id)::text AS fees_usdt,
               (SELECT SUM(quote_amount) FROM trade_legs WHERE trade_id = t.id AND side = 'buy')::text AS bought
          FROM trades t WHERE id = $1`,
       [trade.id],
     );
     const row = stored.rows[0]!;
-    // Stored exactly: profit × rate, fees (paper fees are in USDT) × rate, the USDT bought × rate.
+    // Stored exactly: profit × rate, fees (a buy's in the ETH received, at the trade's price) × rate, USDT bought × rate.
     expect(new Decimal(row.profit_brl!).eq(new Decimal(row.profit!).mul(row.usdt_brl!))).toBe(true);
     expect(new Decimal(row.fees_brl!).eq(new Decimal(row.fees_usdt!).mul(row.usdt_brl!))).toBe(true);
     expect(new Decimal(row.volume_brl!).eq(new Decimal(row.bought!).mul(row.usdt_brl!))).toBe(true);

@@ -17,7 +17,7 @@ export interface LegRow {
   status: string;
 }
 
-/** Balance change per `${exchange}:${asset}` of a set of legs, as the paper exchange settles them (fee in quote). */
+/** Balance change per `${exchange}:${asset}` of a set of legs, as the paper exchange settles them (fee in fee_asset). */
 export function legDeltas(legs: readonly LegRow[]): Map<string, Decimal> {
   const out = new Map<string, Decimal>();
   const add = (exchange: string, asset: string, d: Decimal) => {
@@ -28,14 +28,10 @@ export function legDeltas(legs: readonly LegRow[]): Map<string, Decimal> {
     const [base, quote] = l.symbol.split('/') as [string, string];
     const filled = new Decimal(l.filled);
     const quoteAmount = new Decimal(l.quote);
-    const fee = new Decimal(l.fee);
-    if (l.side === 'buy') {
-      add(l.exchange, base, filled);
-      add(l.exchange, quote, quoteAmount.plus(fee).negated());
-    } else {
-      add(l.exchange, base, filled.negated());
-      add(l.exchange, quote, quoteAmount.minus(fee));
-    }
+    add(l.exchange, base, l.side === 'buy' ? filled : filled.negated());
+    add(l.exchange, quote, l.side === 'buy' ? quoteAmount.negated() : quoteAmount);
+    // the fee from the asset it was charged in (a buy's: the base received)
+    add(l.exchange, l.fee_asset || quote, new Decimal(l.fee).negated());
   }
   return out;
 }

@@ -78,7 +78,8 @@ describe('a backtest', () => {
     expect(Number(t.capitalUsdt)).toBeGreaterThan(0);
     for (const trade of result.trades) {
       expect(Number(trade.expectedProfitPercent)).toBeGreaterThanOrEqual(bot.minProfitPercent);
-      expect(Number(trade.fees)).toBeGreaterThan(0);
+      // every fill pays its fee (a trade whose opportunity was gone at execution filled nothing)
+      if (trade.legs.some((l) => Number(l.filledAmount) > 0)) expect(Number(trade.fees)).toBeGreaterThan(0);
     }
     const sum = result.trades.reduce((s, x) => s + Number(x.profit), 0);
     expect(Number(t.profitUsdt)).toBeCloseTo(sum, 6);

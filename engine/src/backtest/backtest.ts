@@ -382,18 +382,31 @@ export function noTradeReason(
   return `Nenhuma oportunidade com lucro líquido de pelo menos ${String(bot.minProfitPercent).replace('.', ',')} % nos dados desta fonte.`;
 }
 
-/** The fees of every leg of a trade, in USDT (in reais: at the trade's USDT/BRL; another asset at its USDT price). */
+/**
+ * The fees of every leg of a trade, in USDT (in reais: at the trade's USDT/BRL; an asset the trade bought or sold,
+ * like a buy's fee in the base received, at the trade's own price of it; another asset at its USDT price).
+ */
 export function feesUsdt(
   r: ExecutionRecord,
   price: (exchange: string, asset: string) => number | null,
 ): string {
+  const tradePrice = (asset: string): Decimal | null => {
+    const leg = r.legs.find((l) => l.symbol.startsWith(`${asset}/`) && new Decimal(l.avgPrice).gt(0));
+    const quote = leg?.symbol.split('/')[1];
+    if (quote === QUOTE_ASSET) return new Decimal(leg!.avgPrice);
+    if (quote === 'BRL') return new Decimal(leg!.avgPrice).div(r.usdtBrl);
+    return null;
+  };
   let total = new Decimal(0);
   for (const leg of r.legs) {
     if (new Decimal(leg.fee).isZero()) continue;
     if (leg.feeAsset === QUOTE_ASSET) total = total.plus(leg.fee);
     else if (leg.feeAsset === 'BRL')
       total = total.plus(new Decimal(leg.fee).div(r.usdtBrl)); // a BRL pair's fee
-    else total = total.plus(new Decimal(leg.fee).mul(String(price(leg.exchange, leg.feeAsset) ?? 0)));
+    else {
+      const p = tradePrice(leg.feeAsset) ?? new Decimal(String(price(leg.exchange, leg.feeAsset) ?? 0));
+      total = total.plus(new Decimal(leg.fee).mul(p));
+    }
   }
   return total.toFixed();
 }

@@ -102,6 +102,10 @@ export function createCcxtClientFactory(origins: ExchangeApiOrigins = {}): Excha
     const Ctor = ccxt[exchangeInfo(exchange).ccxtId] as ExchangeConstructor | undefined;
     if (typeof Ctor !== 'function') throw new Error(`ccxt has no exchange ${exchangeInfo(exchange).ccxtId}`);
     const client = new Ctor(ccxtClientConfig(credentials, options));
+    // Mercado Bitcoin's Trade API refuses a tapi_nonce not greater than the key's last one; ccxt's mercado sends
+    // seconds, so two clients of one key (the validator's and a bot's, two bots) collide within a second.
+    // Milliseconds keep increasing past any earlier nonce of seconds.
+    if (exchange === 'mercadobitcoin') client.nonce = () => client.milliseconds();
     const origin = origins[exchange];
     if (origin) pointApiAt(client, origin);
     return client;

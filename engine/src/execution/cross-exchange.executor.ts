@@ -103,6 +103,13 @@ export function deltasOf(o: GatewayOrder): BalanceDelta[] {
   return out;
 }
 
+/** The fees of an order charged in `asset`. */
+export function feeIn(o: GatewayOrder, asset: string): Decimal {
+  return feesOf(o)
+    .filter((f) => f.currency === asset)
+    .reduce((s, f) => s.plus(f.cost), new Decimal(0));
+}
+
 /** The fees of an order in its quote asset (0 when charged in another asset). */
 export function quoteFee(o: GatewayOrder): Decimal {
   const quote = o.symbol.split('/')[1];
@@ -223,7 +230,9 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
     const [exchange, side, price] = diff.gt(0)
       ? ([buyLeg.exchange, 'sell', buy.average] as const)
       : ([sellLeg.exchange, 'buy', sell.average] as const);
-    const size = orderAmount(ctx, exchange, symbol, diff.abs(), price);
+    // What the buy left after its fees in the base (Binance, Bybit, paper): selling more would take the bot's own.
+    const held = diff.gt(0) ? diff.minus(feeIn(buy, base)) : diff.abs();
+    const size = orderAmount(ctx, exchange, symbol, held, price);
     const unwind = size
       ? await ctx.gateway.createOrder(exchange, symbol, 'market', side, size.toFixed(), undefined, cid(3))
       : null;

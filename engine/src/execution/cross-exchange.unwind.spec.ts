@@ -7,6 +7,8 @@ import { twoLegOpportunity } from './testing/opportunity.js';
 import { quoteDelta } from './trade-ledger.js';
 
 const spec = { amountStep: 0.001, minAmount: 0.001, minNotional: 0 };
+const btcOf = (deltas: { asset: string; delta: string }[]) =>
+  deltas.filter((d) => d.asset === 'BTC').reduce((s, d) => s.plus(d.delta), new Decimal(0));
 
 const opportunity = (): Opportunity =>
   twoLegOpportunity({
@@ -46,7 +48,7 @@ describe('cross-exchange execution: leg risk', () => {
   it('completes when both legs fill: profit = sell − buy − fees', async () => {
     const out = await run([[102, 3]]);
     if (out.kind !== 'executed') throw new Error(out.reason);
-    // −(100 + 0.1) + (102 − 0.204) = 1.696
+    // −100 + (102 − 0.204) USDT, and the buy's fee 0.001 BTC (taken from the BTC received) at 100: 1.696
     expect(out.record).toMatchObject({
       status: 'completed',
       profit: '1.696',
@@ -56,7 +58,8 @@ describe('cross-exchange execution: leg risk', () => {
       failureReason: null,
     });
     expect(new Decimal(out.record.expectedProfit).eq('1.696')).toBe(true);
-    expect(quoteDelta(out.record.deltas).eq(out.record.profit)).toBe(true);
+    expect(btcOf(out.record.deltas).toFixed()).toBe('-0.001');
+    expect(quoteDelta(out.record.deltas).toFixed()).toBe('1.796');
   });
 
   it('unwinds at once when the sell leg fills partly, and records a failed trade with the realised loss', async () => {
@@ -66,18 +69,18 @@ describe('cross-exchange execution: leg risk', () => {
     ]);
     if (out.kind !== 'executed') throw new Error(out.reason);
     const r = out.record;
-    // buy 1 @100: −100.1; sell 0.4 @102: +40.8 − 0.0816 = +40.7184; unwind: sell 0.6 @99 on binance: +59.4 − 0.0594 = +59.3406
+    // buy 1 @100: −100 USDT, +0.999 BTC (fee 0.001 BTC); sell 0.4 @102: +40.8 − 0.0816 = +40.7184; unwind: sell
+    // what the buy left beyond the sell, 0.599 @99 on binance: +59.301 − 0.059301 = +59.241699 → −0.039901 USDT
     expect(r.status).toBe('failed');
-    expect(r.profit).toBe('-0.041');
+    expect(r.profit).toBe('-0.039901');
     expect(r.amount).toBe('0.4');
     expect(r.legs.map((l) => [l.kind, l.exchange, l.side, l.filledAmount, l.status])).toEqual([
       ['entry', 'binance', 'buy', '1', 'filled'],
       ['entry', 'gateio', 'sell', '0.4', 'partial'],
-      ['unwind', 'binance', 'sell', '0.6', 'filled'],
+      ['unwind', 'binance', 'sell', '0.599', 'filled'],
     ]);
     expect(r.failureReason).toMatch(/desfeita/);
-    const btc = r.deltas.filter((d) => d.asset === 'BTC').reduce((s, d) => s.plus(d.delta), new Decimal(0));
-    expect(btc.isZero()).toBe(true);
+    expect(btcOf(r.deltas).isZero()).toBe(true);
     expect(quoteDelta(r.deltas).eq(r.profit)).toBe(true);
     expect(r.nakedExposure).toBeUndefined();
   });
@@ -106,8 +109,8 @@ describe('cross-exchange execution: leg risk', () => {
       minAmount: () => 0.001,
     });
     if (out.kind !== 'executed') throw new Error(out.reason);
-    // sell 1 @102: +102 − 0.102; buy back 1 @103: −103 − 0.103 → −1.205
-    expect(out.record).toMatchObject({ status: 'failed', profit: '-1.205' });
+    // sell 1 @102: +102 − 0.102; buy back 1 @103: −103 USDT, fee 0.001 BTC (at the trade's 102: −0.102) → −1.204
+    expect(out.record).toMatchObject({ status: 'failed', profit: '-1.204' });
     expect(out.record.legs.at(-1)).toMatchObject({
       kind: 'unwind',
       exchange: 'gateio',

@@ -50,7 +50,8 @@ describe('the fill model: an order against the book of its arrival (hand-compute
     const { order: o, takes } = fillOrder(order('2', '100.5'), book, new Decimal('0.001'), rich, consumed);
     // 0.6 left at 100; 101 is above the limit
     expect(o).toMatchObject({ status: 'canceled', filled: '0.6', cost: '60', reason: 'preço limite' });
-    expect(o.fee).toEqual({ cost: '0.06', currency: 'USDT' });
+    // the taker fee in the asset received: 0.1 % of 0.6 BTC
+    expect(o.fee).toEqual({ cost: '0.0006', currency: 'BTC' });
     expect(takes.map(([p, a]) => [p, a.toFixed()])).toEqual([[100, '0.6']]);
   });
 
@@ -70,5 +71,6 @@ describe('the fill model: an order against the book of its arrival (hand-compute
       cost: '24.75',
       reason: 'saldo insuficiente',
     });
+    expect(o.fee).toEqual({ cost: '0.02475', currency: 'USDT' }); // a sell's fee: in the USDT received
   });
 });

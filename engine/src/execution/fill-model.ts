@@ -15,7 +15,8 @@ import type { GatewayOrder, OrderSide, OrderType } from './order-gateway.js';
  *  - HOW it fills: `fillOrder`, the walk of that book's levels (slippage) within the limit price (IOC: the rest
  *    is canceled), minus the depth the bot's own earlier orders took from this very book (`PaperOrders.consumed`),
  *    capped by the balance held on that exchange (inventory runs out: nothing refills it), rounded down to the
- *    market's amount step, refused under its minimum amount or minimum notional; taker fee per leg on the quote.
+ *    market's amount step, refused under its minimum amount or minimum notional; taker fee per fill in the asset
+ *    received (base on a buy, quote on a sell), 8 decimals up, as the exchanges charge it.
  */
 
 export type Level = readonly [number, number];
@@ -102,6 +103,17 @@ export function fillOrder(
 ): Fill {
   const { exchange, symbol, type, side, amount, limit, id } = req;
   const quote = symbol.split('/')[1] as string;
+  const base = symbol.split('/')[0] as string;
+  // The taker fee of each fill, in the asset received (base on a buy, quote on a sell), to 8 decimals up: as the
+  // exchanges charge it (Binance without BNB, Bybit, Gate.io, Mercado Bitcoin) and the local exchanges do.
+  const feeOf = (takes: Fill['takes']) =>
+    takes.reduce(
+      (s, [p, take]) =>
+        s.plus(
+          (side === 'buy' ? take : take.mul(String(p))).mul(feeRate).toDecimalPlaces(8, Decimal.ROUND_UP),
+        ),
+      new Decimal(0),
+    );
   const done = (filled: Decimal, cost: Decimal, takes: Fill['takes'], reason?: string): Fill => ({
     takes,
     order: {
@@ -115,13 +127,13 @@ export function fillOrder(
       filled: filled.toFixed(),
       average: filled.isZero() ? '0' : cost.div(filled).toFixed(),
       cost: cost.toFixed(),
-      fee: { cost: cost.mul(feeRate).toFixed(), currency: quote },
+      // nothing charged: a zero fee in the quote (as the live gateway reports it)
+      fee: { cost: feeOf(takes).toFixed(), currency: side === 'buy' && takes.length > 0 ? base : quote },
       ...(reason && filled.lt(amount) ? { reason } : {}),
     },
   });
   const none = (reason: string) => done(new Decimal(0), new Decimal(0), [], reason);
   if (!book) return none('sem livro de ofertas');
-  const base = symbol.split('/')[0] as string;
   const step = book.spec.amountStep;
   let remaining = floorToStep(amount, step);
   let reason: string | undefined;
@@ -148,7 +160,7 @@ export function fillOrder(
     if (available.lte(0)) continue;
     let take = Decimal.min(remaining, available);
     if (side === 'buy') {
-      const affordable = floorToStep(quoteLeft.div(lp.mul(feeRate.plus(1))), step);
+      const affordable = floorToStep(quoteLeft.div(lp), step);
       if (affordable.lt(take)) {
         take = affordable;
         reason = 'saldo insuficiente';
@@ -159,7 +171,7 @@ export function fillOrder(
     filled = filled.plus(take);
     cost = cost.plus(take.mul(lp));
     remaining = remaining.minus(take);
-    if (side === 'buy') quoteLeft = quoteLeft.minus(take.mul(lp).mul(feeRate.plus(1)));
+    if (side === 'buy') quoteLeft = quoteLeft.minus(take.mul(lp));
   }
   if (remaining.gt(0)) reason ??= 'profundidade do livro';
   if (filled.gt(0) && (filled.lt(book.spec.minAmount) || cost.lt(book.spec.minNotional)))

@@ -1,6 +1,6 @@
 import type { Exchange, Fee, Order } from 'ccxt';
 import { Dec as Decimal } from '../market-data/money.js';
-import type { ExchangeId } from '@arbitra/contracts';
+import { exchangeInfo, type ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import { callExchange } from '../credentials/exchange-call.js';
 import {
@@ -74,14 +74,85 @@ function rejectedOrder(
   };
 }
 
+/**
+ * Exchanges whose API has no client order id (Mercado Bitcoin's Trade API v3, ccxt `mercado`): an order is known
+ * by the exchange's id only, so an order whose answer was lost cannot be found again by ours.
+ */
+const NO_CLIENT_ORDER_ID: ReadonlySet<string> = new Set(['mercadobitcoin']);
+
+/** Exchanges whose errors ccxt does not map to classes (ccxt `mercado`: every one an ExchangeError). */
+const NO_ERROR_CODES: ReadonlySet<string> = new Set(['mercadobitcoin']);
+
+/**
+ * An order's fees and cost where ccxt misreads them, from the exchange's own answer. Mercado Bitcoin (Trade API
+ * v3): the order's `fee` is charged in the asset received (the API's example: a buy of 1 BTC at 0.30% pays 0.003,
+ * BTC), while ccxt's mercado labels it in the quote and sums each operation's `fee_rate` (a percent) as a fee; and
+ * it has no cost (ccxt multiplies the amount by `executed_price_avg`, rounded to 5 decimals): the cost is the sum
+ * of its operations.
+ */
+function exchangeFigures(
+  exchange: string,
+  o: CcxtOrder,
+  base: string,
+  quote: string,
+): { fees: Fee[]; cost: string } | null {
+  if (exchange !== 'mercadobitcoin') return null;
+  const info = (o.info ?? {}) as { fee?: string; operations?: { quantity?: string; price?: string }[] };
+  const cost = (info.operations ?? []).reduce(
+    (sum, op) => sum.plus(new Decimal(op.quantity ?? 0).mul(op.price ?? 0)),
+    new Decimal(0),
+  );
+  return {
+    fees: [{ cost: Number(info.fee ?? 0), currency: o.side === 'buy' ? base : quote }],
+    cost: cost.toFixed(),
+  };
+}
+
+/** ccxt's spot createOrder features of a client (which time-in-force it takes, whether a market buy needs a price). */
+function spotOrderFeatures(client: Exchange): { ioc: boolean; marketBuyRequiresPrice: boolean } {
+  const features = (
+    client as unknown as { features?: Record<string, Record<string, Record<string, unknown>>> }
+  ).features;
+  const create = (features?.['spot']?.['createOrder'] ?? {}) as {
+    timeInForce?: { IOC?: boolean };
+    marketBuyRequiresPrice?: boolean;
+  };
+  // ccxt's option (Gate.io: top level; Bybit: under createOrder, false for unified accounts) wins over its features
+  const nested = client.options['createOrder'] as Record<string, unknown> | undefined;
+  const option = (client.options['createMarketBuyOrderRequiresPrice'] ??
+    nested?.['createMarketBuyOrderRequiresPrice']) as boolean | undefined;
+  return {
+    ioc: create.timeInForce?.IOC !== false,
+    marketBuyRequiresPrice: option ?? create.marketBuyRequiresPrice === true,
+  };
+}
+
+/**
+ * A look-up's exchange-specific parameters: Bybit's fetchOrder needs `acknowledged` (it reads only the last 500
+ * orders) and takes our id as `orderLinkId`; the others take ccxt's `clientOrderId`.
+ */
+function lookupParams(exchange: string, clientOrderId?: string): Record<string, unknown> {
+  if (exchange === 'bybit')
+    return { acknowledged: true, ...(clientOrderId ? { orderLinkId: clientOrderId } : {}) };
+  return clientOrderId ? { clientOrderId } : {};
+}
+
 function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
   const filled = o.filled ?? 0;
-  const quote = (o.symbol ?? '').split('/')[1] ?? 'USDT';
-  const fees = feesByCurrency(o.fees && o.fees.length > 0 ? o.fees : [o.fee], quote);
+  const [base = '', quote = 'USDT'] = (o.symbol ?? '').split('/');
+  const fixed = exchangeFigures(exchange, o, base, quote);
+  const fees = feesByCurrency(fixed?.fees ?? (o.fees && o.fees.length > 0 ? o.fees : [o.fee]), quote);
+  const cost = fixed?.cost ?? str(o.cost);
   // Nothing filled is 'rejected' whatever the exchange calls it (Binance EXPIRED, MEXC CANCELED, Gate ioc), as in
-  // paper trading (fill-model).
-  const status: GatewayOrder['status'] =
-    o.status === 'closed' ? 'closed' : filled > 0 ? 'canceled' : 'rejected';
+  // paper trading (fill-model). 'closed' is not 'fully filled' everywhere: Bybit closes an IOC partly filled
+  // (PartiallyFilledCanceled).
+  const whole = o.status === 'closed' && (o.amount === undefined || filled >= o.amount);
+  const status: GatewayOrder['status'] = whole ? 'closed' : filled > 0 ? 'canceled' : 'rejected';
+  // The average as the trade's cost over its amount, exact (ccxt's `average` is a float, rounded by the exchange).
+  const average =
+    filled > 0 && !new Decimal(cost).isZero()
+      ? new Decimal(cost).div(str(filled)).toFixed()
+      : str(o.average ?? 0);
   const ioc = o.type === 'limit' && (o.status === 'canceled' || o.status === 'expired');
   return {
     id: o.id ?? '',
@@ -92,8 +163,8 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
     status,
     amount: str(o.amount),
     filled: str(filled),
-    average: str(o.average ?? (filled > 0 && o.cost ? o.cost / filled : 0)),
-    cost: str(o.cost),
+    average,
+    cost,
     fee: fees[0]!,
     ...(fees.length > 1 ? { fees } : {}),
     ...(status === 'rejected'
@@ -133,14 +204,11 @@ export class CcxtLiveGateway implements OrderGateway {
     await callExchange(client, ccxt, () => client.loadMarkets()); // cached: the market's precision and state
     // A market the exchange lists as not trading (Binance BREAK, MEXC paused, Gate untradable): nothing is sent.
     if (client.market(symbol).active === false) return refused(REJECTION.halted);
+    const features = spotOrderFeatures(client);
     let limit = price;
-    if (
-      type === 'market' &&
-      side === 'buy' &&
-      limit === undefined &&
-      client.options['createMarketBuyOrderRequiresPrice']
-    ) {
-      // Gate.io places a market buy by its cost: ccxt needs a price to turn the amount into it (the ask now).
+    if (type === 'market' && side === 'buy' && limit === undefined && features.marketBuyRequiresPrice) {
+      // Gate.io and Mercado Bitcoin place a market buy by its cost: ccxt needs a price to turn the amount into it
+      // (the ask now).
       const ticker = await callExchange(client, ccxt, () => client.fetchTicker(symbol));
       const ask = ticker.ask ?? ticker.last;
       limit = ask === undefined || ask === null ? undefined : str(ask);
@@ -153,44 +221,54 @@ export class CcxtLiveGateway implements OrderGateway {
       const at = limit === undefined ? undefined : client.priceToPrecision(symbol, limit);
       const place = () =>
         client.createOrder(symbol, type, side, size as unknown as number, at as unknown as number, {
-          ...(clientOrderId ? { clientOrderId } : {}),
+          ...(clientOrderId && !NO_CLIENT_ORDER_ID.has(exchange) ? { clientOrderId } : {}),
           // Our limit orders are immediate-or-cancel: what does not fill at once must not rest on the book.
-          ...(type === 'limit' ? { timeInForce: 'IOC' } : {}),
+          ...(type === 'limit' && features.ioc ? { timeInForce: 'IOC' } : {}),
         });
       // Before any retry (throttled, clock resynchronised) the order is looked up by our id: never placed twice.
       const placedAlready = async (): Promise<CcxtOrder | null> =>
-        clientOrderId ? await this.lookup(client, ccxt, clientOrderId, symbol) : null;
+        clientOrderId ? await this.lookup(client, ccxt, exchange, clientOrderId, symbol) : null;
       order = await callExchange(client, ccxt, place, { beforeRetry: placedAlready });
     } catch (e) {
       // The exchange's definitive refusals (nothing was placed): the balance, the market's rules or state.
       if (e instanceof ccxt.InsufficientFunds) return refused(REJECTION.insufficient);
       if (e instanceof ccxt.MarketClosed) return refused(REJECTION.halted);
       const detail = () => REJECTION.refused(exchangeDetail((e as Error).message, client.id, []));
-      if (e instanceof ccxt.InvalidOrder) return refused(detail());
       if (e instanceof ccxt.ExchangeError && !(e instanceof ccxt.AuthenticationError)) {
-        // Refused without a specific code (MEXC 30000 'suspended transaction', Gate INVALID_CURRENCY_PAIR): if
-        // the market stopped trading since it was loaded, that is why.
+        // Refused without a specific code (MEXC 30000 'suspended transaction', Gate INVALID_CURRENCY_PAIR, Bybit
+        // 170157 'not available for api trading'): if the market stopped trading since it was loaded, that is why.
         const reloaded = await client.loadMarkets(true).catch(() => null);
         if (reloaded && client.market(symbol).active === false) return refused(REJECTION.halted);
-        if (e instanceof ccxt.BadRequest || e instanceof ccxt.OperationRejected) return refused(detail());
+        // Mercado Bitcoin answers every refusal with an error_message ccxt reads as a bare ExchangeError (its own
+        // words: 'Saldo insuficiente…', the request limit…): the Trade API answered, the order was not placed.
+        if (
+          e instanceof ccxt.InvalidOrder ||
+          e instanceof ccxt.BadRequest ||
+          e instanceof ccxt.OperationRejected ||
+          NO_ERROR_CODES.has(exchange)
+        )
+          return refused(detail());
       }
       // No answer (timeout, connection lost): the exchange may have accepted the order. Found by our id, it is
       // the order; not found, the error stands (placing it again could buy twice).
       if (e instanceof ccxt.NetworkError && clientOrderId) {
-        const found = await this.lookup(client, ccxt, clientOrderId, symbol).catch(() => null);
+        const found = await this.lookup(client, ccxt, exchange, clientOrderId, symbol).catch(() => null);
         if (found) return { ...toGatewayOrder(exchange, found), clientOrderId };
       }
       throw e;
     }
-    // Some exchanges answer a new order with its id only (MEXC): its fill is read back.
+    // Some exchanges answer a new order with its id only (MEXC, Bybit): its fill is read back.
     const id = order.id;
     if ((order.status === undefined || order.filled === undefined) && id) {
       order = await this.withFee(
         client,
-        await callExchange(client, ccxt, () => client.fetchOrder(id, symbol)),
+        await callExchange(client, ccxt, () => client.fetchOrder(id, symbol, lookupParams(exchange))),
         symbol,
       );
     }
+    // No IOC on the exchange (Mercado Bitcoin): what rests of a limit order is canceled at once, as IOC would.
+    if (type === 'limit' && !features.ioc && order.status === 'open' && id)
+      order = await callExchange(client, ccxt, () => client.cancelOrder(id, symbol));
     return { ...toGatewayOrder(exchange, order), ...(clientOrderId ? { clientOrderId } : {}) };
   }
 
@@ -218,11 +296,20 @@ export class CcxtLiveGateway implements OrderGateway {
   private async lookup(
     client: Exchange,
     ccxt: CcxtModule,
+    exchange: string,
     clientOrderId: string,
     symbol: string,
   ): Promise<CcxtOrder | null> {
+    // Not found would say "never placed" (a retry would place it again, a recovery records nothing executed): where
+    // the exchange cannot know our id that is not known, and the look-up fails instead.
+    if (NO_CLIENT_ORDER_ID.has(exchange))
+      throw new Error(
+        `${exchangeInfo(exchange as ExchangeId).displayName} não identifica ordens pelo id do cliente`,
+      );
     try {
-      const order = await callExchange(client, ccxt, () => client.fetchOrder('', symbol, { clientOrderId }));
+      const order = await callExchange(client, ccxt, () =>
+        client.fetchOrder('', symbol, lookupParams(exchange, clientOrderId)),
+      );
       return await this.withFee(client, order, symbol);
     } catch (e) {
       if (e instanceof ccxt.OrderNotFound) return null;
@@ -239,7 +326,7 @@ export class CcxtLiveGateway implements OrderGateway {
   }
 
   async fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string) {
-    const found = await this.lookup(this.client(exchange), await loadCcxt(), clientOrderId, symbol);
+    const found = await this.lookup(this.client(exchange), await loadCcxt(), exchange, clientOrderId, symbol);
     return found ? { ...toGatewayOrder(exchange, found), clientOrderId } : null;
   }
 
@@ -247,7 +334,9 @@ export class CcxtLiveGateway implements OrderGateway {
     const client = this.client(exchange);
     return toGatewayOrder(
       exchange,
-      await callExchange(client, await loadCcxt(), () => client.fetchOrder(id, symbol)),
+      await callExchange(client, await loadCcxt(), () =>
+        client.fetchOrder(id, symbol, lookupParams(exchange)),
+      ),
     );
   }
 

@@ -24,18 +24,18 @@ const gateway = (usdt: string, btc = '0') =>
   );
 
 describe('paper gateway: fills against the current book (hand-computed)', () => {
-  it('walks the levels (slippage) and charges the taker fee in USDT', async () => {
+  it('walks the levels (slippage) and charges the taker fee in the BTC received', async () => {
     const gw = gateway('1000');
     const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '2.5');
-    // 1 × 100 + 1.5 × 101 = 251.5; average 100.6; fee 0.1 % = 0.2515
+    // 1 × 100 + 1.5 × 101 = 251.5; average 100.6; fee 0.1 % of each fill's BTC: 0.001 + 0.0015 = 0.0025 BTC
     expect(o).toMatchObject({
       status: 'closed',
       filled: '2.5',
       cost: '251.5',
       average: '100.6',
-      fee: { cost: '0.2515', currency: 'USDT' },
+      fee: { cost: '0.0025', currency: 'BTC' },
     });
-    expect(await gw.fetchBalance('binance')).toEqual({ USDT: '748.2485', BTC: '2.5' });
+    expect(await gw.fetchBalance('binance')).toEqual({ USDT: '748.5', BTC: '2.4975' });
     expect(await gw.fetchOrder(o.id)).toEqual(o);
   });
 
@@ -45,7 +45,7 @@ describe('paper gateway: fills against the current book (hand-computed)', () => 
       status: 'canceled',
       filled: '1',
       cost: '100',
-      fee: { cost: '0.1' },
+      fee: { cost: '0.001', currency: 'BTC' },
       reason: 'preço limite',
     });
   });
@@ -61,17 +61,17 @@ describe('paper gateway: fills against the current book (hand-computed)', () => 
     });
   });
 
-  it('is capped by the virtual USDT balance (fee included), to the amount step', async () => {
+  it('is capped by the virtual USDT balance (the fee is in the BTC received), to the amount step', async () => {
     const gw = gateway('150.15');
     const o = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '2');
-    // level 100: 1 (costs 100.1 with fee, 50.05 left); level 101: 50.05 / 101.101 = 0.49505 → 0.495
+    // level 100: 1 (costs 100, 50.15 left); level 101: 50.15 / 101 = 0.49653 → 0.496; fee 0.001 + 0.000496 BTC
     expect(o).toMatchObject({
       status: 'canceled',
-      filled: '1.495',
-      cost: '149.995',
-      fee: { cost: '0.149995' },
+      filled: '1.496',
+      cost: '150.096',
+      fee: { cost: '0.001496', currency: 'BTC' },
     });
-    expect((await gw.fetchBalance('binance')).USDT).toBe('0.005005');
+    expect(await gw.fetchBalance('binance')).toEqual({ USDT: '0.054', BTC: '1.494504' });
   });
 
   it('sells only what the bot holds, into the bids', async () => {

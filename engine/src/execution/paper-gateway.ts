@@ -2,6 +2,7 @@
 import { Dec as Decimal } from '../market-data/money.js';
 import type { Decimal as DecimalJs } from 'decimal.js';
 import { fillOrder, type BookSource, type FeeSource, type Level } from './fill-model.js';
+import { deltasOf } from './cross-exchange.executor.js';
 import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 
 export { floorToStep, type BookSource, type BookView, type FeeSource, type Level } from './fill-model.js';
@@ -47,8 +48,8 @@ export class PaperOrders {
 /**
  * The simulated exchange behind paper mode: orders fill at once against the CURRENT book (walking the levels:
  * slippage), capped by the book's depth and by the bot's virtual balance (partial fills), within the limit
- * price when one is given (IOC: the rest is canceled). Taker fee on the quote amount, charged in the quote
- * asset, for buys and sells alike. Balances are per exchange and asset, for one bot.
+ * price when one is given (IOC: the rest is canceled). Taker fee in the asset received (fill-model.ts). Balances
+ * are per exchange and asset, for one bot.
  */
 export class PaperGateway implements OrderGateway {
   private readonly balances = new Map<string, Decimal>();
@@ -106,20 +107,9 @@ export class PaperGateway implements OrderGateway {
     return Promise.resolve(o);
   }
 
-  /** The balance change of a fill: fees in the quote asset. */
+  /** The balance change of a fill, its fee taken from the asset it was charged in (deltasOf). */
   private settle(o: GatewayOrder): void {
-    const [base, quote] = o.symbol.split('/') as [string, string];
-    const filled = new Decimal(o.filled);
-    if (filled.isZero()) return;
-    const cost = new Decimal(o.cost);
-    const fee = new Decimal(o.fee.cost);
-    if (o.side === 'buy') {
-      this.add(o.exchange, base, filled);
-      this.add(o.exchange, quote, cost.plus(fee).negated());
-    } else {
-      this.add(o.exchange, base, filled.negated());
-      this.add(o.exchange, quote, cost.minus(fee));
-    }
+    for (const d of deltasOf(o)) this.add(d.exchange, d.asset, new Decimal(d.delta));
   }
 
   async createOrder(

@@ -4,7 +4,7 @@ import { RECOVERY_NOTHING_EXECUTED, recoverExecution } from './recovery.js';
 import { cid, markets, paperExchange, pending } from './testing/recovery-fixture.js';
 
 describe('recovery: what the orders found make of the trade', () => {
-  it('both legs filled before the executor died: completed, profit = 102 − 0.204 − 100 − 0.1 = 1.696', async () => {
+  it('both legs filled before the executor died: completed, profit = 102 − 0.204 − 100 − 0.001 BTC at 100 = 1.696', async () => {
     const registry = new PaperOrders();
     const first = paperExchange(registry);
     await first.createOrder('binance', 'BTC/USDT', 'limit', 'buy', '1', '100', cid(1));
@@ -13,7 +13,7 @@ describe('recovery: what the orders found make of the trade', () => {
     expect(record.status).toBe('completed');
     expect(record.failureReason).toBeNull();
     expect(record.profit).toBe('1.696');
-    expect(record.profitPercent).toBe('1.69430569'); // 1.696 / 100.1 (the buy with its fee)
+    expect(record.profitPercent).toBe('1.69600000'); // 1.696 / 100 (the buy's fee is in the BTC received)
     expect(record.legs.map((l) => [l.seq, l.kind])).toEqual([
       [1, 'entry'],
       [2, 'entry'],

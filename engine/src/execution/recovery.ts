@@ -9,7 +9,7 @@ import {
   type ExecutionContext,
   type MarketRules,
 } from './cross-exchange.executor.js';
-import type { GatewayOrder, OrderGateway } from './order-gateway.js';
+import { feesOf, type GatewayOrder, type OrderGateway } from './order-gateway.js';
 import {
   profitAssetOf,
   realisedProfit,
@@ -75,22 +75,33 @@ export async function recoverExecution(
   while (recoveryMarkets.length > 0 && (await find(seq + 1, recoveryMarkets))) seq++;
 
   // What is still open: the net change of each asset the plan trades (not USDT; not a fee-only asset like BNB),
-  // with where it sits.
+  // with where it sits. A shortfall no larger than the fees charged in that asset (a buy's fee in the base
+  // received) is what the fees took, not a position: the executor leaves it too.
   const traded = new Set(candidates.flatMap((m) => m.symbol.split('/')));
-  const net = new Map<string, { total: Decimal; byExchange: Map<string, Decimal> }>();
-  for (const d of found.flatMap((f) => deltasOf(f.order))) {
-    if (d.asset === cashAsset || !traded.has(d.asset)) continue;
-    const a = net.get(d.asset) ?? { total: new Decimal(0), byExchange: new Map<string, Decimal>() };
-    a.total = a.total.plus(d.delta);
-    a.byExchange.set(d.exchange, (a.byExchange.get(d.exchange) ?? new Decimal(0)).plus(d.delta));
-    net.set(d.asset, a);
+  const net = new Map<string, { total: Decimal; fees: Decimal; byExchange: Map<string, Decimal> }>();
+  for (const f of found) {
+    for (const d of deltasOf(f.order)) {
+      if (d.asset === cashAsset || !traded.has(d.asset)) continue;
+      const a = net.get(d.asset) ?? {
+        total: new Decimal(0),
+        fees: new Decimal(0),
+        byExchange: new Map<string, Decimal>(),
+      };
+      a.total = a.total.plus(d.delta);
+      a.byExchange.set(d.exchange, (a.byExchange.get(d.exchange) ?? new Decimal(0)).plus(d.delta));
+      net.set(d.asset, a);
+    }
+    for (const fee of feesOf(f.order)) {
+      const a = net.get(fee.currency);
+      if (a) a.fees = a.fees.plus(fee.cost);
+    }
   }
   const orders = found.map((f) => f.order);
   const legs = found.map((f) => legRecord(f.seq, f.kind, f.order));
   const naked: Record<string, string> = {};
   let unwound = found.some((f) => f.seq > maxOrders);
   for (const [asset, a] of net) {
-    if (a.total.isZero()) continue;
+    if (a.total.isZero() || (a.total.lt(0) && a.total.abs().lte(a.fees))) continue;
     const long = a.total.gt(0);
     // The exchange holding the most of it (long) or owing the most (short).
     const [exchange] = [...a.byExchange].sort(([, x], [, y]) => (long ? y.cmp(x) : x.cmp(y)))[0]!;

@@ -1,6 +1,9 @@
 import type { ExchangeId } from '@arbitra/contracts';
+import { ccxtClientFactory, type ExchangeClientFactory } from '../../credentials/exchange-client.factory.js';
 import { BinanceAdapter } from './binance.js';
+import { BybitAdapter } from './bybit.js';
 import { GateAdapter } from './gate.js';
+import { MercadoBitcoinAdapter } from './mercado.js';
 import { MexcAdapter } from './mexc.js';
 import { LocalExchange, type ProtocolAdapter } from './server.js';
 import { LocalVenue, type AccountSpec, type MarketSpec } from './venue.js';
@@ -15,6 +18,20 @@ export const ADAPTERS: Partial<Record<ExchangeId, () => ProtocolAdapter>> = {
   binance: () => new BinanceAdapter(),
   mexc: () => new MexcAdapter(),
   gateio: () => new GateAdapter(),
+  bybit: () => new BybitAdapter(),
+  mercadobitcoin: () => new MercadoBitcoinAdapter(),
+};
+
+/**
+ * The platform's factory, with ccxt's client-side pacing off: it spaces requests by their weight on the real
+ * exchange (MEXC's futures market list weighs 100 → 5 s before the next call of every new client; Mercado Bitcoin 1
+ * request a second), which would make the scenario suites minutes long. Throttling is still tested: the local
+ * exchange answers 429/418 itself.
+ */
+export const unpacedClientFactory: ExchangeClientFactory = async (exchange, credentials, options) => {
+  const client = await ccxtClientFactory(exchange, credentials, options);
+  client.enableRateLimit = false;
+  return client;
 };
 
 /** A local exchange for `exchange` on its own venue, listening on a random free port. */
