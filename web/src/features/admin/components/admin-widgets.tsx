@@ -31,7 +31,7 @@ export function KpiCard({
   testId?: string;
 }) {
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} data-points={history.length}>
       <CardHeader className="pb-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
       </CardHeader>
@@ -83,7 +83,7 @@ export function LiveChart({
   });
   const last = history[history.length - 1];
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} data-points={history.length}>
       <CardHeader className="pb-2">
         <CardTitle className="flex items-baseline justify-between text-sm font-medium">
           <span>{title}</span>

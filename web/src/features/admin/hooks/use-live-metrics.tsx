@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { LIVE_METRICS_INTERVAL_MS } from '@arbitra/contracts';
 import { useSocket, useSocketEvent } from '@/lib/socket';
+import { adminApi } from '../api/admin-api';
 import { LiveMetricsState, type LivePoint, type LiveWarning } from '../lib/live-metrics-store';
 
 export interface LiveMetricsView {
@@ -16,14 +18,27 @@ export interface LiveMetricsView {
 const LiveMetricsContext = createContext<LiveMetricsView | null>(null);
 
 /**
- * Listens to 'admin:metrics' for every admin page (mounted by the admin layout, so the 15 minutes of history
- * survive a change of page) and builds one platform point a second.
+ * Starts from the api's last 15 minutes (GET /api/admin/system?include=history, once), then listens to
+ * 'admin:metrics' for every admin page (mounted by the admin layout, so the history survives a change of page)
+ * and builds one platform point a second with the same aggregate as the api.
  */
 export function LiveMetricsProvider({ children }: { children: ReactNode }) {
   const socket = useSocket();
   const state = useMemo(() => new LiveMetricsState(), []);
   const [now, setNow] = useState(() => Date.now());
   useSocketEvent(socket, 'admin:metrics', (sample) => state.receive(sample));
+  const past = useQuery({
+    queryKey: ['admin', 'live-history'],
+    queryFn: adminApi.systemHistory,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (!past.data?.history) return;
+    const t = Date.now();
+    state.seed(past.data.history, t);
+    setNow(t);
+  }, [past.data, state]);
   useEffect(() => {
     const timer = setInterval(() => {
       const t = Date.now();
