@@ -2,15 +2,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../src/config/routes.js';
+import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
+import { ROUTES, backtestPath } from '../src/config/routes.js';
 import { ADMIN, loginViaUi, storedToken, waitForPath } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage } from './support/browser.js';
 
 /**
- * Phone first (issue 27): every route — public, user and admin — at 390×844 scrolls no sideways
- * (`document.documentElement.scrollWidth ≤ 390`), the signed-in header's title is whole, and the deciding figure
- * of the first row (`[data-deciding]`: the scanner's net %, a trade's R$ profit, a bot's state) is inside the
- * viewport. With SCREENSHOT_REVIEW=1 the same walk also saves every page at 1366 and 390 px under
+ * Phone first (issue 27): every route — public, user and admin — at 390×844, once its data has arrived (no
+ * /api request in flight, no loader), scrolls no sideways (`document.documentElement.scrollWidth ≤ 390`), the
+ * signed-in header's title is whole, and the deciding figure of the first row (`[data-deciding]`: the scanner's
+ * net %, a trade's R$ profit, a bot's state, a simulation's profit, a payment's value…) is inside the viewport and
+ * not hidden under anything. With SCREENSHOT_REVIEW=1 the same walk also saves every page at 1366 and 390 px under
  * web/e2e/screenshots/review (not committed) for a person to look at.
  */
 const PHONE = { width: 390, height: 844 };
@@ -84,19 +86,50 @@ const USER: Visit[] = [
   { path: ROUTES.taxSummary, name: 'user-tax-summary' },
 ];
 
+/** Admin pages; `rows`: the ones that always list something (users, the engines' feeds, the audit log). */
 const ADMIN_PAGES: Visit[] = [
-  ROUTES.admin,
-  ROUTES.adminUsers,
-  ROUTES.adminRevenue,
-  ROUTES.adminSystem,
-  ROUTES.adminSecurity,
-  ROUTES.adminSettings,
-  ROUTES.adminMessages,
-].map((p) => ({ path: p, name: p.replaceAll('/', '-').slice(1) }));
+  [ROUTES.admin, true],
+  [ROUTES.adminUsers, true],
+  [ROUTES.adminRevenue, false],
+  [ROUTES.adminSystem, true],
+  [ROUTES.adminSecurity, true],
+  [ROUTES.adminSettings, false],
+  [ROUTES.adminMessages, false],
+].map(([p, rows]) => ({
+  path: p as string,
+  name: (p as string).replaceAll('/', '-').slice(1),
+  rows: !!rows,
+}));
 
-/** The page has drawn: no loader left, fonts in, two frames after. */
+/** /api requests (fetch, XHR) in flight on each page: the page's data has arrived when none is left. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackApi(page: Page): void {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  const isApi = (r: { url(): string; resourceType(): string }) =>
+    new URL(r.url()).pathname.startsWith('/api/') && ['fetch', 'xhr'].includes(r.resourceType());
+  page.on('request', (r) => isApi(r) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/** No /api request in flight on two looks 150 ms apart (a page's follow-up queries start after the first). */
+async function dataArrived(page: Page): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) return;
+  const end = Date.now() + 20_000;
+  let quietLooks = 0;
+  while (quietLooks < 2 && Date.now() < end) {
+    quietLooks = pending.size === 0 ? quietLooks + 1 : 0;
+    await page.waitForTimeout(150);
+  }
+}
+
+/** The page has drawn: its data in, no loader left, fonts in, two frames after. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  await dataArrived(page);
   // Spinners ('Carregando…') gone: the page shows its data, not its loading state.
   await page
     .waitForFunction(
@@ -113,7 +146,7 @@ async function settled(page: Page): Promise<void> {
 interface PhoneCheck {
   scrollWidth: number;
   title: { text: string; cut: boolean } | null;
-  deciding: { left: number; right: number; top: number; text: string } | null;
+  deciding: { left: number; right: number; top: number; text: string; covered: boolean } | null;
 }
 
 /** What a person on a 390 px phone would check. */
@@ -122,13 +155,18 @@ function measure(page: Page): Promise<PhoneCheck> {
   return page.evaluate<PhoneCheck>(`(() => {
     const h1 = document.querySelector('header h1');
     const first = [...document.querySelectorAll('[data-deciding]')].find((el) => el.getClientRects().length > 0);
+    first?.scrollIntoView({ block: 'center', inline: 'nearest' });
     const box = first?.getBoundingClientRect();
+    // What a person sees at the figure's middle: the figure itself, not a header or a panel over it.
+    const hit = box ? document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) : null;
     return {
       scrollWidth: document.documentElement.scrollWidth,
       title: h1
         ? { text: h1.innerText, cut: h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1 }
         : null,
-      deciding: first && box ? { left: box.left, right: box.right, top: box.top, text: first.innerText.trim() } : null,
+      deciding: first && box
+        ? { left: box.left, right: box.right, top: box.top, text: first.innerText.trim(), covered: !(hit && first.contains(hit)) }
+        : null,
     };
   })()`);
 }
@@ -142,6 +180,7 @@ async function save(page: Page, size: { width: number }, name: string): Promise<
 /** Visits each page at 390 px, checks it, and (review) saves it at 1366 and 390 px. */
 async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[]>> {
   const problems: Record<string, string[]> = {};
+  if (!inFlight.has(page)) trackApi(page);
   for (const visit of visits) {
     const found: string[] = [];
     await page.setViewportSize(PHONE);
@@ -162,8 +201,10 @@ async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[
       found.push(
         `número decisivo fora da tela: '${m.deciding.text}' em ${m.deciding.left}–${m.deciding.right}`,
       );
+    else if (m.deciding?.covered) found.push(`número decisivo encoberto: '${m.deciding.text}'`);
     if (found.length) problems[visit.path] = found;
     if (REVIEW) {
+      await page.evaluate('window.scrollTo(0, 0)');
       await save(page, PHONE, visit.name);
       await page.setViewportSize(DESKTOP);
       await settled(page);
@@ -225,7 +266,28 @@ describe('every route on a 390 px phone (issue 27)', () => {
       });
       expect(res.status).toBe(201);
     }
-    expect(await walk(page, USER)).toEqual({});
+    // A finished simulation: its row in /backtests and its page with the trades.
+    const created = await fetch(`${baseUrl()}/api/backtests`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        bot: {
+          name: 'Simulação do celular',
+          pairs: [...PAIRS],
+          exchanges: [...EXCHANGE_IDS],
+          riskLevel: 'high',
+          maxInvestment: 10_000,
+          minProfitPercent: 0.01,
+          active: true,
+        },
+        source: { kind: 'simulated', seed: 27, durationMs: 3_600_000, volatility: 'normal' },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const backtest = ((await created.json()) as { backtest: { id: string } }).backtest;
+    const visits = USER.map((v) => (v.path === ROUTES.backtests ? { ...v, rows: true } : v));
+    visits.push({ path: backtestPath(backtest.id), name: 'user-backtest', rows: true });
+    expect(await walk(page, visits)).toEqual({});
     await context.close();
   });
 
