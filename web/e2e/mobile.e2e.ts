@@ -114,33 +114,34 @@ function trackApi(page: Page): void {
   page.on('requestfailed', (r) => pending.delete(r));
 }
 
-/** No /api request in flight on two looks 150 ms apart (a page's follow-up queries start after the first). */
-async function dataArrived(page: Page): Promise<void> {
-  const pending = inFlight.get(page);
-  if (!pending) return;
-  const end = Date.now() + 20_000;
+/** A page's loader ('Carregando…', the Spinner's label) is showing. */
+const LOADING = `[...document.querySelectorAll('[role="status"]')].some((el) => /Carregando/.test(el.textContent ?? ''))`;
+
+/**
+ * The page's data has arrived: no /api request in flight and no loader, on four looks in a row 150 ms apart (a
+ * page's queries start only once its code and the session are in, and some follow the first). False after 30 s.
+ */
+async function dataArrived(page: Page): Promise<boolean> {
+  const pending = inFlight.get(page) ?? new Set();
+  const end = Date.now() + 30_000;
   let quietLooks = 0;
-  while (quietLooks < 2 && Date.now() < end) {
-    quietLooks = pending.size === 0 ? quietLooks + 1 : 0;
+  while (Date.now() < end) {
+    const quiet = pending.size === 0 && !(await page.evaluate<boolean>(LOADING));
+    quietLooks = quiet ? quietLooks + 1 : 0;
+    if (quietLooks >= 4) return true;
     await page.waitForTimeout(150);
   }
+  return false;
 }
 
-/** The page has drawn: its data in, no loader left, fonts in, two frames after. */
-async function settled(page: Page): Promise<void> {
+/** The page has drawn: its data in (false when it never came), fonts in, two frames after. */
+async function settled(page: Page): Promise<boolean> {
   await page.waitForLoadState('load');
-  await dataArrived(page);
-  // Spinners ('Carregando…') gone: the page shows its data, not its loading state.
-  await page
-    .waitForFunction(
-      `![...document.querySelectorAll('[role="status"]')].some((el) => /Carregando/.test(el.textContent ?? ''))`,
-      undefined,
-      { timeout: 20_000 },
-    )
-    .catch(() => undefined);
+  const arrived = await dataArrived(page);
   await page.evaluate(
     'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
   );
+  return arrived;
 }
 
 interface PhoneCheck {
@@ -155,7 +156,7 @@ function measure(page: Page): Promise<PhoneCheck> {
   return page.evaluate<PhoneCheck>(`(() => {
     const h1 = document.querySelector('header h1');
     const first = [...document.querySelectorAll('[data-deciding]')].find((el) => el.getClientRects().length > 0);
-    first?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    first?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     const box = first?.getBoundingClientRect();
     // What a person sees at the figure's middle: the figure itself, not a header or a panel over it.
     const hit = box ? document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) : null;
@@ -185,8 +186,11 @@ async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[
     const found: string[] = [];
     await page.setViewportSize(PHONE);
     await page.goto(visit.path);
-    await settled(page);
-    await visit.first?.(page);
+    if (!(await settled(page))) found.push('os dados não chegaram em 30 s (carregando)');
+    if (visit.first) {
+      await visit.first(page);
+      await settled(page);
+    }
     if (visit.rows) {
       await page
         .locator('[data-deciding]')

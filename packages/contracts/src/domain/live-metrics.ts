@@ -115,6 +115,11 @@ export interface AdminWatchingPayload {
 
 /** The platform's history kept (api) and drawn (browser): 15 minutes of one point a second. */
 export const LIVE_HISTORY_MS = 15 * 60_000;
+/**
+ * No point is built this long after the first sample heard: every live process (one sample a second each) has been
+ * heard by then. A point built from the first sample alone would read as a drop to 0 (an api without the engines).
+ */
+export const LIVE_WARMUP_MS = 2 * LIVE_METRICS_INTERVAL_MS;
 
 /** One second of the whole platform: engines added up, apis added up, worst tails. */
 export interface LivePoint {
@@ -153,8 +158,11 @@ export class LiveMetricsAggregate {
   readonly latest = new Map<string, LiveMetricsSample>();
   /** Oldest first; a new array at each change (the browser re-renders on it). */
   history: LivePoint[] = [];
+  private firstHeardAt?: number;
 
-  receive(sample: LiveMetricsSample): void {
+  /** `receivedAt`: when this aggregate heard it (the browser passes its own clock; the sample's by default). */
+  receive(sample: LiveMetricsSample, receivedAt = sample.at): void {
+    this.firstHeardAt ??= receivedAt;
     const prev = this.latest.get(sample.instanceId);
     if (!prev || prev.at <= sample.at) this.latest.set(sample.instanceId, sample);
   }
@@ -204,11 +212,15 @@ export class LiveMetricsAggregate {
     };
   }
 
-  /** Appends this tick's point; drops what is older than LIVE_HISTORY_MS. */
+  /** Appends this tick's point (none while warming up); drops what is older than LIVE_HISTORY_MS. */
   tick(now: number): void {
-    const p = this.point(now);
+    const warm = this.firstHeardAt !== undefined && now - this.firstHeardAt >= LIVE_WARMUP_MS;
+    const p = warm ? this.point(now) : null;
     const from = now - LIVE_HISTORY_MS;
-    const kept = this.history.length && this.history[0]!.t < from ? this.history.filter((x) => x.t >= from) : this.history;
+    const kept =
+      this.history.length && this.history[0]!.t < from
+        ? this.history.filter((x) => x.t >= from)
+        : this.history;
     this.history = p ? [...kept, p] : kept;
   }
 

@@ -74,7 +74,7 @@ export function AdminSecurity() {
                 onChange={(e) => set({ user: e.target.value || undefined })}
               />
             </div>
-            <div className="flex flex-col gap-1.5">
+            <div className="flex max-w-full min-w-0 flex-col gap-1.5">
               <Label htmlFor="audit-action">Evento</Label>
               <select
                 id="audit-action"

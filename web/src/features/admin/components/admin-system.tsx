@@ -235,7 +235,9 @@ export function AdminSystem() {
                     </TableCell>
                     <TableCell label="Concluídos/min">{j ? j.completed : 0}</TableCell>
                     <TableCell label="Espera p50 / p99">
-                      {j?.p50 != null ? `${Math.round(j.p50)} / ${Math.round(j.p99 ?? 0)} ms` : '—'}
+                      {j?.p50 != null
+                        ? `${formatNumber(Math.round(j.p50), 0)} / ${formatNumber(Math.round(j.p99 ?? 0), 0)} ms`
+                        : '—'}
                     </TableCell>
                   </TableRow>
                 );

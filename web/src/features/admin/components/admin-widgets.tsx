@@ -31,7 +31,7 @@ export function KpiCard({
   testId?: string;
 }) {
   return (
-    <Card data-testid={testId} data-points={history.length}>
+    <Card data-testid={testId}>
       <CardHeader className="pb-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
       </CardHeader>

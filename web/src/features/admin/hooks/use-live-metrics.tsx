@@ -26,7 +26,7 @@ export function LiveMetricsProvider({ children }: { children: ReactNode }) {
   const socket = useSocket();
   const state = useMemo(() => new LiveMetricsState(), []);
   const [now, setNow] = useState(() => Date.now());
-  useSocketEvent(socket, 'admin:metrics', (sample) => state.receive(sample));
+  useSocketEvent(socket, 'admin:metrics', (sample) => state.receive(sample, Date.now()));
   const past = useQuery({
     queryKey: ['admin', 'live-history'],
     queryFn: adminApi.systemHistory,

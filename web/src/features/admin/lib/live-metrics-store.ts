@@ -1,4 +1,5 @@
 import { LiveMetricsAggregate, exchangeName } from '@arbitra/contracts';
+import { formatNumber } from '@/lib/format';
 
 export type { LivePoint } from '@arbitra/contracts';
 
@@ -57,7 +58,7 @@ export class LiveMetricsState extends LiveMetricsAggregate {
         out.push({
           key: `lag:${s.instanceId}`,
           level: 'warning',
-          text: `Atraso do event loop em ${s.instanceId}: ${s.process.eventLoopLagP99Ms} ms (p99)`,
+          text: `Atraso do event loop em ${s.instanceId}: ${formatNumber(s.process.eventLoopLagP99Ms, 1)} ms (p99)`,
         });
       if (s.process.cpuPercent > THRESHOLDS.cpuPercent)
         out.push({
@@ -75,20 +76,20 @@ export class LiveMetricsState extends LiveMetricsAggregate {
         out.push({
           key: `err:${s.instanceId}`,
           level: 'critical',
-          text: `Taxa de erros HTTP em ${(s.http.errorRate * 100).toFixed(1).replace('.', ',')}%`,
+          text: `Taxa de erros HTTP em ${formatNumber(s.http.errorRate * 100, 1)}%`,
         });
       if (s.http?.p99Ms != null && s.http.p99Ms > THRESHOLDS.httpP99Ms)
         out.push({
           key: `p99:${s.instanceId}`,
           level: 'warning',
-          text: `HTTP p99 em ${Math.round(s.http.p99Ms)} ms`,
+          text: `HTTP p99 em ${formatNumber(Math.round(s.http.p99Ms), 0)} ms`,
         });
       const det = s.engine?.detectionP99Ms;
       if (det != null && det > THRESHOLDS.detectionP99Ms)
         out.push({
           key: `det:${s.instanceId}`,
           level: 'warning',
-          text: `Latência de detecção p99 em ${det} ms`,
+          text: `Latência de detecção p99 em ${formatNumber(det, 1)} ms`,
         });
     }
     // Failed jobs rising: more failed jobs now than a minute ago.

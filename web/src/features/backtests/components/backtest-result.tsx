@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import {
   BACKTEST_DISCLAIMER,
   type BacktestCalibration,
@@ -26,6 +28,8 @@ import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/fo
 
 /** Most trades listed on the page (the totals count them all). */
 const TRADES_SHOWN = 200;
+/** Trades listed at first (a phone shows each as a card): 'Mostrar mais' adds as many again. */
+const TRADES_PAGE = 25;
 
 export function Disclaimer({ backtest }: { backtest: Pick<BacktestDetail, 'sourceLabel'> }) {
   return (
@@ -97,6 +101,8 @@ const exchangesOf = (key: string) =>
 export function BacktestResultView({ result }: { result: BacktestResult }) {
   const t = result.totals;
   const equity = result.equity;
+  const [listed, setListed] = useState(TRADES_PAGE);
+  const listable = Math.min(result.trades.length, TRADES_SHOWN);
   const tick = (v: number) => formatNumber(v, 2);
   const timeAxis = (
     <XAxis
@@ -219,7 +225,7 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {result.trades.slice(0, TRADES_SHOWN).map((x, i) => (
+            {result.trades.slice(0, Math.min(listed, listable)).map((x, i) => (
               <TableRow key={i}>
                 <TableCell label="Data" lead={3} className="py-1.5">
                   {formatDateTime(x.at)}
@@ -245,6 +251,16 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
             ))}
           </TableBody>
         </Table>
+        {listed < listable ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() => setListed((n) => n + TRADES_PAGE)}
+          >
+            Mostrar mais trades ({formatNumber(listed, 0)} de {formatNumber(listable, 0)})
+          </Button>
+        ) : null}
       </section>
     </div>
   );
@@ -270,7 +286,9 @@ function GroupTable({
             {rows.map((r) => (
               <tr key={r.key} className="border-t border-border">
                 <td className="py-1">{label(r.key)}</td>
-                <td className="text-right">{r.trades} trades</td>
+                <td className="text-right">
+                  {r.trades} {r.trades === 1 ? 'trade' : 'trades'}
+                </td>
                 <td className="text-right">{usdt(r.profitUsdt)}</td>
               </tr>
             ))}
