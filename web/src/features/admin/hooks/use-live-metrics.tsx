@@ -27,18 +27,19 @@ export function LiveMetricsProvider({ children }: { children: ReactNode }) {
   const state = useMemo(() => new LiveMetricsState(), []);
   const [now, setNow] = useState(() => Date.now());
   useSocketEvent(socket, 'admin:metrics', (sample) => state.receive(sample, Date.now()));
-  const past = useQuery({
+  // The api's points go in front of this page's own as they arrive (seeded in the query function).
+  useQuery({
     queryKey: ['admin', 'live-history'],
-    queryFn: adminApi.systemHistory,
+    queryFn: async () => {
+      const overview = await adminApi.systemHistory();
+      state.seed(overview.history ?? [], Date.now());
+      return overview.history?.length ?? 0;
+    },
     staleTime: Infinity,
     gcTime: 0,
+    // Nothing here reads the result: re-render when it arrives, so the seeded history is drawn at once.
+    notifyOnChangeProps: ['data'],
   });
-  useEffect(() => {
-    if (!past.data?.history) return;
-    const t = Date.now();
-    state.seed(past.data.history, t);
-    setNow(t);
-  }, [past.data, state]);
   useEffect(() => {
     const timer = setInterval(() => {
       const t = Date.now();
@@ -47,16 +48,18 @@ export function LiveMetricsProvider({ children }: { children: ReactNode }) {
     }, LIVE_METRICS_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [state]);
+  // A new array at each point and when the api's history was put in front (the query's answer re-renders).
+  const history = state.history;
   const view = useMemo<LiveMetricsView>(
     () => ({
       state,
       now,
-      history: state.history,
-      current: state.history[state.history.length - 1] ?? null,
+      history,
+      current: history[history.length - 1] ?? null,
       warnings: state.warnings(now),
       connected: socket?.connected ?? false,
     }),
-    [state, now, socket],
+    [state, now, socket, history],
   );
   return <LiveMetricsContext.Provider value={view}>{children}</LiveMetricsContext.Provider>;
 }
