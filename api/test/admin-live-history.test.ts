@@ -15,17 +15,25 @@ describe("admin Sistema: the api keeps the platform's last 15 minutes, watched o
     // Nobody has a socket open: no admin watches while the engine runs.
     const admin = (await login(call, 'admin@arbitra.local', 'admin12345')).body.access_token as string;
     const read = async () => {
-      const res = await call<AdminSystemOverview>('GET', '/api/admin/system?include=history', { token: admin });
+      const res = await call<AdminSystemOverview>('GET', '/api/admin/system?include=history', {
+        token: admin,
+      });
       expect(res.status).toBe(200);
       return res.body.history ?? [];
     };
     const span = (h: LivePoint[]) => (h.length ? h[h.length - 1]!.t - h[0]!.t : 0);
-    const history = await waitFor(async () => {
-      const h = await read();
-      return h.length >= SECONDS && span(h) >= (SECONDS - 1) * 1000 && h.some((p) => p.bookUpdatesPerSecond > 0)
-        ? h
-        : undefined;
-    }, 60_000, 500);
+    const history = await waitFor(
+      async () => {
+        const h = await read();
+        return h.length >= SECONDS &&
+          span(h) >= (SECONDS - 1) * 1000 &&
+          h.some((p) => p.bookUpdatesPerSecond > 0)
+          ? h
+          : undefined;
+      },
+      60_000,
+      500,
+    );
     expect(history, 'history after the engine ran unwatched').toBeDefined();
     const h = history!;
     const gaps = h.slice(1).map((p, i) => p.t - h[i]!.t);
