@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
+import { tradeEverythingBot } from '../../scripts/test-support/bots.js';
 import { ROUTES, backtestPath } from '../src/config/routes.js';
 import { ADMIN, loginViaUi, storedToken, waitForPath } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage } from './support/browser.js';
@@ -275,15 +275,7 @@ describe('every route on a 390 px phone (issue 27)', () => {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        bot: {
-          name: 'Simulação do celular',
-          pairs: [...PAIRS],
-          exchanges: [...EXCHANGE_IDS],
-          riskLevel: 'high',
-          maxInvestment: 10_000,
-          minProfitPercent: 0.01,
-          active: true,
-        },
+        bot: { ...tradeEverythingBot('Simulação do celular'), maxInvestment: 10_000 },
         source: { kind: 'simulated', seed: 27, durationMs: 3_600_000, volatility: 'normal' },
       }),
     });
