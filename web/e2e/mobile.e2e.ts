@@ -2,15 +2,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../src/config/routes.js';
+import { tradeEverythingBot } from '../../scripts/test-support/bots.js';
+import { ROUTES, backtestPath } from '../src/config/routes.js';
 import { ADMIN, loginViaUi, storedToken, waitForPath } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage } from './support/browser.js';
 
 /**
- * Phone first (issue 27): every route — public, user and admin — at 390×844 scrolls no sideways
- * (`document.documentElement.scrollWidth ≤ 390`), the signed-in header's title is whole, and the deciding figure
- * of the first row (`[data-deciding]`: the scanner's net %, a trade's R$ profit, a bot's state) is inside the
- * viewport. With SCREENSHOT_REVIEW=1 the same walk also saves every page at 1366 and 390 px under
+ * Phone first (issue 27): every route — public, user and admin — at 390×844, once its data has arrived (no
+ * /api request in flight, no loader), scrolls no sideways (`document.documentElement.scrollWidth ≤ 390`), the
+ * signed-in header's title is whole, and the deciding figure of the first row (`[data-deciding]`: the scanner's
+ * net %, a trade's R$ profit, a bot's state, a simulation's profit, a payment's value…) is inside the viewport and
+ * not hidden under anything. With SCREENSHOT_REVIEW=1 the same walk also saves every page at 1366 and 390 px under
  * web/e2e/screenshots/review (not committed) for a person to look at.
  */
 const PHONE = { width: 390, height: 844 };
@@ -84,36 +86,68 @@ const USER: Visit[] = [
   { path: ROUTES.taxSummary, name: 'user-tax-summary' },
 ];
 
+/** Admin pages; `rows`: the ones that always list something (users, the engines' feeds, the audit log). */
 const ADMIN_PAGES: Visit[] = [
-  ROUTES.admin,
-  ROUTES.adminUsers,
-  ROUTES.adminRevenue,
-  ROUTES.adminSystem,
-  ROUTES.adminSecurity,
-  ROUTES.adminSettings,
-  ROUTES.adminMessages,
-].map((p) => ({ path: p, name: p.replaceAll('/', '-').slice(1) }));
+  [ROUTES.admin, true],
+  [ROUTES.adminUsers, true],
+  [ROUTES.adminRevenue, false],
+  [ROUTES.adminSystem, true],
+  [ROUTES.adminSecurity, true],
+  [ROUTES.adminSettings, false],
+  [ROUTES.adminMessages, false],
+].map(([p, rows]) => ({
+  path: p as string,
+  name: (p as string).replaceAll('/', '-').slice(1),
+  rows: !!rows,
+}));
 
-/** The page has drawn: no loader left, fonts in, two frames after. */
-async function settled(page: Page): Promise<void> {
+/** /api requests (fetch, XHR) in flight on each page: the page's data has arrived when none is left. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackApi(page: Page): void {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  const isApi = (r: { url(): string; resourceType(): string }) =>
+    new URL(r.url()).pathname.startsWith('/api/') && ['fetch', 'xhr'].includes(r.resourceType());
+  page.on('request', (r) => isApi(r) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/** A page's loader ('Carregando…', the Spinner's label) is showing. */
+const LOADING = `[...document.querySelectorAll('[role="status"]')].some((el) => /Carregando/.test(el.textContent ?? ''))`;
+
+/**
+ * The page's data has arrived: no /api request in flight and no loader, on four looks in a row 150 ms apart (a
+ * page's queries start only once its code and the session are in, and some follow the first). False after 30 s.
+ */
+async function dataArrived(page: Page): Promise<boolean> {
+  const pending = inFlight.get(page) ?? new Set();
+  const end = Date.now() + 30_000;
+  let quietLooks = 0;
+  while (Date.now() < end) {
+    const quiet = pending.size === 0 && !(await page.evaluate<boolean>(LOADING));
+    quietLooks = quiet ? quietLooks + 1 : 0;
+    if (quietLooks >= 4) return true;
+    await page.waitForTimeout(150);
+  }
+  return false;
+}
+
+/** The page has drawn: its data in (false when it never came), fonts in, two frames after. */
+async function settled(page: Page): Promise<boolean> {
   await page.waitForLoadState('load');
-  // Spinners ('Carregando…') gone: the page shows its data, not its loading state.
-  await page
-    .waitForFunction(
-      `![...document.querySelectorAll('[role="status"]')].some((el) => /Carregando/.test(el.textContent ?? ''))`,
-      undefined,
-      { timeout: 20_000 },
-    )
-    .catch(() => undefined);
+  const arrived = await dataArrived(page);
   await page.evaluate(
     'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
   );
+  return arrived;
 }
 
 interface PhoneCheck {
   scrollWidth: number;
   title: { text: string; cut: boolean } | null;
-  deciding: { left: number; right: number; top: number; text: string } | null;
+  deciding: { left: number; right: number; top: number; text: string; covered: boolean } | null;
 }
 
 /** What a person on a 390 px phone would check. */
@@ -122,13 +156,18 @@ function measure(page: Page): Promise<PhoneCheck> {
   return page.evaluate<PhoneCheck>(`(() => {
     const h1 = document.querySelector('header h1');
     const first = [...document.querySelectorAll('[data-deciding]')].find((el) => el.getClientRects().length > 0);
+    first?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     const box = first?.getBoundingClientRect();
+    // What a person sees at the figure's middle: the figure itself, not a header or a panel over it.
+    const hit = box ? document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) : null;
     return {
       scrollWidth: document.documentElement.scrollWidth,
       title: h1
         ? { text: h1.innerText, cut: h1.scrollWidth > h1.clientWidth + 1 || h1.scrollHeight > h1.clientHeight + 1 }
         : null,
-      deciding: first && box ? { left: box.left, right: box.right, top: box.top, text: first.innerText.trim() } : null,
+      deciding: first && box
+        ? { left: box.left, right: box.right, top: box.top, text: first.innerText.trim(), covered: !(hit && first.contains(hit)) }
+        : null,
     };
   })()`);
 }
@@ -142,12 +181,16 @@ async function save(page: Page, size: { width: number }, name: string): Promise<
 /** Visits each page at 390 px, checks it, and (review) saves it at 1366 and 390 px. */
 async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[]>> {
   const problems: Record<string, string[]> = {};
+  if (!inFlight.has(page)) trackApi(page);
   for (const visit of visits) {
     const found: string[] = [];
     await page.setViewportSize(PHONE);
     await page.goto(visit.path);
-    await settled(page);
-    await visit.first?.(page);
+    if (!(await settled(page))) found.push('os dados não chegaram em 30 s (carregando)');
+    if (visit.first) {
+      await visit.first(page);
+      await settled(page);
+    }
     if (visit.rows) {
       await page
         .locator('[data-deciding]')
@@ -162,8 +205,10 @@ async function walk(page: Page, visits: Visit[]): Promise<Record<string, string[
       found.push(
         `número decisivo fora da tela: '${m.deciding.text}' em ${m.deciding.left}–${m.deciding.right}`,
       );
+    else if (m.deciding?.covered) found.push(`número decisivo encoberto: '${m.deciding.text}'`);
     if (found.length) problems[visit.path] = found;
     if (REVIEW) {
+      await page.evaluate('window.scrollTo(0, 0)');
       await save(page, PHONE, visit.name);
       await page.setViewportSize(DESKTOP);
       await settled(page);
@@ -225,7 +270,20 @@ describe('every route on a 390 px phone (issue 27)', () => {
       });
       expect(res.status).toBe(201);
     }
-    expect(await walk(page, USER)).toEqual({});
+    // A finished simulation: its row in /backtests and its page with the trades.
+    const created = await fetch(`${baseUrl()}/api/backtests`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        bot: { ...tradeEverythingBot('Simulação do celular'), maxInvestment: 10_000 },
+        source: { kind: 'simulated', seed: 27, durationMs: 3_600_000, volatility: 'normal' },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const backtest = ((await created.json()) as { backtest: { id: string } }).backtest;
+    const visits = USER.map((v) => (v.path === ROUTES.backtests ? { ...v, rows: true } : v));
+    visits.push({ path: backtestPath(backtest.id), name: 'user-backtest', rows: true });
+    expect(await walk(page, visits)).toEqual({});
     await context.close();
   });
 

@@ -28,8 +28,8 @@ const finiteOrNull = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) /
 
 /**
  * This engine's part of the live system metrics: feeds, detection latency, opportunities, bots, executions,
- * the jobs it worked, its process and pool. Sent to the `admin` room every second while an admin watches
- * (an api announces it); otherwise nothing is collected.
+ * the jobs it worked, its process and pool. Sampled every second: sent to the apis (which keep the platform's
+ * last 15 minutes) always, and to the `admin` room while an admin watches (an api announces it).
  */
 @Injectable()
 export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModuleDestroy {

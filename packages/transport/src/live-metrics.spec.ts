@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { JobStats, OutcomeCounter, SlidingWindow, quantile } from './live-metrics.js';
+import type { LiveMetricsSample } from '@arbitra/contracts';
+import {
+  AdminWatch,
+  JobStats,
+  LiveMetricsLoop,
+  OutcomeCounter,
+  ProcessSampler,
+  SlidingWindow,
+  quantile,
+} from './live-metrics.js';
+import type { FabricServer } from './sockets.js';
+import { FabricBrowserEvents } from './browser-events.js';
 
 describe('live metrics windows', () => {
   it('SlidingWindow counts the last N seconds only', () => {
@@ -38,5 +49,40 @@ describe('live metrics windows', () => {
     o.add('expired', 2_000);
     expect(o.lastMinute(3_000)).toEqual({ completed: 2, expired: 1 });
     expect(o.lastMinute(62_500)).toEqual({});
+  });
+});
+
+describe('LiveMetricsLoop: samples always, to the admin room only while watched', () => {
+  it("sends every sample server-side (the apis' 15 minutes) and to `admin` only while an admin watches", async () => {
+    const serverSide: string[] = [];
+    const room: string[] = [];
+    const io = {
+      on: () => undefined,
+      serverSideEmit: (event: string) => serverSide.push(event),
+      to: (r: string) => ({ emit: (event: string) => room.push(`${r}:${event}`) }),
+    } as unknown as FabricServer;
+    const events = new FabricBrowserEvents(io);
+    let watchers = 0;
+    const watch = new AdminWatch(events, 'api:1', () => watchers);
+    const own: number[] = [];
+    const sampler = new ProcessSampler();
+    const loop = new LiveMetricsLoop(
+      events,
+      watch,
+      sampler,
+      (process) => ({ instanceId: 'api:1', at: own.length, process }) as unknown as LiveMetricsSample,
+      (s) => own.push(s.at),
+    );
+    await loop.tick();
+    await loop.tick();
+    expect(serverSide).toEqual(['admin:metrics', 'admin:metrics']);
+    expect(room).toEqual([]);
+    expect(own).toEqual([0, 1]);
+    watchers = 1;
+    await loop.tick();
+    expect(serverSide).toHaveLength(3);
+    expect(room).toEqual(['admin:admin:metrics']);
+    expect([loop.sampled, loop.sent]).toEqual([3, 1]);
+    loop.stop();
   });
 });

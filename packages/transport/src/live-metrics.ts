@@ -194,20 +194,25 @@ export class AdminWatch {
 }
 
 /**
- * The once-a-second loop: while an admin watches, builds this process's sample and sends it to the
- * `admin` room; otherwise only the process sampler's window is reset (a few microseconds).
+ * The once-a-second loop: always builds this process's sample (off the hot path: a timer, a few figures
+ * already kept) and sends it server-side to the apis, which keep the platform's last 15 minutes; while an
+ * admin watches, also to the `admin` room. `onSample` gets this process's own sample (server-side emits
+ * skip the sender).
  */
 export class LiveMetricsLoop {
   private timer?: NodeJS.Timeout;
   private busy = false;
-  /** Samples sent since start (tests and the benchmark read it). */
+  /** Samples sent to the admin room since start (tests and the benchmark read it). */
   sent = 0;
+  /** Samples built since start (watched or not). */
+  sampled = 0;
 
   constructor(
     private readonly events: BrowserEvents,
     private readonly watch: AdminWatch,
     private readonly sampler: ProcessSampler,
     private readonly collect: (process: LiveProcessStats) => Promise<LiveMetricsSample> | LiveMetricsSample,
+    private readonly onSample: (sample: LiveMetricsSample) => void = () => {},
   ) {}
 
   start(): void {
@@ -217,13 +222,16 @@ export class LiveMetricsLoop {
 
   async tick(): Promise<void> {
     if (this.busy) return;
-    const proc = this.sampler.sample();
-    if (!this.watch.watching()) return;
     this.busy = true;
     try {
-      const sample = await this.collect(proc);
-      this.events.toAdmins(EVENTS.adminMetrics, sample);
-      this.sent++;
+      const sample = await this.collect(this.sampler.sample());
+      this.sampled++;
+      this.events.toEngines(EVENTS.adminMetrics, sample);
+      this.onSample(sample);
+      if (this.watch.watching()) {
+        this.events.toAdmins(EVENTS.adminMetrics, sample);
+        this.sent++;
+      }
     } catch {
       // A failed collection (database away) skips one sample; the page shows the process as silent.
     } finally {

@@ -28,8 +28,11 @@ export class AdminSystemService {
     private readonly bots: BotsRepository,
   ) {}
 
-  /** Engines with the bots each one runs (name, owner, since when; a bot deleted meanwhile is left out) and feeds. */
-  async overview(now = Date.now()): Promise<AdminSystemOverview> {
+  /**
+   * Engines with the bots each one runs (name, owner, since when; a bot deleted meanwhile is left out) and feeds;
+   * with `history`, the platform's live points of the last 15 minutes too (kept by this api, watched or not).
+   */
+  async overview(now = Date.now(), history = false): Promise<AdminSystemOverview> {
     const engines = this.engines.aliveWithAge(now);
     const owners = await this.bots.ownersOf(engines.flatMap((e) => (e.bots ?? []).map((b) => b.id)));
     return {
@@ -43,6 +46,7 @@ export class AdminSystemService {
           .sort((a, b) => a.since - b.since || a.id.localeCompare(b.id)),
       })),
       feeds: this.market.snapshot(now).feeds,
+      ...(history ? { history: this.live.history() } : {}),
     };
   }
 

@@ -47,6 +47,10 @@ const monthsQuerySchema = z.strictObject({
 const daysQuerySchema = z.strictObject({
   days: z.coerce.number({ error: MESSAGES.common.invalidRequest }).int().min(1).max(365).default(30),
 });
+const systemQuerySchema = z.strictObject({
+  /** 'history': with the platform's live points of the last 15 minutes (the Sistema page's charts, once). */
+  include: z.enum(['history'], { error: MESSAGES.common.invalidRequest }).optional(),
+});
 
 /** /api/admin/*: admins only (403 'Acesso restrito a administradores' to anyone else); every mutation audited. */
 @Roles('admin')
@@ -172,8 +176,10 @@ export class AdminController {
   }
 
   @Get('system')
-  systemOverview(): Promise<AdminSystemOverview> {
-    return this.system.overview();
+  systemOverview(
+    @Query(validate(systemQuerySchema)) q: z.output<typeof systemQuerySchema>,
+  ): Promise<AdminSystemOverview> {
+    return this.system.overview(Date.now(), q.include === 'history');
   }
 
   @Get('system/failed-jobs')

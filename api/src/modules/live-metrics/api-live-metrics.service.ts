@@ -9,9 +9,12 @@ import {
 import type { Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
 import {
+  EVENTS,
+  LiveMetricsAggregate,
   QUEUES,
   ROOMS,
   type LiveDbStats,
+  type LivePoint,
   type LiveMetricsSample,
   type LiveProcessStats,
   type LiveQueueCounts,
@@ -37,8 +40,10 @@ const VERSION = codeVersion(import.meta.url);
 
 /**
  * The api process's part of the live system metrics: HTTP, sockets, its pool and slow queries, and the
- * counts of every queue (shared, so read here, not per engine). Sends a sample to the `admin` room every
- * second while an admin watches anywhere; announces its own watching admins to the other processes.
+ * counts of every queue (shared, so read here, not per engine). Samples itself every second (to every api,
+ * and to the `admin` room while an admin watches anywhere); announces its own watching admins to the other
+ * processes. Keeps the platform's last 15 minutes from every process's samples (`history()`), so the Sistema
+ * page draws them as it opens.
  */
 @Injectable()
 export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -48,6 +53,7 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
   private watch?: AdminWatch;
   private loop?: LiveMetricsLoop;
   private readonly queues = new Map<QueueName, Queue>();
+  private readonly aggregate = new LiveMetricsAggregate();
 
   constructor(
     private readonly events: BrowserEvents,
@@ -64,7 +70,17 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
       this.watch?.announce();
       void this.loop?.tick();
     });
-    this.loop = new LiveMetricsLoop(this.events, this.watch, new ProcessSampler(), (p) => this.collect(p));
+    this.events.onFabricEvent(EVENTS.adminMetrics, (sample) => this.aggregate.receive(sample));
+    this.loop = new LiveMetricsLoop(
+      this.events,
+      this.watch,
+      new ProcessSampler(),
+      (p) => this.collect(p),
+      (own) => {
+        this.aggregate.receive(own);
+        this.aggregate.tick(own.at);
+      },
+    );
     this.loop.start();
     this.registerPrometheus();
   }
@@ -123,6 +139,11 @@ export class ApiLiveMetricsService implements OnApplicationBootstrap, OnModuleDe
   /** Samples sent so far (the benchmark reads it). */
   get sent(): number {
     return this.loop?.sent ?? 0;
+  }
+
+  /** The platform's points over the last 15 minutes, oldest first (one a second while this api runs). */
+  history(): LivePoint[] {
+    return this.aggregate.history;
   }
 
   /** The queue objects of this process (one per name, made on first use). */

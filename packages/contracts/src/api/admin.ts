@@ -8,6 +8,7 @@ import type { BotMode, BotStatus, BotStrategy } from '../domain/bots.js';
 import type { BillingCycle } from '../domain/subscription.js';
 import type { EngineHeartbeat } from '../domain/health.js';
 import type { FeedState } from '../domain/market.js';
+import type { LivePoint } from '../domain/live-metrics.js';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -164,10 +165,14 @@ export interface AdminEngineBot {
   since: number;
 }
 
-/** GET /api/admin/system: each live engine (its last heartbeat, without the raw bot list) with its bots, and the feeds. */
+/**
+ * GET /api/admin/system: each live engine (its last heartbeat, without the raw bot list) with its bots, and the
+ * feeds; `?include=history` adds the platform's live points of the last 15 minutes, oldest first.
+ */
 export interface AdminSystemOverview {
   engines: (Omit<EngineHeartbeat, 'bots'> & { lastSeenMsAgo: number; bots: AdminEngineBot[] })[];
   feeds: FeedState[];
+  history?: LivePoint[];
 }
 
 /** GET /api/admin/system/queues: failed jobs per queue. */

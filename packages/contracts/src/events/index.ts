@@ -43,7 +43,7 @@ export const EVENTS = {
   subscriptionUpdated: 'subscription:updated',
   /** To `user:<owner>`: a backtest's progress (% of market time, trades, ETA) and its end. */
   backtestProgress: 'backtest:progress',
-  /** Every api and engine process → `admin`, once a second while an admin watches: its live metrics. */
+  /** Every api and engine process → every api (server-side, always) and `admin` (while an admin watches), once a second: its live metrics. */
   adminMetrics: 'admin:metrics',
   /** api → every process (server-side): admins are watching the live metrics. */
   adminWatching: 'admin:watching',
@@ -86,7 +86,7 @@ export interface ServerToClientEvents {
   'subscription:updated': (payload: SubscriptionUpdatedEvent) => void;
   /** owner's room: a backtest moved on, or ended (status). */
   'backtest:progress': (payload: BacktestProgressEvent) => void;
-  /** admin room, once a second per process while an admin watches. */
+  /** admin room, once a second per process while an admin watches (the same sample goes server-side always). */
   'admin:metrics': (payload: LiveMetricsSample) => void;
   /** everyone: the maintenance banner or registrations changed. */
   'platform:settings': (payload: PublicPlatformSettings) => void;
@@ -107,6 +107,8 @@ export interface InterServerEvents {
   /** positions: a trade executed on another engine changed the bot's statistical positions (its exit settled). */
   'bot:sync': (payload: { botId: string; positions?: boolean }) => void;
   'admin:watching': (payload: AdminWatchingPayload) => void;
+  /** Every process → every api, once a second (watched or not): its live metrics, for the api's 15 minutes. */
+  'admin:metrics': (payload: LiveMetricsSample) => void;
   'settings:changed': (payload: PlatformSettings) => void;
 }
 

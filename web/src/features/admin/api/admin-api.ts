@@ -66,6 +66,8 @@ export const adminApi = {
   exportRevenue: (months: number) =>
     downloadFromApi('/api/admin/revenue/export', { months }, 'receita.csv', 'Erro ao exportar a receita'),
   system: () => apiClient.get<AdminSystemOverview>('/api/admin/system'),
+  /** The same with the platform's live points of the last 15 minutes (kept by the api, watched or not). */
+  systemHistory: () => apiClient.get<AdminSystemOverview>('/api/admin/system?include=history'),
   failedJobs: () => apiClient.get<AdminFailedJob[]>('/api/admin/system/failed-jobs'),
   retryJob: (queue: string, id: string) =>
     apiClient.post<Message>(

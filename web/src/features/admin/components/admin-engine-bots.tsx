@@ -14,7 +14,7 @@ export function AdminEngineBots({ engines }: { engines: AdminSystemOverview['eng
         <CardTitle>Bots por motor</CardTitle>
       </CardHeader>
       <CardContent>
-        <Table>
+        <Table cards aria-label="Bots por motor">
           <TableHeader>
             <TableRow>
               <TableHead>Motor</TableHead>
@@ -26,18 +26,20 @@ export function AdminEngineBots({ engines }: { engines: AdminSystemOverview['eng
           <TableBody>
             {rows.map((r) => (
               <TableRow key={r.id}>
-                <TableCell className="text-xs">{r.engine}</TableCell>
-                <TableCell>
+                <TableCell label="Motor" lead={2} className="text-xs">
+                  {r.engine}
+                </TableCell>
+                <TableCell label="Bot" lead={1} wide>
                   {r.name}
                   <span className="block font-mono text-xs text-muted-foreground">{r.id}</span>
                 </TableCell>
-                <TableCell>
+                <TableCell label="Dono">
                   <Link className="underline" to={`${ROUTES.adminUsers}/${r.userId}`}>
                     {r.userName}
                   </Link>
                   <span className="block text-xs text-muted-foreground">{r.userEmail}</span>
                 </TableCell>
-                <TableCell>{formatDateTime(r.since)}</TableCell>
+                <TableCell label="Neste motor desde">{formatDateTime(r.since)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

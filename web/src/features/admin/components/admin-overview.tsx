@@ -226,7 +226,7 @@ function RecentUsers({ o }: { o: Overview }) {
         <AddUserDialog />
       </CardHeader>
       <CardContent>
-        <Table>
+        <Table cards aria-label="Usuários recentes">
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>
@@ -238,12 +238,16 @@ function RecentUsers({ o }: { o: Overview }) {
           <TableBody>
             {o.recentUsers.map((u) => (
               <TableRow key={u.id}>
-                <TableCell>
+                <TableCell label="Nome" lead={1}>
                   <UserNameLink user={u} />
                 </TableCell>
-                <TableCell>{u.email}</TableCell>
-                <TableCell>{subscriptionLabel(u.subscription)}</TableCell>
-                <TableCell>{formatDate(u.createdAt)}</TableCell>
+                <TableCell label="Email" wide>
+                  {u.email}
+                </TableCell>
+                <TableCell label="Plano" lead={2}>
+                  {subscriptionLabel(u.subscription)}
+                </TableCell>
+                <TableCell label="Cadastro">{formatDate(u.createdAt)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

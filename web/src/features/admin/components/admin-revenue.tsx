@@ -144,7 +144,7 @@ export function AdminRevenue() {
                 <CardTitle>Por plano</CardTitle>
               </CardHeader>
               <CardContent>
-                <Table>
+                <Table cards aria-label="Receita por plano">
                   <TableHeader>
                     <TableRow>
                       <TableHead>Plano</TableHead>
@@ -155,9 +155,13 @@ export function AdminRevenue() {
                   <TableBody>
                     {r.byPlan.map((p) => (
                       <TableRow key={p.planId}>
-                        <TableCell>{planName(p.planId)}</TableCell>
-                        <TableCell>{p.payments}</TableCell>
-                        <TableCell>{formatBRL(p.revenueCents)}</TableCell>
+                        <TableCell label="Plano" lead={2}>
+                          {planName(p.planId)}
+                        </TableCell>
+                        <TableCell label="Pagamentos">{p.payments}</TableCell>
+                        <TableCell label="Receita" lead={1}>
+                          {formatBRL(p.revenueCents)}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -172,7 +176,7 @@ export function AdminRevenue() {
                 <CardTitle>Por método</CardTitle>
               </CardHeader>
               <CardContent>
-                <Table>
+                <Table cards aria-label="Receita por método">
                   <TableHeader>
                     <TableRow>
                       <TableHead>Método</TableHead>
@@ -183,9 +187,13 @@ export function AdminRevenue() {
                   <TableBody>
                     {r.byMethod.map((p) => (
                       <TableRow key={p.method}>
-                        <TableCell>{METHOD_LABELS[p.method] ?? p.method}</TableCell>
-                        <TableCell>{p.payments}</TableCell>
-                        <TableCell>{formatBRL(p.revenueCents)}</TableCell>
+                        <TableCell label="Método" lead={2}>
+                          {METHOD_LABELS[p.method] ?? p.method}
+                        </TableCell>
+                        <TableCell label="Pagamentos">{p.payments}</TableCell>
+                        <TableCell label="Receita" lead={1}>
+                          {formatBRL(p.revenueCents)}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -201,7 +209,7 @@ export function AdminRevenue() {
               <CardTitle>Mês a mês</CardTitle>
             </CardHeader>
             <CardContent>
-              <Table>
+              <Table cards aria-label="Receita mês a mês">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Mês</TableHead>
@@ -213,10 +221,14 @@ export function AdminRevenue() {
                 <TableBody>
                   {r.months.map((m) => (
                     <TableRow key={m.month}>
-                      <TableCell>{monthLabel(m.month)}</TableCell>
-                      <TableCell>{m.payments}</TableCell>
-                      <TableCell>{formatBRL(m.revenueCents)}</TableCell>
-                      <TableCell>
+                      <TableCell label="Mês" lead={2}>
+                        {monthLabel(m.month)}
+                      </TableCell>
+                      <TableCell label="Pagamentos">{m.payments}</TableCell>
+                      <TableCell label="Receita" lead={1}>
+                        {formatBRL(m.revenueCents)}
+                      </TableCell>
+                      <TableCell label="Reembolsos">
                         {formatBRL(m.refundsCents)} ({m.refunds})
                       </TableCell>
                     </TableRow>

@@ -74,7 +74,7 @@ export function AdminSecurity() {
                 onChange={(e) => set({ user: e.target.value || undefined })}
               />
             </div>
-            <div className="flex flex-col gap-1.5">
+            <div className="flex max-w-full min-w-0 flex-col gap-1.5">
               <Label htmlFor="audit-action">Evento</Label>
               <select
                 id="audit-action"
@@ -115,7 +115,7 @@ export function AdminSecurity() {
               onRetry={() => void audit.refetch()}
             />
           ) : null}
-          <Table>
+          <Table cards aria-label="Registro de auditoria">
             <TableHeader>
               <TableRow>
                 <TableHead>Quando</TableHead>
@@ -129,18 +129,24 @@ export function AdminSecurity() {
             <TableBody>
               {(audit.data?.items ?? []).map((a) => (
                 <TableRow key={a.id}>
-                  <TableCell>{formatDateTime(a.createdAt)}</TableCell>
-                  <TableCell>{a.label}</TableCell>
-                  <TableCell>
+                  <TableCell label="Quando" lead={2}>
+                    {formatDateTime(a.createdAt)}
+                  </TableCell>
+                  <TableCell label="Evento" lead={1}>
+                    {a.label}
+                  </TableCell>
+                  <TableCell label="Usuário" lead={3} wide>
                     {a.user
                       ? `${a.user.name} (${a.user.email})`
                       : typeof a.metadata.email === 'string'
                         ? a.metadata.email
                         : '—'}
                   </TableCell>
-                  <TableCell>{a.actor ? a.actor.name : '—'}</TableCell>
-                  <TableCell>{a.ip ?? '—'}</TableCell>
+                  <TableCell label="Por">{a.actor ? a.actor.name : '—'}</TableCell>
+                  <TableCell label="IP">{a.ip ?? '—'}</TableCell>
                   <TableCell
+                    label="Detalhes"
+                    wide
                     className="max-w-md truncate text-xs text-muted-foreground"
                     title={JSON.stringify(a.metadata)}
                   >

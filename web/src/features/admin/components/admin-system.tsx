@@ -114,7 +114,7 @@ export function AdminSystem() {
           <CardTitle>Feeds das exchanges</CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
+          <Table cards aria-label="Feeds das exchanges">
             <TableHeader>
               <TableRow>
                 <TableHead>Motor</TableHead>
@@ -129,16 +129,22 @@ export function AdminSystem() {
               {engines.flatMap((e) =>
                 e.engine!.feeds.map((f) => (
                   <TableRow key={`${e.instanceId}:${f.exchange}`}>
-                    <TableCell className="text-xs text-muted-foreground">{e.instanceId}</TableCell>
-                    <TableCell>{exchangeName(f.exchange)}</TableCell>
-                    <TableCell>
+                    <TableCell label="Motor" className="text-xs text-muted-foreground">
+                      {e.instanceId}
+                    </TableCell>
+                    <TableCell label="Exchange" lead={3}>
+                      {exchangeName(f.exchange)}
+                    </TableCell>
+                    <TableCell label="Estado" lead={2}>
                       <Badge variant={FEED_STATUS_VARIANTS[f.status]}>{FEED_STATUS_LABELS[f.status]}</Badge>
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Última atualização">
                       {f.lastUpdateAgeMs === null ? 'nunca' : formatRelativeAge(f.lastUpdateAgeMs)}
                     </TableCell>
-                    <TableCell>{formatNumber(f.updatesPerSecond, 1)}</TableCell>
-                    <TableCell>{f.reconnects}</TableCell>
+                    <TableCell label="Atualizações/s" lead={1}>
+                      {formatNumber(f.updatesPerSecond, 1)}
+                    </TableCell>
+                    <TableCell label="Reconexões">{f.reconnects}</TableCell>
                   </TableRow>
                 )),
               )}
@@ -155,7 +161,7 @@ export function AdminSystem() {
           <CardTitle>Motores</CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
+          <Table cards aria-label="Motores">
             <TableHeader>
               <TableRow>
                 <TableHead>Instância</TableHead>
@@ -169,15 +175,19 @@ export function AdminSystem() {
             <TableBody>
               {(system.data?.engines ?? []).map((e) => (
                 <TableRow key={e.instanceId}>
-                  <TableCell>{e.instanceId}</TableCell>
-                  <TableCell>{e.version ?? '—'}</TableCell>
-                  <TableCell>{formatRelativeAge(e.lastSeenMsAgo)}</TableCell>
-                  <TableCell>
+                  <TableCell label="Instância" lead={2} wide>
+                    {e.instanceId}
+                  </TableCell>
+                  <TableCell label="Versão">{e.version ?? '—'}</TableCell>
+                  <TableCell label="Último heartbeat" lead={1}>
+                    {formatRelativeAge(e.lastSeenMsAgo)}
+                  </TableCell>
+                  <TableCell label="Bots" lead={3}>
                     {e.ownedBots}
                     {e.publisher ? ' · publica o scanner' : ''}
                   </TableCell>
-                  <TableCell>{e.marketFeed}</TableCell>
-                  <TableCell>{formatDateTime(e.startedAt)}</TableCell>
+                  <TableCell label="Feed">{e.marketFeed}</TableCell>
+                  <TableCell label="Iniciado em">{formatDateTime(e.startedAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -195,7 +205,7 @@ export function AdminSystem() {
           <CardTitle>Filas</CardTitle>
         </CardHeader>
         <CardContent>
-          <Table>
+          <Table cards aria-label="Filas">
             <TableHeader>
               <TableRow>
                 <TableHead>Fila</TableHead>
@@ -212,14 +222,22 @@ export function AdminSystem() {
                 const j = jobsByQueue.get(q.queue);
                 return (
                   <TableRow key={q.queue}>
-                    <TableCell>{q.queue}</TableCell>
-                    <TableCell>{q.waiting}</TableCell>
-                    <TableCell>{q.active}</TableCell>
-                    <TableCell>{q.delayed}</TableCell>
-                    <TableCell>{q.failed}</TableCell>
-                    <TableCell>{j ? j.completed : 0}</TableCell>
-                    <TableCell>
-                      {j?.p50 != null ? `${Math.round(j.p50)} / ${Math.round(j.p99 ?? 0)} ms` : '—'}
+                    <TableCell label="Fila" lead={3}>
+                      {q.queue}
+                    </TableCell>
+                    <TableCell label="Aguardando" lead={1}>
+                      {q.waiting}
+                    </TableCell>
+                    <TableCell label="Ativos">{q.active}</TableCell>
+                    <TableCell label="Agendados">{q.delayed}</TableCell>
+                    <TableCell label="Com falha" lead={2}>
+                      {q.failed}
+                    </TableCell>
+                    <TableCell label="Concluídos/min">{j ? j.completed : 0}</TableCell>
+                    <TableCell label="Espera p50 / p99">
+                      {j?.p50 != null
+                        ? `${formatNumber(Math.round(j.p50), 0)} / ${formatNumber(Math.round(j.p99 ?? 0), 0)} ms`
+                        : '—'}
                     </TableCell>
                   </TableRow>
                 );
@@ -260,7 +278,7 @@ function FailedJobs() {
         <p className="text-sm text-muted-foreground">Nenhum job com falha.</p>
       ) : null}
       {jobs.data?.length ? (
-        <Table>
+        <Table cards aria-label="Jobs com falha">
           <TableHeader>
             <TableRow>
               <TableHead>Fila</TableHead>
@@ -274,16 +292,18 @@ function FailedJobs() {
           <TableBody>
             {jobs.data.map((j) => (
               <TableRow key={`${j.queue}:${j.id}`}>
-                <TableCell>{j.queue}</TableCell>
-                <TableCell className="max-w-48 truncate" title={j.id}>
+                <TableCell label="Fila" lead={2}>
+                  {j.queue}
+                </TableCell>
+                <TableCell label="Job" wide className="max-w-48 truncate" title={j.id}>
                   {j.name} · {j.id}
                 </TableCell>
-                <TableCell className="max-w-72 truncate" title={j.failedReason}>
+                <TableCell label="Motivo" lead={1} wide className="max-w-72 truncate" title={j.failedReason}>
                   {j.failedReason}
                 </TableCell>
-                <TableCell>{j.attemptsMade}</TableCell>
-                <TableCell>{formatDateTime(j.finishedOn ?? j.timestamp)}</TableCell>
-                <TableCell className="flex gap-2">
+                <TableCell label="Tentativas">{j.attemptsMade}</TableCell>
+                <TableCell label="Quando">{formatDateTime(j.finishedOn ?? j.timestamp)}</TableCell>
+                <TableCell wide className="flex gap-2">
                   <Button
                     size="sm"
                     variant="outline"

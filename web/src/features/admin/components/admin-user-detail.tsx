@@ -145,10 +145,11 @@ export function AdminUserDetail() {
             { header: 'Plano', cell: (p) => planName(p.planId) },
             { header: 'Tipo', cell: (p) => (p.kind === 'grant' ? 'Concessão' : p.kind) },
             { header: 'Método', cell: (p) => p.method },
-            { header: 'Valor', cell: (p) => formatBRL(p.amountCents) },
+            { header: 'Valor', cell: (p) => formatBRL(p.amountCents), lead: 1 },
             {
               header: 'Situação',
               cell: (p) => `${p.status}${p.invoiceNumber ? ` · ${p.invoiceNumber}` : ''}`,
+              lead: 2,
             },
           ]}
         />
@@ -160,9 +161,9 @@ export function AdminUserDetail() {
             { header: 'Nome', cell: (b) => b.name },
             { header: 'Estratégia', cell: (b) => BOT_STRATEGY_LABELS[b.strategy] },
             { header: 'Modo', cell: (b) => BOT_MODE_LABELS[b.mode] },
-            { header: 'Status', cell: (b) => botStatusLabel(b.status) },
+            { header: 'Status', cell: (b) => botStatusLabel(b.status), lead: 2 },
             { header: 'Trades', cell: (b) => b.totalTrades },
-            { header: 'Lucro (USDT)', cell: (b) => formatNumber(b.totalProfit, 2) },
+            { header: 'Lucro (USDT)', cell: (b) => formatNumber(b.totalProfit, 2), lead: 1 },
             {
               header: 'Motor',
               cell: (b) => {
@@ -180,11 +181,13 @@ export function AdminUserDetail() {
             {
               header: 'Exchange',
               cell: (e) => (isExchangeId(e.exchange) ? exchangeName(e.exchange) : e.exchange),
+              lead: 1,
             },
             { header: 'Ativa', cell: (e) => (e.isActive ? 'Sim' : 'Não') },
             {
               header: 'Validação',
               cell: (e) => <span title={e.validationReason ?? ''}>{e.validationStatus}</span>,
+              lead: 2,
             },
             { header: 'Desde', cell: (e) => formatDate(e.createdAt) },
           ]}
@@ -196,11 +199,11 @@ export function AdminUserDetail() {
         empty="Nenhuma sessão ativa."
         rows={d.sessions}
         columns={[
-          { header: 'Dispositivo', cell: (s) => s.device ?? '—' },
+          { header: 'Dispositivo', cell: (s) => s.device ?? '—', lead: 1 },
           { header: 'IP', cell: (s) => s.ip ?? '—' },
           { header: 'Local', cell: (s) => s.location ?? '—' },
           { header: 'Início', cell: (s) => formatDateTime(s.createdAt) },
-          { header: 'Última atividade', cell: (s) => formatDateTime(s.lastActiveAt) },
+          { header: 'Última atividade', cell: (s) => formatDateTime(s.lastActiveAt), lead: 2 },
           {
             header: '',
             cell: (s) => (
@@ -217,7 +220,7 @@ export function AdminUserDetail() {
           <CardTitle>Registro de auditoria</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          <Table>
+          <Table cards aria-label="Registro de auditoria do usuário">
             <TableHeader>
               <TableRow>
                 <TableHead>Quando</TableHead>
@@ -229,10 +232,16 @@ export function AdminUserDetail() {
             <TableBody>
               {(audit.data?.items ?? []).map((a) => (
                 <TableRow key={a.id}>
-                  <TableCell>{formatDateTime(a.createdAt)}</TableCell>
-                  <TableCell>{a.label}</TableCell>
-                  <TableCell>{a.actor ? a.actor.name : 'o próprio usuário'}</TableCell>
+                  <TableCell label="Quando" lead={2}>
+                    {formatDateTime(a.createdAt)}
+                  </TableCell>
+                  <TableCell label="Evento" lead={1}>
+                    {a.label}
+                  </TableCell>
+                  <TableCell label="Por">{a.actor ? a.actor.name : 'o próprio usuário'}</TableCell>
                   <TableCell
+                    label="Detalhes"
+                    wide
                     className="max-w-md truncate text-xs text-muted-foreground"
                     title={JSON.stringify(a.metadata)}
                   >

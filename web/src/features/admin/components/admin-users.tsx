@@ -13,7 +13,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { Pager } from './admin-widgets';
 import { subscriptionLabel, UserNameLink } from './user-cells';
 
-export const selectClass = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm';
+export const selectClass = 'h-9 max-w-full rounded-md border border-input bg-transparent px-2 text-sm';
 
 const SORTS: { key: AdminUsersFilters['sort']; label: string }[] = [
   { key: 'createdAt', label: 'Cadastro' },

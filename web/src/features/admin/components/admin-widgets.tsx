@@ -83,7 +83,7 @@ export function LiveChart({
   });
   const last = history[history.length - 1];
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} data-points={history.length}>
       <CardHeader className="pb-2">
         <CardTitle className="flex items-baseline justify-between text-sm font-medium">
           <span>{title}</span>
@@ -248,9 +248,11 @@ export function Pager({
 export interface TableColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
+  /** A deciding figure: first in the row's card on a phone, by this rank. */
+  lead?: 1 | 2 | 3 | 4;
 }
 
-/** A titled card with a table of rows, or a line saying there are none. */
+/** A titled card with a table of rows (cards on a phone, the `lead` columns first), or a line saying there are none. */
 export function TableCard<T extends { id: string }>({
   title,
   empty,
@@ -271,7 +273,7 @@ export function TableCard<T extends { id: string }>({
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">{empty}</p>
         ) : (
-          <Table>
+          <Table cards aria-label={title}>
             <TableHeader>
               <TableRow>
                 {columns.map((c, i) => (
@@ -283,7 +285,9 @@ export function TableCard<T extends { id: string }>({
               {rows.map((row) => (
                 <TableRow key={row.id}>
                   {columns.map((c, i) => (
-                    <TableCell key={i}>{c.cell(row)}</TableCell>
+                    <TableCell key={i} label={c.header} lead={c.lead}>
+                      {c.cell(row)}
+                    </TableCell>
                   ))}
                 </TableRow>
               ))}

@@ -46,7 +46,7 @@ export function LiveMetricsList() {
           <p className="text-sm text-muted-foreground">Aguardando as métricas dos processos…</p>
         )}
         {live.length ? (
-          <Table>
+          <Table cards aria-label="Processos">
             <TableHeader>
               <TableRow>
                 <TableHead>Processo</TableHead>
@@ -61,18 +61,25 @@ export function LiveMetricsList() {
             <TableBody>
               {live.map((s) => (
                 <TableRow key={s.instanceId}>
-                  <TableCell>
+                  <TableCell label="Processo" lead={1} wide>
                     <span className="font-medium">{s.kind === 'api' ? 'API' : 'Motor'}</span>{' '}
                     <span className="text-xs text-muted-foreground">{s.instanceId}</span>
                   </TableCell>
-                  <TableCell>{s.version}</TableCell>
-                  <TableCell>{formatNumber(s.process.cpuPercent, 1)}%</TableCell>
-                  <TableCell>{Math.round(s.process.rssBytes / 1_048_576)} MB</TableCell>
-                  <TableCell>{ms(s.process.eventLoopLagP99Ms)}</TableCell>
-                  <TableCell>
+                  <TableCell label="Versão">{s.version}</TableCell>
+                  <TableCell label="CPU" lead={2}>
+                    {formatNumber(s.process.cpuPercent, 1)}%
+                  </TableCell>
+                  <TableCell label="Memória" lead={3}>
+                    {Math.round(s.process.rssBytes / 1_048_576)} MB
+                  </TableCell>
+                  <TableCell label="Event loop p99">{ms(s.process.eventLoopLagP99Ms)}</TableCell>
+                  <TableCell label="Pool (uso/máx)">
                     {s.db.poolInUse}/{s.db.poolSize}
                   </TableCell>
-                  <TableCell title={s.db.recentSlow.map((q) => `${q.ms} ms: ${q.query}`).join('\n')}>
+                  <TableCell
+                    label="Consultas lentas"
+                    title={s.db.recentSlow.map((q) => `${q.ms} ms: ${q.query}`).join('\n')}
+                  >
                     {s.db.slowQueriesTotal}
                   </TableCell>
                 </TableRow>

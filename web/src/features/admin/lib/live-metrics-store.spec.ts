@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveMetricsSample } from '@arbitra/contracts';
-import { HISTORY_MS, LiveMetricsState } from './live-metrics-store';
+import { LIVE_HISTORY_MS as HISTORY_MS, type LiveMetricsSample } from '@arbitra/contracts';
+import { LiveMetricsState } from './live-metrics-store';
 
 const base = (over: Partial<LiveMetricsSample>): LiveMetricsSample => ({
   instanceId: 'x',
@@ -108,5 +108,26 @@ describe('LiveMetricsState: the platform built from each process', () => {
     }
     expect(s.history[0]!.t).toBe(5_000);
     expect(s.history).toHaveLength(HISTORY_MS / 1000 + 1);
+  });
+
+  it("starts from the api's history: older points go in front, none twice, none older than 15 minutes", () => {
+    const api = new LiveMetricsState();
+    const now = HISTORY_MS + 60_000;
+    for (let t = 0; t <= now; t += 1_000) {
+      api.receive(engine('e1', t, 10, 1));
+      api.tick(t);
+    }
+    const page = new LiveMetricsState();
+    page.receive(engine('e1', now - 3_000, 20, 2));
+    for (const t of [now - 3_000, now - 2_000, now - 1_000]) page.tick(t);
+    // The first 2 s after the first sample build no point (every process heard from first): no false drop.
+    expect(page.history.map((p) => p.t)).toEqual([now - 1_000]);
+    page.seed(api.history, now);
+    expect(page.history[0]!.t).toBe(now - HISTORY_MS);
+    expect(page.history.map((p) => p.t)).toEqual(
+      [...new Set(page.history.map((p) => p.t))].sort((a, b) => a - b),
+    );
+    expect(page.history.at(-1)!.bookUpdatesPerSecond).toBe(20);
+    expect(page.history).toHaveLength(HISTORY_MS / 1000);
   });
 });

@@ -1,34 +1,7 @@
-import {
-  EXCHANGE_IDS,
-  LIVE_SAMPLE_STALE_MS,
-  exchangeName,
-  type ExchangeId,
-  type LiveMetricsSample,
-  type LiveQueueCounts,
-} from '@arbitra/contracts';
+import { LiveMetricsAggregate, exchangeName } from '@arbitra/contracts';
+import { formatNumber } from '@/lib/format';
 
-/** 15 minutes of one point a second. */
-export const HISTORY_MS = 15 * 60_000;
-
-/** One second of the whole platform: engines added up, apis added up, worst tails. */
-export interface LivePoint {
-  t: number;
-  bookUpdatesPerSecond: number;
-  perExchange: Record<ExchangeId, number>;
-  detectionP99Ms: number | null;
-  opportunitiesOpen: number;
-  executionsPerMinute: number;
-  httpRequestsPerSecond: number;
-  httpP99Ms: number | null;
-  httpErrorRate: number;
-  eventLoopLagP99Ms: number;
-  cpuPercent: number;
-  memoryMb: number;
-  poolInUse: number;
-  queueWaiting: number;
-  queueFailed: number;
-  sockets: number;
-}
+export type { LivePoint } from '@arbitra/contracts';
 
 export interface LiveWarning {
   key: string;
@@ -46,75 +19,8 @@ export const THRESHOLDS = {
   detectionP99Ms: 50,
 } as const;
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const maxOrNull = (xs: (number | null | undefined)[]) => {
-  const v = xs.filter((x): x is number => typeof x === 'number');
-  return v.length ? Math.max(...v) : null;
-};
-
-/** The latest sample of each process, and the platform's figures built from them. */
-export class LiveMetricsState {
-  readonly latest = new Map<string, LiveMetricsSample>();
-  history: LivePoint[] = [];
-
-  receive(sample: LiveMetricsSample): void {
-    this.latest.set(sample.instanceId, sample);
-  }
-
-  /** Processes heard from within LIVE_SAMPLE_STALE_MS, and the silent ones. */
-  processes(now: number): { live: LiveMetricsSample[]; silent: LiveMetricsSample[] } {
-    const live: LiveMetricsSample[] = [];
-    const silent: LiveMetricsSample[] = [];
-    for (const s of this.latest.values()) (now - s.at <= LIVE_SAMPLE_STALE_MS ? live : silent).push(s);
-    const order = (a: LiveMetricsSample, b: LiveMetricsSample) =>
-      a.kind.localeCompare(b.kind) || a.instanceId.localeCompare(b.instanceId);
-    return { live: live.sort(order), silent: silent.sort(order) };
-  }
-
-  /** Queue counts: read by the apis (shared queues), the freshest one wins. */
-  queues(now: number): LiveQueueCounts[] {
-    const apis = this.processes(now).live.filter((s) => s.kind === 'api' && s.queues);
-    apis.sort((a, b) => b.at - a.at);
-    return apis[0]?.queues ?? [];
-  }
-
-  point(now: number): LivePoint | null {
-    const { live } = this.processes(now);
-    if (live.length === 0) return null;
-    const engines = live.filter((s) => s.engine);
-    const apis = live.filter((s) => s.kind === 'api');
-    const perExchange = Object.fromEntries(EXCHANGE_IDS.map((e) => [e, 0])) as Record<ExchangeId, number>;
-    for (const e of engines) for (const f of e.engine!.feeds) perExchange[f.exchange] += f.updatesPerSecond;
-    const queues = this.queues(now);
-    return {
-      t: now,
-      bookUpdatesPerSecond: round(sum(Object.values(perExchange))),
-      perExchange,
-      detectionP99Ms: maxOrNull(engines.map((e) => e.engine!.detectionP99Ms)),
-      opportunitiesOpen: sum(engines.map((e) => e.engine!.opportunitiesOpen)),
-      executionsPerMinute: sum(engines.map((e) => sum(Object.values(e.engine!.executionsLastMinute)))),
-      httpRequestsPerSecond: round(sum(apis.map((a) => a.http?.requestsPerSecond ?? 0))),
-      httpP99Ms: maxOrNull(apis.map((a) => a.http?.p99Ms)),
-      httpErrorRate: maxOrNull(apis.map((a) => a.http?.errorRate)) ?? 0,
-      eventLoopLagP99Ms: maxOrNull(live.map((s) => s.process.eventLoopLagP99Ms)) ?? 0,
-      cpuPercent: maxOrNull(live.map((s) => s.process.cpuPercent)) ?? 0,
-      memoryMb: Math.round(sum(live.map((s) => s.process.rssBytes)) / 1_048_576),
-      poolInUse: sum(live.map((s) => s.db.poolInUse)),
-      queueWaiting: sum(queues.map((q) => q.waiting)),
-      queueFailed: sum(queues.map((q) => q.failed)),
-      sockets: sum(apis.map((a) => a.socketsConnected ?? 0)),
-    };
-  }
-
-  /** Appends this second's point; drops what is older than 15 minutes. */
-  tick(now: number): void {
-    const p = this.point(now);
-    if (p) this.history = [...this.history, p];
-    const from = now - HISTORY_MS;
-    if (this.history.length && this.history[0]!.t < from)
-      this.history = this.history.filter((x) => x.t >= from);
-  }
-
+/** The shared aggregate (packages/contracts: the api keeps the same 15 minutes) with the page's warnings. */
+export class LiveMetricsState extends LiveMetricsAggregate {
   warnings(now: number): LiveWarning[] {
     const out: LiveWarning[] = [];
     const { live, silent } = this.processes(now);
@@ -152,7 +58,7 @@ export class LiveMetricsState {
         out.push({
           key: `lag:${s.instanceId}`,
           level: 'warning',
-          text: `Atraso do event loop em ${s.instanceId}: ${s.process.eventLoopLagP99Ms} ms (p99)`,
+          text: `Atraso do event loop em ${s.instanceId}: ${formatNumber(s.process.eventLoopLagP99Ms, 1)} ms (p99)`,
         });
       if (s.process.cpuPercent > THRESHOLDS.cpuPercent)
         out.push({
@@ -170,20 +76,20 @@ export class LiveMetricsState {
         out.push({
           key: `err:${s.instanceId}`,
           level: 'critical',
-          text: `Taxa de erros HTTP em ${(s.http.errorRate * 100).toFixed(1).replace('.', ',')}%`,
+          text: `Taxa de erros HTTP em ${formatNumber(s.http.errorRate * 100, 1)}%`,
         });
       if (s.http?.p99Ms != null && s.http.p99Ms > THRESHOLDS.httpP99Ms)
         out.push({
           key: `p99:${s.instanceId}`,
           level: 'warning',
-          text: `HTTP p99 em ${Math.round(s.http.p99Ms)} ms`,
+          text: `HTTP p99 em ${formatNumber(Math.round(s.http.p99Ms), 0)} ms`,
         });
       const det = s.engine?.detectionP99Ms;
       if (det != null && det > THRESHOLDS.detectionP99Ms)
         out.push({
           key: `det:${s.instanceId}`,
           level: 'warning',
-          text: `Latência de detecção p99 em ${det} ms`,
+          text: `Latência de detecção p99 em ${formatNumber(det, 1)} ms`,
         });
     }
     // Failed jobs rising: more failed jobs now than a minute ago.
@@ -198,8 +104,4 @@ export class LiveMetricsState {
     }
     return out;
   }
-}
-
-function round(n: number): number {
-  return Math.round(n * 10) / 10;
 }

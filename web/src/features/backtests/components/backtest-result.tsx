@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import {
   BACKTEST_DISCLAIMER,
   type BacktestCalibration,
@@ -20,11 +22,14 @@ import {
   YAxis,
 } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { brlForDisplay, exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
 
 /** Most trades listed on the page (the totals count them all). */
 const TRADES_SHOWN = 200;
+/** Trades listed at first (a phone shows each as a card): 'Mostrar mais' adds as many again. */
+const TRADES_PAGE = 25;
 
 export function Disclaimer({ backtest }: { backtest: Pick<BacktestDetail, 'sourceLabel'> }) {
   return (
@@ -96,6 +101,8 @@ const exchangesOf = (key: string) =>
 export function BacktestResultView({ result }: { result: BacktestResult }) {
   const t = result.totals;
   const equity = result.equity;
+  const [listed, setListed] = useState(TRADES_PAGE);
+  const listable = Math.min(result.trades.length, TRADES_SHOWN);
   const tick = (v: number) => formatNumber(v, 2);
   const timeAxis = (
     <XAxis
@@ -205,39 +212,55 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
           Trades ({t.trades}
           {t.trades > TRADES_SHOWN ? `, os primeiros ${TRADES_SHOWN}` : ''})
         </h3>
-        <div className="overflow-x-auto">
-          <table className="w-full text-xs">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                <th className="py-1">Data</th>
-                <th>Par</th>
-                <th>Compra → Venda</th>
-                <th className="px-2 text-right">Esperado</th>
-                <th className="px-2 text-right">Realizado</th>
-                <th className="px-2 text-right">Taxas</th>
-                <th className="px-2">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.trades.slice(0, TRADES_SHOWN).map((x, i) => (
-                <tr key={i} className="border-t border-border">
-                  <td className="py-1">{formatDateTime(x.at)}</td>
-                  <td>{x.pair}</td>
-                  <td>
-                    {exchangeName(x.buyExchange)} → {exchangeName(x.sellExchange)}
-                  </td>
-                  <td className="px-2 text-right">{usdt(x.expectedProfit, 4)}</td>
-                  <td className="px-2 text-right">{brlFirst(x.profitBrl, x.profit, 4)}</td>
-                  <td className="px-2 text-right">{brlFirst(x.feesBrl, x.fees, 4)}</td>
-                  <td className="px-2" title={x.failureReason ?? undefined}>
-                    {x.status === 'completed' ? 'Concluído' : 'Falhou'}
-                    {x.exit ? ' (saída)' : ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table cards aria-label="Trades da simulação" className="text-xs">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Data</TableHead>
+              <TableHead>Par</TableHead>
+              <TableHead>Compra → Venda</TableHead>
+              <TableHead className="text-right">Esperado</TableHead>
+              <TableHead className="text-right">Realizado</TableHead>
+              <TableHead className="text-right">Taxas</TableHead>
+              <TableHead>Status</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {result.trades.slice(0, Math.min(listed, listable)).map((x, i) => (
+              <TableRow key={i}>
+                <TableCell label="Data" lead={3} className="py-1.5">
+                  {formatDateTime(x.at)}
+                </TableCell>
+                <TableCell label="Par">{x.pair}</TableCell>
+                <TableCell label="Compra → Venda">
+                  {exchangeName(x.buyExchange)} → {exchangeName(x.sellExchange)}
+                </TableCell>
+                <TableCell label="Esperado" className="text-right">
+                  {usdt(x.expectedProfit, 4)}
+                </TableCell>
+                <TableCell label="Realizado" lead={1} className="text-right">
+                  {brlFirst(x.profitBrl, x.profit, 4)}
+                </TableCell>
+                <TableCell label="Taxas" className="text-right">
+                  {brlFirst(x.feesBrl, x.fees, 4)}
+                </TableCell>
+                <TableCell label="Status" lead={2} title={x.failureReason ?? undefined}>
+                  {x.status === 'completed' ? 'Concluído' : 'Falhou'}
+                  {x.exit ? ' (saída)' : ''}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {listed < listable ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() => setListed((n) => n + TRADES_PAGE)}
+          >
+            Mostrar mais trades ({formatNumber(listed, 0)} de {formatNumber(listable, 0)})
+          </Button>
+        ) : null}
       </section>
     </div>
   );
@@ -263,7 +286,9 @@ function GroupTable({
             {rows.map((r) => (
               <tr key={r.key} className="border-t border-border">
                 <td className="py-1">{label(r.key)}</td>
-                <td className="text-right">{r.trades} trades</td>
+                <td className="text-right">
+                  {r.trades} {r.trades === 1 ? 'trade' : 'trades'}
+                </td>
                 <td className="text-right">{usdt(r.profitUsdt)}</td>
               </tr>
             ))}

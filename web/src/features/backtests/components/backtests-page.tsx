@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { backtestPath } from '@/config/routes';
 import { isApiError } from '@/lib/api-client';
@@ -53,23 +54,27 @@ export function BacktestsList() {
       {data.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhuma simulação ainda.</p>
       ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th />
-              <th>Bot</th>
-              <th>Fonte</th>
-              <th>Status</th>
-              <th className="text-right">Lucro</th>
-              <th className="text-right">Trades</th>
-              <th>Criada em</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <Table cards aria-label="Simulações">
+          <TableHeader>
+            <TableRow>
+              <TableHead>
+                <span className="sr-only">Comparar</span>
+              </TableHead>
+              <TableHead>Bot</TableHead>
+              <TableHead>Fonte</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Lucro</TableHead>
+              <TableHead className="text-right">Trades</TableHead>
+              <TableHead>Criada em</TableHead>
+              <TableHead>
+                <span className="sr-only">Ações</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {data.map((b) => (
-              <tr key={b.id} className="border-t border-border">
-                <td>
+              <TableRow key={b.id}>
+                <TableCell label="Comparar">
                   <input
                     type="checkbox"
                     aria-label={`Selecionar ${b.name}`}
@@ -77,28 +82,34 @@ export function BacktestsList() {
                     disabled={b.status !== 'completed'}
                     onChange={() => pick(b.id)}
                   />
-                </td>
-                <td className="py-1">
+                </TableCell>
+                <TableCell label="Bot" lead={3} wide>
                   <Link className="underline" to={backtestPath(b.id)}>
                     {b.name}
                   </Link>{' '}
-                  <span className="text-xs text-muted-foreground">
+                  <span className="text-xs font-normal text-muted-foreground">
                     lucro mín. {formatNumber(b.config.minProfitPercent, 2)}%
                   </span>
-                </td>
-                <td className="text-xs">{b.sourceLabel}</td>
-                <td>
+                </TableCell>
+                <TableCell label="Fonte" className="text-xs">
+                  {b.sourceLabel}
+                </TableCell>
+                <TableCell label="Status" lead={2}>
                   <Badge variant="outline">
                     {b.statusLabel}
                     {b.status === 'running' ? ` ${formatNumber(b.progress.percent, 0)}%` : ''}
                   </Badge>
-                </td>
-                <td className="text-right">
+                </TableCell>
+                <TableCell label="Lucro" lead={1} className="text-right whitespace-nowrap">
                   {b.totals ? `${formatNumber(b.totals.profitUsdt, 2)} USDT` : '—'}
-                </td>
-                <td className="text-right">{b.totals ? b.totals.trades : b.progress.trades}</td>
-                <td className="text-xs">{formatDateTime(b.createdAt)}</td>
-                <td className="text-right">
+                </TableCell>
+                <TableCell label="Trades" className="text-right">
+                  {b.totals ? b.totals.trades : b.progress.trades}
+                </TableCell>
+                <TableCell label="Criada em" className="text-xs">
+                  {formatDateTime(b.createdAt)}
+                </TableCell>
+                <TableCell className="text-right">
                   {b.status !== 'queued' && b.status !== 'running' && (
                     <Button
                       size="sm"
@@ -109,11 +120,11 @@ export function BacktestsList() {
                       Excluir
                     </Button>
                   )}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
     </section>
   );

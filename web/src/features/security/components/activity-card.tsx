@@ -36,31 +36,28 @@ export function ActivityCard() {
             }
             return (
               <div className="flex flex-col gap-3">
-                <Table aria-label="Atividade recente">
+                <Table cards aria-label="Atividade recente">
                   <TableHeader>
                     <TableRow>
                       <TableHead>Evento</TableHead>
                       <TableHead>Data</TableHead>
-                      <TableHead className="hidden md:table-cell">Dispositivo</TableHead>
-                      <TableHead className="hidden md:table-cell">IP</TableHead>
+                      <TableHead>Dispositivo</TableHead>
+                      <TableHead>IP</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
                     {result.items.map((entry) => (
                       <TableRow key={entry.id}>
-                        <TableCell className="font-medium">
+                        <TableCell label="Evento" lead={1} wide className="font-medium">
                           {entry.label || auditActionLabel(entry.action)}
-                          <span className="block text-xs font-normal text-muted-foreground md:hidden">
-                            {[entry.device, entry.ip].filter(Boolean).join(' · ')}
-                          </span>
                         </TableCell>
-                        <TableCell className="whitespace-nowrap text-muted-foreground">
+                        <TableCell label="Data" lead={2} className="whitespace-nowrap text-muted-foreground">
                           {formatDateTime(entry.createdAt)}
                         </TableCell>
-                        <TableCell className="hidden text-muted-foreground md:table-cell">
+                        <TableCell label="Dispositivo" className="text-muted-foreground">
                           {entry.device ?? '—'}
                         </TableCell>
-                        <TableCell className="hidden font-mono text-xs text-muted-foreground md:table-cell">
+                        <TableCell label="IP" className="font-mono text-xs text-muted-foreground">
                           {entry.ip ?? '—'}
                         </TableCell>
                       </TableRow>

@@ -49,7 +49,7 @@ export function PaymentHistory() {
       ) : history.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nenhum pagamento ainda.</p>
       ) : (
-        <Table>
+        <Table cards aria-label="Pagamentos">
           <TableHeader>
             <TableRow>
               <TableHead>Data</TableHead>
@@ -66,19 +66,23 @@ export function PaymentHistory() {
           <TableBody>
             {history.data.map((p) => (
               <TableRow key={p.id}>
-                <TableCell>{formatDateTime(p.approvedAt ?? p.createdAt)}</TableCell>
-                <TableCell>
+                <TableCell label="Data" lead={3}>
+                  {formatDateTime(p.approvedAt ?? p.createdAt)}
+                </TableCell>
+                <TableCell label="Plano">
                   {p.planName} ({p.billing === 'yearly' ? 'anual' : 'mensal'})
                 </TableCell>
-                <TableCell>
+                <TableCell label="Forma">
                   {p.methodLabel}
                   {p.cardLast4 ? ` final ${p.cardLast4}` : ''}
                   {p.payerCpf ? (
                     <span className="block text-xs text-muted-foreground">CPF {p.payerCpf}</span>
                   ) : null}
                 </TableCell>
-                <TableCell>{formatBRL(p.amountCents)}</TableCell>
-                <TableCell>
+                <TableCell label="Valor" lead={1}>
+                  {formatBRL(p.amountCents)}
+                </TableCell>
+                <TableCell label="Situação" lead={2}>
                   <Badge
                     variant={
                       p.status === 'approved' ? 'success' : p.status === 'pending' ? 'default' : 'destructive'
@@ -91,7 +95,7 @@ export function PaymentHistory() {
                     <span className="block max-w-64 text-xs text-muted-foreground">{p.failureReason}</span>
                   ) : null}
                 </TableCell>
-                <TableCell>
+                <TableCell label="Fatura">
                   {p.invoiceUrl ? (
                     <span className="flex items-center gap-3">
                       <Button
@@ -130,7 +134,7 @@ export function PaymentHistory() {
                     '—'
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell wide>
                   {p.refundableUntil ? (
                     <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
                       Solicitar reembolso

@@ -47,7 +47,7 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
         {r.assets.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhuma operação real neste mês.</p>
         ) : (
-          <Table aria-label="Ganho por ativo">
+          <Table cards aria-label="Ganho por ativo">
             <TableHeader>
               <TableRow>
                 <TableHead>Ativo</TableHead>
@@ -63,14 +63,22 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
             <TableBody>
               {r.assets.map((a) => (
                 <TableRow key={a.asset}>
-                  <TableCell className="font-medium">{a.asset}</TableCell>
-                  <TableCell>{formatNumber(a.boughtQuantity, 8)}</TableCell>
-                  <TableCell>{formatNumber(a.soldQuantity, 8)}</TableCell>
-                  <TableCell>{formatBRL(a.purchases)}</TableCell>
-                  <TableCell>{formatBRL(a.sales)}</TableCell>
-                  <TableCell>{formatBRL(a.costOfSales)}</TableCell>
-                  <TableCell className="text-success">{formatBRL(a.gains)}</TableCell>
-                  <TableCell className={a.losses === '0.00' ? '' : 'text-destructive'}>
+                  <TableCell label="Ativo" lead={2} className="font-medium">
+                    {a.asset}
+                  </TableCell>
+                  <TableCell label="Comprado">{formatNumber(a.boughtQuantity, 8)}</TableCell>
+                  <TableCell label="Entregue">{formatNumber(a.soldQuantity, 8)}</TableCell>
+                  <TableCell label="Compras (com taxas)">{formatBRL(a.purchases)}</TableCell>
+                  <TableCell label="Alienações">{formatBRL(a.sales)}</TableCell>
+                  <TableCell label="Custo médio do entregue">{formatBRL(a.costOfSales)}</TableCell>
+                  <TableCell label="Ganhos" lead={1} className="text-success">
+                    {formatBRL(a.gains)}
+                  </TableCell>
+                  <TableCell
+                    label="Perdas (não compensáveis)"
+                    lead={3}
+                    className={a.losses === '0.00' ? '' : 'text-destructive'}
+                  >
                     {formatBRL(a.losses)}
                   </TableCell>
                 </TableRow>

@@ -141,7 +141,7 @@ export function TaxTab() {
               {r.operations.items.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nenhuma operação real neste mês.</p>
               ) : (
-                <Table aria-label="Operações do mês">
+                <Table cards aria-label="Operações do mês">
                   <TableHeader>
                     <TableRow>
                       <TableHead>Data</TableHead>
@@ -157,14 +157,20 @@ export function TaxTab() {
                   <TableBody>
                     {r.operations.items.map((o, i) => (
                       <TableRow key={`${o.executedAt}-${i}`}>
-                        <TableCell className="whitespace-nowrap">{formatDateTime(o.executedAt)}</TableCell>
-                        <TableCell>{o.type}</TableCell>
-                        <TableCell>{o.asset}</TableCell>
-                        <TableCell>{formatNumber(o.quantity, 8)}</TableCell>
-                        <TableCell>{formatBRL(o.value)}</TableCell>
-                        <TableCell>{formatBRL(o.fees)}</TableCell>
-                        <TableCell>{o.exchangeName}</TableCell>
-                        <TableCell>{o.country}</TableCell>
+                        <TableCell label="Data" lead={3} className="whitespace-nowrap">
+                          {formatDateTime(o.executedAt)}
+                        </TableCell>
+                        <TableCell label="Tipo" lead={2}>
+                          {o.type}
+                        </TableCell>
+                        <TableCell label="Ativo">{o.asset}</TableCell>
+                        <TableCell label="Quantidade">{formatNumber(o.quantity, 8)}</TableCell>
+                        <TableCell label="Valor (R$)" lead={1}>
+                          {formatBRL(o.value)}
+                        </TableCell>
+                        <TableCell label="Taxas">{formatBRL(o.fees)}</TableCell>
+                        <TableCell label="Exchange">{o.exchangeName}</TableCell>
+                        <TableCell label="País">{o.country}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
