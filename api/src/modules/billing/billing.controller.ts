@@ -34,12 +34,15 @@ import { Public } from '../../common/decorators/public.decorator.js';
 import { Client } from '../../common/decorators/client.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
-import { BillingService } from './billing.service.js';
+import { BillingReads } from './billing-reads.js';
+import { CardsAndRefundsService } from './cards-and-refunds.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { PaymentOutcomes } from './payment-outcomes.js';
 
 /** SPEC §7's subscription changes. */
 @Controller('user/subscription')
 export class SubscriptionChangesController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(private readonly billing: CheckoutService) {}
 
   @Post('upgrade')
   @HttpCode(200)
@@ -75,7 +78,7 @@ export class SubscriptionChangesController {
 /** The card kept at the provider for off-session renewals: shown (brand + last 4) and removable. */
 @Controller('user/payment-method')
 export class PaymentMethodController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(private readonly billing: CardsAndRefundsService) {}
 
   @Get()
   get(@CurrentUser() user: AuthenticatedUser): Promise<StoredCardResponse> {
@@ -101,7 +104,12 @@ export class PaymentMethodController {
 
 @Controller('payments')
 export class PaymentsController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: CheckoutService,
+    private readonly reads: BillingReads,
+    private readonly outcomes: PaymentOutcomes,
+    private readonly refunds: CardsAndRefundsService,
+  ) {}
 
   @Post()
   create(
@@ -113,7 +121,7 @@ export class PaymentsController {
 
   @Get()
   history(@CurrentUser() user: AuthenticatedUser): Promise<PaymentResponse[]> {
-    return this.billing.history(user.id);
+    return this.reads.history(user.id);
   }
 
   /** Provider notifications (and the sandbox control, through the same method). Signature checked inside. */
@@ -121,7 +129,7 @@ export class PaymentsController {
   @Post('webhook/:provider')
   @HttpCode(200)
   webhook(@Param('provider') provider: string, @Req() req: Request): Promise<{ received: true }> {
-    return this.billing.receiveWebhook(provider, {
+    return this.outcomes.receiveWebhook(provider, {
       query: req.query,
       body: req.body,
       headers: req.headers,
@@ -136,14 +144,14 @@ export class PaymentsController {
 
   @Get(':id')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
-    return this.billing.getPayment(user.id, id);
+    return this.reads.view(user.id, id);
   }
 
   /** The printable invoice (pt-BR HTML). */
   @Get(':id/invoice')
   @Header('Content-Type', 'text/html; charset=utf-8')
   invoice(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<string> {
-    return this.billing.invoice(user.id, id, 'html');
+    return this.reads.invoice(user.id, id, 'html');
   }
 
   /** The same invoice as a PDF download ('fatura-ARB-….pdf'). */
@@ -153,7 +161,7 @@ export class PaymentsController {
     @Param('id') id: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const { number, pdf } = await this.billing.invoice(user.id, id, 'pdf');
+    const { number, pdf } = await this.reads.invoice(user.id, id, 'pdf');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="fatura-${number}.pdf"`);
     return new StreamableFile(pdf);
@@ -167,7 +175,7 @@ export class PaymentsController {
     @Param('id') id: string,
     @Client() client: ClientInfo,
   ): Promise<PaymentResponse> {
-    return this.billing.refund(user.id, id, client);
+    return this.refunds.refund(user.id, id, client);
   }
 
   /** Sandbox only: 'Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'. */
