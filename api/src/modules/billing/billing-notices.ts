@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { EVENTS, MESSAGES, ROOMS, type NotificationJob } from '@arbitra/contracts';
-import { SubscriptionsRepository, type PaymentRecord } from '@arbitra/db';
+import { SubscriptionsRepository, type PaymentRecord, type OwnerId } from '@arbitra/db';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { RealtimeGateway } from '../../realtime/realtime.gateway.js';
@@ -29,7 +29,7 @@ export class BillingNotices {
 
   /** An email built for the user (and the app's address), sent in the background; a failure is logged. */
   mail(
-    userId: string,
+    userId: OwnerId,
     build: (who: { email: string; name: string }, appUrl: string) => MailMessage,
     what: string,
   ): void {
@@ -66,7 +66,7 @@ export class BillingNotices {
     this.realtime.server.to(ROOMS.user(p.userId)).emit(EVENTS.paymentUpdated, { payment, message });
   }
 
-  pushSubscription(userId: string): void {
+  pushSubscription(userId: OwnerId): void {
     this.subscriptions
       .findByUser(userId)
       .then((s) => {
@@ -79,7 +79,7 @@ export class BillingNotices {
   }
 
   /** Stops the user's running bots ('Assinatura vencida'); each one is notified as 'bot.stopped' by the subscription. */
-  async stopBots(userId: string, why: string): Promise<number> {
+  async stopBots(userId: OwnerId, why: string): Promise<number> {
     const stopped = await this.bots.stopAllForUser(userId, M.lapsedReason);
     if (stopped.length > 0)
       this.logger.info({ userId, bots: stopped.length }, 'bots parados: assinatura vencida');

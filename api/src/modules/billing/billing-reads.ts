@@ -5,6 +5,7 @@ import {
   SubscriptionsRepository,
   type PaymentRecord,
   type PlanPriceRecord,
+  type OwnerId,
 } from '@arbitra/db';
 import { badRequest, notFound } from '../../common/errors/app-error.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
@@ -41,18 +42,18 @@ export class BillingReads {
     return (await this.prices()).find((p) => p.id === id)?.name ?? id;
   }
 
-  async payer(userId: string, cpf: string | null = null): Promise<Payer> {
+  async payer(userId: OwnerId, cpf: string | null = null): Promise<Payer> {
     const u = await this.users.find(userId);
     return { userId, email: u.email, name: u.name, cpf };
   }
 
   /** The user's first paid payment (the one the 7-day guarantee may refund). */
-  async firstPaidId(userId: string): Promise<string | null> {
+  async firstPaidId(userId: OwnerId): Promise<string | null> {
     return (await this.payments.listApprovedForUser(userId))[0]?.id ?? null;
   }
 
   /** The user's own payment, or 404 (a malformed id too). */
-  async owned(userId: string, id: string): Promise<PaymentRecord> {
+  async owned(userId: OwnerId, id: string): Promise<PaymentRecord> {
     const p = UUID.test(id) ? await this.payments.findForUser(userId, id) : null;
     if (!p) throw notFound('payment_not_found', M.paymentNotFound);
     return p;
@@ -62,11 +63,11 @@ export class BillingReads {
     return toPaymentResponse(p, await this.planName(p.planId), await this.firstPaidId(p.userId));
   }
 
-  async view(userId: string, id: string): Promise<PaymentResponse> {
+  async view(userId: OwnerId, id: string): Promise<PaymentResponse> {
     return this.response(await this.owned(userId, id));
   }
 
-  async history(userId: string): Promise<PaymentResponse[]> {
+  async history(userId: OwnerId): Promise<PaymentResponse[]> {
     const names = new Map((await this.prices()).map((p) => [p.id, p.name]));
     const rows = await this.payments.listForUser(userId, 100);
     const first = await this.firstPaidId(userId);
@@ -74,10 +75,10 @@ export class BillingReads {
   }
 
   /** The invoice of an approved (or later refunded) payment: a printable HTML page or a PDF. */
-  async invoice(userId: string, id: string, format: 'html'): Promise<string>;
-  async invoice(userId: string, id: string, format: 'pdf'): Promise<{ number: string; pdf: Buffer }>;
+  async invoice(userId: OwnerId, id: string, format: 'html'): Promise<string>;
+  async invoice(userId: OwnerId, id: string, format: 'pdf'): Promise<{ number: string; pdf: Buffer }>;
   async invoice(
-    userId: string,
+    userId: OwnerId,
     id: string,
     format: 'html' | 'pdf',
   ): Promise<string | { number: string; pdf: Buffer }> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MESSAGES, type PaymentResponse, type StoredCardResponse } from '@arbitra/contracts';
-import { PaymentsRepository, SubscriptionsRepository, UnitOfWork } from '@arbitra/db';
+import { PaymentsRepository, SubscriptionsRepository, UnitOfWork, type OwnerId } from '@arbitra/db';
 import { badRequest, notFound } from '../../common/errors/app-error.js';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -41,7 +41,7 @@ export class CardsAndRefundsService implements OnModuleInit {
   }
 
   /** GET /api/user/payment-method: brand + last 4 of the card renewals charge (null: renewals by PIX/boleto). */
-  async storedCard(userId: string): Promise<StoredCardResponse> {
+  async storedCard(userId: OwnerId): Promise<StoredCardResponse> {
     const m = await this.cards.of(userId);
     if (!m) return { card: null };
     const sandbox = this.provider instanceof SandboxPaymentProvider ? this.provider : null;
@@ -56,7 +56,7 @@ export class CardsAndRefundsService implements OnModuleInit {
   }
 
   /** DELETE /api/user/payment-method: removed here and at the provider (audited); renewals fall back to PIX/boleto. */
-  async removeStoredCard(userId: string, client?: ClientInfo): Promise<{ message: string }> {
+  async removeStoredCard(userId: OwnerId, client?: ClientInfo): Promise<{ message: string }> {
     const removed = await this.cards.remove(userId);
     // Idempotent: nothing saved (or removed already) is not an error.
     if (!removed) return { message: M.storedCardNotFound };
@@ -69,7 +69,7 @@ export class CardsAndRefundsService implements OnModuleInit {
   }
 
   /** Sandbox only: how its issuer answers the next renewals charged to the saved card ('Simular recusa'). */
-  async storedCardSandbox(userId: string, action: 'approve' | 'decline'): Promise<StoredCardResponse> {
+  async storedCardSandbox(userId: OwnerId, action: 'approve' | 'decline'): Promise<StoredCardResponse> {
     if (!(this.provider instanceof SandboxPaymentProvider)) throw notFound('sandbox_only', M.sandboxOnly);
     const m = await this.cards.of(userId);
     if (!m) throw notFound('stored_card_not_found', M.storedCardNotFound);
@@ -81,7 +81,7 @@ export class CardsAndRefundsService implements OnModuleInit {
    * The 7-day guarantee, asked by the user for their own payment: the first payment, within 7 days, refunded at
    * the provider; the plan ends now. Audited.
    */
-  async refund(userId: string, id: string, client?: ClientInfo): Promise<PaymentResponse> {
+  async refund(userId: OwnerId, id: string, client?: ClientInfo): Promise<PaymentResponse> {
     const p = await this.reads.owned(userId, id);
     if (p.status !== 'approved' || !p.approvedAt || !p.providerPaymentId)
       throw badRequest('refund_window_closed', M.refundWindowClosed);

@@ -18,6 +18,7 @@ import {
   UnitOfWork,
   type SubscriptionRecord,
   type Tx,
+  type OwnerId,
 } from '@arbitra/db';
 import { badRequest, conflict, notFound } from '../../common/errors/app-error.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
@@ -51,7 +52,7 @@ export class CheckoutService {
   ) {}
 
   /** The quote and the subscription state it was made for (stored with the charge: see isStale). */
-  async quote(userId: string, planId: PlanId, billing: BillingCycle, now = new Date()) {
+  async quote(userId: OwnerId, planId: PlanId, billing: BillingCycle, now = new Date()) {
     const sub = await this.subscriptions.findByUser(userId);
     if (!sub) throw notFound('no_subscription', M.noSubscription);
     const prices = await this.reads.prices();
@@ -71,13 +72,13 @@ export class CheckoutService {
     return { quote: r.quote, basis: machine.quoteBasis(sub, now), planName: planOf(prices, planId).name };
   }
 
-  async describeQuote(userId: string, planId: PlanId, billing: BillingCycle): Promise<CheckoutQuote> {
+  async describeQuote(userId: OwnerId, planId: PlanId, billing: BillingCycle): Promise<CheckoutQuote> {
     const { quote, planName } = await this.quote(userId, planId, billing);
     return quoteView(quote, planName);
   }
 
   /** POST /api/user/subscription/upgrade: where to pay; a downgrade is scheduled for the next period instead. */
-  async upgrade(userId: string, req: UpgradeRequest): Promise<UpgradeResponse> {
+  async upgrade(userId: OwnerId, req: UpgradeRequest): Promise<UpgradeResponse> {
     const { quote: q, planName } = await this.quote(userId, req.planId, req.billing);
     if (q.kind !== 'downgrade')
       return {
@@ -90,7 +91,7 @@ export class CheckoutService {
     return { message, checkoutUrl: null, quote: quoteView(q, planName) };
   }
 
-  async cancel(userId: string): Promise<{ message: string }> {
+  async cancel(userId: OwnerId): Promise<{ message: string }> {
     const saved = await this.change(userId, (sub) => machine.cancel(sub, new Date()));
     if (saved) {
       const planName = planOf(await this.reads.prices(), saved.planId).name;
@@ -103,7 +104,7 @@ export class CheckoutService {
     return { message: M.canceled };
   }
 
-  async reactivate(userId: string): Promise<{ message: string }> {
+  async reactivate(userId: OwnerId): Promise<{ message: string }> {
     await this.change(userId, (sub) => machine.reactivate(sub, new Date()));
     return { message: M.reactivated };
   }
@@ -113,7 +114,7 @@ export class CheckoutService {
    * (quoted for the old state) expired and withdrawn at the provider, the screens told.
    */
   private async change(
-    userId: string,
+    userId: OwnerId,
     transition: (sub: SubscriptionRecord) => machine.Result<{ next: machine.SubscriptionState }>,
   ): Promise<SubscriptionRecord | null> {
     const { saved, expired } = await this.uow.run(async (tx: Tx) => {
@@ -132,7 +133,7 @@ export class CheckoutService {
   }
 
   /** POST /api/payments: a charge for the checkout (amount decided here, never by the browser). */
-  async createPayment(userId: string, req: CreatePaymentRequest): Promise<PaymentResponse> {
+  async createPayment(userId: OwnerId, req: CreatePaymentRequest): Promise<PaymentResponse> {
     const { quote: q, basis, planName } = await this.quote(userId, req.planId, req.billing);
     if (q.kind === 'downgrade')
       throw badRequest('nothing_to_pay', M.downgradeScheduled(planName, ptDate(q.periodStart)));
@@ -178,7 +179,7 @@ export class CheckoutService {
   }
 
   /** The sandbox control ('Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'). */
-  async sandboxAction(userId: string, id: string, action: SandboxAction): Promise<PaymentResponse> {
+  async sandboxAction(userId: OwnerId, id: string, action: SandboxAction): Promise<PaymentResponse> {
     if (!(this.provider instanceof SandboxPaymentProvider)) throw notFound('sandbox_only', M.sandboxOnly);
     const p = await this.reads.owned(userId, id);
     if (p.provider !== 'sandbox' || !p.providerPaymentId) throw badRequest('sandbox_only', M.sandboxOnly);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { MESSAGES, type SubscriptionStatus } from '@arbitra/contracts';
-import { PaymentsRepository, SubscriptionsRepository, UnitOfWork } from '@arbitra/db';
+import { PaymentsRepository, SubscriptionsRepository, UnitOfWork, type OwnerId } from '@arbitra/db';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { chargeIssuedMail, lapsedNotice } from './billing-mails.js';
@@ -54,7 +54,7 @@ export class RenewalsService implements OnModuleInit {
     }
   }
 
-  private async renewOne(userId: string, now: Date): Promise<void> {
+  private async renewOne(userId: OwnerId, now: Date): Promise<void> {
     const saved = await this.cards.of(userId);
     const last = (await this.payments.listApprovedForUser(userId)).at(-1);
     const boletoCpf = last?.method === 'boleto' ? await this.payments.latestBoletoCpf(userId) : null;
@@ -128,7 +128,7 @@ export class RenewalsService implements OnModuleInit {
    * told through the notification service (in-app, email… per their settings): one 'bot.stopped' (cause
    * 'subscription') per bot stopped, or, when none was running, one 'billing' notice of the lapse.
    */
-  async onLapsed(lapsed: { userId: string; status: SubscriptionStatus }[]): Promise<void> {
+  async onLapsed(lapsed: { userId: OwnerId; status: SubscriptionStatus }[]): Promise<void> {
     for (const { userId, status } of lapsed) {
       // A prorated upgrade was priced for the period that just ended: withdrawn (full-price charges stay payable).
       await this.outcomes.withdraw(

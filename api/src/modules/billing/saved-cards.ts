@@ -5,6 +5,7 @@ import {
   PaymentsRepository,
   type PaymentMethodRecord,
   type PaymentRecord,
+  type OwnerId,
 } from '@arbitra/db';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { BillingReads } from './billing-reads.js';
@@ -29,7 +30,7 @@ export class SavedCards {
   ) {}
 
   /** The user's saved card at the configured provider (a card saved at another provider is not charged here). */
-  async of(userId: string): Promise<PaymentMethodRecord | null> {
+  async of(userId: OwnerId): Promise<PaymentMethodRecord | null> {
     const m = await this.paymentMethods.findForUser(userId);
     return m && m.provider === this.provider.name ? m : null;
   }
@@ -66,7 +67,7 @@ export class SavedCards {
   }
 
   /** Removes the user's card here and at the provider it was saved at; null when there was none. */
-  async remove(userId: string): Promise<PaymentMethodRecord | null> {
+  async remove(userId: OwnerId): Promise<PaymentMethodRecord | null> {
     const removed = await this.paymentMethods.remove(userId);
     if (removed) await this.forget(removed);
     return removed;

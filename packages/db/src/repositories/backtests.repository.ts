@@ -293,7 +293,10 @@ function toBacktest(r: Row): Backtest {
       r.status === 'queued' && r.queue_ahead !== undefined && r.queue_ahead !== null
         ? {
             ahead: r.queue_ahead,
-            etaMs: r.queue_ahead === 1 && r.queue_eta !== null && r.queue_eta !== undefined ? Number(r.queue_eta) : null,
+            etaMs:
+              r.queue_ahead === 1 && r.queue_eta !== null && r.queue_eta !== undefined
+                ? Number(r.queue_eta)
+                : null,
           }
         : null,
   };
