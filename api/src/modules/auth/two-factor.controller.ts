@@ -5,6 +5,7 @@ import {
   type MessageResponse,
   type TwoFactorBackupCodesResponse,
   type TwoFactorSetupResponse,
+  type TwoFactorStatusResponse,
 } from '@arbitra/contracts';
 import type { z } from 'zod';
 import { Client } from '../../common/decorators/client.decorator.js';
@@ -27,9 +28,7 @@ export class TwoFactorController {
   ) {}
 
   @Get()
-  async status(
-    @CurrentUser() user: AuthenticatedUser,
-  ): Promise<{ enabled: boolean; enabledAt: string | null; backupCodesRemaining: number }> {
+  async status(@CurrentUser() user: AuthenticatedUser): Promise<TwoFactorStatusResponse> {
     const s = await this.twoFactor.status(user.id);
     return {
       enabled: s.enabled,
