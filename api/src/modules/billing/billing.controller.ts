@@ -1,10 +1,8 @@
 import {
-  Body,
   Controller,
   Delete,
   Get,
   Header,
-  HttpCode,
   Param,
   Post,
   Query,
@@ -38,17 +36,17 @@ import { BillingReads } from './billing-reads.js';
 import { CardsAndRefundsService } from './cards-and-refunds.service.js';
 import { CheckoutService } from './checkout.service.js';
 import { PaymentOutcomes } from './payment-outcomes.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 /** SPEC §7's subscription changes. */
 @Controller('user/subscription')
 export class SubscriptionChangesController {
   constructor(private readonly billing: CheckoutService) {}
 
-  @Post('upgrade')
-  @HttpCode(200)
+  @Action('upgrade')
   upgrade(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(upgradeRequestSchema)) body: UpgradeRequest,
+    @ValidBody(upgradeRequestSchema) body: UpgradeRequest,
   ): Promise<UpgradeResponse> {
     return this.billing.upgrade(user.id, body);
   }
@@ -62,14 +60,12 @@ export class SubscriptionChangesController {
     return this.billing.describeQuote(user.id, q.planId, q.billing);
   }
 
-  @Post('cancel')
-  @HttpCode(200)
+  @Action('cancel')
   cancel(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
     return this.billing.cancel(user.id);
   }
 
-  @Post('reactivate')
-  @HttpCode(200)
+  @Action('reactivate')
   reactivate(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
     return this.billing.reactivate(user.id);
   }
@@ -92,11 +88,10 @@ export class PaymentMethodController {
   }
 
   /** Sandbox only: 'Simular recusa' (or approval) of the next renewals charged to the saved card. */
-  @Post('sandbox')
-  @HttpCode(200)
+  @Action('sandbox')
   sandbox(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(storedCardSandboxSchema)) body: StoredCardSandboxRequest,
+    @ValidBody(storedCardSandboxSchema) body: StoredCardSandboxRequest,
   ): Promise<StoredCardResponse> {
     return this.billing.storedCardSandbox(user.id, body.action);
   }
@@ -114,7 +109,7 @@ export class PaymentsController {
   @Post()
   create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(createPaymentSchema)) body: CreatePaymentRequest,
+    @ValidBody(createPaymentSchema) body: CreatePaymentRequest,
   ): Promise<PaymentResponse> {
     return this.billing.createPayment(user.id, body);
   }
@@ -126,8 +121,7 @@ export class PaymentsController {
 
   /** Provider notifications (and the sandbox control, through the same method). Signature checked inside. */
   @Public()
-  @Post('webhook/:provider')
-  @HttpCode(200)
+  @Action('webhook/:provider')
   webhook(@Param('provider') provider: string, @Req() req: Request): Promise<{ received: true }> {
     return this.outcomes.receiveWebhook(provider, {
       query: req.query,
@@ -168,8 +162,7 @@ export class PaymentsController {
   }
 
   /** The 7-day guarantee (the user's first payment): refunded, the plan ends now; audited. */
-  @Post(':id/refund')
-  @HttpCode(200)
+  @Action(':id/refund')
   refund(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
@@ -179,12 +172,11 @@ export class PaymentsController {
   }
 
   /** Sandbox only: 'Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'. */
-  @Post(':id/sandbox')
-  @HttpCode(200)
+  @Action(':id/sandbox')
   sandbox(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(validate(sandboxActionSchema)) body: SandboxActionRequest,
+    @ValidBody(sandboxActionSchema) body: SandboxActionRequest,
   ): Promise<PaymentResponse> {
     return this.billing.sandboxAction(user.id, id, body.action);
   }
