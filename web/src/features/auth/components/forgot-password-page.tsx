@@ -7,13 +7,12 @@ import {
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
-import { FormField } from './form-field';
+import { EmailField } from './form-field';
 
 /**
  * /forgot-password (DECISIONS §5): asks the server to mail a reset link, then the same confirmation
@@ -76,21 +75,14 @@ export function ForgotPasswordPage() {
         onSubmit={submit}
         submit={['Enviar link de redefinição', 'Enviando...']}
       >
-        <FormField id="forgot-email" label="Email">
-          <Input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="seu@email.com"
-            required
-            value={email}
-            onChange={(e) => {
-              form.clear();
-              setEmail(e.target.value);
-            }}
-          />
-        </FormField>
+        <EmailField
+          id="forgot-email"
+          value={email}
+          onChange={(v) => {
+            form.clear();
+            setEmail(v);
+          }}
+        />
       </AuthForm>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 interface FormFieldProps {
@@ -26,5 +27,29 @@ export function FormField({ id, label, aside, hint, hintId, children }: FormFiel
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface EmailFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The email field of the auth forms (login, register, forgot password). */
+export function EmailField({ id, value, onChange }: EmailFieldProps) {
+  return (
+    <FormField id={id} label="Email">
+      <Input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="seu@email.com"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
   );
 }

@@ -1,13 +1,12 @@
 import { ACCOUNT_MESSAGES, type SessionUser } from '@arbitra/contracts';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
 import { authApi, isTwoFactorChallenge } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
-import { FormField } from './form-field';
+import { EmailField, FormField } from './form-field';
 import { PasswordInput } from './password-input';
 
 /** The form's validation (zod) is fetched on first focus, not with the page; submit awaits it if needed. */
@@ -82,18 +81,7 @@ export function LoginForm({
         before={<FormAlert message={notice} />}
         submit={['Entrar', ACCOUNT_MESSAGES.auth.loggingIn]}
       >
-        <FormField id="login-email" label="Email">
-          <Input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="seu@email.com"
-            required
-            value={values.email}
-            onChange={(e) => edit({ email: e.target.value })}
-          />
-        </FormField>
+        <EmailField id="login-email" value={values.email} onChange={(v) => edit({ email: v })} />
         <FormField
           id="login-password"
           label="Senha"

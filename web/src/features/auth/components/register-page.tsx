@@ -11,7 +11,7 @@ import { AuthCard } from './auth-card';
 import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { FormField } from './form-field';
+import { EmailField, FormField } from './form-field';
 
 const EMPTY: RegisterValues = { name: '', email: '', password: '', confirmPassword: '', terms: false };
 
@@ -76,18 +76,7 @@ export function RegisterPage() {
             onChange={(e) => edit({ name: e.target.value })}
           />
         </FormField>
-        <FormField id="register-email" label="Email">
-          <Input
-            id="register-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="seu@email.com"
-            required
-            value={values.email}
-            onChange={(e) => edit({ email: e.target.value })}
-          />
-        </FormField>
+        <EmailField id="register-email" value={values.email} onChange={(v) => edit({ email: v })} />
         <FormField id="register-password" label="Senha">
           <Input
             id="register-password"
