@@ -53,3 +53,21 @@ export function EmailField({ id, value, onChange }: EmailFieldProps) {
     </FormField>
   );
 }
+
+/** A new password (register, reset): at least 8 characters, the browser may suggest one. */
+export function NewPasswordField({ id, label, value, onChange }: EmailFieldProps & { label: string }) {
+  return (
+    <FormField id={id} label={label}>
+      <Input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Mínimo 8 caracteres"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}

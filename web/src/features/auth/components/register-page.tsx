@@ -11,7 +11,7 @@ import { AuthCard } from './auth-card';
 import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { EmailField, FormField } from './form-field';
+import { EmailField, FormField, NewPasswordField } from './form-field';
 
 const EMPTY: RegisterValues = { name: '', email: '', password: '', confirmPassword: '', terms: false };
 
@@ -77,18 +77,12 @@ export function RegisterPage() {
           />
         </FormField>
         <EmailField id="register-email" value={values.email} onChange={(v) => edit({ email: v })} />
-        <FormField id="register-password" label="Senha">
-          <Input
-            id="register-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Mínimo 8 caracteres"
-            required
-            value={values.password}
-            onChange={(e) => edit({ password: e.target.value })}
-          />
-        </FormField>
+        <NewPasswordField
+          id="register-password"
+          label="Senha"
+          value={values.password}
+          onChange={(v) => edit({ password: v })}
+        />
         <ConfirmPasswordField
           id="register-confirm-password"
           password={values.password}

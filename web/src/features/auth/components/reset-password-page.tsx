@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
@@ -21,7 +20,7 @@ import { AuthCard } from './auth-card';
 import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { FormField } from './form-field';
+import { NewPasswordField } from './form-field';
 
 function InvalidLink({ message }: { message: string }) {
   return (
@@ -121,21 +120,15 @@ function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInva
         onSubmit={submit}
         submit={['Redefinir senha', 'Redefinindo...']}
       >
-        <FormField id="reset-password" label="Nova senha">
-          <Input
-            id="reset-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Mínimo 8 caracteres"
-            required
-            value={password}
-            onChange={(e) => {
-              form.clear();
-              setPassword(e.target.value);
-            }}
-          />
-        </FormField>
+        <NewPasswordField
+          id="reset-password"
+          label="Nova senha"
+          value={password}
+          onChange={(v) => {
+            form.clear();
+            setPassword(v);
+          }}
+        />
         <ConfirmPasswordField
           id="reset-confirm-password"
           label="Confirmar nova senha"
