@@ -312,23 +312,21 @@ export class PaymentsRepository {
   }
 
   /** pending → declined. Null when it was not pending. */
-  async markDeclined(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
-    return this.one(
-      `UPDATE payments SET status = 'declined', failure_reason = $2, card_token = NULL, updated_at = now()
-        WHERE id = $1 AND status = 'pending'
-        RETURNING ${COLUMNS}`,
-      [id, reason],
-      tx,
-    );
+  markDeclined(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.settleUnpaid(id, 'declined', reason, tx);
   }
 
   /** pending → expired. Null when it was not pending. */
-  async markExpired(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+  markExpired(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.settleUnpaid(id, 'expired', reason, tx);
+  }
+
+  private settleUnpaid(id: string, status: 'declined' | 'expired', reason: string, tx?: Tx) {
     return this.one(
-      `UPDATE payments SET status = 'expired', failure_reason = $2, card_token = NULL, updated_at = now()
+      `UPDATE payments SET status = $3, failure_reason = $2, card_token = NULL, updated_at = now()
         WHERE id = $1 AND status = 'pending'
         RETURNING ${COLUMNS}`,
-      [id, reason],
+      [id, reason, status],
       tx,
     );
   }
