@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { BacktestsRepository } from './repositories/backtests.repository.js';
 import type { PaymentMethodsRepository } from './repositories/payment-methods.repository.js';
 import type { PaymentsRepository } from './repositories/payments.repository.js';
 import type { MethodsWithoutOwner } from './tenancy.js';
@@ -29,9 +30,13 @@ type PaymentsExempt =
   | 'markRefunded'
   | 'listOverduePending';
 
+/** The engine's worker steps on a backtest found by its own id (the job carries it); its owner comes from `work`. */
+type BacktestsExempt = 'work' | 'start' | 'progress' | 'finish' | 'interrupt';
+
 export type TenantRepositories = [
   Tenant<MethodsWithoutOwner<PaymentsRepository, PaymentsExempt>>,
   Tenant<MethodsWithoutOwner<PaymentMethodsRepository>>,
+  Tenant<MethodsWithoutOwner<BacktestsRepository, BacktestsExempt>>,
 ];
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
