@@ -5,7 +5,7 @@ import {
   type StoredCardResponse,
   type SubscriptionResponse,
 } from '@arbitra/contracts';
-import { BillingService } from '../src/modules/billing/billing.service.js';
+import { RenewalsService } from '../src/modules/billing/renewals.service.js';
 import {
   startMercadoPagoDouble,
   type MercadoPagoDouble,
@@ -131,7 +131,7 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
         [ana.id],
       )
     ).rows[0]!.end;
-    const billing = t.platform.api.app.get(BillingService);
+    const billing = t.platform.api.app.get(RenewalsService);
     await Promise.all([billing.tick(), billing.tick()]);
     await billing.tick();
     const charges = customerCharges(customer.id);
@@ -175,7 +175,7 @@ describe('card renewals off-session with Mercado Pago (local double of its API)'
     // The issuer now refuses the card (Mercado Pago's test-card convention: holder 'OTHE').
     double.savedCards.get(cardId)!.holder = 'OTHE';
     await endPeriodNow(bia);
-    const billing = t.platform.api.app.get(BillingService);
+    const billing = t.platform.api.app.get(RenewalsService);
     await Promise.all([billing.tick(), billing.tick()]);
     await billing.tick();
     expect(customerCharges(customerId)).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type PaymentResponse, type SubscriptionResponse } from '@arbitra/contracts';
-import { BillingService } from '../src/modules/billing/billing.service.js';
+import { PaymentOutcomes } from '../src/modules/billing/payment-outcomes.js';
+import { RenewalsService } from '../src/modules/billing/renewals.service.js';
 import { PAYMENT_PROVIDER } from '../src/modules/billing/payment-provider.js';
 import { SandboxPaymentProvider } from '../src/modules/billing/sandbox.provider.js';
 import { prorateCents } from '../src/modules/billing/subscription-machine.js';
@@ -40,7 +41,8 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
     secret = SandboxPaymentProvider.secretFrom(undefined, t.platform.env.JWT_SECRET!);
   });
 
-  const billing = () => t.platform.api.app.get(BillingService);
+  const renewals = () => t.platform.api.app.get(RenewalsService);
+  const outcomes = () => t.platform.api.app.get(PaymentOutcomes);
   const sandbox = () => t.platform.api.app.get<SandboxPaymentProvider>(PAYMENT_PROVIDER);
 
   const subscription = async (u: RegisteredUser) =>
@@ -162,7 +164,7 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
     // Paid 1 h after the period ended (before any sweep persisted the lapse): not applied, refunded.
     const ppid = await providerIdOf(up.body.id);
     await sandbox().decide(ppid, 'approved');
-    const applied = await billing().approvePayment(up.body.id, new Date(end.getTime() + 3_600_000));
+    const applied = await outcomes().approve(up.body.id, new Date(end.getTime() + 3_600_000));
     expect(applied).toBeNull();
     expect(await payment(u, up.body.id)).toMatchObject({
       status: 'refunded',
@@ -269,7 +271,7 @@ describe('stale charges never buy a period below its price (issue 25)', () => {
         WHERE user_id = $1`,
       [u.id],
     );
-    await billing().renewals();
+    await renewals().renewals();
     const renewal = (
       await sql.query<{ plan_id: string; amount_cents: number; status: string }>(
         `SELECT plan_id, amount_cents, status FROM payments WHERE user_id = $1 AND kind = 'renewal'`,

@@ -12,7 +12,7 @@ import {
 import { createQueueFactory } from '@arbitra/transport';
 import { createApiApp, type ApiApp } from '../src/bootstrap.js';
 import { parseApiConfig } from '../src/config/config.js';
-import { BillingService } from '../src/modules/billing/billing.service.js';
+import { RenewalsService } from '../src/modules/billing/renewals.service.js';
 import { SandboxPaymentProvider } from '../src/modules/billing/sandbox.provider.js';
 import { SubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.js';
 import { signNotification } from '../src/modules/billing/webhook-signature.js';
@@ -566,7 +566,10 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     // leaves the saved card's renewal to the charge.
     const swept = await second.app.get(SubscriptionsService).sweep('sandbox');
     expect(swept.map((l) => l.userId)).not.toContain(iris.id);
-    await Promise.all([t.platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    await Promise.all([
+      t.platform.api.app.get(RenewalsService).tick(),
+      second.app.get(RenewalsService).tick(),
+    ]);
     const renewed = await waitFor(async () => {
       const rows = (
         await sql.query<{ status: string; amount_cents: number; period_start: Date }>(
@@ -580,7 +583,10 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
     expect(renewed![0]).toMatchObject({ status: 'approved', amount_cents: 9990 });
     expect(renewed![0]!.period_start.getTime()).toBe(end.getTime());
     // A few more job runs change nothing.
-    await Promise.all([t.platform.api.app.get(BillingService).tick(), second.app.get(BillingService).tick()]);
+    await Promise.all([
+      t.platform.api.app.get(RenewalsService).tick(),
+      second.app.get(RenewalsService).tick(),
+    ]);
     const count = await sql.query(
       `SELECT count(*)::int AS n FROM payments WHERE user_id = $1 AND kind = 'renewal'`,
       [iris.id],
@@ -611,8 +617,8 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       `UPDATE subscriptions SET current_period_start = now() - interval '30 days', current_period_end = now() - interval '1 second' WHERE user_id = $1`,
       [jose.id],
     );
-    const billing = t.platform.api.app.get(BillingService);
-    await Promise.all([billing.tick(), second.app.get(BillingService).tick()]);
+    const billing = t.platform.api.app.get(RenewalsService);
+    await Promise.all([billing.tick(), second.app.get(RenewalsService).tick()]);
     await billing.tick();
     // The scheduled run may be the one charging it: its decision is awaited.
     const renewals = await waitFor(async () => {
@@ -622,9 +628,7 @@ describe('subscriptions and payments end to end (issue 10, sandbox provider)', (
       );
       return rows.length > 0 && rows.every((r) => r.status !== 'pending') ? rows : undefined;
     }, 20_000);
-    expect(renewals).toEqual([
-      { status: 'declined', method: 'card', failure_reason: M.declinedByIssuer },
-    ]);
+    expect(renewals).toEqual([{ status: 'declined', method: 'card', failure_reason: M.declinedByIssuer }]);
     const failed = await t.mail.waitFor(jose.email, 'Pagamento não concluído', 15_000);
     expect(failed.text).toContain(M.declinedByIssuer);
     await waitFor(async () => ((await subscription(jose)).status === 'past_due' ? true : undefined), 20_000);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource } from 'typeorm';
-import { createDataSource, PaymentsRepository, UnitOfWork } from '@arbitra/db';
+import { createDataSource, PaymentsRepository, UnitOfWork, type OwnerId } from '@arbitra/db';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 
 describe('the payments ledger (PaymentsRepository on real Postgres)', () => {
   let db: TestDatabase;
   let ds: DataSource;
   let payments: PaymentsRepository;
-  let userId: string;
+  let userId: OwnerId;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -17,7 +17,7 @@ describe('the payments ledger (PaymentsRepository on real Postgres)', () => {
     const [u] = await ds.query<{ id: string }[]>(
       `INSERT INTO users (name, email, password_hash) VALUES ('Ana', 'ana@example.com', 'x') RETURNING id`,
     );
-    userId = u!.id;
+    userId = u!.id as OwnerId;
   });
 
   afterAll(async () => {

@@ -33,6 +33,7 @@ import type {
   SubscriptionsRepository,
   UserEntity,
   UsersRepository,
+  OwnerId,
 } from '@arbitra/db';
 import { AppError } from '../../src/common/errors/app-error.js';
 import type { AuditService } from '../../src/modules/audit/audit.service.js';
@@ -195,7 +196,7 @@ export function memoryDatabase() {
       if (!s || !u) return undefined;
       return {
         id: s.id,
-        user_id: s.userId,
+        user_id: s.userId as OwnerId,
         expires_at: s.expiresAt,
         revoked_at: s.revokedAt,
         last_active_at: s.lastActiveAt,
@@ -253,13 +254,13 @@ export function memoryDatabase() {
     insert: async (values) => copy(insertSubscription(values)),
     lapse: async () => {
       const now = Date.now();
-      const moved: { user_id: string; status: SubscriptionEntity['status'] }[] = [];
+      const moved: { user_id: OwnerId; status: SubscriptionEntity['status'] }[] = [];
       for (const s of subscriptions.values()) {
         if ((s.status !== 'trialing' && s.status !== 'active') || s.currentPeriodEnd.getTime() > now)
           continue;
         s.status = s.cancelAtPeriodEnd ? 'canceled' : 'past_due';
         if (s.cancelAtPeriodEnd) s.canceledAt = new Date(now);
-        moved.push({ user_id: s.userId, status: s.status });
+        moved.push({ user_id: s.userId as OwnerId, status: s.status });
       }
       return moved;
     },

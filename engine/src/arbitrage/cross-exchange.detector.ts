@@ -1,11 +1,12 @@
 import type { BookSlot } from '../market-data/book-store.js';
-import { decimalsOf, floorToStep } from '../market-data/precision.js';
+import { floorToStep } from '../market-data/precision.js';
 import { CrossWalk, fillExact, fillValue, walkCross } from './book-walk.js';
 import type { DetectorContext } from './context.js';
-import { DP, fixed, legFrom } from './format.js';
-import { fx, fxFloorTo, fxToFixed, toDecimal } from './exact.js';
+import { DP, fixed } from './format.js';
+import { fx, fxFloorTo, toDecimal } from './exact.js';
 import { dec, HUNDRED, ONE, type Dec } from '../market-data/money.js';
-import type { Candidate, DetectedOpportunity, DetectionSink, Detector } from './types.js';
+import { isStale, pairFees, pairOpportunity, pairStep, PairCandidate, PeerIndex } from './pair-candidate.js';
+import type { DetectedOpportunity, DetectionSink, Detector } from './types.js';
 import { usdtValue } from './valuation.js';
 
 export interface CrossExchangeOptions {
@@ -16,23 +17,16 @@ export interface CrossExchangeOptions {
 }
 
 /** Buy `buy`'s asks, sell into `sell`'s bids. */
-export class CrossCandidate implements Candidate {
-  readonly strategy = 'arbitrage' as const;
-  readonly id: string;
-  readonly inputs: readonly BookSlot[];
-  fpA = 0;
-  fpB = 0;
-  active = false;
+export class CrossCandidate extends PairCandidate<'arbitrage'> {
   /** Executable amount of the latest positive evaluation (rounded to both markets' steps). */
   amount = 0;
 
   constructor(
     private readonly detector: CrossExchangeDetector,
-    readonly buy: BookSlot,
-    readonly sell: BookSlot,
+    buy: BookSlot,
+    sell: BookSlot,
   ) {
-    this.id = `arbitrage:${buy.symbol}:${buy.exchange}>${sell.exchange}`;
-    this.inputs = [buy, sell];
+    super('arbitrage', buy, sell);
   }
 
   build(): DetectedOpportunity | null {
@@ -50,8 +44,7 @@ export class CrossExchangeDetector implements Detector {
   readonly strategy = 'arbitrage' as const;
   private readonly symbols: ReadonlySet<string> | null;
   private readonly minNetPct: number;
-  private readonly bySymbol = new Map<string, BookSlot[]>();
-  private readonly bySlot: CrossCandidate[][] = [];
+  private readonly peers = new PeerIndex<CrossCandidate>();
   private readonly walk = new CrossWalk();
 
   constructor(
@@ -64,27 +57,19 @@ export class CrossExchangeDetector implements Detector {
 
   /** Every candidate (for inspection and tests). */
   candidates(): CrossCandidate[] {
-    return [...new Set(this.bySlot.flat())];
+    return this.peers.all();
   }
 
   addMarket(slot: BookSlot): void {
     if (this.symbols && !this.symbols.has(slot.symbol)) return;
-    let peers = this.bySymbol.get(slot.symbol);
-    if (!peers) this.bySymbol.set(slot.symbol, (peers = []));
-    if (peers.includes(slot)) return;
-    for (const other of peers) {
-      const a = new CrossCandidate(this, slot, other);
-      const b = new CrossCandidate(this, other, slot);
-      for (const c of [a, b]) {
-        (this.bySlot[slot.id] ??= []).push(c);
-        (this.bySlot[other.id] ??= []).push(c);
-      }
-    }
-    peers.push(slot);
+    this.peers.add(slot, (s, other) => [
+      new CrossCandidate(this, s, other),
+      new CrossCandidate(this, other, s),
+    ]);
   }
 
   evaluate(slot: BookSlot, nowMs: number, sink: DetectionSink): void {
-    const list = this.bySlot[slot.id];
+    const list = this.peers.of(slot);
     if (list === undefined) return;
     for (let i = 0; i < list.length; i++) this.evaluateOne(list[i]!, nowMs, sink);
   }
@@ -96,26 +81,18 @@ export class CrossExchangeDetector implements Detector {
     const bids = sell.bids;
     const ask = asks[0];
     const bid = bids[0];
-    if (
-      ask === undefined ||
-      bid === undefined ||
-      nowMs - buy.receivedTs > buy.staleAfterMs ||
-      nowMs - sell.receivedTs > sell.staleAfterMs
-    ) {
+    if (ask === undefined || bid === undefined || isStale(buy, nowMs) || isStale(sell, nowMs)) {
       sink.absent(c);
       return;
     }
-    const fees = this.ctx.fees;
-    const bf = fees.takerAt(buy.exchangeIndex);
-    const sf = fees.takerAt(sell.exchangeIndex);
+    const { bf, sf } = pairFees(this.ctx, c);
     // quick reject: the best bid does not even beat the best ask after fees
     if (bid[0] * (1 - sf) <= ask[0] * (1 + bf)) {
       sink.absent(c);
       return;
     }
     walkCross(asks, bids, bf, sf, this.walk);
-    const step = buy.spec.amountStep > sell.spec.amountStep ? buy.spec.amountStep : sell.spec.amountStep;
-    const amount = floorToStep(this.walk.amount, step);
+    const amount = floorToStep(this.walk.amount, pairStep(buy, sell));
     if (!(amount > 0) || amount < buy.spec.minAmount || amount < sell.spec.minAmount) {
       sink.absent(c);
       return;
@@ -145,11 +122,9 @@ export class CrossExchangeDetector implements Detector {
   build(c: CrossCandidate): DetectedOpportunity | null {
     const { buy, sell } = c;
     const now = this.ctx.clock.now();
-    const step = Math.max(buy.spec.amountStep, sell.spec.amountStep);
-    const amount = fxFloorTo(fx(c.amount), fx(step));
+    const amount = fxFloorTo(fx(c.amount), fx(pairStep(buy, sell)));
     if (amount <= 0n) return null;
-    const bf = this.ctx.fees.takerAt(buy.exchangeIndex);
-    const sf = this.ctx.fees.takerAt(sell.exchangeIndex);
+    const { bf, sf } = pairFees(this.ctx, c);
     const bought = fillExact(buy.asks, amount);
     const sold = fillExact(sell.bids, amount);
     if (bought.amount !== amount || sold.amount !== amount) return null;
@@ -177,16 +152,8 @@ export class CrossExchangeDetector implements Detector {
       capitalUsdt = capital.mul(q);
     }
     return {
-      id: c.id,
+      ...pairOpportunity(c, { bought, sold, bf, sf }, netPercent, amount),
       strategy: 'arbitrage',
-      exchanges: [buy.exchange, sell.exchange],
-      symbols: [buy.symbol],
-      direction: `${buy.exchange}>${sell.exchange}`,
-      legs: [legFrom(buy, 'buy', bought, bf), legFrom(sell, 'sell', sold, sf)],
-      netPct: netPercent.toNumber(),
-      netPercent: fixed(netPercent, DP.percent),
-      size: fxToFixed(amount, decimalsOf(step)),
-      sizeAsset: buy.base,
       capitalUsdt: fixed(capitalUsdt, DP.usdt),
       profitUsdt: fixed(profitUsdt, DP.usdt),
       profitBrl: fixed(profitBrl, DP.brl),

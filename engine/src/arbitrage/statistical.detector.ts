@@ -1,14 +1,14 @@
 import { PAIRS } from '@arbitra/contracts';
 import type { BookSlot } from '../market-data/book-store.js';
-import { decimalsOf, floorToStep } from '../market-data/precision.js';
+import { floorToStep } from '../market-data/precision.js';
 import type { DetectorContext } from './context.js';
-import { DP, fixed, legFrom } from './format.js';
-import { fx, fxMul, fxToFixed, toDecimal } from './exact.js';
+import { DP, fixed } from './format.js';
+import { fx, fxMul, toDecimal } from './exact.js';
 import { dec, HUNDRED } from '../market-data/money.js';
+import { isStale, pairFees, pairOpportunity, pairStep, PairCandidate, PeerIndex } from './pair-candidate.js';
 import { RollingStats } from './rolling-stats.js';
 import {
   Z_THRESHOLDS,
-  type Candidate,
   type DetectedOpportunity,
   type DetectionSink,
   type Detector,
@@ -59,24 +59,17 @@ class PairState {
   }
 }
 
-export class StatCandidate implements Candidate {
-  readonly strategy = 'statistical' as const;
-  readonly id: string;
-  readonly inputs: readonly BookSlot[];
-  fpA = 0;
-  fpB = 0;
-  active = false;
+export class StatCandidate extends PairCandidate<'statistical'> {
   size = 0;
   expectedNet = 0;
 
   constructor(
     private readonly detector: StatisticalDetector,
     readonly pair: PairState,
-    readonly buy: BookSlot,
-    readonly sell: BookSlot,
+    buy: BookSlot,
+    sell: BookSlot,
   ) {
-    this.id = `statistical:${buy.symbol}:${buy.exchange}>${sell.exchange}`;
-    this.inputs = [buy, sell];
+    super('statistical', buy, sell);
   }
 
   build(): DetectedOpportunity | null {
@@ -103,8 +96,7 @@ export class StatisticalDetector implements Detector {
   private readonly minSamples: number;
   private readonly exitZ: number;
   private readonly minNetPct: number;
-  private readonly bySymbol = new Map<string, BookSlot[]>();
-  private readonly bySlot: PairState[][] = [];
+  private readonly peers = new PeerIndex<PairState>();
   private readonly listeners: ((s: StatisticalSignal) => void)[] = [];
 
   constructor(
@@ -133,8 +125,8 @@ export class StatisticalDetector implements Detector {
     a: string,
     b: string,
   ): { mean: number; stdDev: number; count: number; z: number } | null {
-    for (const p of this.bySymbol.get(symbol)?.flatMap((s) => this.bySlot[s.id] ?? []) ?? []) {
-      if (p.a.exchange === a && p.b.exchange === b)
+    for (const p of this.peers.all()) {
+      if (p.a.symbol === symbol && p.a.exchange === a && p.b.exchange === b)
         return { mean: p.stats.mean, stdDev: p.stats.stdDev, count: p.stats.count, z: p.z };
     }
     return null;
@@ -142,21 +134,15 @@ export class StatisticalDetector implements Detector {
 
   addMarket(slot: BookSlot): void {
     if (!this.symbols.has(slot.symbol)) return;
-    let peers = this.bySymbol.get(slot.symbol);
-    if (!peers) this.bySymbol.set(slot.symbol, (peers = []));
-    if (peers.includes(slot)) return;
-    for (const other of peers) {
+    this.peers.add(slot, (s, other) => {
       // fixed orientation: lower exchange index first
-      const [a, b] = other.exchangeIndex < slot.exchangeIndex ? [other, slot] : [slot, other];
-      const p = new PairState(this, a, b, this.window);
-      (this.bySlot[slot.id] ??= []).push(p);
-      (this.bySlot[other.id] ??= []).push(p);
-    }
-    peers.push(slot);
+      const [a, b] = other.exchangeIndex < s.exchangeIndex ? [other, s] : [s, other];
+      return [new PairState(this, a, b, this.window)];
+    });
   }
 
   evaluate(slot: BookSlot, nowMs: number, sink: DetectionSink): void {
-    const pairs = this.bySlot[slot.id];
+    const pairs = this.peers.of(slot);
     if (pairs === undefined) return;
     for (let i = 0; i < pairs.length; i++) this.evaluatePair(pairs[i]!, nowMs, sink);
   }
@@ -164,12 +150,7 @@ export class StatisticalDetector implements Detector {
   private evaluatePair(p: PairState, nowMs: number, sink: DetectionSink): void {
     const a = p.a;
     const b = p.b;
-    if (
-      nowMs - a.receivedTs > a.staleAfterMs ||
-      nowMs - b.receivedTs > b.staleAfterMs ||
-      a.updates === 0 ||
-      b.updates === 0
-    ) {
+    if (isStale(a, nowMs) || isStale(b, nowMs) || a.updates === 0 || b.updates === 0) {
       sink.absent(p.aRich);
       sink.absent(p.bRich);
       return;
@@ -214,8 +195,7 @@ export class StatisticalDetector implements Detector {
       (sell.bestAsk - sell.bestBid) / sell.mid +
       2 * (fees.takerAt(buy.exchangeIndex) + fees.takerAt(sell.exchangeIndex));
     const expectedNet = Math.abs(spread - p.mean) / 1e4 - costs;
-    const step = Math.max(buy.spec.amountStep, sell.spec.amountStep);
-    const size = floorToStep(Math.min(ask[1], bid[1]), step);
+    const size = floorToStep(Math.min(ask[1], bid[1]), pairStep(buy, sell));
     if (!(expectedNet * 100 > this.minNetPct) || !(size > 0)) {
       sink.absent(rich);
       return;
@@ -275,8 +255,7 @@ export class StatisticalDetector implements Detector {
     const bid = sell.bids[0];
     if (!ask || !bid) return null;
     const amount = fx(c.size);
-    const bf = this.ctx.fees.takerAt(buy.exchangeIndex);
-    const sf = this.ctx.fees.takerAt(sell.exchangeIndex);
+    const { bf, sf } = pairFees(this.ctx, c);
     const bought = { amount, notional: fxMul(amount, fx(ask[0])), worstPrice: ask[0] };
     const sold = { amount, notional: fxMul(amount, fx(bid[0])), worstPrice: bid[0] };
     const expected = dec(c.expectedNet.toPrecision(12));
@@ -289,16 +268,8 @@ export class StatisticalDetector implements Detector {
     const netPercent = expected.mul(HUNDRED);
     const absZ = Math.abs(pair.z);
     return {
-      id: c.id,
+      ...pairOpportunity(c, { bought, sold, bf, sf }, netPercent, amount),
       strategy: 'statistical',
-      exchanges: [buy.exchange, sell.exchange],
-      symbols: [buy.symbol],
-      direction: `${buy.exchange}>${sell.exchange}`,
-      legs: [legFrom(buy, 'buy', bought, bf), legFrom(sell, 'sell', sold, sf)],
-      netPct: netPercent.toNumber(),
-      netPercent: fixed(netPercent, DP.percent),
-      size: fxToFixed(amount, decimalsOf(Math.max(buy.spec.amountStep, sell.spec.amountStep))),
-      sizeAsset: buy.base,
       capitalUsdt: fixed(capital.mul(q), DP.usdt),
       profitUsdt: fixed(profit.mul(q), DP.usdt),
       profitBrl: fixed(profit.mul(q).mul(usdtBrl), DP.brl),

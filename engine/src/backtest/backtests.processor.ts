@@ -18,7 +18,7 @@ import {
   type ExecutionLatency,
   DEFAULT_EXECUTION_LATENCY,
 } from '@arbitra/contracts';
-import { BacktestsRepository } from '@arbitra/db';
+import { BacktestsRepository, type OwnerId } from '@arbitra/db';
 import { BrowserEvents, type QueueFactory, type TypedQueue } from '@arbitra/transport';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
@@ -205,7 +205,7 @@ export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /** The user's turn is free (their run ended): their next queued run goes to the queue. */
-  private async wakeNext(userId: string): Promise<void> {
+  private async wakeNext(userId: OwnerId): Promise<void> {
     try {
       const next = await this.repo.nextQueued(userId);
       if (!next) return;

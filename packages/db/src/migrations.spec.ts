@@ -1,28 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import type { QueryRunner } from 'typeorm';
 import { PLANS } from '@arbitra/contracts';
-import { ACCOUNTS_MIGRATION_PLANS } from './migrations/index.js';
+import { Accounts1763780100000 } from './migrations/1763780100000-accounts.js';
 
 describe('the accounts migration', () => {
-  it('seeds exactly the plans of PLANS (DECISIONS §2), prices in integer cents', () => {
-    expect(
-      ACCOUNTS_MIGRATION_PLANS.map((p) => ({
-        id: p.id,
-        name: p.name,
-        monthlyCents: p.monthlyCents,
-        yearlyCents: p.yearlyCents,
-        popular: p.popular,
-        highlights: [...p.highlights],
-        features: {
-          maxBots: p.maxBots,
-          maxExchanges: p.maxExchanges,
-          realTimeData: p.realTimeData,
-          advancedStrategies: p.advancedStrategies,
-          prioritySupport: p.prioritySupport,
-        },
-      })),
-    ).toEqual(PLANS.map((p) => ({ ...p, highlights: [...p.highlights] })));
-    for (const p of ACCOUNTS_MIGRATION_PLANS) {
+  it('seeds exactly the plans of PLANS (DECISIONS §2), in their order, prices in integer cents', async () => {
+    const inserts: unknown[][] = [];
+    const runner = {
+      query: async (sql: string, params?: unknown[]) => {
+        if (sql.includes('INSERT INTO plans')) inserts.push(params ?? []);
+        return [];
+      },
+    } as unknown as QueryRunner;
+    await new Accounts1763780100000().up(runner);
+    expect(inserts).toEqual(
+      PLANS.map((p, i) => [
+        p.id,
+        p.name,
+        p.monthlyCents,
+        p.yearlyCents,
+        p.features.maxBots,
+        p.features.maxExchanges,
+        p.features.realTimeData,
+        p.features.advancedStrategies,
+        p.features.prioritySupport,
+        p.popular,
+        JSON.stringify(p.highlights),
+        i,
+      ]),
+    );
+    for (const p of PLANS)
       expect(Number.isInteger(p.monthlyCents) && Number.isInteger(p.yearlyCents)).toBe(true);
-    }
   });
 });

@@ -1,9 +1,11 @@
 import type { Request } from 'express';
 import type { Role } from '@arbitra/contracts';
+import type { OwnerId } from '@arbitra/db';
 
 /** The signed-in user of a request, as the auth guard found it (JWT + live session row). */
 export interface AuthenticatedUser {
-  id: string;
+  /** The owner every owned repository query of the request takes (packages/db tenancy.ts). */
+  id: OwnerId;
   name: string;
   email: string;
   role: Role;

@@ -7,6 +7,7 @@ import {
   UnitOfWork,
   UsersRepository,
   type AdminConsoleUserRow,
+  adminActingOn,
 } from '@arbitra/db';
 import {
   MESSAGES,
@@ -63,7 +64,7 @@ export class AdminUsersService {
   async detail(userId: string): Promise<AdminUserDetail> {
     const user = await this.mustFind(userId);
     const rest = await this.repo.userDetail(userId);
-    const payments = await this.payments.listForUser(userId, 50);
+    const payments = await this.payments.adminListForUser(userId, 50);
     return {
       user: toSummary(user),
       ...rest,
@@ -198,11 +199,13 @@ export class AdminUsersService {
     const user = await this.mustFind(userId);
     if (user.role === 'admin') throw badRequest('admin_has_no_plan', MESSAGES.admin.invalidPlan);
     if (!PLANS.some((p) => p.id === plan)) throw badRequest('invalid_plan', MESSAGES.admin.invalidPlan);
+    // The admin acts on the user it just loaded: the grant's payment is owned by that user.
+    const owner = adminActingOn(user.id);
     const period = await this.uow.run(async (tx) => {
       const granted = await this.subscriptionRows.grant(userId, plan, days, new Date(), tx);
       const payment = await this.payments.create(
         {
-          userId,
+          userId: owner,
           planId: plan,
           billing: 'monthly',
           kind: 'grant',
@@ -214,7 +217,7 @@ export class AdminUsersService {
       );
       await this.payments.markApproved(payment.id, granted, new Date(), tx);
       // The subscription changed: charges quoted before are expired (one paid anyway is refunded at its approval).
-      await this.payments.expirePendingForUser(userId, MESSAGES.payments.staleExpired, payment.id, null, tx);
+      await this.payments.expirePendingForUser(owner, MESSAGES.payments.staleExpired, payment.id, null, tx);
       return granted;
     });
     if (audited) {

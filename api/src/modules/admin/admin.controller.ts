@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
@@ -34,6 +34,7 @@ import { SettingsService } from '../settings/settings.service.js';
 import { AdminReportsService } from './admin-reports.service.js';
 import { AdminSystemService } from './admin-system.service.js';
 import { AdminUsersService } from './admin-users.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userId = (id: string) => {
@@ -77,7 +78,7 @@ export class AdminController {
   @Post('users')
   async createUser(
     @CurrentUser() admin: AuthenticatedUser,
-    @Body(validate(adminCreateUserRequestSchema)) body: z.output<typeof adminCreateUserRequestSchema>,
+    @ValidBody(adminCreateUserRequestSchema) body: z.output<typeof adminCreateUserRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string; user: AdminUserSummary }> {
     return { message: MESSAGES.admin.userCreated, user: await this.users.create(admin, body, client) };
@@ -92,7 +93,7 @@ export class AdminController {
   async updateUser(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(validate(adminUpdateUserRequestSchema)) body: z.output<typeof adminUpdateUserRequestSchema>,
+    @ValidBody(adminUpdateUserRequestSchema) body: z.output<typeof adminUpdateUserRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string; user: AdminUserSummary }> {
     return {
@@ -101,37 +102,34 @@ export class AdminController {
     };
   }
 
-  @Post('users/:id/grant')
-  @HttpCode(200)
+  @Action('users/:id/grant')
   async grant(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(validate(adminGrantPlanRequestSchema)) body: z.output<typeof adminGrantPlanRequestSchema>,
+    @ValidBody(adminGrantPlanRequestSchema) body: z.output<typeof adminGrantPlanRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string }> {
     await this.users.grantPlan(admin, userId(id), body.plan, body.days, body.reason, client);
     return { message: MESSAGES.admin.planGranted };
   }
 
-  @Post('users/:id/invite')
-  @HttpCode(200)
+  @Action('users/:id/invite')
   async resendInvite(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(validate(adminReasonRequestSchema)) body: z.output<typeof adminReasonRequestSchema>,
+    @ValidBody(adminReasonRequestSchema) body: z.output<typeof adminReasonRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string }> {
     await this.users.resendInvite(admin, userId(id), body.reason, client);
     return { message: MESSAGES.admin.inviteSent };
   }
 
-  @Post('users/:id/sessions/:sessionId/revoke')
-  @HttpCode(200)
+  @Action('users/:id/sessions/:sessionId/revoke')
   async revokeSession(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') id: string,
     @Param('sessionId') sessionId: string,
-    @Body(validate(adminReasonRequestSchema)) body: z.output<typeof adminReasonRequestSchema>,
+    @ValidBody(adminReasonRequestSchema) body: z.output<typeof adminReasonRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string }> {
     if (!UUID.test(sessionId)) throw notFound('session_not_found', MESSAGES.common.notFound);
@@ -187,8 +185,7 @@ export class AdminController {
     return this.system.failedJobs();
   }
 
-  @Post('system/queues/:queue/jobs/:id/retry')
-  @HttpCode(200)
+  @Action('system/queues/:queue/jobs/:id/retry')
   async retryJob(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('queue') queue: string,
@@ -199,8 +196,7 @@ export class AdminController {
     return { message: MESSAGES.admin.jobRetried };
   }
 
-  @Post('system/queues/:queue/jobs/:id/remove')
-  @HttpCode(200)
+  @Action('system/queues/:queue/jobs/:id/remove')
   async removeJob(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('queue') queue: string,
@@ -219,7 +215,7 @@ export class AdminController {
   @Put('settings')
   async updateSettings(
     @CurrentUser() admin: AuthenticatedUser,
-    @Body(validate(adminSettingsUpdateSchema)) body: z.output<typeof adminSettingsUpdateSchema>,
+    @ValidBody(adminSettingsUpdateSchema) body: z.output<typeof adminSettingsUpdateSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string; settings: PlatformSettings }> {
     return {

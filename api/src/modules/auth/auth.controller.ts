@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Post, UseInterceptors } from '@nestjs/common';
 import {
   MESSAGES,
   forgotPasswordRequestSchema,
@@ -19,9 +19,9 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { ErrorFieldInterceptor } from '../../common/interceptors/error-field.interceptor.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 @Controller('auth')
 export class AuthController {
@@ -34,7 +34,7 @@ export class AuthController {
   @Public()
   @Post('register')
   register(
-    @Body(validate(registerRequestSchema)) body: z.output<typeof registerRequestSchema>,
+    @ValidBody(registerRequestSchema) body: z.output<typeof registerRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<RegisterResponse> {
     return this.auth.register(body, client);
@@ -42,30 +42,27 @@ export class AuthController {
 
   /** {access_token, user}, or {twoFactorRequired, challengeToken} when 2FA is on. Errors carry `error` too. */
   @Public()
-  @Post('login')
-  @HttpCode(200)
+  @Action('login')
   @UseInterceptors(ErrorFieldInterceptor)
   login(
-    @Body(validate(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
+    @ValidBody(loginRequestSchema) body: z.output<typeof loginRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<LoginResponse> {
     return this.auth.login(body, client);
   }
 
   @Public()
-  @Post('login/2fa')
-  @HttpCode(200)
+  @Action('login/2fa')
   @UseInterceptors(ErrorFieldInterceptor)
   loginTwoFactor(
-    @Body(validate(loginTwoFactorRequestSchema)) body: z.output<typeof loginTwoFactorRequestSchema>,
+    @ValidBody(loginTwoFactorRequestSchema) body: z.output<typeof loginTwoFactorRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<LoginSuccessResponse> {
     return this.auth.loginTwoFactor(body, client);
   }
 
   /** Ends this token's session on the server. */
-  @Post('logout')
-  @HttpCode(200)
+  @Action('logout')
   async logout(
     @CurrentUser() user: AuthenticatedUser,
     @Client() client: ClientInfo,
@@ -81,10 +78,9 @@ export class AuthController {
 
   /** Always the same answer, whether or not the email exists. */
   @Public()
-  @Post('forgot-password')
-  @HttpCode(200)
+  @Action('forgot-password')
   async forgotPassword(
-    @Body(validate(forgotPasswordRequestSchema)) body: z.output<typeof forgotPasswordRequestSchema>,
+    @ValidBody(forgotPasswordRequestSchema) body: z.output<typeof forgotPasswordRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<MessageResponse> {
     await this.resets.request(body.email, client);
@@ -93,10 +89,9 @@ export class AuthController {
 
   /** Whether a reset link still works (the /reset-password page asks before showing the form). POST keeps the token out of URLs and logs. */
   @Public()
-  @Post('reset-password/check')
-  @HttpCode(200)
+  @Action('reset-password/check')
   async checkReset(
-    @Body(validate(resetTokenRequestSchema)) body: z.output<typeof resetTokenRequestSchema>,
+    @ValidBody(resetTokenRequestSchema) body: z.output<typeof resetTokenRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ valid: boolean; message?: string }> {
     return (await this.resets.check(body.token, client))
@@ -105,10 +100,9 @@ export class AuthController {
   }
 
   @Public()
-  @Post('reset-password')
-  @HttpCode(200)
+  @Action('reset-password')
   async resetPassword(
-    @Body(validate(resetPasswordRequestSchema)) body: z.output<typeof resetPasswordRequestSchema>,
+    @ValidBody(resetPasswordRequestSchema) body: z.output<typeof resetPasswordRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<MessageResponse> {
     await this.resets.reset(body.token, body.password, client);

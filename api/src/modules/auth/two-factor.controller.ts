@@ -1,19 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import {
   MESSAGES,
   twoFactorCodeRequestSchema,
   type MessageResponse,
   type TwoFactorBackupCodesResponse,
   type TwoFactorSetupResponse,
+  type TwoFactorStatusResponse,
 } from '@arbitra/contracts';
 import type { z } from 'zod';
 import { Client } from '../../common/decorators/client.decorator.js';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { AuditService } from '../audit/audit.service.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { TwoFactorService } from './two-factor.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 type CodeBody = z.output<typeof twoFactorCodeRequestSchema>;
 
@@ -27,9 +28,7 @@ export class TwoFactorController {
   ) {}
 
   @Get()
-  async status(
-    @CurrentUser() user: AuthenticatedUser,
-  ): Promise<{ enabled: boolean; enabledAt: string | null; backupCodesRemaining: number }> {
+  async status(@CurrentUser() user: AuthenticatedUser): Promise<TwoFactorStatusResponse> {
     const s = await this.twoFactor.status(user.id);
     return {
       enabled: s.enabled,
@@ -38,17 +37,15 @@ export class TwoFactorController {
     };
   }
 
-  @Post('setup')
-  @HttpCode(200)
+  @Action('setup')
   setup(@CurrentUser() user: AuthenticatedUser): Promise<TwoFactorSetupResponse> {
     return this.twoFactor.setup(user.id, user.email);
   }
 
-  @Post('enable')
-  @HttpCode(200)
+  @Action('enable')
   async enable(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(twoFactorCodeRequestSchema)) body: CodeBody,
+    @ValidBody(twoFactorCodeRequestSchema) body: CodeBody,
     @Client() client: ClientInfo,
   ): Promise<TwoFactorBackupCodesResponse> {
     await this.limit(user, client);
@@ -58,11 +55,10 @@ export class TwoFactorController {
     return { message: MESSAGES.twoFactor.enabled, backupCodes };
   }
 
-  @Post('disable')
-  @HttpCode(200)
+  @Action('disable')
   async disable(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(twoFactorCodeRequestSchema)) body: CodeBody,
+    @ValidBody(twoFactorCodeRequestSchema) body: CodeBody,
     @Client() client: ClientInfo,
   ): Promise<MessageResponse> {
     await this.limit(user, client);
@@ -73,11 +69,10 @@ export class TwoFactorController {
   }
 
   /** New set of 10 backup codes (the old ones stop working); needs a current code. */
-  @Post('backup-codes')
-  @HttpCode(200)
+  @Action('backup-codes')
   async regenerate(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(twoFactorCodeRequestSchema)) body: CodeBody,
+    @ValidBody(twoFactorCodeRequestSchema) body: CodeBody,
     @Client() client: ClientInfo,
   ): Promise<TwoFactorBackupCodesResponse> {
     await this.limit(user, client);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import {
   MESSAGES,
   hasForbiddenCharacters,
@@ -11,6 +11,7 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { badRequest } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
 import { BacktestsService } from './backtests.service.js';
+import { Action } from '../../common/decorators/action.decorator.js';
 
 /** 'Simular' (issue 14): backtests of the signed-in user. */
 @Controller('backtests')
@@ -48,8 +49,7 @@ export class BacktestsController {
     };
   }
 
-  @Post(':id/cancel')
-  @HttpCode(200)
+  @Action(':id/cancel')
   async cancel(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,

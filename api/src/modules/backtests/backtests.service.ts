@@ -21,7 +21,7 @@ import {
   type BacktestOptions,
   type RecordingInfo,
 } from '@arbitra/contracts';
-import { BacktestsRepository } from '@arbitra/db';
+import { BacktestsRepository, type OwnerId } from '@arbitra/db';
 import { JobProducer, type QueueFactory } from '@arbitra/transport';
 import { badRequest, conflict, forbidden, notFound } from '../../common/errors/app-error.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
@@ -61,7 +61,7 @@ export class BacktestsService implements OnModuleDestroy {
     await this.jobs.close();
   }
 
-  async create(userId: string, input: BacktestInput): Promise<Backtest> {
+  async create(userId: OwnerId, input: BacktestInput): Promise<Backtest> {
     const ent = await this.entitlements.forUser(userId);
     if (!ent.active) throw forbidden('plan_inactive', M.noActivePlan);
     if (ADVANCED_STRATEGIES.includes(input.bot.strategy) && !ent.canUseAdvancedStrategies)
@@ -99,17 +99,17 @@ export class BacktestsService implements OnModuleDestroy {
     return backtest;
   }
 
-  list(userId: string): Promise<Backtest[]> {
+  list(userId: OwnerId): Promise<Backtest[]> {
     return this.repo.list(userId);
   }
 
-  async get(userId: string, id: string): Promise<BacktestDetail> {
+  async get(userId: OwnerId, id: string): Promise<BacktestDetail> {
     const b = UUID.test(id) ? await this.repo.get(userId, id) : null;
     if (!b) throw notFound('backtest_not_found', M.notFound);
     return b;
   }
 
-  async cancel(userId: string, id: string): Promise<BacktestDetail> {
+  async cancel(userId: OwnerId, id: string): Promise<BacktestDetail> {
     const status = UUID.test(id) ? await this.repo.requestCancel(userId, id) : null;
     if (!status) throw notFound('backtest_not_found', M.notFound);
     if (status !== 'queued' && status !== 'running' && status !== 'canceled')
@@ -125,7 +125,7 @@ export class BacktestsService implements OnModuleDestroy {
     return this.get(userId, id);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(userId: OwnerId, id: string): Promise<void> {
     const done = UUID.test(id) ? await this.repo.delete(userId, id) : null;
     if (!done) throw notFound('backtest_not_found', M.notFound);
     if (done === 'running') throw conflict('backtest_running', M.deleteRunning);

@@ -1,10 +1,8 @@
 import {
-  Body,
   Controller,
   Delete,
   Get,
   Header,
-  HttpCode,
   Param,
   Post,
   Query,
@@ -34,18 +32,21 @@ import { Public } from '../../common/decorators/public.decorator.js';
 import { Client } from '../../common/decorators/client.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
-import { BillingService } from './billing.service.js';
+import { BillingReads } from './billing-reads.js';
+import { CardsAndRefundsService } from './cards-and-refunds.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { PaymentOutcomes } from './payment-outcomes.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 /** SPEC §7's subscription changes. */
 @Controller('user/subscription')
 export class SubscriptionChangesController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(private readonly billing: CheckoutService) {}
 
-  @Post('upgrade')
-  @HttpCode(200)
+  @Action('upgrade')
   upgrade(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(upgradeRequestSchema)) body: UpgradeRequest,
+    @ValidBody(upgradeRequestSchema) body: UpgradeRequest,
   ): Promise<UpgradeResponse> {
     return this.billing.upgrade(user.id, body);
   }
@@ -59,14 +60,12 @@ export class SubscriptionChangesController {
     return this.billing.describeQuote(user.id, q.planId, q.billing);
   }
 
-  @Post('cancel')
-  @HttpCode(200)
+  @Action('cancel')
   cancel(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
     return this.billing.cancel(user.id);
   }
 
-  @Post('reactivate')
-  @HttpCode(200)
+  @Action('reactivate')
   reactivate(@CurrentUser() user: AuthenticatedUser): Promise<{ message: string }> {
     return this.billing.reactivate(user.id);
   }
@@ -75,7 +74,7 @@ export class SubscriptionChangesController {
 /** The card kept at the provider for off-session renewals: shown (brand + last 4) and removable. */
 @Controller('user/payment-method')
 export class PaymentMethodController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(private readonly billing: CardsAndRefundsService) {}
 
   @Get()
   get(@CurrentUser() user: AuthenticatedUser): Promise<StoredCardResponse> {
@@ -89,11 +88,10 @@ export class PaymentMethodController {
   }
 
   /** Sandbox only: 'Simular recusa' (or approval) of the next renewals charged to the saved card. */
-  @Post('sandbox')
-  @HttpCode(200)
+  @Action('sandbox')
   sandbox(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(storedCardSandboxSchema)) body: StoredCardSandboxRequest,
+    @ValidBody(storedCardSandboxSchema) body: StoredCardSandboxRequest,
   ): Promise<StoredCardResponse> {
     return this.billing.storedCardSandbox(user.id, body.action);
   }
@@ -101,27 +99,31 @@ export class PaymentMethodController {
 
 @Controller('payments')
 export class PaymentsController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: CheckoutService,
+    private readonly reads: BillingReads,
+    private readonly outcomes: PaymentOutcomes,
+    private readonly refunds: CardsAndRefundsService,
+  ) {}
 
   @Post()
   create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(createPaymentSchema)) body: CreatePaymentRequest,
+    @ValidBody(createPaymentSchema) body: CreatePaymentRequest,
   ): Promise<PaymentResponse> {
     return this.billing.createPayment(user.id, body);
   }
 
   @Get()
   history(@CurrentUser() user: AuthenticatedUser): Promise<PaymentResponse[]> {
-    return this.billing.history(user.id);
+    return this.reads.history(user.id);
   }
 
   /** Provider notifications (and the sandbox control, through the same method). Signature checked inside. */
   @Public()
-  @Post('webhook/:provider')
-  @HttpCode(200)
+  @Action('webhook/:provider')
   webhook(@Param('provider') provider: string, @Req() req: Request): Promise<{ received: true }> {
-    return this.billing.receiveWebhook(provider, {
+    return this.outcomes.receiveWebhook(provider, {
       query: req.query,
       body: req.body,
       headers: req.headers,
@@ -136,14 +138,14 @@ export class PaymentsController {
 
   @Get(':id')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<PaymentResponse> {
-    return this.billing.getPayment(user.id, id);
+    return this.reads.view(user.id, id);
   }
 
   /** The printable invoice (pt-BR HTML). */
   @Get(':id/invoice')
   @Header('Content-Type', 'text/html; charset=utf-8')
   invoice(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<string> {
-    return this.billing.invoice(user.id, id, 'html');
+    return this.reads.invoice(user.id, id, 'html');
   }
 
   /** The same invoice as a PDF download ('fatura-ARB-….pdf'). */
@@ -153,30 +155,28 @@ export class PaymentsController {
     @Param('id') id: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const { number, pdf } = await this.billing.invoice(user.id, id, 'pdf');
+    const { number, pdf } = await this.reads.invoice(user.id, id, 'pdf');
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="fatura-${number}.pdf"`);
     return new StreamableFile(pdf);
   }
 
   /** The 7-day guarantee (the user's first payment): refunded, the plan ends now; audited. */
-  @Post(':id/refund')
-  @HttpCode(200)
+  @Action(':id/refund')
   refund(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
     @Client() client: ClientInfo,
   ): Promise<PaymentResponse> {
-    return this.billing.refund(user.id, id, client);
+    return this.refunds.refund(user.id, id, client);
   }
 
   /** Sandbox only: 'Simular pagamento aprovado' / 'Simular recusa' / 'Simular expiração'. */
-  @Post(':id/sandbox')
-  @HttpCode(200)
+  @Action(':id/sandbox')
   sandbox(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(validate(sandboxActionSchema)) body: SandboxActionRequest,
+    @ValidBody(sandboxActionSchema) body: SandboxActionRequest,
   ): Promise<PaymentResponse> {
     return this.billing.sandboxAction(user.id, id, body.action);
   }

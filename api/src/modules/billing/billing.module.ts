@@ -16,7 +16,13 @@ import {
   SubscriptionChangesController,
 } from './billing.controller.js';
 import { BillingScheduler } from './billing.scheduler.js';
-import { BillingService } from './billing.service.js';
+import { BillingNotices } from './billing-notices.js';
+import { BillingReads } from './billing-reads.js';
+import { CardsAndRefundsService } from './cards-and-refunds.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { PaymentOutcomes } from './payment-outcomes.js';
+import { RenewalsService } from './renewals.service.js';
+import { SavedCards } from './saved-cards.js';
 import { MercadoPagoPaymentProvider } from './mercadopago.provider.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { SandboxPaymentProvider } from './sandbox.provider.js';
@@ -46,9 +52,14 @@ function providerFor(config: ApiConfig, sandboxCharges: SandboxChargesRepository
   controllers: [SubscriptionChangesController, PaymentMethodController, PaymentsController],
   providers: [
     { provide: PAYMENT_PROVIDER, useFactory: providerFor, inject: [API_CONFIG, SandboxChargesRepository] },
-    BillingService,
+    BillingReads,
+    BillingNotices,
+    SavedCards,
+    PaymentOutcomes,
+    CheckoutService,
+    CardsAndRefundsService,
+    RenewalsService,
     BillingScheduler,
   ],
-  exports: [BillingService],
 })
 export class BillingModule {}

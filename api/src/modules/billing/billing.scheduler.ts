@@ -6,7 +6,7 @@ import type { QueueFactory } from '@arbitra/transport';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
-import { BillingService } from './billing.service.js';
+import { RenewalsService } from './renewals.service.js';
 
 /**
  * Renewals, reminders, expiries and lapses as ONE repeatable BullMQ job (Redis or the Postgres backend).
@@ -21,7 +21,7 @@ export class BillingScheduler implements OnApplicationBootstrap, OnModuleDestroy
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly factory: QueueFactory,
-    private readonly billing: BillingService,
+    private readonly billing: RenewalsService,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     @Inject(PINO_LOGGER) private readonly logger: Logger,
   ) {}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentRecord } from '@arbitra/db';
+import type { OwnerId, PaymentRecord } from '@arbitra/db';
 import {
   startMercadoPagoDouble,
   type MercadoPagoDouble,
@@ -11,7 +11,7 @@ import { signNotification } from './webhook-signature.js';
 
 const payment = (over: Partial<PaymentRecord>): PaymentRecord => ({
   id: randomUUID(),
-  userId: randomUUID(),
+  userId: randomUUID() as OwnerId,
   planId: 'basic',
   billing: 'monthly',
   kind: 'new',

@@ -9,6 +9,7 @@ import {
   type PlanId,
   type SubscriptionStatus,
 } from '@arbitra/contracts';
+import type { PlanPriceRecord, SubscriptionChange } from '@arbitra/db';
 import { effectiveStatus } from '../subscriptions/subscription-rules.js';
 
 /**
@@ -23,28 +24,10 @@ import { effectiveStatus } from '../subscriptions/subscription-rules.js';
  *   refund of the first payment within 7 days ──▶ canceled (immediately)
  */
 
-export interface PlanPrice {
-  id: PlanId;
-  name: string;
-  monthlyCents: number;
-  yearlyCents: number;
-  maxBots: number;
-  maxExchanges: number;
-  sortOrder: number;
-}
+export type PlanPrice = PlanPriceRecord;
 
-export interface SubscriptionState {
-  planId: PlanId;
-  status: SubscriptionStatus;
-  billing: BillingCycle;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: Date | null;
-  /** A downgrade waiting for the next period. */
-  scheduledPlanId: PlanId | null;
-  scheduledBilling: BillingCycle | null;
-}
+/** What the machine reads and writes of a subscription: the stored record without its keys (one definition, in db). */
+export type SubscriptionState = SubscriptionChange;
 
 export type Refusal = { ok: false; code: string; message: string };
 export type Result<T> = ({ ok: true } & T) | Refusal;

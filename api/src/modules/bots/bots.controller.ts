@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   MESSAGES,
   botRequestSchema,
@@ -11,8 +11,9 @@ import {
 } from '@arbitra/contracts';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { BotsService } from './bots.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
+import { validate } from '../../common/pipes/zod-validation.pipe.js';
 
 @Controller('bots')
 export class BotsController {
@@ -36,7 +37,7 @@ export class BotsController {
   @Post()
   async create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(botRequestSchema)) body: BotInput,
+    @ValidBody(botRequestSchema) body: BotInput,
   ): Promise<BotMutationResponse> {
     return { message: MESSAGES.bots.created, bot: await this.bots.create(user.id, body) };
   }
@@ -45,7 +46,7 @@ export class BotsController {
   async update(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(validate(botRequestSchema)) body: BotInput,
+    @ValidBody(botRequestSchema) body: BotInput,
   ): Promise<BotMutationResponse> {
     return { message: MESSAGES.bots.updated, bot: await this.bots.update(user.id, id, body) };
   }
@@ -59,8 +60,7 @@ export class BotsController {
     return { message: MESSAGES.bots.deleted };
   }
 
-  @Post(':id/toggle')
-  @HttpCode(200)
+  @Action(':id/toggle')
   async toggle(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,

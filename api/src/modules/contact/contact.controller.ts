@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   MESSAGES,
   contactAnswerRequestSchema,
@@ -16,6 +16,7 @@ import { notFound } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { ContactService } from './contact.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 /** POST /api/contact: the contact / support form (public, rate-limited per IP). */
 @Controller('contact')
@@ -26,7 +27,7 @@ export class ContactController {
   @Post()
   @HttpCode(201)
   submit(
-    @Body(validate(contactRequestSchema)) body: z.output<typeof contactRequestSchema>,
+    @ValidBody(contactRequestSchema) body: z.output<typeof contactRequestSchema>,
     @Client() client: ClientInfo,
   ) {
     return this.contact.submit(body, client.ip);
@@ -44,8 +45,7 @@ export class AdminMessagesController {
     return this.contact.page(q.page, q.pageSize);
   }
 
-  @Post(':id/answer')
-  @HttpCode(200)
+  @Action(':id/answer')
   answer(
     @Param(
       'id',
@@ -54,7 +54,7 @@ export class AdminMessagesController {
       }),
     )
     id: string,
-    @Body(validate(contactAnswerRequestSchema)) body: z.output<typeof contactAnswerRequestSchema>,
+    @ValidBody(contactAnswerRequestSchema) body: z.output<typeof contactAnswerRequestSchema>,
     @CurrentUser() admin: AuthenticatedUser,
   ) {
     return this.contact.answer(id, body.answer, admin.id);

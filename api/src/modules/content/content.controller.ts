@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   MESSAGES,
@@ -17,6 +17,7 @@ import type { ClientInfo } from '../../common/http/request-context.js';
 import { simplePage } from '../../common/http/simple-page.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { ContentService } from './content.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 /** Page views of the knowledge base and the blog, and 'Mais lidos' (issue 16). */
 @Public()
@@ -28,7 +29,7 @@ export class ContentController {
   @Post('views')
   @HttpCode(204)
   async view(
-    @Body(validate(contentViewRequestSchema)) body: z.output<typeof contentViewRequestSchema>,
+    @ValidBody(contentViewRequestSchema) body: z.output<typeof contentViewRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<void> {
     await this.content.recordView(body.kind, body.slug, client);
@@ -54,17 +55,16 @@ export class NewsletterController {
   @Post()
   @HttpCode(202)
   subscribe(
-    @Body(validate(newsletterSubscribeRequestSchema)) body: z.output<typeof newsletterSubscribeRequestSchema>,
+    @ValidBody(newsletterSubscribeRequestSchema) body: z.output<typeof newsletterSubscribeRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<{ message: string }> {
     return this.content.subscribe(body.email, client.ip);
   }
 
   /** The confirmation email's link (the /newsletter/confirm page posts its token here). */
-  @Post('confirm')
-  @HttpCode(200)
+  @Action('confirm')
   confirm(
-    @Body(validate(newsletterConfirmRequestSchema)) body: z.output<typeof newsletterConfirmRequestSchema>,
+    @ValidBody(newsletterConfirmRequestSchema) body: z.output<typeof newsletterConfirmRequestSchema>,
   ): Promise<{ message: string }> {
     return this.content.confirm(body.token);
   }
@@ -77,8 +77,7 @@ export class NewsletterController {
   }
 
   /** RFC 8058 one-click (List-Unsubscribe-Post), same parameters in the query. */
-  @Post('unsubscribe')
-  @HttpCode(200)
+  @Action('unsubscribe')
   @Header('Content-Type', 'text/html; charset=utf-8')
   unsubscribePost(@Query() q: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     return this.unsubscribe(q, res);

@@ -1,3 +1,4 @@
+import type { OwnerId } from '@arbitra/db';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -167,7 +168,7 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
   it('the LGPD export lists the credentials without the key', async () => {
     const { service, accountData } = setup();
     await service.create('u1', input());
-    const exported = await accountData.exportSections('u1');
+    const exported = await accountData.exportSections('u1' as OwnerId);
     expect(exported.exchanges).toEqual([
       expect.objectContaining({ exchange_name: 'binance', api_key_preview: expect.any(String) as string }),
     ]);

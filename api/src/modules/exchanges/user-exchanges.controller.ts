@@ -11,8 +11,8 @@ import {
 import { Client } from '../../common/decorators/client.decorator.js';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { ExchangeCredentialsService } from './exchange-credentials.service.js';
+import { ValidBody } from '../../common/decorators/action.decorator.js';
 
 /** SPEC §7: the user's exchange credentials. Ownership: another user's id is a 404 on every verb. */
 @Controller('user')
@@ -33,7 +33,7 @@ export class UserExchangesController {
   @HttpCode(201)
   async create(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(createExchangeRequestSchema)) body: ParsedExchangeInput,
+    @ValidBody(createExchangeRequestSchema) body: ParsedExchangeInput,
     @Client() client: ClientInfo,
   ): Promise<ExchangeSaveResponse> {
     const exchange = await this.credentials.create(user.id, body, client);
@@ -65,7 +65,10 @@ export class UserExchangesController {
   /** 'Validar novamente': asks the engine to check the credential with the exchange again. */
   @Post('exchanges/:id/validate')
   @HttpCode(202)
-  async revalidate(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<ExchangeSaveResponse> {
+  async revalidate(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+  ): Promise<ExchangeSaveResponse> {
     const exchange = await this.credentials.revalidate(user.id, id);
     return { message: MESSAGES.exchanges.revalidating, exchange };
   }

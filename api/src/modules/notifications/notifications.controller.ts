@@ -1,17 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Header,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Header, Param, ParseUUIDPipe, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   MESSAGES,
@@ -28,9 +15,9 @@ import { Public } from '../../common/decorators/public.decorator.js';
 import { badRequest, notFound } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
 import { simplePage } from '../../common/http/simple-page.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { NotificationsService } from './notifications.service.js';
 import { TelegramService } from './telegram.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 const MANAGE = { href: '/security', label: 'Gerenciar notificações' };
 const page = (title: string, text: string) => simplePage(title, text, MANAGE);
@@ -50,14 +37,12 @@ export class NotificationsController {
   }
 
   /** Marks every notification as read. */
-  @Post('read')
-  @HttpCode(200)
+  @Action('read')
   readAll(@CurrentUser() user: AuthenticatedUser) {
     return this.notifications.markRead(user.id);
   }
 
-  @Post(':id/read')
-  @HttpCode(200)
+  @Action(':id/read')
   readOne(
     @CurrentUser() user: AuthenticatedUser,
     @Param(
@@ -85,7 +70,7 @@ export class NotificationsController {
   @Put('preferences')
   async setPreferences(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(notificationPreferencesRequestSchema))
+    @ValidBody(notificationPreferencesRequestSchema)
     body: z.output<typeof notificationPreferencesRequestSchema>,
   ): Promise<{ preferences: NotificationPreferences; message: string }> {
     const preferences = await this.notifications.setPreferences(user.id, body.preferences);
@@ -98,8 +83,7 @@ export class NotificationsController {
   }
 
   /** A one-time code to send to the platform's bot. */
-  @Post('telegram/link')
-  @HttpCode(200)
+  @Action('telegram/link')
   telegramLink(@CurrentUser() user: AuthenticatedUser): Promise<TelegramLinkCode> {
     if (!this.telegram.available)
       throw badRequest('telegram_unavailable', MESSAGES.notificationCentre.telegramUnavailable);
@@ -125,8 +109,7 @@ export class NotificationsController {
 
   /** RFC 8058 one-click (List-Unsubscribe-Post), same parameters in the query. */
   @Public()
-  @Post('unsubscribe')
-  @HttpCode(200)
+  @Action('unsubscribe')
   @Header('Content-Type', 'text/html; charset=utf-8')
   async unsubscribePost(
     @Query() q: Record<string, unknown>,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanEntity, SubscriptionEntity } from '@arbitra/db';
-import { ACCOUNTS_MIGRATION_PLANS } from '@arbitra/db';
+import { PLANS } from '@arbitra/contracts';
 import {
   effectiveStatus,
   entitlementsFor,
@@ -10,8 +10,8 @@ import {
 } from './subscription-rules.js';
 
 const plan = (id: string): PlanEntity => {
-  const p = ACCOUNTS_MIGRATION_PLANS.find((x) => x.id === id)!;
-  return { ...p, highlights: [...p.highlights], sortOrder: 0, active: true };
+  const { features, ...p } = PLANS.find((x) => x.id === id)!;
+  return { ...p, ...features, highlights: [...p.highlights], sortOrder: 0, active: true };
 };
 const now = new Date('2025-03-10T12:00:00Z');
 const sub = (over: Partial<SubscriptionEntity>): SubscriptionEntity => ({

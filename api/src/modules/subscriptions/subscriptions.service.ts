@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SubscriptionsRepository, type PlanEntity, type SubscriptionEntity } from '@arbitra/db';
+import { SubscriptionsRepository, type PlanEntity, type SubscriptionEntity, type OwnerId } from '@arbitra/db';
 import {
   MESSAGES,
   type PlanResponse,
@@ -11,7 +11,7 @@ import { toPlanResponse, toSubscriptionResponse, trialFor } from './subscription
 
 /** Called when subscriptions lapse (trial/period ended unpaid → past_due, or → canceled). */
 export type SubscriptionLapsedListener = (
-  lapsed: { userId: string; status: SubscriptionStatus }[],
+  lapsed: { userId: OwnerId; status: SubscriptionStatus }[],
 ) => Promise<void> | void;
 
 /** Plans (GET /api/plans) and each user's subscription record (DECISIONS §2, §3). */
@@ -54,7 +54,7 @@ export class SubscriptionsService {
    * `cardProvider`: the provider whose saved cards the billing job charges at the period end; such a renewal is
    * decided before the period lapses (SubscriptionsRepository.lapse).
    */
-  async sweep(cardProvider?: string): Promise<{ userId: string; status: SubscriptionStatus }[]> {
+  async sweep(cardProvider?: string): Promise<{ userId: OwnerId; status: SubscriptionStatus }[]> {
     const rows = await this.repo.lapse(cardProvider);
     const lapsed = rows.map((r) => ({ userId: r.user_id, status: r.status }));
     if (lapsed.length > 0) {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Put, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   taxCsvQuerySchema,
@@ -16,6 +16,7 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser } from '../../common/http/request-context.js';
 import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { TaxService } from './tax.service.js';
+import { ValidBody } from '../../common/decorators/action.decorator.js';
 
 /** The 'Impostos' report (issue 15 §3, §4): the signed-in user's own live trades only. */
 @Controller('tax')
@@ -72,7 +73,7 @@ export class TaxController {
   @Put('exchanges')
   setExchange(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(taxExchangeUpdateSchema)) body: TaxExchangeUpdate,
+    @ValidBody(taxExchangeUpdateSchema) body: TaxExchangeUpdate,
   ): Promise<TaxExchangeClassification[]> {
     return this.tax.setExchange(user.id, body);
   }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { OwnerId } from '@arbitra/db';
 
 /** Adds a section to 'Exportar meus dados' (e.g. bots, exchange keys without secrets, trades). */
-export type AccountDataExporter = (userId: string) => Promise<unknown>;
+export type AccountDataExporter = (userId: OwnerId) => Promise<unknown>;
 
 /** Runs before an account is deleted (e.g. stop the user's bots); rows then go by FK cascade. */
-export type AccountDeletionHook = (userId: string) => Promise<void>;
+export type AccountDeletionHook = (userId: OwnerId) => Promise<void>;
 
 /**
  * Where later modules plug into the LGPD features without this module knowing them:
@@ -23,13 +24,13 @@ export class AccountDataRegistry {
     this.deletionHooks.push(hook);
   }
 
-  async exportSections(userId: string): Promise<Record<string, unknown>> {
+  async exportSections(userId: OwnerId): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
     for (const [section, exporter] of this.exporters) out[section] = await exporter(userId);
     return out;
   }
 
-  async runDeletionHooks(userId: string): Promise<void> {
+  async runDeletionHooks(userId: OwnerId): Promise<void> {
     for (const hook of this.deletionHooks) await hook(userId);
   }
 }

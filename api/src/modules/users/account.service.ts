@@ -127,7 +127,7 @@ export class AccountService {
     if (user.role === 'admin' && (await this.usersRepo.countAdmins()) <= 1) {
       throw badRequest('last_admin', MESSAGES.profile.lastAdmin);
     }
-    await this.registry.runDeletionHooks(user.id);
+    await this.registry.runDeletionHooks(me.id);
     await this.sessions.revokeAll(user.id, 'account_deleted');
     // Failed logins typed with this email before the account existed are personal data too, and so are its
     // rate-limit buckets.

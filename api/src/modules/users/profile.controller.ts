@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Header, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   MESSAGES,
@@ -15,9 +15,9 @@ import { Client } from '../../common/decorators/client.decorator.js';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { AccountService } from './account.service.js';
 import { UsersService } from './users.service.js';
+import { Action, ValidBody } from '../../common/decorators/action.decorator.js';
 
 @Controller('user')
 export class ProfileController {
@@ -34,7 +34,7 @@ export class ProfileController {
   @Put('profile')
   async update(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(updateProfileRequestSchema)) body: z.output<typeof updateProfileRequestSchema>,
+    @ValidBody(updateProfileRequestSchema) body: z.output<typeof updateProfileRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<UpdateProfileResponse> {
     const { user: profile, pendingEmail } = await this.users.updateProfile(user, body, client);
@@ -45,10 +45,9 @@ export class ProfileController {
 
   /** The link mailed to a new address (the /confirm-email page posts its token): the account moves to it. */
   @Public()
-  @Post('email/confirm')
-  @HttpCode(200)
+  @Action('email/confirm')
   async confirmEmail(
-    @Body(validate(confirmEmailRequestSchema)) body: z.output<typeof confirmEmailRequestSchema>,
+    @ValidBody(confirmEmailRequestSchema) body: z.output<typeof confirmEmailRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<MessageResponse> {
     await this.users.confirmEmail(body.token, client);
@@ -56,11 +55,10 @@ export class ProfileController {
   }
 
   /** The security page's change-password form. Other sessions end. */
-  @Post('password')
-  @HttpCode(200)
+  @Action('password')
   async changePassword(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(changePasswordRequestSchema)) body: z.output<typeof changePasswordRequestSchema>,
+    @ValidBody(changePasswordRequestSchema) body: z.output<typeof changePasswordRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<MessageResponse> {
     await this.users.changePassword(user, body.currentPassword, body.newPassword, client);
@@ -87,7 +85,7 @@ export class ProfileController {
   @Delete('account')
   async deleteAccount(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(deleteAccountRequestSchema)) body: z.output<typeof deleteAccountRequestSchema>,
+    @ValidBody(deleteAccountRequestSchema) body: z.output<typeof deleteAccountRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<MessageResponse> {
     await this.account.delete(user, body.password, body.code, client);

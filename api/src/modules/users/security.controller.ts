@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Controller, Get, Put } from '@nestjs/common';
 import {
   MESSAGES,
   notificationSettingsRequestSchema,
@@ -9,10 +9,10 @@ import type { z } from 'zod';
 import { Client } from '../../common/decorators/client.decorator.js';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
-import { validate } from '../../common/pipes/zod-validation.pipe.js';
 import { AuditService } from '../audit/audit.service.js';
 import { NotificationSettingsService } from '../notification-settings/notification-settings.service.js';
 import { SecurityService } from './security.service.js';
+import { ValidBody } from '../../common/decorators/action.decorator.js';
 
 @Controller('user')
 export class SecurityController {
@@ -35,7 +35,7 @@ export class SecurityController {
   @Put('notifications')
   async putNotifications(
     @CurrentUser() user: AuthenticatedUser,
-    @Body(validate(notificationSettingsRequestSchema))
+    @ValidBody(notificationSettingsRequestSchema)
     body: z.output<typeof notificationSettingsRequestSchema>,
     @Client() client: ClientInfo,
   ): Promise<NotificationSettings & { message: string }> {

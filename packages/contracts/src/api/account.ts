@@ -172,6 +172,13 @@ export interface AdminAuditEntry extends AuditEntry {
   actor: { id: string; name: string; email: string } | null;
 }
 
+/** GET /api/user/2fa. */
+export interface TwoFactorStatusResponse {
+  enabled: boolean;
+  enabledAt: string | null;
+  backupCodesRemaining: number;
+}
+
 export interface TwoFactorSetupResponse {
   otpauthUrl: string;
   /** data:image/png;base64,... */

@@ -1,63 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { PLANS } from '@arbitra/contracts';
 
 /**
- * The plans as this migration seeds them (DECISIONS §2), frozen here so the migration never
- * changes after it ran; a unit test checks they equal PLANS in @arbitra/contracts. A later
- * price change is a new migration.
+ * The plans this migration seeds are PLANS of @arbitra/contracts (DECISIONS §2), the one place of their numbers. A
+ * later price change edits PLANS and adds a migration that updates `plans` on databases migrated before it: a fresh
+ * database gets the new numbers here already, and that update changes nothing on it.
  */
-export const ACCOUNTS_MIGRATION_PLANS = [
-  {
-    id: 'basic',
-    name: 'Básico',
-    monthlyCents: 4990,
-    yearlyCents: 49900,
-    maxBots: 3,
-    maxExchanges: 2,
-    realTimeData: false,
-    advancedStrategies: false,
-    prioritySupport: false,
-    popular: false,
-    highlights: [
-      '3 bots',
-      '2 exchanges',
-      'Scanner básico (a cada 3 s, 10 melhores)',
-      'Estratégia simples',
-      'Suporte por email',
-    ],
-  },
-  {
-    id: 'professional',
-    name: 'Profissional',
-    monthlyCents: 9990,
-    yearlyCents: 99900,
-    maxBots: 10,
-    maxExchanges: 5,
-    realTimeData: true,
-    advancedStrategies: true,
-    prioritySupport: false,
-    popular: true,
-    highlights: [
-      '10 bots',
-      '5 exchanges',
-      'Dados em tempo real',
-      'Estratégias avançadas (triangular, estatística)',
-      'Suporte por email',
-    ],
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    monthlyCents: 19990,
-    yearlyCents: 199900,
-    maxBots: -1,
-    maxExchanges: -1,
-    realTimeData: true,
-    advancedStrategies: true,
-    prioritySupport: true,
-    popular: false,
-    highlights: ['Bots ilimitados', 'Todas as exchanges', 'Tudo do Profissional', 'Suporte prioritário 24/7'],
-  },
-] as const;
 
 /** Accounts, sessions, security, audit, rate limits, plans and subscriptions (issue 3). */
 export class Accounts1763780100000 implements MigrationInterface {
@@ -170,7 +118,7 @@ export class Accounts1763780100000 implements MigrationInterface {
         active boolean NOT NULL DEFAULT true
       )`);
     let order = 0;
-    for (const p of ACCOUNTS_MIGRATION_PLANS) {
+    for (const p of PLANS) {
       await q.query(
         `INSERT INTO plans (id, name, monthly_cents, yearly_cents, max_bots, max_exchanges, real_time_data,
                             advanced_strategies, priority_support, popular, highlights, sort_order)
@@ -180,11 +128,11 @@ export class Accounts1763780100000 implements MigrationInterface {
           p.name,
           p.monthlyCents,
           p.yearlyCents,
-          p.maxBots,
-          p.maxExchanges,
-          p.realTimeData,
-          p.advancedStrategies,
-          p.prioritySupport,
+          p.features.maxBots,
+          p.features.maxExchanges,
+          p.features.realTimeData,
+          p.features.advancedStrategies,
+          p.features.prioritySupport,
           p.popular,
           JSON.stringify(p.highlights),
           order++,

@@ -23,7 +23,6 @@ import { TradeLegFees1795828900671 } from './1795828900671-trade-leg-fees.js';
 import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-market-clock.js';
 import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
 
-export { ACCOUNTS_MIGRATION_PLANS } from './1763780100000-accounts.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [

@@ -71,7 +71,13 @@ export class AuditRepository {
       .leftJoin('users', 'u', 'u.id = a.user_id')
       .leftJoin('users', 'act', 'act.id = a.actor_id')
       .select('a')
-      .addSelect(['u.id AS u_id', 'u.name AS u_name', 'u.email AS u_email', 'act.name AS act_name', 'act.email AS act_email']);
+      .addSelect([
+        'u.id AS u_id',
+        'u.name AS u_name',
+        'u.email AS u_email',
+        'act.name AS act_name',
+        'act.email AS act_email',
+      ]);
     if (filter.userId) qb.andWhere('a.user_id = :userId', { userId: filter.userId });
     if (filter.action) qb.andWhere('a.action = :action', { action: filter.action });
     if (filter.user) {
@@ -80,8 +86,14 @@ export class AuditRepository {
         { who: likePattern(filter.user) },
       );
     }
-    if (filter.from) qb.andWhere(`a.created_at >= (:from::date::timestamp AT TIME ZONE 'America/Sao_Paulo')`, { from: filter.from });
-    if (filter.to) qb.andWhere(`a.created_at < ((:to::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`, { to: filter.to });
+    if (filter.from)
+      qb.andWhere(`a.created_at >= (:from::date::timestamp AT TIME ZONE 'America/Sao_Paulo')`, {
+        from: filter.from,
+      });
+    if (filter.to)
+      qb.andWhere(`a.created_at < ((:to::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`, {
+        to: filter.to,
+      });
     const total = await qb.getCount();
     const { entities, raw } = await qb
       .orderBy('a.created_at', 'DESC')

@@ -10,6 +10,7 @@ import {
   type BacktestStatus,
   type BacktestTotals,
 } from '@arbitra/contracts';
+import { ownerOfRow, type OwnerId } from '../tenancy.js';
 
 interface Row {
   id: string;
@@ -46,7 +47,8 @@ const QUEUE_COLUMNS = `
 /** What the engine needs to run a backtest. */
 export interface BacktestWork {
   id: string;
-  userId: string;
+  /** The backtest's owner: the engine reads the owner's paper trades with it. */
+  userId: OwnerId;
   /** The saved bot it simulates (its 'Simular'), or null from an unsaved form. */
   botId: string | null;
   status: BacktestStatus;
@@ -69,7 +71,7 @@ export class BacktestsRepository {
   constructor(private readonly ds: DataSource) {}
 
   async create(b: {
-    userId: string;
+    userId: OwnerId;
     botId: string | null;
     name: string;
     config: BacktestBotConfig;
@@ -85,7 +87,7 @@ export class BacktestsRepository {
   }
 
   /** The user's backtests waiting or running now. */
-  async countActive(userId: string): Promise<number> {
+  async countActive(userId: OwnerId): Promise<number> {
     const rows: { n: number }[] = await this.ds.query(
       `SELECT count(*)::int AS n FROM backtests WHERE user_id = $1 AND status IN ('queued', 'running')`,
       [userId],
@@ -94,7 +96,7 @@ export class BacktestsRepository {
   }
 
   /** Backtests the user started since midnight in São Paulo (the plan's daily limit). */
-  async countToday(userId: string): Promise<number> {
+  async countToday(userId: OwnerId): Promise<number> {
     const rows: { n: number }[] = await this.ds.query(
       `SELECT count(*)::int AS n FROM backtests WHERE user_id = $1 AND created_at >=
          (date_trunc('day', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo')`,
@@ -103,7 +105,7 @@ export class BacktestsRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async list(userId: string, limit = 100): Promise<Backtest[]> {
+  async list(userId: OwnerId, limit = 100): Promise<Backtest[]> {
     const rows: Row[] = await this.ds.query(
       `SELECT ${COLUMNS}, ${QUEUE_COLUMNS} FROM backtests WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`,
       [userId, limit],
@@ -112,7 +114,7 @@ export class BacktestsRepository {
   }
 
   /** The user's backtest with its result, or null (another user's backtest is null too). */
-  async get(userId: string, id: string): Promise<BacktestDetail | null> {
+  async get(userId: OwnerId, id: string): Promise<BacktestDetail | null> {
     const rows: Row[] = await this.ds.query(
       `SELECT ${COLUMNS}, ${QUEUE_COLUMNS}, result FROM backtests WHERE id = $1 AND user_id = $2`,
       [id, userId],
@@ -122,7 +124,7 @@ export class BacktestsRepository {
   }
 
   /** Deletes the user's backtest unless it is queued or running. 'running': refused; null: not theirs. */
-  async delete(userId: string, id: string): Promise<'deleted' | 'running' | null> {
+  async delete(userId: OwnerId, id: string): Promise<'deleted' | 'running' | null> {
     const rows: { status: BacktestStatus }[] = await this.ds.query(
       `SELECT status FROM backtests WHERE id = $1 AND user_id = $2`,
       [id, userId],
@@ -138,7 +140,7 @@ export class BacktestsRepository {
    * 'Cancelar': a queued backtest ends now; a running one is flagged and its engine stops at its next progress
    * write (within a second). Answers the status after the request, or null when it is not the user's.
    */
-  async requestCancel(userId: string, id: string): Promise<BacktestStatus | null> {
+  async requestCancel(userId: OwnerId, id: string): Promise<BacktestStatus | null> {
     const rows = returning<{ status: BacktestStatus }>(
       await this.ds.query(
         `UPDATE backtests SET
@@ -161,7 +163,14 @@ export class BacktestsRepository {
       ]);
     const r = rows[0];
     return r
-      ? { id: r.id, userId: r.user_id, botId: r.bot_id, status: r.status, config: r.config, source: r.source }
+      ? {
+          id: r.id,
+          userId: ownerOfRow(r.user_id),
+          botId: r.bot_id,
+          status: r.status,
+          config: r.config,
+          source: r.source,
+        }
       : null;
   }
 
@@ -169,7 +178,7 @@ export class BacktestsRepository {
    * A bot's recorded paper trades between two market times (ms), oldest first: what a backtest over a recording of
    * that market is calibrated against. Only the owner's bot (user id checked).
    */
-  async paperTrades(botId: string, userId: string, fromMs: number, toMs: number): Promise<PaperTradeRow[]> {
+  async paperTrades(botId: string, userId: OwnerId, fromMs: number, toMs: number): Promise<PaperTradeRow[]> {
     const rows: {
       at: Date;
       pair: string;
@@ -215,7 +224,7 @@ export class BacktestsRepository {
   }
 
   /** The user's oldest queued backtest (the next of theirs to run), or null. */
-  async nextQueued(userId: string): Promise<string | null> {
+  async nextQueued(userId: OwnerId): Promise<string | null> {
     const rows: { id: string }[] = await this.ds.query(
       `SELECT id FROM backtests WHERE user_id = $1 AND status = 'queued' AND NOT cancel_requested
         ORDER BY created_at, id LIMIT 1`,
@@ -270,7 +279,7 @@ export class BacktestsRepository {
   async interrupt(
     reason: string,
     which: { engineId?: string; id?: string; staleAfterMs?: number },
-  ): Promise<{ id: string; userId: string; progress: BacktestProgress }[]> {
+  ): Promise<{ id: string; userId: OwnerId; progress: BacktestProgress }[]> {
     const rows = returning<{ id: string; user_id: string; progress: BacktestProgress }>(
       await this.ds.query(
         `UPDATE backtests SET status = 'interrupted', error = $1, finished_at = now()
@@ -281,7 +290,7 @@ export class BacktestsRepository {
         [reason, which.engineId ?? null, which.id ?? null, which.staleAfterMs ?? null],
       ),
     );
-    return rows.map((r) => ({ id: r.id, userId: r.user_id, progress: r.progress }));
+    return rows.map((r) => ({ id: r.id, userId: ownerOfRow(r.user_id), progress: r.progress }));
   }
 }
 
@@ -305,7 +314,10 @@ function toBacktest(r: Row): Backtest {
       r.status === 'queued' && r.queue_ahead !== undefined && r.queue_ahead !== null
         ? {
             ahead: r.queue_ahead,
-            etaMs: r.queue_ahead === 1 && r.queue_eta !== null && r.queue_eta !== undefined ? Number(r.queue_eta) : null,
+            etaMs:
+              r.queue_ahead === 1 && r.queue_eta !== null && r.queue_eta !== undefined
+                ? Number(r.queue_eta)
+                : null,
           }
         : null,
   };

@@ -10,7 +10,6 @@ import type {
   OpenPosition,
   RiskLevel,
 } from '@arbitra/contracts';
-
 import { BotBalanceEntity } from '../entities/bot-balance.entity.js';
 import { BotEntity } from '../entities/bot.entity.js';
 
@@ -53,7 +52,6 @@ export interface LedgerBotRow {
   /** Today's (São Paulo) profit of the bot, this trade included (after the update only). */
   day_profit?: string;
 }
-
 
 export interface BalanceRow {
   exchange: string;
@@ -180,7 +178,8 @@ export class BotsRepository {
   async stopActiveOf(userId: string, reason: string): Promise<BotEntity[]> {
     const repo = this.ds.getRepository(BotEntity);
     const bots = await repo.find({ where: { userId, active: true } });
-    if (bots.length > 0) await repo.update({ userId, active: true }, { active: false, status: 'stopped', statusReason: reason });
+    if (bots.length > 0)
+      await repo.update({ userId, active: true }, { active: false, status: 'stopped', statusReason: reason });
     return bots;
   }
 

@@ -1,10 +1,11 @@
 import type { DataSource } from 'typeorm';
 import type { CardBrand } from '@arbitra/contracts';
+import { ownerOfRow, type OwnerId } from '../tenancy.js';
 import { managerOf, type Tx } from './unit-of-work.js';
 
 /** The card a user keeps at the provider for renewals: the provider's references, never card data. */
 export interface PaymentMethodRecord {
-  userId: string;
+  userId: OwnerId;
   provider: 'sandbox' | 'mercadopago';
   providerCustomerId: string;
   providerCardId: string;
@@ -27,7 +28,7 @@ const COLUMNS =
   'user_id, provider, provider_customer_id, provider_card_id, card_brand, card_last4, created_at';
 
 const toRecord = (r: Row): PaymentMethodRecord => ({
-  userId: r.user_id,
+  userId: ownerOfRow(r.user_id),
   provider: r.provider,
   providerCustomerId: r.provider_customer_id,
   providerCardId: r.provider_card_id,
@@ -40,7 +41,7 @@ const toRecord = (r: Row): PaymentMethodRecord => ({
 export class PaymentMethodsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async findForUser(userId: string, tx?: Tx): Promise<PaymentMethodRecord | null> {
+  async findForUser(userId: OwnerId, tx?: Tx): Promise<PaymentMethodRecord | null> {
     const [r] = await managerOf(this.ds, tx).query<Row[]>(
       `SELECT ${COLUMNS} FROM payment_methods WHERE user_id = $1`,
       [userId],
@@ -74,7 +75,7 @@ export class PaymentMethodsRepository {
   }
 
   /** Removes the user's card; answers what was removed (null: there was none). */
-  async remove(userId: string, tx?: Tx): Promise<PaymentMethodRecord | null> {
+  async remove(userId: OwnerId, tx?: Tx): Promise<PaymentMethodRecord | null> {
     const out = await managerOf(this.ds, tx).query<[Row[], number]>(
       `DELETE FROM payment_methods WHERE user_id = $1 RETURNING ${COLUMNS}`,
       [userId],

@@ -7,6 +7,7 @@ import type {
   PaymentStatus,
   PlanId,
 } from '@arbitra/contracts';
+import { ownerOfRow, type OwnerId } from '../tenancy.js';
 import { managerOf, type Tx } from './unit-of-work.js';
 
 export type { PaymentKind, PaymentMethod, PaymentProviderName, PaymentStatus };
@@ -14,7 +15,7 @@ export type { PaymentKind, PaymentMethod, PaymentProviderName, PaymentStatus };
 /** One row of the payments ledger. Money in integer cents of BRL. */
 export interface PaymentRecord {
   id: string;
-  userId: string;
+  userId: OwnerId;
   planId: PlanId;
   billing: BillingCycle;
   kind: PaymentKind;
@@ -46,14 +47,14 @@ export interface PaymentRecord {
   approvedAt: Date | null;
   refundedAt: Date | null;
   /**
-   * The subscription state the charge was quoted for (BillingService decides what it holds): a charge approved once
+   * The subscription state the charge was quoted for (billing's CheckoutService and RenewalsService decide what it holds): a charge approved once
    * that state changed is refunded instead of applied. Null on grants and on payments made before it existed.
    */
   quoteBasis?: Record<string, unknown> | null;
 }
 
 export interface NewPayment {
-  userId: string;
+  userId: OwnerId;
   planId: PlanId;
   billing: BillingCycle;
   kind: PaymentKind;
@@ -130,7 +131,7 @@ const COLUMNS = `id, user_id, plan_id, billing, kind, amount_cents, method, prov
 function toRecord(r: PaymentRow): PaymentRecord {
   return {
     id: r.id,
-    userId: r.user_id,
+    userId: ownerOfRow(r.user_id),
     planId: r.plan_id,
     billing: r.billing,
     kind: r.kind,
@@ -243,7 +244,7 @@ export class PaymentsRepository {
   }
 
   /** The payment when it belongs to userId; null otherwise (callers answer 404 either way). */
-  async findForUser(userId: string, id: string, tx?: Tx): Promise<PaymentRecord | null> {
+  async findForUser(userId: OwnerId, id: string, tx?: Tx): Promise<PaymentRecord | null> {
     return this.one(`SELECT ${COLUMNS} FROM payments WHERE id = $1 AND user_id = $2`, [id, userId], tx);
   }
 
@@ -265,7 +266,7 @@ export class PaymentsRepository {
   }
 
   /** Newest first. */
-  async listForUser(userId: string, limit = 50, tx?: Tx): Promise<PaymentRecord[]> {
+  async listForUser(userId: OwnerId, limit = 50, tx?: Tx): Promise<PaymentRecord[]> {
     return this.rows(
       `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
       [userId, limit],
@@ -274,7 +275,12 @@ export class PaymentsRepository {
   }
 
   /** The user's pending payment for the same checkout, if any (a second click reuses it). */
-  async findPendingForUser(userId: string, tx?: Tx): Promise<PaymentRecord[]> {
+  /** Admin: a user's payments on the admin user page (the admin is not their owner). */
+  async adminListForUser(userId: string, limit = 50): Promise<PaymentRecord[]> {
+    return this.listForUser(ownerOfRow(userId), limit);
+  }
+
+  async findPendingForUser(userId: OwnerId, tx?: Tx): Promise<PaymentRecord[]> {
     return this.rows(
       `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 AND status = 'pending' ORDER BY created_at DESC`,
       [userId],
@@ -306,23 +312,21 @@ export class PaymentsRepository {
   }
 
   /** pending → declined. Null when it was not pending. */
-  async markDeclined(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
-    return this.one(
-      `UPDATE payments SET status = 'declined', failure_reason = $2, card_token = NULL, updated_at = now()
-        WHERE id = $1 AND status = 'pending'
-        RETURNING ${COLUMNS}`,
-      [id, reason],
-      tx,
-    );
+  markDeclined(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.settleUnpaid(id, 'declined', reason, tx);
   }
 
   /** pending → expired. Null when it was not pending. */
-  async markExpired(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+  markExpired(id: string, reason: string, tx?: Tx): Promise<PaymentRecord | null> {
+    return this.settleUnpaid(id, 'expired', reason, tx);
+  }
+
+  private settleUnpaid(id: string, status: 'declined' | 'expired', reason: string, tx?: Tx) {
     return this.one(
-      `UPDATE payments SET status = 'expired', failure_reason = $2, card_token = NULL, updated_at = now()
+      `UPDATE payments SET status = $3, failure_reason = $2, card_token = NULL, updated_at = now()
         WHERE id = $1 AND status = 'pending'
         RETURNING ${COLUMNS}`,
-      [id, reason],
+      [id, reason, status],
       tx,
     );
   }
@@ -332,7 +336,7 @@ export class PaymentsRepository {
    * changed. Returns the rows it expired (their charges are then withdrawn at the provider).
    */
   async expirePendingForUser(
-    userId: string,
+    userId: OwnerId,
     reason: string,
     exceptId: string | null = null,
     kinds: PaymentKind[] | null = null,
@@ -390,7 +394,7 @@ export class PaymentsRepository {
   }
 
   /** The user's approved payments (oldest first): the first one is the refund-guarantee candidate. */
-  async listApprovedForUser(userId: string, tx?: Tx): Promise<PaymentRecord[]> {
+  async listApprovedForUser(userId: OwnerId, tx?: Tx): Promise<PaymentRecord[]> {
     return this.rows(
       `SELECT ${COLUMNS} FROM payments
         WHERE user_id = $1 AND status IN ('approved','refunded') AND kind <> 'grant' AND invoice_number IS NOT NULL
@@ -404,7 +408,7 @@ export class PaymentsRepository {
    * Whether a card renewal charged since `since` (the period end it renews) was declined: the billing job then does
    * not charge the card again for that period, and the subscription lapses to past_due.
    */
-  async hasDeclinedCardRenewalSince(userId: string, since: Date, tx?: Tx): Promise<boolean> {
+  async hasDeclinedCardRenewalSince(userId: OwnerId, since: Date, tx?: Tx): Promise<boolean> {
     const [r] = await managerOf(this.ds, tx).query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM payments
         WHERE user_id = $1 AND kind = 'renewal' AND method = 'card' AND status = 'declined' AND created_at >= $2`,
@@ -414,7 +418,7 @@ export class PaymentsRepository {
   }
 
   /** The CPF of the user's newest boleto payment (a boleto renewal needs the payer's identification again). */
-  async latestBoletoCpf(userId: string, tx?: Tx): Promise<string | null> {
+  async latestBoletoCpf(userId: OwnerId, tx?: Tx): Promise<string | null> {
     const [r] = await managerOf(this.ds, tx).query<{ payer_cpf: string }[]>(
       `SELECT payer_cpf FROM payments WHERE user_id = $1 AND method = 'boleto' AND payer_cpf IS NOT NULL
         ORDER BY created_at DESC LIMIT 1`,

@@ -1,12 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { IsNull, MoreThan, Not } from 'typeorm';
 import { SessionEntity } from '../entities/session.entity.js';
+import type { OwnerId } from '../tenancy.js';
 import { preparedRows, sqlRows } from './sql.js';
 
 /** A session and its user, as authentication reads them. */
 export interface SessionWithUser {
   id: string;
-  user_id: string;
+  /** The authenticated request's owner: every owned query of the request is scoped by it. */
+  user_id: OwnerId;
   expires_at: Date;
   revoked_at: Date | null;
   last_active_at: Date;

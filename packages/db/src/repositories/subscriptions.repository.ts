@@ -4,11 +4,12 @@ import { PlanEntity } from '../entities/plan.entity.js';
 import { SubscriptionEntity } from '../entities/subscription.entity.js';
 import { sqlRows } from './sql.js';
 import { managerOf, type Tx } from './unit-of-work.js';
+import { ownerOfRow, type OwnerId } from '../tenancy.js';
 
 /** A user's subscription row, as the billing state machine reads and writes it. */
 export interface SubscriptionRecord {
   id: string;
-  userId: string;
+  userId: OwnerId;
   planId: PlanId;
   status: SubscriptionStatus;
   billing: BillingCycle;
@@ -41,7 +42,7 @@ const COLUMNS = `id, user_id, plan_id, status, billing, current_period_start, cu
 
 const toRecord = (r: Row): SubscriptionRecord => ({
   id: r.id,
-  userId: r.user_id,
+  userId: ownerOfRow(r.user_id),
   planId: r.plan_id,
   status: r.status,
   billing: r.billing,
@@ -52,7 +53,6 @@ const toRecord = (r: Row): SubscriptionRecord => ({
   scheduledPlanId: r.scheduled_plan_id,
   scheduledBilling: r.scheduled_billing,
 });
-
 
 /** A plan's prices (integer cents) and limits (-1 = unlimited), as billing reads them. */
 export interface PlanPriceRecord {
@@ -107,8 +107,8 @@ export class SubscriptionsRepository {
    * sweep may run first (another process's run, or this run when the period ended between its renewals and its
    * sweep). It lapses once that card renewal was declined, or an hour after the period end if none was made.
    */
-  lapse(cardProvider?: string): Promise<{ user_id: string; status: SubscriptionStatus }[]> {
-    return sqlRows<{ user_id: string; status: SubscriptionStatus }>(
+  lapse(cardProvider?: string): Promise<{ user_id: OwnerId; status: SubscriptionStatus }[]> {
+    return sqlRows<{ user_id: OwnerId; status: SubscriptionStatus }>(
       this.ds,
       `UPDATE subscriptions
           SET status = CASE WHEN cancel_at_period_end THEN 'canceled' ELSE 'past_due' END,
@@ -119,7 +119,7 @@ export class SubscriptionsRepository {
           AND NOT EXISTS (SELECT 1 FROM payments p
                            WHERE p.user_id = subscriptions.user_id AND p.kind = 'renewal' AND p.method = 'card'
                              AND p.status = 'pending' AND p.created_at > now() - interval '1 hour')
-          -- and so does a card renewal not yet charged: a saved card (BillingService.savedCardOf), no declined
+          -- and so does a card renewal not yet charged: a saved card (billing's SavedCards.of), no declined
           -- card renewal since the end (PaymentsRepository.hasDeclinedCardRenewalSince, as renewalStep reads it)
           AND NOT (status = 'active' AND NOT cancel_at_period_end
                    AND current_period_end > now() - interval '1 hour'

@@ -1,7 +1,5 @@
-import { likePattern } from './sql.js';
 import type { DataSource } from 'typeorm';
 import { IsNull } from 'typeorm';
-import type { PlanId, SubscriptionStatus } from '@arbitra/contracts';
 import { PasswordResetTokenEntity } from '../entities/password-reset-token.entity.js';
 import type { SessionEntity } from '../entities/session.entity.js';
 import type { SubscriptionEntity } from '../entities/subscription.entity.js';
@@ -11,24 +9,6 @@ import { RateLimitRepository } from './rate-limit.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { sqlRows } from './sql.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
-
-/** A user as the admin listing shows it (with 2FA and subscription). */
-export interface AdminUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  created_at: Date;
-  last_login_at: Date | null;
-  disabled_at: Date | null;
-  two_factor: boolean;
-  plan_id: PlanId | null;
-  status: SubscriptionStatus | null;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean | null;
-}
-
-/** LIKE pattern of a search text, its wildcards taken literally. */
 
 /**
  * The ONLY code that reads or writes `users` and `password_reset_tokens`. The two transactions that span other
@@ -134,60 +114,6 @@ export class UsersRepository {
         m,
       );
     });
-  }
-
-  // ── admin listing ────────────────────────────────────────────────────────────────────────────────────────
-
-  /** Users matching a search (name or email) and/or a role, newest first, one page (and the total). */
-  async adminPage(
-    filter: { search?: string | undefined; role?: string | undefined },
-    offset: number,
-    limit: number,
-  ): Promise<{ total: number; rows: AdminUserRow[] }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.search) {
-      params.push(likePattern(filter.search));
-      where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
-    }
-    if (filter.role) {
-      params.push(filter.role);
-      where.push(`u.role = $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [count] = await sqlRows<{ total: string }>(
-      this.ds,
-      `SELECT count(*) AS total FROM users u ${clause}`,
-      params,
-    );
-    const rows = await this.adminSelect(clause, params, limit, offset);
-    return { total: Number(count?.total ?? 0), rows };
-  }
-
-  async adminRow(id: string): Promise<AdminUserRow | undefined> {
-    const [row] = await this.adminSelect('WHERE u.id = $1', [id], 1, 0);
-    return row;
-  }
-
-  private adminSelect(
-    clause: string,
-    params: unknown[],
-    limit: number,
-    offset: number,
-  ): Promise<AdminUserRow[]> {
-    return sqlRows<AdminUserRow>(
-      this.ds,
-      `SELECT u.id, u.name, u.email, u.role, u.created_at, u.last_login_at, u.disabled_at,
-              (tf.enabled_at IS NOT NULL) AS two_factor,
-              s.plan_id, s.status, s.current_period_end, s.cancel_at_period_end
-         FROM users u
-         LEFT JOIN two_factor tf ON tf.user_id = u.id
-         LEFT JOIN subscriptions s ON s.user_id = u.id
-         ${clause}
-        ORDER BY u.created_at DESC, u.id
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, limit, offset],
-    );
   }
 
   // ── email changes ─────────────────────────────────────────────────────────────────────────────────────────

@@ -5,49 +5,31 @@ import {
   validateRequest,
 } from '@arbitra/contracts';
 import { MailCheck } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
-import { errorMessage, isNetworkError } from '@/lib/api-error';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from './auth-card';
+import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
-import { FormField } from './form-field';
+import { EmailField } from './form-field';
 
 /**
  * /forgot-password (DECISIONS §5): asks the server to mail a reset link, then the same confirmation
  * whether or not an account has that email.
  */
 export function ForgotPasswordPage() {
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm();
   const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = async () => {
     const checked = validateRequest(forgotPasswordRequestSchema, { email });
-    if (!checked.success) {
-      setFailure({ message: checked.message, network: false });
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await authApi.forgotPassword(checked.data.email);
-      setSentTo(checked.data.email);
-    } catch (error) {
-      setFailure({
-        message: errorMessage(error, COMMON_MESSAGES.internal),
-        network: isNetworkError(error),
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    if (!checked.success) return form.refuse(checked.message);
+    const sent = await form.send(() => authApi.forgotPassword(checked.data.email), COMMON_MESSAGES.internal);
+    if (!sent) return;
+    setSentTo(checked.data.email);
+    form.settle();
   };
 
   if (sentTo) {
@@ -87,36 +69,21 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Recuperar senha"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void submit(event)}
+      <AuthForm
+        form={form}
+        label="Recuperar senha"
+        onSubmit={submit}
+        submit={['Enviar link de redefinição', 'Enviando...']}
       >
-        <FormAlert
-          message={failure?.message ?? null}
-          onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
+        <EmailField
+          id="forgot-email"
+          value={email}
+          onChange={(v) => {
+            form.clear();
+            setEmail(v);
+          }}
         />
-        <FormField id="forgot-email" label="Email">
-          <Input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="seu@email.com"
-            required
-            value={email}
-            onChange={(e) => {
-              setFailure(null);
-              setEmail(e.target.value);
-            }}
-          />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Enviando...' : 'Enviar link de redefinição'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,14 +1,12 @@
 import { ACCOUNT_MESSAGES, type SessionUser } from '@arbitra/contracts';
-import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
-import { errorMessage, isNetworkError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/api-error';
 import { authApi, isTwoFactorChallenge } from '../api/auth-api';
 import { AuthCard } from './auth-card';
+import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
-import { FormField } from './form-field';
+import { EmailField, FormField } from './form-field';
 import { PasswordInput } from './password-input';
 import type { LoginValues } from '../lib/login-validation';
 
@@ -25,11 +23,6 @@ interface LoginFormProps {
   onTwoFactorRequired: (challengeToken: string) => void;
 }
 
-interface FailedState {
-  message: string;
-  network: boolean;
-}
-
 export function LoginForm({
   values,
   onChange,
@@ -38,46 +31,31 @@ export function LoginForm({
   onSignedIn,
   onTwoFactorRequired,
 }: LoginFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<FailedState | null>(null);
+  const form = useAuthForm();
 
   const edit = (patch: Partial<LoginValues>) => {
-    setFailure(null);
+    form.clear();
     onNoticeSeen();
     onChange({ ...values, ...patch });
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = async () => {
     onNoticeSeen();
     let validateLogin: Awaited<ReturnType<typeof loadValidation>>['validateLogin'];
     try {
       ({ validateLogin } = await loadValidation());
     } catch (error) {
       // The chunk could not be fetched (offline, or a new deploy replaced it): say so, as for a failed request.
-      setFailure({ message: errorMessage(error, ACCOUNT_MESSAGES.auth.loginError), network: true });
+      form.refuse(errorMessage(error, ACCOUNT_MESSAGES.auth.loginError), true);
       return;
     }
     const checked = validateLogin(values);
-    if (!checked.success) {
-      setFailure({ message: checked.message, network: false });
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    try {
+    if (!checked.success) return form.refuse(checked.message);
+    await form.send(async () => {
       const answer = await authApi.login(checked.data);
       if (isTwoFactorChallenge(answer)) onTwoFactorRequired(answer.challengeToken);
       else onSignedIn(answer.access_token, answer.user);
-    } catch (error) {
-      setFailure({
-        message: errorMessage(error, ACCOUNT_MESSAGES.auth.loginError),
-        network: isNetworkError(error),
-      });
-      setSubmitting(false);
-    }
+    }, ACCOUNT_MESSAGES.auth.loginError);
   };
 
   return (
@@ -90,31 +68,15 @@ export function LoginForm({
         </p>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Entrar"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void submit(event)}
+      <AuthForm
+        form={form}
+        label="Entrar"
+        onSubmit={submit}
         onFocus={() => void loadValidation()}
+        before={<FormAlert message={notice} />}
+        submit={['Entrar', ACCOUNT_MESSAGES.auth.loggingIn]}
       >
-        <FormAlert message={notice} />
-        <FormAlert
-          message={failure?.message ?? null}
-          onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
-        />
-        <FormField id="login-email" label="Email">
-          <Input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="seu@email.com"
-            required
-            value={values.email}
-            onChange={(e) => edit({ email: e.target.value })}
-          />
-        </FormField>
+        <EmailField id="login-email" value={values.email} onChange={(v) => edit({ email: v })} />
         <FormField
           id="login-password"
           label="Senha"
@@ -144,10 +106,7 @@ export function LoginForm({
           />
           Lembrar de mim
         </label>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? ACCOUNT_MESSAGES.auth.loggingIn : 'Entrar'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

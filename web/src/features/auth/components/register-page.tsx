@@ -1,19 +1,17 @@
 import { ACCOUNT_MESSAGES, LEGAL_VERSION, TRIAL_DAYS } from '@arbitra/contracts';
 import { CalendarCheck, Mail, RotateCcw } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { ROUTES } from '@/config/routes';
-import { errorMessage, isNetworkError } from '@/lib/api-error';
 import { parseSessionUser, useSession } from '@/lib/session';
 import { authApi } from '../api/auth-api';
 import { registerFormError, type RegisterValues } from '../lib/register-form';
 import { AuthCard } from './auth-card';
+import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { FormField } from './form-field';
+import { EmailField, FormField, NewPasswordField } from './form-field';
 
 const EMPTY: RegisterValues = { name: '', email: '', password: '', confirmPassword: '', terms: false };
 
@@ -27,27 +25,18 @@ const BENEFITS = [
 export function RegisterPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
 
   const edit = (patch: Partial<RegisterValues>) => {
-    setFailure(null);
+    form.clear();
     setValues((v) => ({ ...v, ...patch }));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = async () => {
     const invalid = registerFormError(values);
-    if (invalid) {
-      setFailure({ message: invalid, network: false });
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    try {
+    if (invalid) return form.refuse(invalid);
+    await form.send(async () => {
       const { user, token } = await authApi.register({
         name: values.name.trim(),
         email: values.email.trim(),
@@ -56,13 +45,7 @@ export function RegisterPage() {
       });
       signIn(token, parseSessionUser(user));
       void navigate(ROUTES.dashboard, { replace: true });
-    } catch (error) {
-      setFailure({
-        message: errorMessage(error, ACCOUNT_MESSAGES.auth.registerError),
-        network: isNetworkError(error),
-      });
-      setSubmitting(false);
-    }
+    }, ACCOUNT_MESSAGES.auth.registerError);
   };
 
   return (
@@ -75,17 +58,12 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Criar conta"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void submit(event)}
+      <AuthForm
+        form={form}
+        label="Criar conta"
+        onSubmit={submit}
+        submit={['Criar conta', ACCOUNT_MESSAGES.auth.creatingAccount]}
       >
-        <FormAlert
-          message={failure?.message ?? null}
-          onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
-        />
         <FormField id="register-name" label="Nome completo">
           <Input
             id="register-name"
@@ -98,30 +76,13 @@ export function RegisterPage() {
             onChange={(e) => edit({ name: e.target.value })}
           />
         </FormField>
-        <FormField id="register-email" label="Email">
-          <Input
-            id="register-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="seu@email.com"
-            required
-            value={values.email}
-            onChange={(e) => edit({ email: e.target.value })}
-          />
-        </FormField>
-        <FormField id="register-password" label="Senha">
-          <Input
-            id="register-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Mínimo 8 caracteres"
-            required
-            value={values.password}
-            onChange={(e) => edit({ password: e.target.value })}
-          />
-        </FormField>
+        <EmailField id="register-email" value={values.email} onChange={(v) => edit({ email: v })} />
+        <NewPasswordField
+          id="register-password"
+          label="Senha"
+          value={values.password}
+          onChange={(v) => edit({ password: v })}
+        />
         <ConfirmPasswordField
           id="register-confirm-password"
           password={values.password}
@@ -158,10 +119,7 @@ export function RegisterPage() {
             </a>
           </span>
         </label>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? ACCOUNT_MESSAGES.auth.creatingAccount : 'Criar conta'}
-        </Button>
-      </form>
+      </AuthForm>
       <section
         aria-label="Benefícios inclusos"
         className="rounded-md border border-primary/25 bg-primary/5 p-4"

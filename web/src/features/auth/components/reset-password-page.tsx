@@ -6,21 +6,21 @@ import {
 } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
-import { errorCode, errorMessage, isNetworkError } from '@/lib/api-error';
+import { errorCode, errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from './auth-card';
+import { AuthForm, useAuthForm } from './auth-form';
 import { AuthLink } from './auth-link';
 import { ConfirmPasswordField } from './confirm-password-field';
-import { FormField } from './form-field';
+import { NewPasswordField } from './form-field';
 
 function InvalidLink({ message }: { message: string }) {
   return (
@@ -84,36 +84,28 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInvalid: (m: string) => void }) {
   const navigate = useNavigate();
   const { token: sessionToken, signOut } = useSession();
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAuthForm();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = async () => {
     const checked = validateRequest(resetPasswordRequestSchema, { token, password, confirmPassword });
-    if (!checked.success) {
-      setFailure({ message: checked.message, network: false });
-      return;
-    }
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const { message } = await authApi.resetPassword({ token, password, confirmPassword });
-      // Every session of the account was ended by the server, this browser's included.
-      if (sessionToken) signOut();
-      toast({ title: message, variant: 'success' });
-      void navigate(ROUTES.login, { replace: true });
-    } catch (error) {
-      if (errorCode(error) === 'reset_link_invalid') {
+    if (!checked.success) return form.refuse(checked.message);
+    await form.send(
+      async () => {
+        const { message } = await authApi.resetPassword({ token, password, confirmPassword });
+        // Every session of the account was ended by the server, this browser's included.
+        if (sessionToken) signOut();
+        toast({ title: message, variant: 'success' });
+        void navigate(ROUTES.login, { replace: true });
+      },
+      COMMON_MESSAGES.internal,
+      (error) => {
+        if (errorCode(error) !== 'reset_link_invalid') return false;
         onLinkInvalid(errorMessage(error, ACCOUNT_MESSAGES.auth.resetLinkInvalid));
-        return;
-      }
-      setFailure({ message: errorMessage(error, COMMON_MESSAGES.internal), network: isNetworkError(error) });
-      setSubmitting(false);
-    }
+        return true;
+      },
+    );
   };
 
   return (
@@ -122,46 +114,32 @@ function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onLinkInva
       description="Escolha uma nova senha para a sua conta."
       footer={<AuthLink to={ROUTES.login}>Voltar para o login</AuthLink>}
     >
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Redefinir senha"
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void submit(event)}
+      <AuthForm
+        form={form}
+        label="Redefinir senha"
+        onSubmit={submit}
+        submit={['Redefinir senha', 'Redefinindo...']}
       >
-        <FormAlert
-          message={failure?.message ?? null}
-          onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
+        <NewPasswordField
+          id="reset-password"
+          label="Nova senha"
+          value={password}
+          onChange={(v) => {
+            form.clear();
+            setPassword(v);
+          }}
         />
-        <FormField id="reset-password" label="Nova senha">
-          <Input
-            id="reset-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Mínimo 8 caracteres"
-            required
-            value={password}
-            onChange={(e) => {
-              setFailure(null);
-              setPassword(e.target.value);
-            }}
-          />
-        </FormField>
         <ConfirmPasswordField
           id="reset-confirm-password"
           label="Confirmar nova senha"
           password={password}
           value={confirmPassword}
           onChange={(e) => {
-            setFailure(null);
+            form.clear();
             setConfirmPassword(e.target.value);
           }}
         />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Redefinindo...' : 'Redefinir senha'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -9,14 +9,9 @@ import type {
   SessionInfo,
   TwoFactorBackupCodesResponse,
   TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from '@arbitra/contracts';
 import { apiClient } from '@/lib/api-client';
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  enabledAt: string | null;
-  backupCodesRemaining: number;
-}
 
 export const AUDIT_PAGE_SIZE = 10;
 
@@ -37,7 +32,7 @@ export const securityApi = {
   changePassword: (body: ChangePasswordRequest) =>
     apiClient.post<MessageResponse>('/api/user/password', body),
 
-  twoFactorStatus: (signal?: AbortSignal) => apiClient.get<TwoFactorStatus>('/api/user/2fa', { signal }),
+  twoFactorStatus: (signal?: AbortSignal) => apiClient.get<TwoFactorStatusResponse>('/api/user/2fa', { signal }),
   twoFactorSetup: () => apiClient.post<TwoFactorSetupResponse>('/api/user/2fa/setup'),
   twoFactorEnable: (code: string) =>
     apiClient.post<TwoFactorBackupCodesResponse>('/api/user/2fa/enable', { code }),
