@@ -12,7 +12,12 @@ import {
 } from '@arbitra/contracts';
 import type { VirtualScheduler } from '../market-data/clock.js';
 import { parseReplayLine, type ReplayMeta } from '../market-data/replay-format.js';
-import { marketKey, SimulatedFeed, SIMULATED_REGIMES, type SimulatedFeedOptions } from '../market-data/simulated.feed.js';
+import {
+  marketKey,
+  SimulatedFeed,
+  SIMULATED_REGIMES,
+  type SimulatedFeedOptions,
+} from '../market-data/simulated.feed.js';
 import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
 import type { BookUpdate, MarketSpec } from '../market-data/types.js';
 

@@ -63,7 +63,9 @@ export function parseEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineC
     throw new ConfigError(`Configuração inválida do engine:\n  - ${CREDENTIALS_KEYS_REQUIRED}`);
   }
   if (parsed.data.MARKET_FEED === 'replay' && !parsed.data.REPLAY_FILE) {
-    throw new ConfigError('Configuração inválida do engine:\n  - REPLAY_FILE: obrigatório quando MARKET_FEED=replay');
+    throw new ConfigError(
+      'Configuração inválida do engine:\n  - REPLAY_FILE: obrigatório quando MARKET_FEED=replay',
+    );
   }
   return parsed.data;
 }

@@ -278,7 +278,8 @@ export class SimulatedFeed extends FeedBase {
     this.sharedClock = options.sharedClock;
     this.options = {
       dislocationsPerMinute: options.dislocationsPerMinute ?? NORMAL.dislocationsPerMinute,
-      triangleDislocationsPerMinute: options.triangleDislocationsPerMinute ?? NORMAL.triangleDislocationsPerMinute,
+      triangleDislocationsPerMinute:
+        options.triangleDislocationsPerMinute ?? NORMAL.triangleDislocationsPerMinute,
       dislocationSize: options.dislocationSize ?? NORMAL.dislocationSize,
       dislocationDecayMs: options.dislocationDecayMs ?? NORMAL.dislocationDecayMs,
       firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,

@@ -35,13 +35,13 @@ export const calibrationBot: BacktestBotConfig = {
   name: 'Bot calibração',
   strategy: 'arbitrage',
   pairs: [...PAIRS],
-  exchanges: ['binance', 'gateio'],
+  exchanges: ['binance', 'bybit', 'gateio', 'mexc'],
   riskLevel: 'medium',
   maxInvestment: 5_000,
   minProfitPercent: 0.3,
 };
 
-/** `durationMs` of the simulated 'Normal' market (the bot's markets only), recorded in virtual time. */
+/** `durationMs` of the simulated market ('Agitado' unless told: the bot's markets only), recorded in virtual time. */
 export async function recordSimulatedMarket(
   file: string,
   bot: BacktestBotConfig,
