@@ -7,7 +7,6 @@ import {
   simulatedSourceLabel,
   type BacktestBotConfig,
   type BacktestSource,
-  type BacktestVolatility,
   type ExchangeId,
 } from '@arbitra/contracts';
 import type { VirtualScheduler } from '../market-data/clock.js';
