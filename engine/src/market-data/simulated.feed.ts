@@ -32,14 +32,14 @@ export interface SimulatedFeedOptions {
   /** Dislocations of one exchange's BTC cross pair (triangle opportunities), per minute. Default 2. */
   triangleDislocationsPerMinute?: number;
   /**
-   * Dislocation size range, as a fraction of the price. Default ('Normal', SIMULATED_REGIMES) [0.001, 0.008],
-   * drawn skewed to the small end (lo + (hi − lo)·u³: a median of 0.19 %, about one in eight above 0.6 %): most
-   * are a few hundredths to tenths of a percent, a few are larger, as in real markets.
+   * Dislocation size range, as a fraction of the price. Default ('Normal', SIMULATED_REGIMES) [0.001, 0.006],
+   * drawn skewed to the small end (lo + (hi − lo)·u³: a median of 0.16 %, about one in eight above 0.43 %): most
+   * are one or two tenths of a percent, a few are larger, as in real markets.
    */
   dislocationSize?: readonly [number, number];
   /**
-   * How long a dislocation takes to fade (e-folding time range, ms). Default ('Normal') [1000, 3000]: the
-   * competitors' orders take it within seconds.
+   * How long a dislocation takes to fade (e-folding time range, ms). Default ('Normal') [800, 2000]: the
+   * competitors' orders take it within a second or two.
    */
   dislocationDecayMs?: readonly [number, number];
   /** Override exchange profiles (tick, spread, depth, update rate...). */
@@ -89,14 +89,14 @@ export const SIMULATED_REGIMES: Readonly<Record<BacktestVolatility, RegimeOption
   calm: {
     dislocationsPerMinute: 2,
     triangleDislocationsPerMinute: 1,
-    dislocationSize: [0.001, 0.005],
-    dislocationDecayMs: [1_000, 3_000],
+    dislocationSize: [0.001, 0.004],
+    dislocationDecayMs: [800, 2_000],
   },
   normal: {
     dislocationsPerMinute: 5,
     triangleDislocationsPerMinute: 2,
-    dislocationSize: [0.001, 0.008],
-    dislocationDecayMs: [1_000, 3_000],
+    dislocationSize: [0.001, 0.006],
+    dislocationDecayMs: [800, 2_000],
   },
   agitated: {
     dislocationsPerMinute: 12,
