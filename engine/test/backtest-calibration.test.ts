@@ -17,7 +17,7 @@ import {
 
 /**
  * Calibration (issue 24): a paper bot trades on the platform (api, queue, executor, ledger, Postgres) over a
- * stretch of the simulated 'Normal' market, fast-forwarded, while the recorder records the books the engine reads;
+ * stretch of the simulated 'Agitado' market (its 10 pairs on 4 exchanges: ~55 trades), fast-forwarded, while the recorder records the books the engine reads;
  * 'Simular' of the same bot over that recording, at the latency the engine measured, must tell the same story.
  */
 describe('a backtest over a recording agrees with the paper bot that traded it', () => {
@@ -55,14 +55,14 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  // The issue's bar is ±10 % trades, ±10 % profit, ±3 points of success. The engine's measured latency is now the
-  // one its orders live (detection → the orders leaving, after the journal's write: paper's fills measured at the
-  // gateway agree with it, p50 27 = 27 ms, p99 121 = 121 ms), and a bot's executions hold it lock to lock as the
-  // backtest does. What is left is the draw: over ~15–20 trades (10 min of market) the trades whose IOC leg meets a
-  // book version that moved are decided by where, within the same latency distribution, each one's delay falls —
-  // one such trade is 5–6 points of success and 5–20 % of the profit, either way from run to run. This test holds
-  // what is stable (the same trades, matched; the count within ±25 %) and prints the comparison
-  // (`npm run bench:calibration`).
+  // The issue's bar is ±10 % trades, ±10 % profit, ±3 points of success. The engine's measured latency is the one
+  // its orders live (detection → the orders leaving, after the journal's write), and a bot's executions hold it
+  // lock to lock as the backtest does. On ~55 trades (4 exchanges) two runs of three met the count and success bars
+  // (trades 1,8 / 1,9 %, success 0,2 / 1,8 points), one of them the profit's too (0,5 %; the other 13,8 %); the
+  // third, on a machine loaded enough that the engine measured p99 316 ms (53–61 ms in the others), was 11,9 %,
+  // 33,6 % and 17,4 points (bench/README.md). A replay 20× faster than its market turns the engine's scheduling
+  // delays under load into seconds of market the lognormal through p50/p99 does not carry. This test holds what is
+  // stable (the same trades, matched; the count within ±25 %) and prints the comparison (`npm run bench:calibration`).
   it('the same trades at the same times and routes, the count within ±25 %; the comparison printed', async () => {
     const paper = await paperRunOnPlatform(platform, call, owner, path.join(dir, 'recorded.jsonl'));
     expect(paper.marketMs).toBeGreaterThanOrEqual(10 * 60_000);

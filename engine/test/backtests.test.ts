@@ -34,7 +34,7 @@ const hour = (seed = 42): BacktestRequest['source'] => ({
   kind: 'simulated',
   seed,
   durationMs: 3_600_000,
-  volatility: 'normal',
+  volatility: 'agitated', // trades a plenty: 'Normal' pays a demo bot little (docs/ARCHITECTURE.md)
 });
 
 /**

@@ -27,8 +27,10 @@ export default async function setup(project: TestProject) {
   // Every browser test registers and signs in from 127.0.0.1: lift the per-IP and per-account limits
   // (docs/api/accounts.md) so the run never meets a 429 it did not ask for.
   const ready = await launchPlatform({
-    // exchanges.e2e.ts stands for other clients with X-Forwarded-For, as a local proxy would.
-    env: { ...GENEROUS_RATE_LIMITS, TRUST_PROXY: 'loopback' },
+    // exchanges.e2e.ts stands for other clients with X-Forwarded-For, as a local proxy would. The market is the
+    // generous 'Agitado' regime: bots-trading.e2e.ts and demo.e2e.ts wait for trades of a bot made in the test,
+    // which 'Normal' (a few short-lived tenths of a percent, docs/ARCHITECTURE.md) gives only now and then.
+    env: { ...GENEROUS_RATE_LIMITS, TRUST_PROXY: 'loopback', MARKET_VOLATILITY: 'agitated' },
   });
   project.provide('baseUrl', `http://localhost:${ready.port}`);
   project.provide('mailInbox', ready.mailInbox);

@@ -7,28 +7,18 @@ import {
   simulatedSourceLabel,
   type BacktestBotConfig,
   type BacktestSource,
-  type BacktestVolatility,
   type ExchangeId,
 } from '@arbitra/contracts';
 import type { VirtualScheduler } from '../market-data/clock.js';
 import { parseReplayLine, type ReplayMeta } from '../market-data/replay-format.js';
-import { marketKey, SimulatedFeed, type SimulatedFeedOptions } from '../market-data/simulated.feed.js';
+import {
+  marketKey,
+  SimulatedFeed,
+  SIMULATED_REGIMES,
+  type SimulatedFeedOptions,
+} from '../market-data/simulated.feed.js';
 import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
 import type { BookUpdate, MarketSpec } from '../market-data/types.js';
-
-/** How the simulated market moves under each volatility preset (dislocations: how often, how large). */
-export const VOLATILITY_PRESETS: Readonly<Record<BacktestVolatility, Partial<SimulatedFeedOptions>>> = {
-  calm: { dislocationsPerMinute: 2, triangleDislocationsPerMinute: 1, dislocationSize: [0.002, 0.012] },
-  // the live engine's simulated market: SimulatedFeed's defaults (docs/ARCHITECTURE.md, the simulated market)
-  normal: {},
-  // the generous one: more and larger dislocations, lasting as long as 'Normal''s (6–20 s)
-  agitated: {
-    dislocationsPerMinute: 12,
-    triangleDislocationsPerMinute: 5,
-    dislocationSize: [0.004, 0.04],
-    dislocationDecayMs: [6_000, 20_000],
-  },
-};
 
 /** Where the simulated market of a backtest starts (fixed: same seed → same market, dates included). */
 export const SIMULATED_START_MS = Date.UTC(2025, 0, 6, 3, 0, 0); // a Monday, 00:00 in São Paulo
@@ -88,7 +78,7 @@ export function simulatedMarket(
     exchanges,
     markets,
     scheduler: clock,
-    ...VOLATILITY_PRESETS[source.volatility],
+    ...SIMULATED_REGIMES[source.volatility],
   });
   return {
     simulated: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACKTEST_VOLATILITIES } from '@arbitra/contracts';
 import { CREDENTIALS_KEYS_REQUIRED, credentialsKeysField } from '@arbitra/db';
 
 const optional = z
@@ -14,6 +15,8 @@ export const engineConfigSchema = z.object({
   TRANSPORT_NAMESPACE: optional,
   MARKET_FEED: z.enum(['simulated', 'replay', 'ccxt']).default('simulated'),
   MARKET_SEED: z.coerce.number().int().default(42),
+  /** The simulated market's regime (SIMULATED_REGIMES): 'normal' (default), 'calm' or 'agitated' (tests, demos). */
+  MARKET_VOLATILITY: z.enum(BACKTEST_VOLATILITIES).default('normal'),
   REPLAY_FILE: optional,
   /** 'recorded' (default), 'fast' or a speed multiplier. */
   REPLAY_SPEED: optional,
@@ -62,7 +65,9 @@ export function parseEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineC
     throw new ConfigError(`Configuração inválida do engine:\n  - ${CREDENTIALS_KEYS_REQUIRED}`);
   }
   if (parsed.data.MARKET_FEED === 'replay' && !parsed.data.REPLAY_FILE) {
-    throw new ConfigError('Configuração inválida do engine:\n  - REPLAY_FILE: obrigatório quando MARKET_FEED=replay');
+    throw new ConfigError(
+      'Configuração inválida do engine:\n  - REPLAY_FILE: obrigatório quando MARKET_FEED=replay',
+    );
   }
   return parsed.data;
 }

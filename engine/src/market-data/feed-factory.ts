@@ -1,8 +1,8 @@
-import type { ExchangeId } from '@arbitra/contracts';
+import type { BacktestVolatility, ExchangeId } from '@arbitra/contracts';
 import type { Scheduler } from './clock.js';
 import { CcxtFeed, type CcxtExchangeFactory } from './ccxt.feed.js';
 import { ReplayFeed, type ReplaySpeed } from './replay.feed.js';
-import { SimulatedFeed, type SharedMarketClock } from './simulated.feed.js';
+import { SimulatedFeed, SIMULATED_REGIMES, type SharedMarketClock } from './simulated.feed.js';
 import type { MarketFeed, MarketFeedKind } from './types.js';
 
 export interface MarketFeedConfig {
@@ -10,6 +10,8 @@ export interface MarketFeedConfig {
   kind?: MarketFeedKind;
   /** MARKET_SEED for the simulated feed. Default 42. */
   seed?: number;
+  /** MARKET_VOLATILITY: the simulated feed's regime (SIMULATED_REGIMES). Default 'normal'. */
+  volatility?: BacktestVolatility;
   /** The simulated market's epoch and checkpoints shared by every engine (SimulatedFeedOptions.sharedClock). */
   sharedClock?: SharedMarketClock;
   /** REPLAY_FILE, required for 'replay'. */
@@ -38,6 +40,7 @@ export function createMarketFeed(config: MarketFeedConfig = {}): MarketFeed {
     case 'simulated':
       return new SimulatedFeed({
         seed: config.seed ?? 42,
+        ...SIMULATED_REGIMES[config.volatility ?? 'normal'],
         scheduler: config.scheduler,
         sharedClock: config.sharedClock,
         exchanges: config.exchanges,

@@ -2,7 +2,7 @@
  * Market data: feeds, the book store, staleness, counters. Plain classes, no NestJS: the engine wires them.
  *
  * ── Feeds (one interface: MarketFeed, see types.ts) ──────────────────────────────────────────────────────
- *   createMarketFeed({ kind: MARKET_FEED, seed: MARKET_SEED, replayFile: REPLAY_FILE,
+ *   createMarketFeed({ kind: MARKET_FEED, seed: MARKET_SEED, volatility: MARKET_VOLATILITY, replayFile: REPLAY_FILE,
  *                      replaySpeed?, replayLoop?, staleAfterMs?, scheduler? }): MarketFeed
  *     kind 'simulated' (default) → new SimulatedFeed({ seed, scheduler, exchanges?, tickMs?, dislocationsPerMinute?,
  *                                   triangleDislocationsPerMinute?, dislocationSize?, dislocationDecayMs?, profiles? })

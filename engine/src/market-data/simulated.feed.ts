@@ -1,4 +1,4 @@
-import { EXCHANGE_IDS, type ExchangeId } from '@arbitra/contracts';
+import { EXCHANGE_IDS, type BacktestVolatility, type ExchangeId } from '@arbitra/contracts';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { decimalsOf, multipleOf } from './precision.js';
@@ -26,23 +26,28 @@ export interface SimulatedFeedOptions {
   tickMs?: number;
   /**
    * Price dislocations of one exchange's USDT pair, per minute, all exchanges together. Default 5: each of the
-   * 50 USDT markets moves away about every 10 minutes, so a bot on a few pairs and exchanges sees opportunities
-   * within a minute or two.
+   * 50 USDT markets moves away about every 10 minutes.
    */
   dislocationsPerMinute?: number;
   /** Dislocations of one exchange's BTC cross pair (triangle opportunities), per minute. Default 2. */
   triangleDislocationsPerMinute?: number;
   /**
-   * Dislocation size range, as a fraction of the price. Default [0.003, 0.025], drawn skewed to the small end
-   * (lo + (hi − lo)·u³: a median of 0.6 %, about one in eight above 1.8 %): most are a few tenths of a percent,
-   * a few are large, as in real markets.
+   * Dislocation size range, as a fraction of the price. Default ('Normal', SIMULATED_REGIMES) [0.001, 0.006],
+   * drawn skewed to the small end (lo + (hi − lo)·u³: a median of 0.16 %, about one in eight above 0.43 %): most
+   * are one or two tenths of a percent, a few are larger, as in real markets.
    */
   dislocationSize?: readonly [number, number];
-  /** How long a dislocation takes to fade (e-folding time range, ms). Default [6000, 20000]. */
+  /**
+   * How long a dislocation takes to fade (e-folding time range, ms). Default ('Normal') [800, 2000]: the
+   * competitors' orders take it within a second or two.
+   */
   dislocationDecayMs?: readonly [number, number];
   /** Override exchange profiles (tick, spread, depth, update rate...). */
   profiles?: Partial<Record<ExchangeId, Partial<ExchangeProfile>>>;
-  /** One extra dislocation this long after start, so a fresh demo shows something soon. Default 3000 ms; null: none. */
+  /**
+   * One extra dislocation (±1 %, fading over 20 s, on a USDT market drawn) this long after start, so a fresh demo
+   * shows something soon, whatever the regime. Default 3000 ms; null: none.
+   */
   firstDislocationMs?: number | null;
   /**
    * Publish only these markets ('exchange:symbol' keys, see `marketKey`) of the listed exchanges; default: all.
@@ -66,6 +71,44 @@ export interface SimulatedFeedOptions {
    */
   sharedClock?: SharedMarketClock;
 }
+
+type RegimeOptions = Required<
+  Pick<
+    SimulatedFeedOptions,
+    'dislocationsPerMinute' | 'triangleDislocationsPerMinute' | 'dislocationSize' | 'dislocationDecayMs'
+  >
+>;
+
+/**
+ * The simulated market's regimes ('Volatilidade' of 'Simular'; MARKET_VOLATILITY of the live engine): how often
+ * its markets move away from the fair price, how far and for how long (docs/ARCHITECTURE.md, the simulated market,
+ * with what a default bot earns on each: bench/normal-regime.ts). 'Normal' is the feed's default: dislocations of
+ * a few tenths of a percent that competitors take within seconds; 'Agitado' the generous one, labelled as such.
+ */
+export const SIMULATED_REGIMES: Readonly<Record<BacktestVolatility, RegimeOptions>> = {
+  calm: {
+    dislocationsPerMinute: 2,
+    triangleDislocationsPerMinute: 1,
+    dislocationSize: [0.001, 0.004],
+    dislocationDecayMs: [800, 2_000],
+  },
+  normal: {
+    dislocationsPerMinute: 5,
+    triangleDislocationsPerMinute: 2,
+    dislocationSize: [0.001, 0.006],
+    dislocationDecayMs: [800, 2_000],
+  },
+  agitated: {
+    dislocationsPerMinute: 12,
+    triangleDislocationsPerMinute: 5,
+    dislocationSize: [0.004, 0.04],
+    dislocationDecayMs: [6_000, 20_000],
+  },
+};
+const NORMAL = SIMULATED_REGIMES.normal;
+
+/** The first dislocation (firstDislocationMs): +1 % fading over 20 s, whatever the regime. */
+const FIRST_DISLOCATION = { size: 0.01, tauSec: 20 };
 
 /**
  * The simulated market is a pure function of (seed, options, model time): model time t is tick t / tickMs after
@@ -234,10 +277,11 @@ export class SimulatedFeed extends FeedBase {
     this.tickMs = options.tickMs ?? 50;
     this.sharedClock = options.sharedClock;
     this.options = {
-      dislocationsPerMinute: options.dislocationsPerMinute ?? 5,
-      triangleDislocationsPerMinute: options.triangleDislocationsPerMinute ?? 2,
-      dislocationSize: options.dislocationSize ?? [0.003, 0.025],
-      dislocationDecayMs: options.dislocationDecayMs ?? [6_000, 20_000],
+      dislocationsPerMinute: options.dislocationsPerMinute ?? NORMAL.dislocationsPerMinute,
+      triangleDislocationsPerMinute:
+        options.triangleDislocationsPerMinute ?? NORMAL.triangleDislocationsPerMinute,
+      dislocationSize: options.dislocationSize ?? NORMAL.dislocationSize,
+      dislocationDecayMs: options.dislocationDecayMs ?? NORMAL.dislocationDecayMs,
       firstDislocationMs: options.firstDislocationMs === undefined ? 3_000 : options.firstDislocationMs,
       brlDislocationsPerMinute: options.brlDislocationsPerMinute ?? 3,
       firstBrlDislocationMs:
@@ -469,9 +513,10 @@ export class SimulatedFeed extends FeedBase {
     // Every draw comes from the model's stream whether the market is published or not.
     const target = this.rng.pick(cross ? this.universe.cross : this.universe.usdt);
     const [lo, hi] = this.options.dislocationSize;
-    const size = this.rng.sign() * (largest ? Math.min(hi, 0.01) : lo + (hi - lo) * this.rng.next() ** 3);
+    const size = this.rng.sign() * (largest ? FIRST_DISLOCATION.size : lo + (hi - lo) * this.rng.next() ** 3);
     const [tlo, thi] = this.options.dislocationDecayMs;
-    const tauSec = this.rng.uniform(tlo, thi) / 1000;
+    const drawnTauSec = this.rng.uniform(tlo, thi) / 1000;
+    const tauSec = largest ? FIRST_DISLOCATION.tauSec : drawnTauSec;
     this.dislocations++;
     const s = this.byKey.get(target);
     if (!s) return;

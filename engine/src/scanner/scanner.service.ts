@@ -33,6 +33,7 @@ export class ScannerService implements OnApplicationBootstrap, OnModuleDestroy {
     this.feed = createMarketFeed({
       kind: config.MARKET_FEED,
       seed: config.MARKET_SEED,
+      volatility: config.MARKET_VOLATILITY,
       sharedClock: databaseMarketClock(marketClock, config.MARKET_SEED, this.logger),
       replayFile: config.REPLAY_FILE,
       replaySpeed: parseReplaySpeed(config.REPLAY_SPEED),

@@ -15,13 +15,13 @@ import {
   type ExecutionLatency,
 } from '@arbitra/contracts';
 import { measuredLatency } from '../../src/backtest/backtests.processor.js';
-import { botMarkets, VOLATILITY_PRESETS } from '../../src/backtest/market-source.js';
+import { botMarkets } from '../../src/backtest/market-source.js';
 import { BotRunner } from '../../src/bots/bot-runner.service.js';
 import { ExecutionsProcessor } from '../../src/execution/executions.processor.js';
 import { VirtualScheduler } from '../../src/market-data/clock.js';
 import { FeedRecorder } from '../../src/market-data/recorder.js';
 import type { ReplayFeed } from '../../src/market-data/replay.feed.js';
-import { SimulatedFeed } from '../../src/market-data/simulated.feed.js';
+import { SimulatedFeed, SIMULATED_REGIMES } from '../../src/market-data/simulated.feed.js';
 import { ScannerService } from '../../src/scanner/scanner.service.js';
 import type { Client, RegisteredUser } from '../../../api/test/support/http.js';
 import type { TestPlatform } from '../../../scripts/test-support/platform.js';
@@ -35,13 +35,13 @@ export const calibrationBot: BacktestBotConfig = {
   name: 'Bot calibração',
   strategy: 'arbitrage',
   pairs: [...PAIRS],
-  exchanges: ['binance', 'gateio'],
+  exchanges: ['binance', 'bybit', 'gateio', 'mexc'],
   riskLevel: 'medium',
   maxInvestment: 5_000,
   minProfitPercent: 0.3,
 };
 
-/** `durationMs` of the simulated 'Normal' market (the bot's markets only), recorded in virtual time. */
+/** `durationMs` of the simulated market ('Agitado' unless told: the bot's markets only), recorded in virtual time. */
 export async function recordSimulatedMarket(
   file: string,
   bot: BacktestBotConfig,
@@ -55,7 +55,7 @@ export async function recordSimulatedMarket(
     scheduler,
     exchanges: bot.exchanges,
     markets: botMarkets(bot),
-    ...VOLATILITY_PRESETS[volatility],
+    ...SIMULATED_REGIMES[volatility],
   });
   const recorder = new FeedRecorder(feed, { file, scheduler });
   await recorder.start();

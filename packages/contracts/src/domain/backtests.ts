@@ -13,10 +13,11 @@ export const BACKTEST_VOLATILITY_LABELS: Readonly<Record<BacktestVolatility, str
 };
 /** What each preset assumes, under the 'Volatilidade' field (docs/ARCHITECTURE.md: the simulated market). */
 export const BACKTEST_VOLATILITY_HINTS: Readonly<Record<BacktestVolatility, string>> = {
-  calm: 'Poucas distorções de preço (2 por minuto), de 0,2 a 1,2 %, que duram de 6 a 20 s.',
+  calm: 'Poucas distorções de preço (2 por minuto), de 0,1 a 0,4 %, que duram de 0,8 a 2 s.',
   normal:
-    'O mercado simulado da plataforma: 5 distorções por minuto, de 0,3 a 2,5 %, que duram de 6 a 20 s — mais generoso que o mercado real, onde a concorrência leva essas diferenças em segundos.',
-  agitated: 'O mais generoso: 12 distorções por minuto, de 0,4 a 4 %. Não espere isso do mercado real.',
+    'O mercado simulado da plataforma: 5 distorções por minuto, de 0,1 a 0,6 %, que duram de 0,8 a 2 s (a concorrência leva o resto). Um bot com as configurações padrão quase não opera.',
+  agitated:
+    'O mais generoso: 12 distorções por minuto, de 0,4 a 4 %, que duram de 6 a 20 s. Não espere isso do mercado real.',
 };
 
 /** Market time a simulated backtest may cover: 1 hour to 7 days. */
