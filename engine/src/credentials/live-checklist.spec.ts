@@ -49,10 +49,7 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
       3_000,
     );
   };
-  const binance = async (
-    account: AccountSpec | null,
-    pairs = ['BTC/USDT'],
-  ): Promise<LiveChecklistExchange> =>
+  const binance = async (account: AccountSpec | null, pairs = ['BTC/USDT']): Promise<LiveChecklistExchange> =>
     (await checkerFor(account).check('u1', { exchanges: ['binance'], pairs })).exchanges[0]!;
   const status = (e: LiveChecklistExchange) => Object.fromEntries(e.items.map((i) => [i.id, i.status]));
 
