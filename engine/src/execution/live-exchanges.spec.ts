@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, type ExchangeId } from '@arbitra/contracts';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import { CredentialValidator } from '../credentials/credential-validator.js';
-import {
-  ccxtClientFactory,
-  type ExchangeClientCredentials,
-  type ExchangeClientFactory,
-} from '../credentials/exchange-client.factory.js';
+import type { ExchangeClientCredentials } from '../credentials/exchange-client.factory.js';
 import {
   spotMarket,
   startLocalExchange,
   type AccountSpec,
   type LocalExchange,
   type MarketSpec,
+  unpacedClientFactory,
 } from '../testing/local-exchanges/index.js';
 import { REJECTION, liveGatewayFactory } from './live-gateway.js';
 import type { OrderGateway } from './order-gateway.js';
@@ -93,16 +90,7 @@ interface World {
 
 const ORDER_TIMEOUT_MS = 1_500;
 
-/**
- * The platform's factory, with ccxt's client-side pacing off: it spaces requests by their weight on the real
- * exchange (MEXC's futures market list weighs 100 → 5 s before the next call of every new client), which would
- * make this suite minutes long. Throttling is still tested: the local exchange answers 429/418 itself.
- */
-const unpaced: ExchangeClientFactory = async (exchange, credentials, options) => {
-  const client = await ccxtClientFactory(exchange, credentials, options);
-  client.enableRateLimit = false;
-  return client;
-};
+const unpaced = unpacedClientFactory;
 
 async function world(row: ExchangeRow, status: MarketSpec['status'] = 'open'): Promise<World> {
   const local = await startLocalExchange(row.exchange, [market(status)], [TRADER, WITHDRAWER]);

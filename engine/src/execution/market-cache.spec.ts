@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialStore } from '../credentials/credential-store.js';
-import { ccxtClientFactory, type ExchangeClientFactory } from '../credentials/exchange-client.factory.js';
 import {
   BTC_AND_ETH_USDT,
   startLocalExchange,
   type AccountSpec,
   type LocalExchange,
+  unpacedClientFactory,
 } from '../testing/local-exchanges/index.js';
 import { liveGatewayFactory } from './live-gateway.js';
 import { MarketCache } from './market-cache.js';
@@ -18,12 +18,7 @@ const TRADER: AccountSpec = {
 const store = {
   decryptForExecution: () => Promise.resolve({ apiKey: TRADER.apiKey, secret: TRADER.secret }),
 } as unknown as CredentialStore;
-/** The platform's factory without ccxt's client-side pacing (as the scenario table). */
-const unpaced: ExchangeClientFactory = async (exchange, credentials, options) => {
-  const client = await ccxtClientFactory(exchange, credentials, options);
-  client.enableRateLimit = false;
-  return client;
-};
+const unpaced = unpacedClientFactory;
 
 describe('markets shared across the live gateway’s ccxt clients (a local Binance)', () => {
   let local: LocalExchange;
