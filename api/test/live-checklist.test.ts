@@ -7,29 +7,28 @@ import {
   type UserExchange,
 } from '@arbitra/contracts';
 import { waitFor } from '../../scripts/test-support/wait.js';
-import type { BinanceAccount } from '../../engine/test/credentials.binance-as-server.js';
 import {
-  binanceOverHttp,
-  serveOverHttp,
-  type HttpExchangeDouble,
-} from '../../engine/test/support/exchange-http.js';
-import { gateHandler, type GateAccount } from '../../engine/test/support/gate-as-server.js';
+  BTC_AND_ETH_USDT,
+  startLocalExchange,
+  type AccountSpec,
+  type LocalExchange,
+} from '../../engine/src/testing/local-exchanges/index.js';
 import { useTestPlatform } from './support/test-platform.js';
 
 const key = (n: string) => `${n}0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789abcd`.slice(0, 64);
 /** A Binance key that can withdraw (Arbitra refuses it for live), then the key that replaces it. */
-const WITHDRAWS: BinanceAccount = {
+const WITHDRAWS: AccountSpec = {
   apiKey: key('WiThDrAwS'),
   secret: key('SeCrEtWd'),
-  enableWithdrawals: true,
+  canWithdraw: true,
   balances: { BTC: '0.5', ETH: '2', USDT: '1000' },
 };
-const TRADES: BinanceAccount = {
+const TRADES: AccountSpec = {
   apiKey: key('TrAdEsOnLy'),
   secret: key('SeCrEtTr'),
   balances: { BTC: '0.5', ETH: '2', USDT: '1000' },
 };
-const GATE: GateAccount = {
+const GATE: AccountSpec = {
   apiKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
   secret: key('GaTeSeCrEt'),
   balances: { BTC: '0.2', ETH: '3', USDT: '800' },
@@ -48,15 +47,15 @@ const bot = {
 
 /**
  * 'Pronto para operar ao vivo' end to end (issue 26 §5): keys saved through the api, checked by an engine with
- * ccxt's real Binance and Gate classes talking over HTTP to local doubles of both exchanges (EXCHANGE_API_ORIGINS);
+ * ccxt's real Binance and Gate classes talking over HTTP to local exchanges (LocalExchange, EXCHANGE_API_ORIGINS);
  * the api refuses 'Modo real' until every item passes.
  */
 describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () => {
-  let binance: HttpExchangeDouble;
-  let gate: HttpExchangeDouble;
+  let binance: LocalExchange;
+  let gate: LocalExchange;
   beforeAll(async () => {
-    binance = await binanceOverHttp([WITHDRAWS, TRADES]);
-    gate = await serveOverHttp(gateHandler([GATE]));
+    binance = await startLocalExchange('binance', BTC_AND_ETH_USDT, [WITHDRAWS, TRADES]);
+    gate = await startLocalExchange('gateio', BTC_AND_ETH_USDT, [GATE]);
   });
   afterAll(async () => {
     await binance?.close();
@@ -64,7 +63,7 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
   });
   const t = useTestPlatform({
     engines: 1,
-    env: () => ({ EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.origin, gateio: gate.origin }) }),
+    env: () => ({ EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.url, gateio: gate.url }) }),
   });
   const { call, sql } = t;
 
@@ -91,8 +90,10 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
     };
     const binanceId = await add('binance', WITHDRAWS.apiKey, WITHDRAWS.secret);
     const gateId = await add('gateio', GATE.apiKey, GATE.secret);
+    // DECISIONS §13: a key that can withdraw is refused at validation.
     expect(await validated(maria.token, binanceId)).toMatchObject({
-      validation_status: 'valid',
+      validation_status: 'invalid',
+      validation_reason: MESSAGES.exchanges.reasonWithdrawRefused,
       can_withdraw: true,
     });
     expect(await validated(maria.token, gateId)).toMatchObject({ validation_status: 'valid' });
@@ -107,23 +108,26 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.liveChecklist!;
     };
+    const withdrawItem = {
+      label: 'Saques não permitidos',
+      status: 'failed',
+      reason: MESSAGES.liveChecklist.withdrawAllowed,
+      action: MESSAGES.liveChecklist.withdrawAllowedAction,
+    };
     const first = await ask();
     expect(first.ready).toBe(false);
     const [b, g] = first.exchanges;
     expect(b).toMatchObject({ exchange: 'binance', displayName: 'Binance', ready: false });
+    // The refused key: not usable, and 'Saques não permitidos' says why (it agrees with the validator).
     expect(b!.items.map((i) => [i.id, i.status])).toEqual([
-      ['key_valid', 'ok'],
-      ['trading_allowed', 'ok'],
+      ['key_valid', 'failed'],
+      ['trading_allowed', 'unverified'],
       ['withdrawals_disabled', 'failed'],
-      ['clock_in_sync', 'ok'],
-      ['balance', 'ok'],
-      ['market_open', 'ok'],
+      ['clock_in_sync', 'unverified'],
+      ['balance', 'unverified'],
+      ['market_open', 'unverified'],
     ]);
-    expect(b!.items[2]).toMatchObject({
-      label: 'Saques não permitidos',
-      reason: MESSAGES.liveChecklist.withdrawAllowed,
-      action: MESSAGES.liveChecklist.withdrawAllowedAction,
-    });
+    expect(b!.items[2]).toMatchObject(withdrawItem);
     // Gate.io does not report a key's permissions: shown as unverified (with what to confirm), not blocking.
     expect(g).toMatchObject({ exchange: 'gateio', ready: true });
     expect(g!.items.find((i) => i.id === 'withdrawals_disabled')).toMatchObject({
@@ -131,23 +135,18 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
       action: MESSAGES.liveChecklist.withdrawUnverifiedAction,
     });
 
-    // Refused: a new live bot (the answer carries the checklist), and the paper bot switched to live (stays paper).
-    const refused = await call<{ message: string; code: string; details: { checklist: LiveChecklist } }>(
-      'POST',
-      '/api/bots',
-      {
+    // Refused: a new live bot, and the paper bot switched to live (stays paper).
+    const createLive = () =>
+      call<{ message: string; code: string; details: { checklist: LiveChecklist } }>('POST', '/api/bots', {
         token: maria.token,
         body: { ...bot, mode: 'live', confirmLive: true },
-      },
-    );
+      });
+    const refused = await createLive();
     expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('live_checklist_failed');
+    expect(refused.body.code).toBe('live_credentials_not_ready');
     expect(refused.body.message).toBe(
-      MESSAGES.liveChecklist.notReady(
-        `Binance — Saques não permitidos: ${MESSAGES.liveChecklist.withdrawAllowed}`,
-      ),
+      MESSAGES.exchanges.liveNotReady(`Binance (${MESSAGES.exchanges.liveInvalid})`),
     );
-    expect(refused.body.details.checklist.exchanges[0]!.items[2]!.status).toBe('failed');
     const toLive = () =>
       call<{ bot: Bot; message: string }>('PUT', `/api/bots/${paper.body.bot.id}`, {
         token: maria.token,
@@ -159,7 +158,7 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
       (await call<BotDetail>('GET', `/api/bots/${paper.body.bot.id}`, { token: maria.token })).body.bot.mode,
     ).toBe('paper');
 
-    // The user replaces the Binance key by one without withdrawals: every item passes, the switch goes through.
+    // The user replaces the Binance key by one without withdrawals: valid.
     const put = await call('PUT', `/api/user/exchanges/${binanceId}`, {
       token: maria.token,
       body: { exchange_name: 'binance', api_key: TRADES.apiKey, api_secret: TRADES.secret },
@@ -169,6 +168,28 @@ describe("the switch to 'Modo real' waits for 'Pronto para operar ao vivo'", () 
       validation_status: 'valid',
       can_withdraw: false,
     });
+
+    // Withdrawals enabled on that key at the exchange afterwards: the checklist (checked now, not the saved
+    // validation) fails it, and the switch is refused with the checklist's reason.
+    binance.venue.accounts.get(TRADES.apiKey)!.canWithdraw = true;
+    const enabled = (await ask()).exchanges[0]!;
+    expect(enabled.ready).toBe(false);
+    expect(enabled.items[0]).toMatchObject({
+      id: 'key_valid',
+      status: 'failed',
+      reason: MESSAGES.exchanges.reasonWithdrawRefused,
+    });
+    expect(enabled.items[2]).toMatchObject(withdrawItem);
+    const refusedByChecklist = await createLive();
+    expect(refusedByChecklist.status).toBe(409);
+    expect(refusedByChecklist.body.code).toBe('live_checklist_failed');
+    expect(refusedByChecklist.body.message).toBe(
+      MESSAGES.liveChecklist.notReady(`Binance — Chave válida: ${MESSAGES.exchanges.reasonWithdrawRefused}`),
+    );
+    expect(refusedByChecklist.body.details.checklist.exchanges[0]!.items[2]!.status).toBe('failed');
+
+    // Withdrawals disabled again: every item passes, the switch goes through.
+    binance.venue.accounts.get(TRADES.apiKey)!.canWithdraw = false;
     expect((await ask()).ready).toBe(true);
     const live = await toLive();
     expect(live.status, JSON.stringify(live.body)).toBe(200);

@@ -13,8 +13,13 @@ import { startPlatform, type TestPlatform } from '../../scripts/test-support/pla
 import { availableRedisUrl } from '../../scripts/test-support/redis.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { client, register } from '../../api/test/support/http.js';
-import type { BinanceAccount } from './credentials.binance-as-server.js';
-import { binanceOverHttp, type HttpExchangeDouble, type ServedRequest } from './support/exchange-http.js';
+import {
+  BTC_AND_ETH_USDT,
+  startLocalExchange,
+  type AccountSpec,
+  type LocalExchange,
+  type LoggedRequest,
+} from '../src/testing/local-exchanges/index.js';
 
 const ENGINE_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -100,7 +105,7 @@ describe.each([
 });
 
 /** ccxt's cost of one request Binance received (its API table, the same ccxt uses to throttle). */
-function binanceCost(r: ServedRequest): number {
+function binanceCost(r: LoggedRequest): number {
   const ex = new ccxt.binance() as unknown as {
     urls: { api: Record<string, string> };
     api: Record<string, Record<string, Record<string, Record<string, number>>>>;
@@ -112,7 +117,7 @@ function binanceCost(r: ServedRequest): number {
       config: object,
     ): number;
   };
-  const params = Object.fromEntries(r.query);
+  const params = r.params;
   for (const [family, url] of Object.entries(ex.urls.api)) {
     if (typeof url !== 'string') continue;
     const base = new URL(url).pathname;
@@ -124,7 +129,7 @@ function binanceCost(r: ServedRequest): number {
   throw new Error(`no ccxt cost for ${r.method} ${r.path}`);
 }
 
-const ACCOUNT: BinanceAccount = {
+const ACCOUNT: AccountSpec = {
   apiKey: 'ShArEdKeY0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789',
   secret: 'ShArEdSeCrEt0123456789abcdefABCDEF0123456789abcdefABCDEF01234567',
   balances: { BTC: '0.5', ETH: '2', USDT: '1000' },
@@ -133,17 +138,17 @@ const ACCOUNT: BinanceAccount = {
 describe('two engine processes using one Binance key stay inside its request-weight limit together', () => {
   let db: TestDatabase;
   let platform: TestPlatform;
-  let binance: HttpExchangeDouble;
+  let binance: LocalExchange;
   let queues: QueueFactory;
   let dir: string;
   const engines: EngineProcess[] = [];
 
   beforeAll(async () => {
-    binance = await binanceOverHttp([ACCOUNT]);
+    binance = await startLocalExchange('binance', BTC_AND_ETH_USDT, [ACCOUNT]);
     db = await createTestDatabase();
     platform = await startPlatform({ databaseUrl: db.url, engines: 0 });
     dir = mkdtempSync(path.join(tmpdir(), 'arbitra-rate-'));
-    const env = { ...platform.env, EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.origin }) };
+    const env = { ...platform.env, EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.url }) };
     engines.push(
       ...(await Promise.all(
         ['engine-1', 'engine-2'].map((name) =>

@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BinanceAccount } from '../../test/credentials.binance-as-server.js';
-import { binanceOverHttp, serveOverHttp, type HttpExchangeDouble } from '../../test/support/exchange-http.js';
-import { gateHandler } from '../../test/support/gate-as-server.js';
+import {
+  BTC_AND_ETH_USDT,
+  startLocalExchange,
+  type AccountSpec,
+  type LocalExchange,
+} from '../testing/local-exchanges/index.js';
 import { runLiveSmoke } from './live-smoke.js';
 
-const ACCOUNT: BinanceAccount = {
+const ACCOUNT: AccountSpec = {
   apiKey: 'SmOkEkEy0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789ab',
   secret: 'SmOkEsEcReT0123456789abcdefABCDEF0123456789abcdefABCDEF01234567',
   balances: { BTC: '0.25', USDT: '1234.5', ETH: '0' },
 };
-const GATE = { apiKey: 'f0e1d2c3b4a5968778695a4b3c2d1e0f', secret: 'g'.repeat(64), balances: { USDT: '50' } };
+const GATE: AccountSpec = {
+  apiKey: 'f0e1d2c3b4a5968778695a4b3c2d1e0f',
+  secret: 'g'.repeat(64),
+  balances: { USDT: '50' },
+};
 
 /** The CLI's lines and exit code for `args` with `env`. */
 async function run(args: string[], env: NodeJS.ProcessEnv) {
@@ -20,18 +27,18 @@ async function run(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 describe('npm run live:smoke against local exchanges (ccxt through the platform factory, over HTTP)', () => {
-  let binance: HttpExchangeDouble;
-  let gate: HttpExchangeDouble;
+  let binance: LocalExchange;
+  let gate: LocalExchange;
   beforeAll(async () => {
-    binance = await binanceOverHttp([ACCOUNT]);
-    gate = await serveOverHttp(gateHandler([GATE]));
+    binance = await startLocalExchange('binance', BTC_AND_ETH_USDT, [ACCOUNT]);
+    gate = await startLocalExchange('gateio', BTC_AND_ETH_USDT, [GATE]);
   });
   afterAll(async () => {
     await binance?.close();
     await gate?.close();
   });
   const env = () => ({
-    EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.origin, gateio: gate.origin }),
+    EXCHANGE_API_ORIGINS: JSON.stringify({ binance: binance.url, gateio: gate.url }),
     BINANCE_API_KEY: ACCOUNT.apiKey,
     BINANCE_API_SECRET: ACCOUNT.secret,
     GATEIO_API_KEY: GATE.apiKey,

@@ -32,6 +32,8 @@ export interface StoredCredential {
   apiKeyEncrypted: string;
   apiSecretEncrypted: string;
   passphraseEncrypted: string | null;
+  /** What the last check found: the key can withdraw (true), cannot (false), or the exchange does not say (null). */
+  canWithdraw: boolean | null;
 }
 
 /** Why a live order cannot get a credential (pt-BR message for the bot's reason). */
@@ -39,6 +41,8 @@ export class CredentialUnavailableError extends Error {
   constructor(
     readonly code: 'missing' | 'inactive' | 'not_validated' | 'undecryptable' | 'not_configured',
     message: string,
+    /** For 'not_validated': the last check's finding on withdrawals (true: refused for that, DECISIONS §13). */
+    readonly canWithdraw: boolean | null = null,
   ) {
     super(message);
   }
@@ -59,6 +63,7 @@ function toStored(r: CredentialRow): StoredCredential | null {
     apiKeyEncrypted: r.api_key_encrypted,
     apiSecretEncrypted: r.api_secret_encrypted,
     passphraseEncrypted: r.passphrase_encrypted,
+    canWithdraw: r.can_withdraw,
   };
 }
 
@@ -147,6 +152,7 @@ export class CredentialStore {
       throw new CredentialUnavailableError(
         'not_validated',
         `${name}: ${c.validationStatus === 'pending' ? MESSAGES.exchanges.livePending : MESSAGES.exchanges.liveInvalid}`,
+        c.canWithdraw,
       );
     }
     const credentials = this.open(c);

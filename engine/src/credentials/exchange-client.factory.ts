@@ -83,8 +83,11 @@ export function parseApiOrigins(raw: string | undefined): ExchangeApiOrigins {
   return out;
 }
 
-/** Every URL string of ccxt's `urls.api` (nested per API family) served from `origin`, paths kept. */
-export function pointApiAt(client: Exchange, origin: string): void {
+/**
+ * Every URL string of ccxt's `urls.api` (nested per API family) served from `origin`, paths kept. The one origin
+ * rewrite: EXCHANGE_API_ORIGINS (createCcxtClientFactory) and the local exchanges' in-process `pointAt` use it.
+ */
+export function pointApiAt(client: Exchange, origin: string): Exchange {
   const rewrite = (v: unknown): unknown => {
     if (typeof v === 'string') return v.replace(/^https?:\/\/[^/]+/, origin);
     if (typeof v === 'object' && v !== null)
@@ -93,6 +96,7 @@ export function pointApiAt(client: Exchange, origin: string): void {
   };
   const urls = client.urls as unknown as { api: unknown };
   urls.api = rewrite(urls.api);
+  return client;
 }
 
 /** The real factory: the ccxt class of the exchange (contracts EXCHANGES.ccxtId), at `origins` when given. */

@@ -1,28 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type LiveChecklistExchange } from '@arbitra/contracts';
-import { binanceOverHttp, type HttpExchangeDouble } from '../../test/support/exchange-http.js';
-import type { BinanceAccount } from '../../test/credentials.binance-as-server.js';
-import type { BinanceAsServer } from '../../test/credentials.binance-as-server.js';
+import {
+  BTC_AND_ETH_USDT,
+  startLocalExchange,
+  type AccountSpec,
+  type LocalExchange,
+} from '../testing/local-exchanges/index.js';
 import { CredentialUnavailableError, type CredentialStore } from './credential-store.js';
 import { CredentialValidator } from './credential-validator.js';
 import { createCcxtClientFactory } from './exchange-client.factory.js';
 import { LiveChecklistChecker, minimumOrder } from './live-checklist.js';
 
 const key = (n: string) => `${n}0123456789abcdefABCDEF0123456789abcdefABCDEF0123456789abcd`.slice(0, 64);
-const GOOD: BinanceAccount = {
+const GOOD: AccountSpec = {
   apiKey: key('GoOd'),
   secret: key('sEcGoOd'),
   balances: { BTC: '0.5', ETH: '2', USDT: '1250.75' },
 };
-const WITHDRAWS: BinanceAccount = { apiKey: key('WiThDrAw'), secret: key('sEcWd'), enableWithdrawals: true };
-const POOR: BinanceAccount = {
+const WITHDRAWS: AccountSpec = {
+  apiKey: key('WiThDrAw'),
+  secret: key('sEcWd'),
+  canWithdraw: true,
+  balances: {},
+};
+const POOR: AccountSpec = {
   apiKey: key('PoOr'),
   secret: key('sEcPoOr'),
   balances: { BTC: '0.00001', USDT: '2' },
 };
 
 /** The store's answer for one user: the account's keys, or no usable credential. */
-const storeOf = (account: BinanceAccount | null) =>
+const storeOf = (account: AccountSpec | null) =>
   ({
     decryptForExecution: async () => {
       if (!account) throw new CredentialUnavailableError('missing', 'Binance: nenhuma credencial cadastrada');
@@ -30,10 +38,10 @@ const storeOf = (account: BinanceAccount | null) =>
     },
   }) as unknown as CredentialStore;
 
-describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local Binance over HTTP", () => {
-  let double: HttpExchangeDouble & { exchange: BinanceAsServer };
-  const checkerFor = (account: BinanceAccount | null) => {
-    const factory = createCcxtClientFactory({ binance: double.origin });
+describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local Binance (LocalExchange) over HTTP", () => {
+  let double: LocalExchange;
+  const checkerFor = (account: AccountSpec | null) => {
+    const factory = createCcxtClientFactory({ binance: double.url });
     return new LiveChecklistChecker(
       storeOf(account),
       factory,
@@ -41,15 +49,12 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
       3_000,
     );
   };
-  const binance = async (
-    account: BinanceAccount | null,
-    pairs = ['BTC/USDT'],
-  ): Promise<LiveChecklistExchange> =>
+  const binance = async (account: AccountSpec | null, pairs = ['BTC/USDT']): Promise<LiveChecklistExchange> =>
     (await checkerFor(account).check('u1', { exchanges: ['binance'], pairs })).exchanges[0]!;
   const status = (e: LiveChecklistExchange) => Object.fromEntries(e.items.map((i) => [i.id, i.status]));
 
   beforeAll(async () => {
-    double = await binanceOverHttp([GOOD, WITHDRAWS, POOR]);
+    double = await startLocalExchange('binance', BTC_AND_ETH_USDT, [GOOD, WITHDRAWS, POOR]);
   });
   afterAll(async () => {
     await double?.close();
@@ -73,12 +78,62 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
     expect(double.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('a key that can withdraw fails, with what to do', async () => {
+  it('a key that can withdraw fails, with what to do, as the validator refuses it (DECISIONS §13)', async () => {
     const e = await binance(WITHDRAWS);
     expect(e.ready).toBe(false);
+    expect(e.items[0]).toMatchObject({
+      id: 'key_valid',
+      status: 'failed',
+      reason: MESSAGES.exchanges.reasonWithdrawRefused,
+    });
     const w = e.items.find((i) => i.id === 'withdrawals_disabled')!;
     expect(w).toMatchObject({ status: 'failed', reason: MESSAGES.liveChecklist.withdrawAllowed });
     expect(w.action).toBe(MESSAGES.liveChecklist.withdrawAllowedAction);
+
+    // The saved key already refused for that (validation 'invalid', can_withdraw true): the same item fails.
+    const refused = {
+      decryptForExecution: async () => {
+        throw new CredentialUnavailableError('not_validated', 'Binance: credencial inválida', true);
+      },
+    } as unknown as CredentialStore;
+    const factory = createCcxtClientFactory({ binance: double.url });
+    const stored = (
+      await new LiveChecklistChecker(refused, factory, new CredentialValidator(factory, 3_000), 3_000).check(
+        'u1',
+        { exchanges: ['binance'], pairs: ['BTC/USDT'] },
+      )
+    ).exchanges[0]!;
+    expect(status(stored)).toMatchObject({ key_valid: 'failed', withdrawals_disabled: 'failed' });
+    expect(stored.items.find((i) => i.id === 'withdrawals_disabled')!.action).toBe(
+      MESSAGES.liveChecklist.withdrawAllowedAction,
+    );
+  });
+
+  it('Gate.io, which does not report permissions: withdrawals unverified, with what the user must confirm', async () => {
+    const account: AccountSpec = {
+      apiKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+      secret: key('GaTe'),
+      balances: { BTC: '0.2', USDT: '800' },
+    };
+    const gate = await startLocalExchange('gateio', BTC_AND_ETH_USDT, [account]);
+    try {
+      const factory = createCcxtClientFactory({ gateio: gate.url });
+      const checker = new LiveChecklistChecker(
+        storeOf(account),
+        factory,
+        new CredentialValidator(factory, 3_000),
+        3_000,
+      );
+      const e = (await checker.check('u1', { exchanges: ['gateio'], pairs: ['BTC/USDT'] })).exchanges[0]!;
+      expect(e.ready).toBe(true);
+      expect(e.items.find((i) => i.id === 'withdrawals_disabled')).toMatchObject({
+        status: 'unverified',
+        reason: MESSAGES.liveChecklist.permissionsUnreported('Gate.io'),
+        action: MESSAGES.liveChecklist.withdrawUnverifiedAction,
+      });
+    } finally {
+      await gate.close();
+    }
   });
 
   it('a balance under the minimum order names the pair, the asset, what there is and what is needed', async () => {
@@ -92,14 +147,14 @@ describe("'Pronto para operar ao vivo' against ccxt's Binance talking to a local
   });
 
   it('a clock 3 s off fails; an unknown pair fails the market item; no key fails the first item', async () => {
-    double.exchange.clockOffsetMs = 3_000;
+    double.venue.faults.clockSkewMs = 3_000;
     try {
       expect((await binance(GOOD)).items.find((i) => i.id === 'clock_in_sync')).toMatchObject({
         status: 'failed',
         action: MESSAGES.liveChecklist.clockOffAction,
       });
     } finally {
-      double.exchange.clockOffsetMs = 0;
+      double.venue.faults.clockSkewMs = 0;
     }
     expect((await binance(GOOD, ['SOL/USDT'])).items.find((i) => i.id === 'market_open')).toMatchObject({
       status: 'failed',

@@ -100,12 +100,25 @@ export class LiveChecklistChecker {
       items,
     });
     const notChecked = (ids: LiveCheckItemId[]) => ids.map((id) => item(id, 'unverified', M.notChecked));
-    const rest: LiveCheckItemId[] = [
-      'trading_allowed',
-      'withdrawals_disabled',
-      'clock_in_sync',
-      'balance',
-      'market_open',
+    // 'Saques não permitidos' agrees with the validator (DECISIONS §13): failed where the exchange reported the key
+    // can withdraw (the key is then refused), unverified with what to confirm where the exchange does not say.
+    const withdrawals = (canWithdraw: boolean | null, keyChecked: boolean): LiveCheckItem =>
+      canWithdraw === true
+        ? item('withdrawals_disabled', 'failed', M.withdrawAllowed, M.withdrawAllowedAction)
+        : canWithdraw === false
+          ? item('withdrawals_disabled', 'ok', M.withdrawOk)
+          : keyChecked
+            ? item(
+                'withdrawals_disabled',
+                'unverified',
+                M.permissionsUnreported(displayName),
+                M.withdrawUnverifiedAction,
+              )
+            : item('withdrawals_disabled', 'unverified', M.notChecked);
+    const rest = (canWithdraw: boolean | null): LiveCheckItem[] => [
+      ...notChecked(['trading_allowed']),
+      withdrawals(canWithdraw, false),
+      ...notChecked(['clock_in_sync', 'balance', 'market_open']),
     ];
 
     let credentials: ExchangeClientCredentials;
@@ -115,7 +128,7 @@ export class LiveChecklistChecker {
       if (!(e instanceof CredentialUnavailableError)) throw e;
       return done([
         item('key_valid', 'failed', `${M.keyMissing} (${e.message})`, M.keyMissingAction),
-        ...notChecked(rest),
+        ...rest(e.canWithdraw),
       ]);
     }
 
@@ -129,7 +142,7 @@ export class LiveChecklistChecker {
           unreachable ? `${M.unreachable}: ${unreachableCause(outcome.reason)}` : outcome.reason,
           unreachable ? M.unreachableAction : M.keyInvalidAction,
         ),
-        ...notChecked(rest),
+        ...rest(outcome.canWithdraw),
       ]);
     }
     const items: LiveCheckItem[] = [item('key_valid', 'ok', M.keyOk)];
@@ -145,18 +158,7 @@ export class LiveChecklistChecker {
           ? item('trading_allowed', 'ok', M.tradingOk)
           : item('trading_allowed', 'failed', M.tradingDenied, M.tradingDeniedAction),
     );
-    items.push(
-      outcome.canWithdraw === null
-        ? item(
-            'withdrawals_disabled',
-            'unverified',
-            M.permissionsUnreported(displayName),
-            M.withdrawUnverifiedAction,
-          )
-        : outcome.canWithdraw
-          ? item('withdrawals_disabled', 'failed', M.withdrawAllowed, M.withdrawAllowedAction)
-          : item('withdrawals_disabled', 'ok', M.withdrawOk),
-    );
+    items.push(withdrawals(outcome.canWithdraw, true));
 
     const client = await this.factory(exchange, credentials, { timeoutMs: this.timeoutMs });
     const secrets = [credentials.apiKey, credentials.secret, credentials.password ?? ''];

@@ -10,6 +10,7 @@ import {
 } from '../credentials/exchange-client.factory.js';
 import { exchangeDetail } from '../credentials/credential-validator.js';
 import type { LiveGatewayFactory } from './executions.processor.js';
+import { MarketCache } from './market-cache.js';
 import type { GatewayFee, GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
 
 /** ccxt's request timeout for orders: long enough for a slow exchange, short enough to unwind in time. */
@@ -178,7 +179,21 @@ function toGatewayOrder(exchange: string, o: CcxtOrder): GatewayOrder {
  * built inside the executor for this execution only (the secrets never leave this object).
  */
 export class CcxtLiveGateway implements OrderGateway {
-  constructor(private readonly clients: ReadonlyMap<string, Exchange>) {}
+  constructor(
+    private readonly clients: ReadonlyMap<string, Exchange>,
+    /** Shared by the gateways of one factory: one markets download per exchange and TTL, not per execution. */
+    private readonly markets: MarketCache = new MarketCache(),
+  ) {}
+
+  /** The exchange's markets on `client`, from the shared cache (`reload`: download them again). */
+  private loadMarkets(exchange: string, client: Exchange, ccxt: CcxtModule, reload = false): Promise<void> {
+    return this.markets.load(
+      exchange,
+      client,
+      () => callExchange(client, ccxt, () => client.loadMarkets(true)),
+      reload,
+    );
+  }
 
   private client(exchange: string): Exchange {
     const c = this.clients.get(exchange);
@@ -201,7 +216,7 @@ export class CcxtLiveGateway implements OrderGateway {
       ...rejectedOrder(exchange, symbol, type, side, amount, reason),
       ...(clientOrderId ? { clientOrderId } : {}),
     });
-    await callExchange(client, ccxt, () => client.loadMarkets()); // cached: the market's precision and state
+    await this.loadMarkets(exchange, client, ccxt); // cached: the market's precision and state
     // A market the exchange lists as not trading (Binance BREAK, MEXC paused, Gate untradable): nothing is sent.
     if (client.market(symbol).active === false) return refused(REJECTION.halted);
     const features = spotOrderFeatures(client);
@@ -232,12 +247,19 @@ export class CcxtLiveGateway implements OrderGateway {
     } catch (e) {
       // The exchange's definitive refusals (nothing was placed): the balance, the market's rules or state.
       if (e instanceof ccxt.InsufficientFunds) return refused(REJECTION.insufficient);
-      if (e instanceof ccxt.MarketClosed) return refused(REJECTION.halted);
+      if (e instanceof ccxt.MarketClosed) {
+        // The cached markets are stale: reloaded, the next executions refuse it before sending anything.
+        await this.loadMarkets(exchange, client, ccxt, true).catch(() => undefined);
+        return refused(REJECTION.halted);
+      }
       const detail = () => REJECTION.refused(exchangeDetail((e as Error).message, client.id, []));
       if (e instanceof ccxt.ExchangeError && !(e instanceof ccxt.AuthenticationError)) {
         // Refused without a specific code (MEXC 30000 'suspended transaction', Gate INVALID_CURRENCY_PAIR, Bybit
         // 170157 'not available for api trading'): if the market stopped trading since it was loaded, that is why.
-        const reloaded = await client.loadMarkets(true).catch(() => null);
+        const reloaded = await this.loadMarkets(exchange, client, ccxt, true).then(
+          () => true,
+          () => false,
+        );
         if (reloaded && client.market(symbol).active === false) return refused(REJECTION.halted);
         // Mercado Bitcoin answers every refusal with an error_message ccxt reads as a bare ExchangeError (its own
         // words: 'Saldo insuficiente…', the request limit…): the Trade API answered, the order was not placed.
@@ -354,6 +376,7 @@ export function liveGatewayFactory(
   createClient: ExchangeClientFactory,
   orderTimeoutMs = ORDER_TIMEOUT_MS,
 ): LiveGatewayFactory {
+  const markets = new MarketCache();
   return {
     async forBot(userId: string, exchanges: readonly ExchangeId[]) {
       const clients = new Map<string, Exchange>();
@@ -361,7 +384,7 @@ export function liveGatewayFactory(
         const credentials = await store.decryptForExecution(userId, exchange);
         clients.set(exchange, await createClient(exchange, credentials, { timeoutMs: orderTimeoutMs }));
       }
-      return new CcxtLiveGateway(clients);
+      return new CcxtLiveGateway(clients, markets);
     },
   };
 }

@@ -79,6 +79,38 @@ export function binanceFamilyPublic(
         exchangeFilters: [],
         symbols: [...venue.markets.values()].map(f.symbolInfo),
       });
+    case '/api/v3/ticker/24hr': {
+      // fetchTicker: the 24 h statistics of one symbol. No trade history here: the last price is the best ask
+      // (as the Gate adapter's `last`), the day's range the book's best prices.
+      const m = [...venue.markets.values()].find((x) => binanceId(x) === req.query.get('symbol'));
+      if (!m) return err(-1121, 'Invalid symbol.');
+      const ask = m.asks[0]?.[0] ?? '0';
+      const bid = m.bids[0]?.[0] ?? '0';
+      const now = venue.now();
+      return json(200, {
+        symbol: binanceId(m),
+        priceChange: f.num(0),
+        priceChangePercent: f.num(0),
+        weightedAvgPrice: f.num(ask),
+        prevClosePrice: f.num(ask),
+        lastPrice: f.num(ask),
+        lastQty: f.num(0),
+        bidPrice: f.num(bid),
+        bidQty: f.num(m.bids[0]?.[1] ?? 0),
+        askPrice: f.num(ask),
+        askQty: f.num(m.asks[0]?.[1] ?? 0),
+        openPrice: f.num(ask),
+        highPrice: f.num(ask),
+        lowPrice: f.num(bid),
+        volume: f.num(0),
+        quoteVolume: f.num(0),
+        openTime: now - 86_400_000,
+        closeTime: now,
+        firstId: -1,
+        lastId: -1,
+        count: 0,
+      });
+    }
     case '/api/v3/ticker/bookTicker': {
       const m = [...venue.markets.values()].find((x) => binanceId(x) === req.query.get('symbol'));
       if (!m) return err(-1121, 'Invalid symbol.');

@@ -6,7 +6,7 @@ import { GateAdapter } from './gate.js';
 import { MercadoBitcoinAdapter } from './mercado.js';
 import { MexcAdapter } from './mexc.js';
 import { LocalExchange, type ProtocolAdapter } from './server.js';
-import { LocalVenue, type AccountSpec, type MarketSpec } from './venue.js';
+import { LocalVenue, spotMarket, type AccountSpec, type MarketSpec } from './venue.js';
 
 export { LocalExchange, pointAt } from './server.js';
 export type { LocalAnswer, LocalRequest, LoggedRequest, ProtocolAdapter } from './server.js';
@@ -45,3 +45,12 @@ export async function startLocalExchange(
   if (!adapter) throw new Error(`no local exchange for ${exchange}`);
   return LocalExchange.start(adapter(), new LocalVenue(markets, accounts, takerFee));
 }
+
+/**
+ * BTC/USDT and ETH/USDT, open, best asks 60000 and 3000 (the price a ticker reports as last): the markets of the
+ * read-only checks (live checklist, live:smoke, the shared rate budget).
+ */
+export const BTC_AND_ETH_USDT: readonly MarketSpec[] = [
+  spotMarket('BTC', 'USDT', { asks: [['60000', '1']], bids: [['59990', '1']] }),
+  spotMarket('ETH', 'USDT', { asks: [['3000', '10']], bids: [['2999', '10']] }),
+];

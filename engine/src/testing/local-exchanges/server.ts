@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Exchange } from 'ccxt';
 import type { ExchangeId } from '@arbitra/contracts';
-import { ccxtClientFactory, type ExchangeClientFactory } from '../../credentials/exchange-client.factory.js';
+import {
+  ccxtClientFactory,
+  pointApiAt,
+  type ExchangeClientFactory,
+} from '../../credentials/exchange-client.factory.js';
 import type { LocalVenue } from './venue.js';
 
 /** A request as an adapter reads it: what the exchange's server gets on the wire. */
@@ -198,21 +201,11 @@ export class LocalExchange {
   }
 }
 
-/** Every URL in a ccxt client's `urls.api` (nested), with its scheme and host replaced by `base`. */
-export function pointAt(client: Exchange, base: string): Exchange {
-  const rewrite = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.replace(/^https?:\/\/[^/]+/, base);
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(
-        Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, rewrite(x)]),
-      );
-    }
-    return v;
-  };
-  const urls = client.urls as unknown as Record<string, unknown>;
-  urls['api'] = rewrite(urls['api']);
-  return client;
-}
+/**
+ * Every URL in a ccxt client's `urls.api` (nested) served from `base`: the platform's one origin rewrite
+ * (pointApiAt, also behind EXCHANGE_API_ORIGINS for separate engine processes).
+ */
+export const pointAt = pointApiAt;
 
 function paramsOf(req: LocalRequest): Record<string, string> {
   const out: Record<string, string> = Object.fromEntries(req.query);

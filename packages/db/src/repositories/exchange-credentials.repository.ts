@@ -17,6 +17,8 @@ export interface CredentialRow {
   api_key_encrypted: string;
   api_secret_encrypted: string;
   passphrase_encrypted: string | null;
+  /** The last check's finding: the key can withdraw (true), cannot (false), unknown (null). */
+  can_withdraw: boolean | null;
 }
 
 /** A check's result, as stored. */
@@ -55,7 +57,7 @@ export interface RotationResult {
 }
 
 const COLUMNS = `id, user_id, exchange_name, is_active, validation_status, check_version, key_id,
-  api_key_encrypted, api_secret_encrypted, passphrase_encrypted`;
+  api_key_encrypted, api_secret_encrypted, passphrase_encrypted, can_withdraw`;
 
 /**
  * The ONLY code that reads or writes `exchange_credentials`: the api's CRUD (ExchangeCredentialsService), the
