@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '@arbitra/contracts';
 import { client, register, tradeEverythingBot, type Client } from '../../api/test/support/http.js';
+import { stopBots } from '../../scripts/test-support/bots.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startEngineProcess, type EngineProcess } from '../../scripts/test-support/engine-fleet.js';
 import { ENGINE_MAIN } from '../../scripts/test-support/faults.js';
@@ -106,17 +107,7 @@ describe('an engine SIGKILLed in the middle of 50 executions (issue 13)', () => 
     );
     expect(reached, `fewer than ${EXECUTIONS} executions after the restart (logs: ${logDir})`).toBe(true);
 
-    for (const id of botIds) {
-      // A bot a risk rule stopped on its own (a side that ran dry, a loss limit) stays stopped, saying why;
-      // a running one is stopped here, so nothing trades while the recovery settles.
-      const before = await call<{ bot: Bot }>('GET', `/api/bots/${id}`, { token });
-      if (before.body.bot.status !== 'running') {
-        expect(before.body.bot.statusReason, JSON.stringify(before.body.bot)).toBeTruthy();
-        continue;
-      }
-      const r = await call<{ bot: Bot }>('POST', `/api/bots/${id}/toggle`, { token });
-      expect(r.body.bot.status, JSON.stringify(r.body.bot)).toBe('stopped');
-    }
+    await stopBots(call, token, botIds);
     // What the dead engine left pending is recovered (8 s old, sweep every 10 s); the last executions settle.
     const settled = await waitFor(
       async () => ((await count(`status = 'pending'`)) === 0 ? true : undefined),

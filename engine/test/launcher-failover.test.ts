@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEARTBEAT_INTERVAL_MS, type AdminSystemOverview, type Bot } from '@arbitra/contracts';
 import { client, login, register, tradeEverythingBot, type Client } from '../../api/test/support/http.js';
+import { stopBots } from '../../scripts/test-support/bots.js';
 import { launchPlatform, type LaunchedPlatform } from '../../scripts/lib/launch.mjs';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { ledgerMismatches } from '../../scripts/test-support/ledger.js';
@@ -187,16 +188,7 @@ describe.each(transports)(
       expect(survivors.length).toBe(2);
 
       // Stop, let what is in flight settle (and what the dead engine left pending be recovered), then count.
-      for (const id of botIds) {
-        // A bot a risk rule stopped on its own (N failures in a row) stays stopped, saying why.
-        const before = await call<{ bot: Bot }>('GET', `/api/bots/${id}`, { token });
-        if (before.body.bot.status !== 'running') {
-          expect(before.body.bot.statusReason, JSON.stringify(before.body.bot)).toBeTruthy();
-          continue;
-        }
-        const r = await call<{ bot: Bot }>('POST', `/api/bots/${id}/toggle`, { token });
-        expect(r.body.bot.status, JSON.stringify(r.body.bot)).toBe('stopped');
-      }
+      await stopBots(call, token, botIds);
       const drained = await waitFor(
         async () => ((await trades(`status = 'pending'`)) === 0 ? true : undefined),
         90_000,
