@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '@arbitra/contracts';
 import { client, register, tradeEverythingBot, type Client } from '../../api/test/support/http.js';
-import { stopBots } from '../../scripts/test-support/bots.js';
+import { stopBots } from '../../scripts/test-support/stop-bots.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { startEngineProcess, type EngineProcess } from '../../scripts/test-support/engine-fleet.js';
 import { ENGINE_MAIN } from '../../scripts/test-support/faults.js';

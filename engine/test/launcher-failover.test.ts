@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEARTBEAT_INTERVAL_MS, type AdminSystemOverview, type Bot } from '@arbitra/contracts';
 import { client, login, register, tradeEverythingBot, type Client } from '../../api/test/support/http.js';
-import { stopBots } from '../../scripts/test-support/bots.js';
+import { stopBots } from '../../scripts/test-support/stop-bots.js';
 import { launchPlatform, type LaunchedPlatform } from '../../scripts/lib/launch.mjs';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
 import { ledgerMismatches } from '../../scripts/test-support/ledger.js';

@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import { EXCHANGE_IDS, PAIRS, type Bot } from '@arbitra/contracts';
+import { EXCHANGE_IDS, PAIRS } from '@arbitra/contracts';
 
 /** A paper bot that trades whatever the market offers: every pair and exchange, high risk, 0,01 % minimum, started. */
 export function tradeEverythingBot(name: string) {
@@ -12,26 +11,4 @@ export function tradeEverythingBot(name: string) {
     minProfitPercent: 0.01,
     active: true,
   };
-}
-
-type BotCall = (
-  method: 'GET' | 'POST',
-  path: string,
-  options: { token: string },
-) => Promise<{ body: { bot?: Bot } }>;
-
-/**
- * Stops every bot before the settle-and-count part of a fault test: a running one through its toggle; one a risk
- * rule already stopped (N failures in a row, the daily loss) stays stopped, and must say why.
- */
-export async function stopBots(call: BotCall, token: string, botIds: readonly string[]): Promise<void> {
-  for (const id of botIds) {
-    const before = (await call('GET', `/api/bots/${id}`, { token })).body.bot;
-    if (before?.status !== 'running') {
-      expect(before?.statusReason, JSON.stringify(before)).toBeTruthy();
-      continue;
-    }
-    const after = (await call('POST', `/api/bots/${id}/toggle`, { token })).body.bot;
-    expect(after?.status, JSON.stringify(after)).toBe('stopped');
-  }
 }
