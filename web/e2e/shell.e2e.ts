@@ -21,7 +21,9 @@ describe('the web app shell in Chromium', () => {
     await page.getByRole('link', { name: 'Começar Grátis' }).first().waitFor();
     // The header's buttons show once React has adopted the prerendered page (hydration) and read the session.
     await expect.poll(() => page.getByRole('link', { name: 'Entrar' }).first().isVisible()).toBe(true);
-    // The plans come from the api after the page is drawn.
+    // The sections under the first screen come to life when they come into view (or once the browser is idle):
+    // scrolled to like a visitor would. The plans come from the api after the page is drawn.
+    await page.locator('#pricing').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('#pricing').innerText()).toContain('R$');
     expect(errors()).toEqual([]);
     await screenshot(page, 'landing');
