@@ -34,6 +34,7 @@ export * from './domain/backtests.js';
 export * from './api/backtests.js';
 export * from './domain/live-metrics.js';
 export * from './domain/transfer-fees.js';
+export * from './domain/rebalance-plan.js';
 export * from './domain/settings.js';
 export * from './domain/notifications.js';
 export * from './domain/legal.js';

@@ -90,23 +90,44 @@ export const SHIPPED_TRANSFER_FEES: TransferFeeTable = {
     'as taxas mudam com o congestionamento da rede — confira na corretora antes de transferir.',
   fees: {
     binance: {
-      BTC: open([['BTC', '0.0002', '0.0005'], ['BEP20', '0.0000049', '0.00001']]),
-      ETH: open([['ERC20', '0.0008', '0.0016'], ['ARBITRUM', '0.0001', '0.0002'], ['BEP20', '0.000035', '0.0001']]),
-      USDT: open([['TRC20', '1', '10'], ['ERC20', '3', '6'], ['BEP20', '0.01', '10'], ['SOL', '1', '10']]),
+      BTC: open([
+        ['BTC', '0.0002', '0.0005'],
+        ['BEP20', '0.0000049', '0.00001'],
+      ]),
+      ETH: open([
+        ['ERC20', '0.0008', '0.0016'],
+        ['ARBITRUM', '0.0001', '0.0002'],
+        ['BEP20', '0.000035', '0.0001'],
+      ]),
+      USDT: open([
+        ['TRC20', '1', '10'],
+        ['ERC20', '3', '6'],
+        ['BEP20', '0.01', '10'],
+        ['SOL', '1', '10'],
+      ]),
       BNB: open([['BEP20', '0.0005', '0.01']]),
       ADA: open([['ADA', '0.8', '8']]),
       SOL: open([['SOL', '0.001', '0.02']]),
       DOT: open([['DOT', '0.08', '1.5']]),
       MATIC: open([['POLYGON', '0.1', '10']]),
-      LINK: open([['ERC20', '0.31', '0.62'], ['BEP20', '0.0066', '0.02']]),
-      UNI: open([['ERC20', '0.43', '0.86'], ['BEP20', '0.0095', '0.02']]),
+      LINK: open([
+        ['ERC20', '0.31', '0.62'],
+        ['BEP20', '0.0066', '0.02'],
+      ]),
+      UNI: open([
+        ['ERC20', '0.43', '0.86'],
+        ['BEP20', '0.0095', '0.02'],
+      ]),
       AVAX: open([['AVAXC', '0.008', '0.1']]),
       BRL: open([['PIX', '0', '10']]),
     },
     mercadobitcoin: {
       BTC: open([['BTC', '0.0001', '0.001']]),
       ETH: open([['ERC20', '0.002', '0.01']]),
-      USDT: open([['ERC20', '5', '20'], ['POLYGON', '1', '10']]),
+      USDT: open([
+        ['ERC20', '5', '20'],
+        ['POLYGON', '1', '10'],
+      ]),
       ADA: open([['ADA', '1', '10']]),
       SOL: open([['SOL', '0.01', '0.05']]),
       DOT: open([['DOT', '0.1', '2']]),
@@ -116,9 +137,20 @@ export const SHIPPED_TRANSFER_FEES: TransferFeeTable = {
       BRL: open([['PIX', '0', '50']]),
     },
     gateio: {
-      BTC: open([['BTC', '0.0003', '0.001'], ['BEP20', '0.00001', '0.0001']]),
-      ETH: open([['ERC20', '0.0012', '0.005'], ['ARBITRUM', '0.0002', '0.001']]),
-      USDT: open([['TRC20', '1', '5'], ['ERC20', '4', '10'], ['BEP20', '0.5', '5'], ['SOL', '1', '5']]),
+      BTC: open([
+        ['BTC', '0.0003', '0.001'],
+        ['BEP20', '0.00001', '0.0001'],
+      ]),
+      ETH: open([
+        ['ERC20', '0.0012', '0.005'],
+        ['ARBITRUM', '0.0002', '0.001'],
+      ]),
+      USDT: open([
+        ['TRC20', '1', '5'],
+        ['ERC20', '4', '10'],
+        ['BEP20', '0.5', '5'],
+        ['SOL', '1', '5'],
+      ]),
       BNB: open([['BEP20', '0.0008', '0.01']]),
       ADA: open([['ADA', '1', '5']]),
       SOL: open([['SOL', '0.003', '0.02']]),
@@ -129,9 +161,20 @@ export const SHIPPED_TRANSFER_FEES: TransferFeeTable = {
       AVAX: open([['AVAXC', '0.01', '0.1']]),
     },
     mexc: {
-      BTC: open([['BTC', '0.0003', '0.001'], ['BEP20', '0.00001', '0.0001']]),
-      ETH: open([['ERC20', '0.0015', '0.005'], ['ARBITRUM', '0.00015', '0.001']]),
-      USDT: open([['TRC20', '1', '5'], ['ERC20', '3.5', '10'], ['BEP20', '0.8', '5'], ['SOL', '1', '5']]),
+      BTC: open([
+        ['BTC', '0.0003', '0.001'],
+        ['BEP20', '0.00001', '0.0001'],
+      ]),
+      ETH: open([
+        ['ERC20', '0.0015', '0.005'],
+        ['ARBITRUM', '0.00015', '0.001'],
+      ]),
+      USDT: open([
+        ['TRC20', '1', '5'],
+        ['ERC20', '3.5', '10'],
+        ['BEP20', '0.8', '5'],
+        ['SOL', '1', '5'],
+      ]),
       BNB: open([['BEP20', '0.0009', '0.01']]),
       ADA: open([['ADA', '1', '5']]),
       SOL: open([['SOL', '0.008', '0.05']]),
@@ -143,9 +186,19 @@ export const SHIPPED_TRANSFER_FEES: TransferFeeTable = {
     },
     bybit: {
       BTC: open([['BTC', '0.0002', '0.0005']]),
-      ETH: open([['ERC20', '0.0012', '0.003'], ['ARBITRUM', '0.0001', '0.001']]),
+      ETH: open([
+        ['ERC20', '0.0012', '0.003'],
+        ['ARBITRUM', '0.0001', '0.001'],
+      ]),
       // Bybit's TRC20 USDT withdrawals paused (the kind of switch a refresh picks up).
-      USDT: open([['TRC20', '1', '10'], ['ERC20', '3', '10'], ['SOL', '1', '10']], { withdraw: ['TRC20'] }),
+      USDT: open(
+        [
+          ['TRC20', '1', '10'],
+          ['ERC20', '3', '10'],
+          ['SOL', '1', '10'],
+        ],
+        { withdraw: ['TRC20'] },
+      ),
       ADA: open([['ADA', '1', '5']]),
       SOL: open([['SOL', '0.005', '0.03']]),
       DOT: open([['DOT', '0.1', '1.5']]),

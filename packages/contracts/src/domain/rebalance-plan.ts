@@ -1,0 +1,143 @@
+import { Decimal } from 'decimal.js';
+import type { ExchangeId } from './exchanges.js';
+import { transferRoute, type TransferFeeTable, type TransferRoute } from './transfer-fees.js';
+
+/**
+ * A rebalancing plan (issue 29): which transfers bring each asset back to its target split across exchanges, each
+ * with its network, fee and expected time. Pure and exact (decimal strings): the api's plan for a bot or an
+ * account, paper 'Rebalancear' and the backtest's rebalancing rule all call this one function.
+ */
+
+/** [exchange, asset, amount] — as bot_balances rows. */
+export type Holding = readonly [exchange: ExchangeId, asset: string, amount: string];
+
+export interface PlannedTransfer extends TransferRoute {
+  /** What leaves `from`. */
+  amount: string;
+  /** What `to` is credited: amount − fee. */
+  received: string;
+  /** The fee valued in USDT at the asset's price (null when no price was given). */
+  feeUsdt: string | null;
+}
+
+export interface SkippedTransfer {
+  asset: string;
+  from: ExchangeId;
+  to: ExchangeId;
+  amount: string;
+  /** 'sem_rota': no network open on both sides; 'abaixo_do_minimo': below the withdrawal minimum or the fee. */
+  reason: 'sem_rota' | 'abaixo_do_minimo';
+}
+
+export interface RebalancePlan {
+  transfers: PlannedTransfer[];
+  skipped: SkippedTransfer[];
+  /** Sum of the fees valued in USDT (assets without a price are left out and listed in `unpriced`). */
+  totalFeeUsdt: string;
+  unpriced: string[];
+  /** The longest expected time among the transfers, in minutes (they run in parallel). */
+  minutes: number;
+  table: { source: TransferFeeTable['source']; asOf: string; origin: string };
+}
+
+const D = (v: Decimal.Value) => new Decimal(v);
+const DP = 8;
+
+/**
+ * The transfers that move each asset from the exchanges holding more than their target to those holding less.
+ * `target` gives each exchange's target amount of each asset (typically the starting split scaled to today's total:
+ * see `targetFromInitialSplit`). Within an asset the largest surplus pays the largest deficit first (fewest
+ * transfers); an exchange pair with no network open on both sides, or an amount under the withdrawal minimum or not
+ * above the fee, is listed in `skipped` instead. `priceUsdt(asset)` values the fees (USDT = 1).
+ */
+export function planRebalance(
+  holdings: readonly Holding[],
+  target: readonly Holding[],
+  table: TransferFeeTable,
+  priceUsdt: (asset: string) => Decimal.Value | null,
+): RebalancePlan {
+  const diff = new Map<string, Map<ExchangeId, Decimal>>();
+  const add = (rows: readonly Holding[], sign: 1 | -1) => {
+    for (const [ex, asset, amount] of rows) {
+      const byEx = diff.get(asset) ?? new Map<ExchangeId, Decimal>();
+      byEx.set(ex, (byEx.get(ex) ?? D(0)).plus(D(amount).mul(sign)));
+      diff.set(asset, byEx);
+    }
+  };
+  add(holdings, 1);
+  add(target, -1);
+
+  const transfers: PlannedTransfer[] = [];
+  const skipped: SkippedTransfer[] = [];
+  const unpriced = new Set<string>();
+  let total = D(0);
+  for (const asset of [...diff.keys()].sort()) {
+    const byEx = [...diff.get(asset)!.entries()];
+    const surplus = byEx.filter(([, d]) => d.gt(0)).map(([ex, d]) => ({ ex, left: d }));
+    const deficit = byEx.filter(([, d]) => d.lt(0)).map(([ex, d]) => ({ ex, left: d.neg() }));
+    const order = (a: { ex: ExchangeId; left: Decimal }, b: { ex: ExchangeId; left: Decimal }) =>
+      b.left.comparedTo(a.left) || (a.ex < b.ex ? -1 : 1);
+    for (const need of deficit.sort(order)) {
+      for (const give of surplus.sort(order)) {
+        if (need.left.lte(0)) break;
+        if (give.left.lte(0)) continue;
+        const amount = Decimal.min(give.left, need.left).toDecimalPlaces(DP, Decimal.ROUND_DOWN);
+        if (amount.lte(0)) continue;
+        const route = transferRoute(table, asset, give.ex, need.ex);
+        const skip = (reason: SkippedTransfer['reason']) =>
+          skipped.push({ asset, from: give.ex, to: need.ex, amount: amount.toFixed(), reason });
+        if (!route) {
+          skip('sem_rota');
+          continue;
+        }
+        if (amount.lt(route.minWithdraw) || amount.lte(route.fee)) {
+          skip('abaixo_do_minimo');
+          continue;
+        }
+        give.left = give.left.minus(amount);
+        need.left = need.left.minus(amount);
+        const price = asset === 'USDT' ? 1 : priceUsdt(asset);
+        let feeUsdt: string | null = null;
+        if (price === null) unpriced.add(asset);
+        else {
+          const f = D(route.fee).mul(price);
+          total = total.plus(f);
+          feeUsdt = f.toDecimalPlaces(DP).toFixed();
+        }
+        transfers.push({
+          ...route,
+          amount: amount.toFixed(),
+          received: amount.minus(route.fee).toFixed(),
+          feeUsdt,
+        });
+      }
+    }
+  }
+  return {
+    transfers,
+    skipped,
+    totalFeeUsdt: total.toDecimalPlaces(DP).toFixed(),
+    unpriced: [...unpriced].sort(),
+    minutes: transfers.reduce((m, t) => Math.max(m, t.minutes), 0),
+    table: { source: table.source, asOf: table.asOf, origin: table.origin },
+  };
+}
+
+/**
+ * The target of each asset on each exchange: today's total of the asset split in the proportions it had at the
+ * start (a bot's `initial` balances). An asset absent at the start has no target (it is left where it is).
+ */
+export function targetFromInitialSplit(holdings: readonly Holding[], initial: readonly Holding[]): Holding[] {
+  const sum = (rows: readonly Holding[], asset: string) =>
+    rows.filter((r) => r[1] === asset).reduce((s, r) => s.plus(r[2]), D(0));
+  const out: Holding[] = [];
+  for (const asset of [...new Set(initial.map((r) => r[1]))].sort()) {
+    const start = sum(initial, asset);
+    if (start.lte(0)) continue;
+    const now = sum(holdings, asset);
+    for (const [ex, a, amount] of initial)
+      if (a === asset)
+        out.push([ex, asset, now.mul(amount).div(start).toDecimalPlaces(DP, Decimal.ROUND_DOWN).toFixed()]);
+  }
+  return out;
+}
