@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { TaxReportingRepository, TradesRepository, createDataSource } from '@arbitra/db';
+import { TaxReportingRepository, TradesRepository, createDataSource, type OwnerId } from '@arbitra/db';
 import {
   TAX_FOLD_VERSION,
   TAX_NOTICE,
@@ -207,7 +207,7 @@ describe('tax report API (issue 15)', () => {
       [maria.id],
     );
     const full = new TaxLedger();
-    for (const t of await new TaxReportingRepository(ds).liveTrades(maria.id)) full.add(t);
+    for (const t of await new TaxReportingRepository(ds).liveTrades(maria.id as OwnerId)) full.add(t);
     expect(rows).toEqual(
       full.finish().map((f) => ({
         month: f.result.month,

@@ -202,7 +202,7 @@ export class AdminUsersService {
     // The admin acts on the user it just loaded: the grant's payment is owned by that user.
     const owner = adminActingOn(user.id);
     const period = await this.uow.run(async (tx) => {
-      const granted = await this.subscriptionRows.grant(userId, plan, days, new Date(), tx);
+      const granted = await this.subscriptionRows.grant(owner, plan, days, new Date(), tx);
       const payment = await this.payments.create(
         {
           userId: owner,

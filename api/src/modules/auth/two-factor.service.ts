@@ -7,6 +7,7 @@ import { MESSAGES, type TwoFactorSetupResponse } from '@arbitra/contracts';
 import { badRequest, conflict } from '../../common/errors/app-error.js';
 import { SecretBox } from '../../common/security/secret-box.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import type { OwnerId } from '@arbitra/db';
 
 export const BACKUP_CODE_COUNT = 10;
 const ISSUER = 'Arbitra';
@@ -35,19 +36,19 @@ export class TwoFactorService {
     this.box = new SecretBox(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
   }
 
-  async status(userId: string): Promise<TwoFactorStatus> {
+  async status(userId: OwnerId): Promise<TwoFactorStatus> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) return { enabled: false, enabledAt: null, backupCodesRemaining: 0 };
     const remaining = await this.repo.unusedBackupCodes(userId);
     return { enabled: true, enabledAt: row.enabledAt, backupCodesRemaining: remaining };
   }
 
-  async isEnabled(userId: string): Promise<boolean> {
+  async isEnabled(userId: OwnerId): Promise<boolean> {
     return (await this.status(userId)).enabled;
   }
 
   /** A new secret, kept (encrypted) as pending until a first code confirms it. */
-  async setup(userId: string, email: string): Promise<TwoFactorSetupResponse> {
+  async setup(userId: OwnerId, email: string): Promise<TwoFactorSetupResponse> {
     const existing = await this.repo.find(userId);
     if (existing?.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
     const secret = generateSecret();
@@ -62,7 +63,7 @@ export class TwoFactorService {
   }
 
   /** Confirms the pending secret with a first code; returns the backup codes (shown once). */
-  async enable(userId: string, code: string): Promise<string[]> {
+  async enable(userId: OwnerId, code: string): Promise<string[]> {
     const row = await this.repo.find(userId);
     if (!row) throw badRequest('two_factor_setup_required', MESSAGES.twoFactor.setupFirst);
     if (row.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
@@ -73,14 +74,14 @@ export class TwoFactorService {
   }
 
   /** Switches 2FA off (needs a current code or a backup code). */
-  async disable(userId: string, code: string): Promise<SecondFactor> {
+  async disable(userId: OwnerId, code: string): Promise<SecondFactor> {
     const used = await this.requireValidCode(userId, code);
     await this.repo.disable(userId);
     return used;
   }
 
   /** New backup codes (the old ones stop working). */
-  async regenerateBackupCodes(userId: string, code: string): Promise<string[]> {
+  async regenerateBackupCodes(userId: OwnerId, code: string): Promise<string[]> {
     await this.requireValidCode(userId, code);
     const codes = newBackupCodes();
     await this.repo.replaceBackupCodes(userId, this.hashes(codes));
@@ -88,7 +89,7 @@ export class TwoFactorService {
   }
 
   /** Checks a code of an enabled 2FA: TOTP, or a backup code (then spent). 400 when wrong or off. */
-  async requireValidCode(userId: string, code: string): Promise<SecondFactor> {
+  async requireValidCode(userId: OwnerId, code: string): Promise<SecondFactor> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) throw badRequest('two_factor_not_enabled', MESSAGES.twoFactor.notEnabled);
     const used = await this.verifyEnabled(row, code);
@@ -97,7 +98,7 @@ export class TwoFactorService {
   }
 
   /** For login: which factor matched, or null. */
-  async verify(userId: string, code: string): Promise<SecondFactor | null> {
+  async verify(userId: OwnerId, code: string): Promise<SecondFactor | null> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) return null;
     return this.verifyEnabled(row, code);
@@ -137,7 +138,7 @@ export class TwoFactorService {
     return this.repo.claimStep(row.userId, step);
   }
 
-  private async spendBackupCode(userId: string, code: string): Promise<boolean> {
+  private async spendBackupCode(userId: OwnerId, code: string): Promise<boolean> {
     const normalised = normaliseBackupCode(code);
     if (normalised.length !== 10) return false;
     return this.repo.spendBackupCode(userId, this.box.hash(normalised));
