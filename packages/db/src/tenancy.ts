@@ -7,6 +7,9 @@
  *   bot → its trades in the engine);
  * - an admin acting on a user it loaded: `adminActingOn`, named so that a review sees it (and only admin code may
  *   call it: `tenancy.spec.ts`);
+ * - a user who just proved who they are without a session yet (the password or the 2FA challenge at sign-in,
+ *   registration, a reset or email-change token, a signed unsubscribe link): `provenOwner`, callable only where
+ *   that proof is checked (`tenancy.spec.ts`, PROOF_CALLERS);
  * - the system acting for a user a job or a message names (the engine's executor and live checklist, the
  *   notification dispatcher, the seed): `systemActingFor`, callable only from the files `tenancy.spec.ts` lists.
  * A query without its owner does not compile; `OwnedRepository` (below) is the type-level lint that a repository
@@ -26,6 +29,9 @@ export const adminActingOn = (userId: string): OwnerId => userId as OwnerId;
  * the files listed in `tenancy.spec.ts` (SYSTEM_CALLERS) may call it.
  */
 export const systemActingFor = (userId: string): OwnerId => userId as OwnerId;
+
+/** A user proven by a credential checked right there (see above): only the files in PROOF_CALLERS may call it. */
+export const provenOwner = (userId: string): OwnerId => userId as OwnerId;
 
 /** A parameter that names the owner: the id itself, or a record carrying it (`{ userId: OwnerId }`). */
 type Owns<P> = P extends OwnerId ? true : P extends { userId: OwnerId } ? true : false;

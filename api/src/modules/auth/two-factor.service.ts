@@ -67,7 +67,7 @@ export class TwoFactorService {
     const row = await this.repo.find(userId);
     if (!row) throw badRequest('two_factor_setup_required', MESSAGES.twoFactor.setupFirst);
     if (row.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
-    if (!(await this.checkTotp(row, code))) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
+    if (!(await this.checkTotp(userId, row, code))) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
     const codes = newBackupCodes();
     await this.repo.enable(userId, this.hashes(codes));
     return codes;
@@ -92,7 +92,7 @@ export class TwoFactorService {
   async requireValidCode(userId: OwnerId, code: string): Promise<SecondFactor> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) throw badRequest('two_factor_not_enabled', MESSAGES.twoFactor.notEnabled);
-    const used = await this.verifyEnabled(row, code);
+    const used = await this.verifyEnabled(userId, row, code);
     if (!used) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
     return used;
   }
@@ -101,17 +101,17 @@ export class TwoFactorService {
   async verify(userId: OwnerId, code: string): Promise<SecondFactor | null> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) return null;
-    return this.verifyEnabled(row, code);
+    return this.verifyEnabled(userId, row, code);
   }
 
-  private async verifyEnabled(row: TwoFactorEntity, code: string): Promise<SecondFactor | null> {
+  private async verifyEnabled(userId: OwnerId, row: TwoFactorEntity, code: string): Promise<SecondFactor | null> {
     const trimmed = code.replace(/\s+/g, '');
-    if (/^\d{6}$/.test(trimmed)) return (await this.checkTotp(row, trimmed)) ? 'totp' : null;
-    return (await this.spendBackupCode(row.userId, trimmed)) ? 'backup_code' : null;
+    if (/^\d{6}$/.test(trimmed)) return (await this.checkTotp(userId, row, trimmed)) ? 'totp' : null;
+    return (await this.spendBackupCode(userId, trimmed)) ? 'backup_code' : null;
   }
 
   /** A valid TOTP for a step later than the last one accepted; records the step atomically. */
-  private async checkTotp(row: TwoFactorEntity, code: string): Promise<boolean> {
+  private async checkTotp(userId: OwnerId, row: TwoFactorEntity, code: string): Promise<boolean> {
     const token = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(token)) return false;
     let secret: string;
@@ -135,7 +135,7 @@ export class TwoFactorService {
       return false;
     }
     // Two requests racing with the same code: only one moves the step forward.
-    return this.repo.claimStep(row.userId, step);
+    return this.repo.claimStep(userId, step);
   }
 
   private async spendBackupCode(userId: OwnerId, code: string): Promise<boolean> {

@@ -84,7 +84,7 @@ export class BotsService implements OnModuleInit {
   async stopLiveBotsUsing(event: CredentialDisabledEvent): Promise<void> {
     const bots = await this.bots.activeLiveOn(event.userId, event.exchange);
     for (const bot of bots) {
-      await this.bots.stopWithError(bot.id, event.message, bot.userId);
+      await this.bots.stopWithError(bot.id, event.message, event.userId);
       await this.command('stop', bot);
     }
   }

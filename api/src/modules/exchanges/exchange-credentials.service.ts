@@ -182,7 +182,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
       if (typeof payload.is_active !== 'boolean') {
         throw badRequest('validation_failed', MESSAGES.exchanges.isActiveInvalid, { field: 'is_active' });
       }
-      return this.setActive(current, payload.is_active);
+      return this.setActive(userId, current, payload.is_active);
     }
 
     const cipher = this.vault.cipher();
@@ -240,10 +240,10 @@ export class ExchangeCredentialsService implements OnModuleInit {
           apiKeyPreview: maskApiKey(input.api_key),
         },
       });
-      await this.notifyDisabled(row, 'key_changed');
+      await this.notifyDisabled(userId, row, 'key_changed');
       await this.requestCheck(row);
     } else if (deactivating) {
-      await this.notifyDisabled(row, 'deactivated');
+      await this.notifyDisabled(userId, row, 'deactivated');
     }
     return this.view(row);
   }
@@ -257,7 +257,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
       client,
       metadata: { credentialId: row.id, exchange: row.exchangeName },
     });
-    await this.notifyDisabled(row, 'removed');
+    await this.notifyDisabled(userId, row, 'removed');
   }
 
   /** 'Validar novamente': a new check with the exchange (no-op while one is pending). */
@@ -357,12 +357,12 @@ export class ExchangeCredentialsService implements OnModuleInit {
     }
   }
 
-  private async setActive(row: ExchangeCredentialEntity, active: boolean): Promise<UserExchange> {
+  private async setActive(userId: OwnerId, row: ExchangeCredentialEntity, active: boolean): Promise<UserExchange> {
     if (row.isActive !== active) {
-      await this.repo.updateOwned(row.userId, row.id, { isActive: active, updatedAt: new Date() });
+      await this.repo.updateOwned(userId, row.id, { isActive: active, updatedAt: new Date() });
     }
-    const updated = await this.repo.getOwned(row.userId, row.id);
-    if (row.isActive && !active) await this.notifyDisabled(updated, 'deactivated');
+    const updated = await this.repo.getOwned(userId, row.id);
+    if (row.isActive && !active) await this.notifyDisabled(userId, updated, 'deactivated');
     return this.view(updated);
   }
 
@@ -404,12 +404,13 @@ export class ExchangeCredentialsService implements OnModuleInit {
   }
 
   private async notifyDisabled(
+    userId: OwnerId,
     row: ExchangeCredentialEntity,
     reason: CredentialDisabledReason,
   ): Promise<void> {
     if (!isExchangeId(row.exchangeName)) return;
     const event: CredentialDisabledEvent = {
-      userId: row.userId,
+      userId,
       credentialId: row.id,
       exchange: row.exchangeName,
       reason,

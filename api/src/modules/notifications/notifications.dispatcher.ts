@@ -154,7 +154,7 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
             body: c.body,
             url,
             eventLabel: eventLabel(job.event),
-            unsubscribeUrl: this.notifications.unsubscribeUrl(job.userId, job.event),
+            unsubscribeUrl: this.notifications.unsubscribeUrl(owner, job.event),
           }),
         );
         return true;

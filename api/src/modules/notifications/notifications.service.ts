@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { NotificationsRepository, type NotificationRow } from '@arbitra/db';
+import { NotificationsRepository, provenOwner, type NotificationRow } from '@arbitra/db';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   MESSAGES,
@@ -128,17 +128,19 @@ export class NotificationsService implements OnModuleDestroy {
   }
 
   /** Turns one event's emails off when the signature matches; answers the event, or null for a bad link. */
-  async unsubscribe(userId: OwnerId, event: string, token: string): Promise<NotificationEvent | null> {
+  async unsubscribe(userId: string, event: string, token: string): Promise<NotificationEvent | null> {
     if (!(NOTIFICATION_EVENTS as readonly string[]).includes(event)) return null;
     const expected = Buffer.from(this.sign(userId, event as NotificationEvent));
     const given = Buffer.from(token);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    if (!(await this.repo.recipient(userId))) return null; // the account was deleted since
-    await this.repo.setPreferences(userId, [{ event, channel: 'email', enabled: false }]);
+    // The signature proved the link was made for this user.
+    const owner = provenOwner(userId);
+    if (!(await this.repo.recipient(owner))) return null; // the account was deleted since
+    await this.repo.setPreferences(owner, [{ event, channel: 'email', enabled: false }]);
     return event as NotificationEvent;
   }
 
-  private sign(userId: OwnerId, event: NotificationEvent): string {
+  private sign(userId: string, event: NotificationEvent): string {
     return createHmac('sha256', this.config.JWT_SECRET)
       .update(`unsubscribe:${userId}:${event}`)
       .digest('base64url');
