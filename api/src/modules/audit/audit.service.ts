@@ -56,7 +56,7 @@ export class AuditService {
     page: number,
     pageSize: number,
   ): Promise<Page<AdminAuditEntry>> {
-    const { total, rows } = await this.repo.pageAll(filter, (page - 1) * pageSize, pageSize);
+    const { total, rows } = await this.repo.adminPage(filter, (page - 1) * pageSize, pageSize);
     const items = rows.map(
       ({ entry, user: r }): AdminAuditEntry => ({
         ...toEntry(entry),

@@ -53,7 +53,7 @@ export class AuditRepository {
   }
 
   /** Every user's events (admins), newest first, optionally for one user or one action, with the user. */
-  async pageAll(
+  async adminPage(
     filter: {
       userId?: string | undefined;
       action?: string | undefined;

@@ -124,7 +124,7 @@ export class BotsRepository {
   // ── the admin: where each bot runs ────────────────────────────────────────────────────────────────────────
 
   /** Name and owner of each of these bots (the ones that exist). */
-  async ownersOf(
+  async adminOwnersOf(
     ids: readonly string[],
   ): Promise<Map<string, { name: string; userId: string; userEmail: string; userName: string }>> {
     if (ids.length === 0) return new Map();

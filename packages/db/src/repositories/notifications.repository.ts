@@ -92,7 +92,7 @@ export class NotificationsRepository {
    * Claims the delivery of `key` on `channel`. False when it was already claimed (sent, suppressed or being
    * sent by another worker): the caller must not send.
    */
-  async claimDelivery(key: string, channel: string, userId: string): Promise<boolean> {
+  async claimDelivery(key: string, channel: string, userId: OwnerId): Promise<boolean> {
     const rows: unknown[] = await this.ds.query(
       `INSERT INTO notification_deliveries (idempotency_key, channel, user_id, status) VALUES ($1, $2, $3, 'sending')
        ON CONFLICT DO NOTHING RETURNING 1`,
