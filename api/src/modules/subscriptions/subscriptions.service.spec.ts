@@ -73,7 +73,7 @@ describe('SubscriptionsService and EntitlementsService (in-memory repositories)'
       maxBots: UNLIMITED,
       canRunBots: true,
     });
-    expect(await entitlements.forUser('nobody')).toMatchObject({
+    expect(await entitlements.forUser('nobody' as OwnerId)).toMatchObject({
       status: 'none',
       active: false,
       canRunBots: false,
