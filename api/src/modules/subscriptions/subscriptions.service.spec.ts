@@ -82,7 +82,7 @@ describe('SubscriptionsService and EntitlementsService (in-memory repositories)'
 
   it('the sweep lapses ended trials and periods once (past_due, or canceled when asked), and tells the listeners', async () => {
     const { db, service, entitlements, user } = setup();
-    const ended = (userId: string, over: Record<string, unknown> = {}) => ({
+    const ended = (userId: OwnerId, over: Record<string, unknown> = {}) => ({
       ...service.trial(userId, new Date(Date.now() - 8 * DAY)),
       ...over,
     });
