@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDataSource, repositoriesOf } from '@arbitra/db';
+import { createDataSource, repositoriesOf, type OwnerId } from '@arbitra/db';
 import { seed } from '../src/cli/seed.js';
 import { EntitlementsService } from '../src/modules/subscriptions/entitlements.service.js';
 import { SubscriptionsService } from '../src/modules/subscriptions/subscriptions.service.js';
@@ -146,7 +146,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
     it('answers "what may this user do" in one service for the other modules', async () => {
       const u = await register(call);
       const entitlements = t.platform.api.app.get(EntitlementsService);
-      expect(await entitlements.forUser(u.id)).toMatchObject({
+      expect(await entitlements.forUser(u.id as OwnerId)).toMatchObject({
         planId: 'professional',
         status: 'trialing',
         active: true,
@@ -157,7 +157,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       await sql.query(`UPDATE subscriptions SET plan_id = 'basic', status = 'active' WHERE user_id = $1`, [
         u.id,
       ]);
-      expect(await entitlements.forUser(u.id)).toMatchObject({
+      expect(await entitlements.forUser(u.id as OwnerId)).toMatchObject({
         planId: 'basic',
         maxBots: 3,
         maxExchanges: 2,
@@ -167,7 +167,7 @@ describe('plans, subscription record, entitlements and admin enforcement (issue 
       const adminId = (
         await sql.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@arbitra.local'`)
       ).rows[0]!.id;
-      expect(await entitlements.forUser(adminId)).toMatchObject({ active: true, maxBots: -1 });
+      expect(await entitlements.forUser(adminId as OwnerId)).toMatchObject({ active: true, maxBots: -1 });
     });
   });
 

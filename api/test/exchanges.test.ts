@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MESSAGES, type ExchangeValidatedEvent, type UserExchange } from '@arbitra/contracts';
-import { CredentialCipher, ExchangeCredentialsRepository, createDataSource } from '@arbitra/db';
+import { CredentialCipher, ExchangeCredentialsRepository, createDataSource, type OwnerId } from '@arbitra/db';
 import { useTestPlatform } from './support/test-platform.js';
 import {
   ExchangeCredentialsService,
@@ -580,8 +580,8 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
       await sql.query(`UPDATE exchange_credentials SET validation_status = 'valid' WHERE id = $1`, [
         saved.id,
       ]);
-      await expect(service.assertLiveReady(u.id, ['binance'])).resolves.toBeUndefined();
-      const err = (await service.assertLiveReady(u.id, ['binance', 'bybit']).catch((e: unknown) => e)) as {
+      await expect(service.assertLiveReady(u.id as OwnerId, ['binance'])).resolves.toBeUndefined();
+      const err = (await service.assertLiveReady(u.id as OwnerId, ['binance', 'bybit']).catch((e: unknown) => e)) as {
         status: number;
         code: string;
         message: string;
@@ -600,7 +600,7 @@ describe('exchange credentials (issue 6): endpoints, secrets, validation through
         },
       ]);
       await call('PUT', `/api/user/exchanges/${saved.id}`, { token: u.token, body: { is_active: false } });
-      await expect(service.assertLiveReady(u.id, ['binance'])).rejects.toThrow(
+      await expect(service.assertLiveReady(u.id as OwnerId, ['binance'])).rejects.toThrow(
         'Binance (credencial desativada)',
       );
     });

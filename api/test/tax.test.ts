@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { TaxReportingRepository, TradesRepository, createDataSource } from '@arbitra/db';
+import { TaxReportingRepository, TradesRepository, createDataSource, type OwnerId } from '@arbitra/db';
 import {
   TAX_FOLD_VERSION,
   TAX_NOTICE,
@@ -207,7 +207,7 @@ describe('tax report API (issue 15)', () => {
       [maria.id],
     );
     const full = new TaxLedger();
-    for (const t of await new TaxReportingRepository(ds).liveTrades(maria.id)) full.add(t);
+    for (const t of await new TaxReportingRepository(ds).liveTrades(maria.id as OwnerId)) full.add(t);
     expect(rows).toEqual(
       full.finish().map((f) => ({
         month: f.result.month,
@@ -222,7 +222,7 @@ describe('tax report API (issue 15)', () => {
     const repo = new TaxReportingRepository(ds);
     repo.liveTrades = () => Promise.reject(new Error('the whole history was read'));
     const fresh = new TaxService(repo, new AccountDataRegistry()); // nothing in memory, as after a start
-    const r = await fresh.report(maria.id, { month: '2026-03', page: 1, pageSize: 50 });
+    const r = await fresh.report(maria.id as OwnerId, { month: '2026-03', page: 1, pageSize: 50 });
     expect(JSON.parse(JSON.stringify(r))).toEqual(expected);
   });
 
@@ -232,7 +232,7 @@ describe('tax report API (issue 15)', () => {
       [maria.id],
     );
     const fresh = new TaxService(new TaxReportingRepository(ds), new AccountDataRegistry());
-    const r = await fresh.report(maria.id, { month: '2026-04', page: 1, pageSize: 50 });
+    const r = await fresh.report(maria.id as OwnerId, { month: '2026-04', page: 1, pageSize: 50 });
     expect(r).toMatchObject({ salesTotal: '12106.00', netGain: '87.90' });
     const rows: { version: number }[] = await ds.query(
       `SELECT version FROM tax_months WHERE user_id = $1 AND month = '2026-04'`,

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TradesRepository, createDataSource } from '@arbitra/db';
+import { TradesRepository, createDataSource, type OwnerId } from '@arbitra/db';
 import type { Bot, BotDetail, TradesResponse } from '@arbitra/contracts';
 import { TradeLedger, type ExecutionRecord } from '../../engine/src/execution/trade-ledger.js';
 import { executeTriangular } from '../../engine/src/execution/triangular.executor.js';
@@ -294,14 +294,14 @@ describe('trade ledger, history, stats and CSV (issue 5 §4, §6, §7)', () => {
               ['all', 'live'],
             ] as const) {
               const f = { dateRange, status, bot, mode };
-              const got = await repo.totals(ana.id, f, now);
+              const got = await repo.totals(ana.id as OwnerId, f, now);
               const want = await expected(f, now);
               const where = `${label} ${JSON.stringify(f)} at ${now.toISOString()}`;
               // GET /api/trades reads both in one statement: the same totals and page, an empty page included.
               const offset = dateRange === '7' ? 10_000 : 10;
-              const history = await repo.history(ana.id, f, offset, 25, now);
+              const history = await repo.history(ana.id as OwnerId, f, offset, 25, now);
               expect(history.totals, where).toEqual(got);
-              expect(history.rows, where).toEqual(await repo.page(ana.id, f, offset, 25, now));
+              expect(history.rows, where).toEqual(await repo.page(ana.id as OwnerId, f, offset, 25, now));
               expect(
                 {
                   ...got,

@@ -1,4 +1,10 @@
-import { SubscriptionsRepository, TradesRepository, UsersRepository, type Repositories } from '@arbitra/db';
+import {
+  SubscriptionsRepository,
+  systemActingFor,
+  TradesRepository,
+  UsersRepository,
+  type Repositories,
+} from '@arbitra/db';
 import type { Role } from '@arbitra/contracts';
 import { hashPassword } from '../common/security/password.js';
 import { trialFor } from '../modules/subscriptions/subscription-rules.js';
@@ -40,7 +46,8 @@ export async function seed(repositories: Repositories): Promise<string[]> {
       // null: another process created it in between; read it back.
       userId = id ?? (await users.findByEmail(account.email))!.id;
     }
-    if (account.role !== 'admin' && !(await subscriptions.forUser(userId))) {
+    // The seed acts for the account it just made or found.
+    if (account.role !== 'admin' && !(await subscriptions.forUser(systemActingFor(userId)))) {
       await subscriptions.insert(trialFor(userId));
     }
     // The demo user's live month for 'Impostos' (fixtures, skipped when already there).

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { BotCommandJob, ExecutionJob, Opportunity } from '@arbitra/contracts';
 import type { BrowserEvents, QueueFactory } from '@arbitra/transport';
 import type { ExecutionRecord } from '../execution/trade-ledger.js';
-import type { BotsRepository, RunnerBotRow } from '@arbitra/db';
+import type { BotsRepository, OwnerId, RunnerBotRow } from '@arbitra/db';
 import type { BookView } from '../execution/paper-gateway.js';
 import type { ScannerService } from '../scanner/scanner.service.js';
 import type { BotEvents } from '../execution/bot-events.js';
@@ -41,7 +41,7 @@ async function setup() {
   };
   const row: RunnerBotRow = {
     id: 'b',
-    user_id: 'u',
+    user_id: 'u' as OwnerId,
     name: 'Stat',
     strategy: 'statistical',
     pairs: ['ETH/USDT'],

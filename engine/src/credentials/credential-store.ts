@@ -11,6 +11,7 @@ import {
 import {
   CredentialDecryptError,
   ExchangeCredentialsRepository,
+  systemActingFor,
   type CredentialCipher,
   type CredentialPlain,
   type CredentialRow,
@@ -142,7 +143,8 @@ export class CredentialStore {
    * CredentialUnavailableError with a pt-BR message ('Binance: credencial desativada') otherwise.
    */
   async decryptForExecution(userId: string, exchange: ExchangeId): Promise<ExchangeClientCredentials> {
-    const row = await this.db.forUserExchange(userId, exchange);
+    // The engine acts for the bot's owner its job names (the executor, the live checklist).
+    const row = await this.db.forUserExchange(systemActingFor(userId), exchange);
     const name = exchangeInfo(exchange).displayName;
     const c = row ? toStored(row) : null;
     if (!c) throw new CredentialUnavailableError('missing', `${name}: ${MESSAGES.exchanges.liveMissing}`);

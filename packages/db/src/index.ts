@@ -5,4 +5,4 @@ export * from './security/credential-cipher.js';
 export * from './security/credentials-keys.config.js';
 export * from './repositories/index.js';
 export * from './query-stats.js';
-export { adminActingOn, type MethodsWithoutOwner, type OwnerId } from './tenancy.js';
+export { adminActingOn, provenOwner, systemActingFor, type MethodsWithoutOwner, type OwnerId } from './tenancy.js';

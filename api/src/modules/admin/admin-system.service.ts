@@ -34,7 +34,7 @@ export class AdminSystemService {
    */
   async overview(now = Date.now(), history = false): Promise<AdminSystemOverview> {
     const engines = this.engines.aliveWithAge(now);
-    const owners = await this.bots.ownersOf(engines.flatMap((e) => (e.bots ?? []).map((b) => b.id)));
+    const owners = await this.bots.adminOwnersOf(engines.flatMap((e) => (e.bots ?? []).map((b) => b.id)));
     return {
       engines: engines.map(({ bots, ...e }) => ({
         ...e,

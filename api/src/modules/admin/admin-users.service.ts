@@ -98,7 +98,7 @@ export class AdminUsersService {
     });
     if (!id) throw conflict('email_taken', MESSAGES.auth.emailTaken);
     if (input.role === 'user') {
-      await this.subscriptionRows.insert(this.subscriptions.trial(id));
+      await this.subscriptionRows.insert(this.subscriptions.trial(adminActingOn(id)));
       if (input.plan !== 'trial')
         await this.grantPlan(
           admin,
@@ -167,14 +167,14 @@ export class AdminUsersService {
         metadata: { from: user.role, to: patch.role, reason: patch.reason },
       });
       // A token carries no role (REST reads it live), but open sockets joined rooms by role: make them reconnect.
-      this.sessions.refreshSockets(userId);
+      this.sessions.refreshSockets(adminActingOn(userId));
     }
     if (changesDisabled) {
       let sessionsEnded = 0;
       let botsStopped = 0;
       if (patch.disabled) {
-        sessionsEnded = await this.sessions.revokeAll(userId, 'account_disabled');
-        botsStopped = (await this.bots.stopAllForUser(userId, DISABLED_BOT_REASON)).length;
+        sessionsEnded = await this.sessions.revokeAll(adminActingOn(userId), 'account_disabled');
+        botsStopped = (await this.bots.stopAllForUser(adminActingOn(userId), DISABLED_BOT_REASON)).length;
       }
       await this.audit.record(patch.disabled ? 'user_disabled' : 'user_enabled', {
         userId,
@@ -202,7 +202,7 @@ export class AdminUsersService {
     // The admin acts on the user it just loaded: the grant's payment is owned by that user.
     const owner = adminActingOn(user.id);
     const period = await this.uow.run(async (tx) => {
-      const granted = await this.subscriptionRows.grant(userId, plan, days, new Date(), tx);
+      const granted = await this.subscriptionRows.grant(owner, plan, days, new Date(), tx);
       const payment = await this.payments.create(
         {
           userId: owner,
@@ -238,7 +238,7 @@ export class AdminUsersService {
     client: ClientInfo,
   ): Promise<void> {
     await this.mustFind(userId);
-    const revoked = await this.sessions.revoke(userId, sessionId, 'user');
+    const revoked = await this.sessions.revoke(adminActingOn(userId), sessionId, 'user');
     if (!revoked) throw notFound('session_not_found', MESSAGES.common.notFound);
     await this.audit.record('session_revoked', {
       userId,

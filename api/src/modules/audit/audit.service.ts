@@ -9,6 +9,7 @@ import {
 } from '@arbitra/contracts';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import { describeDevice } from '../../common/http/device.js';
+import type { OwnerId } from '@arbitra/db';
 
 export interface AuditRecord {
   /** The account concerned (null: unknown email, anonymised deletion). */
@@ -36,7 +37,7 @@ export class AuditService {
   }
 
   /** The user's own events, newest first. */
-  async listForUser(userId: string, page: number, pageSize: number): Promise<Page<AuditEntry>> {
+  async listForUser(userId: OwnerId, page: number, pageSize: number): Promise<Page<AuditEntry>> {
     const [rows, total] = await this.repo.pageForUser(userId, (page - 1) * pageSize, pageSize);
     return { items: rows.map(toEntry), total, page, pageSize };
   }
@@ -55,7 +56,7 @@ export class AuditService {
     page: number,
     pageSize: number,
   ): Promise<Page<AdminAuditEntry>> {
-    const { total, rows } = await this.repo.pageAll(filter, (page - 1) * pageSize, pageSize);
+    const { total, rows } = await this.repo.adminPage(filter, (page - 1) * pageSize, pageSize);
     const items = rows.map(
       ({ entry, user: r }): AdminAuditEntry => ({
         ...toEntry(entry),

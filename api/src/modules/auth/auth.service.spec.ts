@@ -1,5 +1,6 @@
 import { FabricBrowserEvents } from '@arbitra/transport';
 import { randomBytes } from 'node:crypto';
+import type { OwnerId } from '@arbitra/db';
 import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -127,8 +128,8 @@ describe('AuthService (in-memory repositories)', () => {
     const { user, token: first } = await register();
     const second = tokenOf(await service.login({ email: user.email, password: PASSWORD }, client()));
     const auth = (await sessions.authenticate(second))!;
-    expect(await sessions.countActive(user.id)).toBe(2);
-    await service.logout(user.id, auth.sessionId, client());
+    expect(await sessions.countActive(user.id as OwnerId)).toBe(2);
+    await service.logout(user.id as OwnerId, auth.sessionId, client());
     expect(await sessions.authenticate(second)).toBeNull();
     expect(await sessions.authenticate(first)).not.toBeNull();
   });
@@ -138,7 +139,7 @@ describe('AuthService (in-memory repositories)', () => {
     const { user } = await register();
     const answer = await service.login({ email: user.email, password: PASSWORD }, client());
     expect(answer).toMatchObject({ twoFactorRequired: true, message: MESSAGES.auth.twoFactorRequired });
-    expect(await sessions.countActive(user.id)).toBe(1);
+    expect(await sessions.countActive(user.id as OwnerId)).toBe(1);
   });
 
   it("'Alertas de login': a sign-in from a new browser is notified once; the same browser again is not", async () => {

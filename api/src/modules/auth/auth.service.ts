@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UsersRepository, type UserEntity } from '@arbitra/db';
+import { provenOwner, UsersRepository, type OwnerId, type UserEntity } from '@arbitra/db';
 import {
   MESSAGES,
   normaliseRole,
@@ -86,8 +86,9 @@ export class AuthService {
           termsAcceptedAt: input.termsVersion ? now : null,
         },
         (userId) => ({
-          subscription: this.subscriptions.trial(userId, now),
-          session: this.sessions.newSession(userId, client, false),
+          // The new account's first session: its owner is the account just registered.
+          subscription: this.subscriptions.trial(provenOwner(userId), now),
+          session: this.sessions.newSession(provenOwner(userId), client, false),
         }),
       );
       created = { user, sessionId: session.id, token: await this.sessions.sign(session) };
@@ -125,7 +126,8 @@ export class AuthService {
     const user = await this.users.findByEmail(input.email);
     // A targeted account (many failures from everywhere): a growing delay, except from where its owner already signed in.
     const excess = await this.rateLimits.excess(account);
-    if (excess > 0 && !(user && (await this.sessions.seenFrom(user.id, client)))) {
+    // (Before the password: a yes only spares this client the delay, it reads nothing of the account's.)
+    if (excess > 0 && !(user && (await this.sessions.seenFrom(provenOwner(user.id), client)))) {
       await new Promise((r) => setTimeout(r, loginDelayMs(excess)));
     }
     if (!user) {
@@ -152,7 +154,7 @@ export class AuthService {
       throw forbidden('account_disabled', MESSAGES.auth.accountDisabled);
     }
     const remember = input.remember === true;
-    if (await this.twoFactor.isEnabled(user.id)) {
+    if (await this.twoFactor.isEnabled(provenOwner(user.id))) {
       return {
         twoFactorRequired: true,
         challengeToken: await this.tokens.signChallenge(user.id, remember),
@@ -182,7 +184,7 @@ export class AuthService {
     const user = await this.users.findById(challenge.userId);
     if (!user) throw unauthorized('two_factor_challenge_expired', MESSAGES.auth.twoFactorChallengeExpired);
     if (user.disabledAt) throw forbidden('account_disabled', MESSAGES.auth.accountDisabled);
-    const factor = await this.twoFactor.verify(user.id, input.code);
+    const factor = await this.twoFactor.verify(provenOwner(user.id), input.code);
     if (!factor) {
       await this.audit.record('login_failed', {
         userId: user.id,
@@ -200,7 +202,7 @@ export class AuthService {
     return this.completeLogin(user, client, challenge.remember, { method: factor });
   }
 
-  async logout(userId: string, sessionId: string, client: ClientInfo): Promise<void> {
+  async logout(userId: OwnerId, sessionId: string, client: ClientInfo): Promise<void> {
     const revoked = await this.sessions.revoke(userId, sessionId, 'logout');
     if (revoked) await this.audit.record('logout', { userId, client, metadata: { sessionId } });
   }
@@ -216,7 +218,8 @@ export class AuthService {
     remember: boolean,
     metadata: Record<string, unknown>,
   ): Promise<LoginSuccessResponse> {
-    const { session, token } = await this.sessions.create(user.id, client, remember);
+    // The password (and the second factor) were checked: the session is this user's.
+    const { session, token } = await this.sessions.create(provenOwner(user.id), client, remember);
     await this.users.update(user.id, { lastLoginAt: session.createdAt });
     await this.rateLimits.reset({ name: 'loginAccount', subject: user.email });
     await this.rateLimits.reset({
@@ -237,10 +240,11 @@ export class AuthService {
    * email, Telegram, as the user chose; the 'Alertas de login' switch turns it off), once per session.
    */
   private async maybeAlert(user: UserEntity, client: ClientInfo, sessionId: string, at: Date): Promise<void> {
-    const settings = await this.notificationSettings.get(user.id);
+    const owner = provenOwner(user.id);
+    const settings = await this.notificationSettings.get(owner);
     if (!settings.loginAlerts) return;
-    if (await this.sessions.knownDevice(user.id, client.userAgent, sessionId)) return;
-    const device = (await this.sessions.latest(user.id))?.device ?? MESSAGES.sessions.unknownDevice;
+    if (await this.sessions.knownDevice(owner, client.userAgent, sessionId)) return;
+    const device = (await this.sessions.latest(owner))?.device ?? MESSAGES.sessions.unknownDevice;
     await this.notifications.notify({
       key: `login.new:${sessionId}`,
       userId: user.id,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { UsersRepository } from '@arbitra/db';
+import { provenOwner, UsersRepository } from '@arbitra/db';
 import { MESSAGES } from '@arbitra/contracts';
 import { badRequest } from '../../common/errors/app-error.js';
 import type { ClientInfo } from '../../common/http/request-context.js';
@@ -101,7 +101,8 @@ export class PasswordResetService {
     if (!userId) throw badRequest('reset_link_invalid', MESSAGES.auth.resetLinkInvalid);
     // Any other link sent before stops working too.
     const user = await this.users.setPasswordAfterReset(userId, passwordHash);
-    const ended = await this.sessions.revokeAll(userId, 'password_reset');
+    // The reset token proved the owner.
+    const ended = await this.sessions.revokeAll(provenOwner(userId), 'password_reset');
     await this.rateLimits.reset({ name: 'loginAccount', subject: user.email });
     await this.audit.record('password_reset', { userId, client, metadata: { sessionsEnded: ended } });
   }

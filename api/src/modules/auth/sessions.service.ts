@@ -5,6 +5,7 @@ import { BrowserEvents } from '@arbitra/transport';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
 import { describeDevice, locationOf } from '../../common/http/device.js';
 import { TokensService } from './tokens.service.js';
+import type { OwnerId } from '@arbitra/db';
 
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const REMEMBER_TTL_MS = 30 * 24 * 3600_000;
@@ -49,13 +50,13 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Makes the user's open sockets reconnect (their rooms are decided again at the handshake). */
-  refreshSockets(userId: string): void {
+  refreshSockets(userId: OwnerId): void {
     this.disconnect([ROOMS.user(userId)]);
   }
 
   /** Opens a session and signs its token. */
   async create(
-    userId: string,
+    userId: OwnerId,
     client: ClientInfo,
     remember: boolean,
   ): Promise<{ session: SessionEntity; token: string }> {
@@ -64,7 +65,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The row of a new session (the registration inserts it in its own transaction). */
-  newSession(userId: string, client: ClientInfo, remember: boolean): Partial<SessionEntity> {
+  newSession(userId: OwnerId, client: ClientInfo, remember: boolean): Partial<SessionEntity> {
     const now = Date.now();
     const device = describeDevice(client.userAgent);
     return {
@@ -121,7 +122,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The user's live sessions, most recently active first. */
-  async list(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
+  async list(userId: OwnerId, currentSessionId: string): Promise<SessionInfo[]> {
     const rows = await this.repo.live(userId);
     return rows.map((s) => {
       const d = describeDevice(s.userAgent);
@@ -141,23 +142,23 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  async countActive(userId: string): Promise<number> {
+  async countActive(userId: OwnerId): Promise<number> {
     return this.repo.countLive(userId);
   }
 
   /** The most recent session opened (the last sign-in), live or not. */
-  async latest(userId: string): Promise<SessionEntity | null> {
+  async latest(userId: OwnerId): Promise<SessionEntity | null> {
     return this.repo.latest(userId);
   }
 
   /** Has this user ever had a session from this address and browser (a device the owner really used)? */
-  async seenFrom(userId: string, client: ClientInfo): Promise<boolean> {
+  async seenFrom(userId: OwnerId, client: ClientInfo): Promise<boolean> {
     if (!client.ip || !client.userAgent) return false;
     return this.repo.usedFrom(userId, client.ip, client.userAgent);
   }
 
   /** Has this user signed in before from this exact user agent? */
-  async knownDevice(userId: string, userAgent: string | null, exceptSessionId: string): Promise<boolean> {
+  async knownDevice(userId: OwnerId, userAgent: string | null, exceptSessionId: string): Promise<boolean> {
     if (!userAgent) return false;
     return this.repo.usedUserAgent(userId, userAgent, exceptSessionId);
   }
@@ -166,7 +167,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
    * Revokes one live session of this user; the lookup includes the user id, so another user's
    * session id is simply not found. Returns the revoked row, or null.
    */
-  async revoke(userId: string, sessionId: string, reason: RevokeReason): Promise<SessionEntity | null> {
+  async revoke(userId: OwnerId, sessionId: string, reason: RevokeReason): Promise<SessionEntity | null> {
     const row = await this.repo.revoke(userId, sessionId, reason);
     if (!row) return null;
     this.disconnect([ROOMS.session(row.id)]);
@@ -176,7 +177,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Revokes every live session of the user (but `exceptSessionId`); returns how many. */
-  async revokeAll(userId: string, reason: RevokeReason, exceptSessionId?: string): Promise<number> {
+  async revokeAll(userId: OwnerId, reason: RevokeReason, exceptSessionId?: string): Promise<number> {
     const ids = await this.repo.revokeAll(userId, reason, exceptSessionId);
     if (ids.length > 0) this.disconnect(ids.map((id) => ROOMS.session(id)));
     return ids.length;

@@ -7,6 +7,7 @@ import { MESSAGES, type TwoFactorSetupResponse } from '@arbitra/contracts';
 import { badRequest, conflict } from '../../common/errors/app-error.js';
 import { SecretBox } from '../../common/security/secret-box.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import type { OwnerId } from '@arbitra/db';
 
 export const BACKUP_CODE_COUNT = 10;
 const ISSUER = 'Arbitra';
@@ -35,19 +36,19 @@ export class TwoFactorService {
     this.box = new SecretBox(config.TWO_FACTOR_KEY ?? config.JWT_SECRET);
   }
 
-  async status(userId: string): Promise<TwoFactorStatus> {
+  async status(userId: OwnerId): Promise<TwoFactorStatus> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) return { enabled: false, enabledAt: null, backupCodesRemaining: 0 };
     const remaining = await this.repo.unusedBackupCodes(userId);
     return { enabled: true, enabledAt: row.enabledAt, backupCodesRemaining: remaining };
   }
 
-  async isEnabled(userId: string): Promise<boolean> {
+  async isEnabled(userId: OwnerId): Promise<boolean> {
     return (await this.status(userId)).enabled;
   }
 
   /** A new secret, kept (encrypted) as pending until a first code confirms it. */
-  async setup(userId: string, email: string): Promise<TwoFactorSetupResponse> {
+  async setup(userId: OwnerId, email: string): Promise<TwoFactorSetupResponse> {
     const existing = await this.repo.find(userId);
     if (existing?.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
     const secret = generateSecret();
@@ -62,25 +63,25 @@ export class TwoFactorService {
   }
 
   /** Confirms the pending secret with a first code; returns the backup codes (shown once). */
-  async enable(userId: string, code: string): Promise<string[]> {
+  async enable(userId: OwnerId, code: string): Promise<string[]> {
     const row = await this.repo.find(userId);
     if (!row) throw badRequest('two_factor_setup_required', MESSAGES.twoFactor.setupFirst);
     if (row.enabledAt) throw conflict('two_factor_already_enabled', MESSAGES.twoFactor.alreadyEnabled);
-    if (!(await this.checkTotp(row, code))) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
+    if (!(await this.checkTotp(userId, row, code))) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
     const codes = newBackupCodes();
     await this.repo.enable(userId, this.hashes(codes));
     return codes;
   }
 
   /** Switches 2FA off (needs a current code or a backup code). */
-  async disable(userId: string, code: string): Promise<SecondFactor> {
+  async disable(userId: OwnerId, code: string): Promise<SecondFactor> {
     const used = await this.requireValidCode(userId, code);
     await this.repo.disable(userId);
     return used;
   }
 
   /** New backup codes (the old ones stop working). */
-  async regenerateBackupCodes(userId: string, code: string): Promise<string[]> {
+  async regenerateBackupCodes(userId: OwnerId, code: string): Promise<string[]> {
     await this.requireValidCode(userId, code);
     const codes = newBackupCodes();
     await this.repo.replaceBackupCodes(userId, this.hashes(codes));
@@ -88,29 +89,29 @@ export class TwoFactorService {
   }
 
   /** Checks a code of an enabled 2FA: TOTP, or a backup code (then spent). 400 when wrong or off. */
-  async requireValidCode(userId: string, code: string): Promise<SecondFactor> {
+  async requireValidCode(userId: OwnerId, code: string): Promise<SecondFactor> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) throw badRequest('two_factor_not_enabled', MESSAGES.twoFactor.notEnabled);
-    const used = await this.verifyEnabled(row, code);
+    const used = await this.verifyEnabled(userId, row, code);
     if (!used) throw badRequest('invalid_code', MESSAGES.twoFactor.invalidCode);
     return used;
   }
 
   /** For login: which factor matched, or null. */
-  async verify(userId: string, code: string): Promise<SecondFactor | null> {
+  async verify(userId: OwnerId, code: string): Promise<SecondFactor | null> {
     const row = await this.repo.find(userId);
     if (!row?.enabledAt) return null;
-    return this.verifyEnabled(row, code);
+    return this.verifyEnabled(userId, row, code);
   }
 
-  private async verifyEnabled(row: TwoFactorEntity, code: string): Promise<SecondFactor | null> {
+  private async verifyEnabled(userId: OwnerId, row: TwoFactorEntity, code: string): Promise<SecondFactor | null> {
     const trimmed = code.replace(/\s+/g, '');
-    if (/^\d{6}$/.test(trimmed)) return (await this.checkTotp(row, trimmed)) ? 'totp' : null;
-    return (await this.spendBackupCode(row.userId, trimmed)) ? 'backup_code' : null;
+    if (/^\d{6}$/.test(trimmed)) return (await this.checkTotp(userId, row, trimmed)) ? 'totp' : null;
+    return (await this.spendBackupCode(userId, trimmed)) ? 'backup_code' : null;
   }
 
   /** A valid TOTP for a step later than the last one accepted; records the step atomically. */
-  private async checkTotp(row: TwoFactorEntity, code: string): Promise<boolean> {
+  private async checkTotp(userId: OwnerId, row: TwoFactorEntity, code: string): Promise<boolean> {
     const token = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(token)) return false;
     let secret: string;
@@ -134,10 +135,10 @@ export class TwoFactorService {
       return false;
     }
     // Two requests racing with the same code: only one moves the step forward.
-    return this.repo.claimStep(row.userId, step);
+    return this.repo.claimStep(userId, step);
   }
 
-  private async spendBackupCode(userId: string, code: string): Promise<boolean> {
+  private async spendBackupCode(userId: OwnerId, code: string): Promise<boolean> {
     const normalised = normaliseBackupCode(code);
     if (normalised.length !== 10) return false;
     return this.repo.spendBackupCode(userId, this.box.hash(normalised));

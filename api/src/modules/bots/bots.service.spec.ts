@@ -1,3 +1,4 @@
+import type { OwnerId } from '@arbitra/db';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, parseBot, type BotInput, type Entitlements, type LiveChecklist } from '@arbitra/contracts';
 import type { EngineCommandsService } from '../engine-link/engine-commands.service.js';
@@ -69,30 +70,33 @@ function input(over: Record<string, unknown> = {}): BotInput {
   return parsed.data;
 }
 
+const U1 = 'u1' as OwnerId;
+const U2 = 'u2' as OwnerId;
+
 describe('BotsService (in-memory repository)', () => {
   it('creates a running bot and tells the engine; the plan limit refuses the next one (403)', async () => {
     const { service, sent } = setup({ maxBots: 1 });
-    const bot = await service.create('u1', input());
+    const bot = await service.create(U1, input());
     expect(bot).toMatchObject({ name: 'Arbitragem BTC', status: 'running', active: true, totalProfit: 0 });
     expect(sent).toEqual([`start:${bot.id}`]);
-    expect(await refusal(service.create('u1', input({ name: 'Outro' })))).toMatchObject({
+    expect(await refusal(service.create(U1, input({ name: 'Outro' })))).toMatchObject({
       status: 403,
       code: 'bot_limit_reached',
     });
-    expect(await service.list('u1')).toHaveLength(1);
+    expect(await service.list(U1)).toHaveLength(1);
   });
 
   it("another user's bot is not found (404), and is not changed", async () => {
     const { service } = setup();
-    const bot = await service.create('u1', input());
-    expect(await refusal(service.get('u2', bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
-    expect(await refusal(service.toggle('u2', bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
-    expect((await service.get('u1', bot.id)).active).toBe(true);
+    const bot = await service.create(U1, input());
+    expect(await refusal(service.get(U2, bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
+    expect(await refusal(service.toggle(U2, bot.id))).toMatchObject({ status: 404, code: 'bot_not_found' });
+    expect((await service.get(U1, bot.id)).active).toBe(true);
   });
 
   it('an advanced strategy needs a plan that allows it', async () => {
     const { service } = setup({ canUseAdvancedStrategies: false });
-    expect(await refusal(service.create('u1', input({ strategy: 'statistical' })))).toMatchObject({
+    expect(await refusal(service.create(U1, input({ strategy: 'statistical' })))).toMatchObject({
       status: 403,
       code: 'advanced_strategies_required',
     });
@@ -100,10 +104,10 @@ describe('BotsService (in-memory repository)', () => {
 
   it('a disabled credential stops the live bots on that exchange with its reason', async () => {
     const { service, bots, sent, disable } = setup({ maxBots: 5 });
-    const live = await service.create('u1', input({ mode: 'live', confirmLive: true }));
-    const paper = await service.create('u1', input({ name: 'Papel' }));
+    const live = await service.create(U1, input({ mode: 'live', confirmLive: true }));
+    const paper = await service.create(U1, input({ name: 'Papel' }));
     await disable({
-      userId: 'u1',
+      userId: U1,
       credentialId: 'c1',
       exchange: 'gateio',
       reason: 'deactivated',
@@ -141,7 +145,7 @@ describe('BotsService (in-memory repository)', () => {
       ],
     };
     const { service, bots } = setup({ maxBots: 5 }, failing);
-    const refused = await refusal(service.create('u1', input({ mode: 'live', confirmLive: true })));
+    const refused = await refusal(service.create(U1, input({ mode: 'live', confirmLive: true })));
     expect(refused).toMatchObject({ status: 409, code: 'live_checklist_failed' });
     expect(refused.message).toBe(
       MESSAGES.liveChecklist.notReady(
@@ -150,8 +154,8 @@ describe('BotsService (in-memory repository)', () => {
     );
     expect(bots.rows.size).toBe(0);
     // A paper bot switched to live: refused too, and stays paper.
-    const paper = await service.create('u1', input({ name: 'Papel' }));
-    await refusal(service.update('u1', paper.id, input({ name: 'Papel', mode: 'live', confirmLive: true })));
+    const paper = await service.create(U1, input({ name: 'Papel' }));
+    await refusal(service.update(U1, paper.id, input({ name: 'Papel', mode: 'live', confirmLive: true })));
     expect(bots.rows.get(paper.id)).toMatchObject({ mode: 'paper' });
   });
 });

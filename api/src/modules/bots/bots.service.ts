@@ -24,6 +24,7 @@ import { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { BotCommandsService } from './bot-commands.service.js';
 import { botColumns } from './bot.mapper.js';
+import type { OwnerId } from '@arbitra/db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const M = MESSAGES.bots;
@@ -58,7 +59,7 @@ export class BotsService implements OnModuleInit {
    * Before an account is deleted: every bot of the user is deactivated and the engine is told 'delete'
    * (it drops the bot from memory), so nothing trades while the rows go by FK cascade.
    */
-  async stopAllForDeletion(userId: string): Promise<void> {
+  async stopAllForDeletion(userId: OwnerId): Promise<void> {
     const bots = await this.bots.stopAllOf(userId);
     for (const bot of bots) await this.command('delete', bot);
   }
@@ -68,14 +69,14 @@ export class BotsService implements OnModuleInit {
    * a lapsed subscription: 'Assinatura vencida'); the engines drop them on the 'stop' command. Nothing is deleted.
    * Returns the ids of the bots stopped.
    */
-  async stopAllForUser(userId: string, reason: string): Promise<{ id: string; name: string }[]> {
+  async stopAllForUser(userId: OwnerId, reason: string): Promise<{ id: string; name: string }[]> {
     const stopped = await this.bots.stopActiveOf(userId, reason);
     for (const bot of stopped) await this.command('stop', bot);
     return stopped.map((b) => ({ id: b.id, name: b.name }));
   }
 
   /** Running bots of the user (plan changes compare them with the new plan's limit). */
-  async countRunning(userId: string): Promise<number> {
+  async countRunning(userId: OwnerId): Promise<number> {
     return this.bots.countActiveOf(userId);
   }
 
@@ -83,26 +84,26 @@ export class BotsService implements OnModuleInit {
   async stopLiveBotsUsing(event: CredentialDisabledEvent): Promise<void> {
     const bots = await this.bots.activeLiveOn(event.userId, event.exchange);
     for (const bot of bots) {
-      await this.bots.stopWithError(bot.id, event.message, bot.userId);
+      await this.bots.stopWithError(bot.id, event.message, event.userId);
       await this.command('stop', bot);
     }
   }
 
-  async list(userId: string): Promise<Bot[]> {
+  async list(userId: OwnerId): Promise<Bot[]> {
     const rows = await this.bots.listForUser(userId);
     return rows.map(toBot);
   }
 
-  async get(userId: string, id: string): Promise<Bot> {
+  async get(userId: OwnerId, id: string): Promise<Bot> {
     return toBot(await this.owned(userId, id));
   }
 
-  async detail(userId: string, id: string, withLiveChecklist = false): Promise<BotDetail> {
+  async detail(userId: OwnerId, id: string, withLiveChecklist = false): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
     const [recentTrades, curve, balances, liveChecklist] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
-      this.bots.balances(id),
+      this.bots.balances(userId, id),
       withLiveChecklist ? this.liveChecklist(userId, { exchanges: bot.exchanges, pairs: bot.pairs }) : undefined,
     ]);
     return {
@@ -123,7 +124,7 @@ export class BotsService implements OnModuleInit {
     };
   }
 
-  async create(userId: string, input: BotInput): Promise<Bot> {
+  async create(userId: OwnerId, input: BotInput): Promise<Bot> {
     await this.checkStrategy(userId, input.strategy);
     await this.checkPairs(userId, input.pairs);
     if (input.mode === 'live') await this.assertLiveChecklist(userId, input);
@@ -144,7 +145,7 @@ export class BotsService implements OnModuleInit {
     return toBot(await this.owned(userId, bot.id));
   }
 
-  async update(userId: string, id: string, input: BotInput): Promise<Bot> {
+  async update(userId: OwnerId, id: string, input: BotInput): Promise<Bot> {
     const existing = await this.owned(userId, id);
     await this.checkStrategy(userId, input.strategy);
     await this.checkPairs(userId, input.pairs);
@@ -169,14 +170,14 @@ export class BotsService implements OnModuleInit {
     return toBot(bot);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
+  async remove(userId: OwnerId, id: string): Promise<void> {
     const bot = await this.owned(userId, id);
     await this.bots.deleteOwned(userId, id);
     await this.command('delete', bot);
   }
 
   /** Starts a stopped (or failed) bot, stops a running one (SPEC §4). */
-  async toggle(userId: string, id: string): Promise<Bot> {
+  async toggle(userId: OwnerId, id: string): Promise<Bot> {
     const existing = await this.owned(userId, id);
     const start = !existing.active;
     if (start) {
@@ -197,13 +198,13 @@ export class BotsService implements OnModuleInit {
     return toBot(bot);
   }
 
-  private async owned(userId: string, id: string): Promise<BotEntity> {
+  private async owned(userId: OwnerId, id: string): Promise<BotEntity> {
     const bot = UUID.test(id) ? await this.bots.findOwned(userId, id) : null;
     if (!bot) throw notFound('bot_not_found', M.notFound);
     return bot;
   }
 
-  private async checkStrategy(userId: string, strategy: BotInput['strategy']): Promise<void> {
+  private async checkStrategy(userId: OwnerId, strategy: BotInput['strategy']): Promise<void> {
     if (!ADVANCED_STRATEGIES.includes(strategy)) return;
     const ent = await this.entitlements.forUser(userId);
     if (!ent.canUseAdvancedStrategies)
@@ -211,19 +212,19 @@ export class BotsService implements OnModuleInit {
   }
 
   /** DECISIONS §12: BRL pairs are a Profissional/Enterprise feature (403 with the pt-BR reason otherwise). */
-  private async checkPairs(userId: string, pairs: readonly string[]): Promise<void> {
+  private async checkPairs(userId: OwnerId, pairs: readonly string[]): Promise<void> {
     if (!pairs.some(isBrlPair)) return;
     const ent = await this.entitlements.forUser(userId);
     if (!ent.canUseBrlPairs) throw forbidden('brl_pairs_required', M.brlPairsRequired);
   }
 
-  private async checkCanRun(userId: string): Promise<void> {
+  private async checkCanRun(userId: OwnerId): Promise<void> {
     const ent = await this.entitlements.forUser(userId);
     if (!ent.active || !ent.canRunBots) throw forbidden('plan_inactive', M.noActivePlan);
   }
 
   /** DECISIONS §8: live needs validated credentials on every exchange of the bot (the exchanges module decides). */
-  private async assertLiveReady(userId: string, exchanges: readonly ExchangeId[]): Promise<void> {
+  private async assertLiveReady(userId: OwnerId, exchanges: readonly ExchangeId[]): Promise<void> {
     await this.credentials.assertLiveReady(userId, exchanges);
   }
 
@@ -231,7 +232,7 @@ export class BotsService implements OnModuleInit {
    * 'Pronto para operar ao vivo' for some exchanges and pairs of the user, checked by an engine with each exchange
    * (engine-commands 'live-checklist'). 503 when no engine answers in time.
    */
-  async liveChecklist(userId: string, request: LiveChecklistRequest): Promise<LiveChecklist> {
+  async liveChecklist(userId: OwnerId, request: LiveChecklistRequest): Promise<LiveChecklist> {
     try {
       return await this.engine.liveChecklist(userId, request);
     } catch (e) {
@@ -241,7 +242,7 @@ export class BotsService implements OnModuleInit {
   }
 
   /** Refuses 'Modo real' (409, pt-BR, the checklist in `details`) while an item of the checklist fails. */
-  private async assertLiveChecklist(userId: string, input: { exchanges: ExchangeId[]; pairs: string[] }): Promise<void> {
+  private async assertLiveChecklist(userId: OwnerId, input: { exchanges: ExchangeId[]; pairs: string[] }): Promise<void> {
     await this.assertLiveReady(userId, input.exchanges);
     const checklist = await this.liveChecklist(userId, { exchanges: input.exchanges, pairs: input.pairs });
     if (checklist.ready) return;

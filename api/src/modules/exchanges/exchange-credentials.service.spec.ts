@@ -63,10 +63,13 @@ function input(over: Record<string, unknown> = {}): ParsedExchangeInput {
   return parsed.data;
 }
 
+const U1 = 'u1' as OwnerId;
+const U2 = 'u2' as OwnerId;
+
 describe('ExchangeCredentialsService (in-memory repository)', () => {
   it('saves the keys sealed (no plain secret in the row), lists them masked, audits and asks the engine to check', async () => {
     const { service, rows, audit, checks } = setup();
-    const saved = await service.create('u1', input());
+    const saved = await service.create(U1, input());
     expect(saved).toMatchObject({
       exchange_name: 'binance',
       display_name: 'Binance',
@@ -81,25 +84,25 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
     expect(audit.actions()).toEqual(['exchange_key_added']);
     expect(JSON.stringify(audit.entries)).not.toContain(KEY);
     expect(checks).toEqual([`${saved.id}@v1`]);
-    expect((await service.list('u1')).map((c) => c.id)).toEqual([saved.id]);
-    expect(await service.list('u2')).toEqual([]);
+    expect((await service.list(U1)).map((c) => c.id)).toEqual([saved.id]);
+    expect(await service.list(U2)).toEqual([]);
   });
 
   it('one credential per exchange (409), and the plan limit (403 with the plan’s number)', async () => {
     const { service } = setup({ maxExchanges: 2 });
-    await service.create('u1', input());
-    expect(await refusal(service.create('u1', input()))).toEqual({
+    await service.create(U1, input());
+    expect(await refusal(service.create(U1, input()))).toEqual({
       status: 409,
       code: 'exchange_already_connected',
       message: MESSAGES.exchanges.alreadyConnected,
     });
-    await service.create('u1', input({ exchange_name: 'bybit' }));
-    expect(await refusal(service.create('u1', input({ exchange_name: 'gateio' })))).toEqual({
+    await service.create(U1, input({ exchange_name: 'bybit' }));
+    expect(await refusal(service.create(U1, input({ exchange_name: 'gateio' })))).toEqual({
       status: 403,
       code: 'exchange_limit_reached',
       message: MESSAGES.exchanges.planLimitReached(2),
     });
-    expect(await service.planInfo('u1')).toMatchObject({
+    expect(await service.planInfo(U1)).toMatchObject({
       max_exchanges: 2,
       used_exchanges: 2,
       unlimited_exchanges: false,
@@ -108,7 +111,7 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
 
   it('a lapsed plan connects nothing (403 no_active_plan)', async () => {
     const { service, rows } = setup({ maxExchanges: 0, active: false });
-    expect(await refusal(service.create('u1', input()))).toMatchObject({
+    expect(await refusal(service.create(U1, input()))).toMatchObject({
       status: 403,
       code: 'no_active_plan',
     });
@@ -117,12 +120,12 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
 
   it("another user's credential is not found (404) on update, revalidate and remove, and is left as it was", async () => {
     const { service, rows } = setup();
-    const saved = await service.create('u1', input());
+    const saved = await service.create(U1, input());
     for (const attempt of [
-      service.update('u2', saved.id, { is_active: false }),
-      service.revalidate('u2', saved.id),
-      service.remove('u2', saved.id),
-      service.remove('u1', 'not-a-uuid'),
+      service.update(U2, saved.id, { is_active: false }),
+      service.revalidate(U2, saved.id),
+      service.remove(U2, saved.id),
+      service.remove(U1, 'not-a-uuid'),
     ]) {
       expect(await refusal(attempt)).toMatchObject({ status: 404, code: 'exchange_not_found' });
     }
@@ -131,30 +134,30 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
 
   it('tells the bots module when a credential can no longer trade: deactivated, key changed, removed', async () => {
     const { service, disabled, checks, audit } = setup();
-    const saved = await service.create('u1', input());
-    await service.update('u1', saved.id, { is_active: false });
-    const changed = await service.update('u1', saved.id, {
+    const saved = await service.create(U1, input());
+    await service.update(U1, saved.id, { is_active: false });
+    const changed = await service.update(U1, saved.id, {
       api_key: 'ZzYyXxWw98765432VvUu',
       api_secret: SECRET,
     });
     expect(changed).toMatchObject({ api_key: 'ZzYyXxWw98765432VvUu', validation_status: 'pending' });
     expect(checks).toEqual([`${saved.id}@v1`, `${saved.id}@v2`]);
-    await service.remove('u1', saved.id);
+    await service.remove(U1, saved.id);
     expect(disabled.map((e) => e.reason)).toEqual(['deactivated', 'key_changed', 'removed']);
     expect(disabled[0]).toMatchObject({
-      userId: 'u1',
+      userId: U1,
       credentialId: saved.id,
       exchange: 'binance',
       message: `Binance: ${MESSAGES.exchanges.disabledDeactivated}`,
     });
     expect(audit.actions()).toEqual(['exchange_key_added', 'exchange_key_updated', 'exchange_key_removed']);
-    expect(await service.list('u1')).toEqual([]);
+    expect(await service.list(U1)).toEqual([]);
   });
 
   it('a live start needs an active, validated credential on every exchange, named in pt-BR (409)', async () => {
     const { service, rows } = setup();
-    const saved = await service.create('u1', input());
-    const refused = await refusal(service.assertLiveReady('u1', ['binance', 'bybit']));
+    const saved = await service.create(U1, input());
+    const refused = await refusal(service.assertLiveReady(U1, ['binance', 'bybit']));
     expect(refused).toMatchObject({ status: 409, code: 'live_credentials_not_ready' });
     expect(refused.message).toBe(
       MESSAGES.exchanges.liveNotReady(
@@ -162,13 +165,13 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
       ),
     );
     rows.get(saved.id)!.validationStatus = 'valid';
-    await expect(service.assertLiveReady('u1', ['binance'])).resolves.toBeUndefined();
+    await expect(service.assertLiveReady(U1, ['binance'])).resolves.toBeUndefined();
   });
 
   it('the LGPD export lists the credentials without the key', async () => {
     const { service, accountData } = setup();
-    await service.create('u1', input());
-    const exported = await accountData.exportSections('u1' as OwnerId);
+    await service.create(U1, input());
+    const exported = await accountData.exportSections(U1);
     expect(exported.exchanges).toEqual([
       expect.objectContaining({ exchange_name: 'binance', api_key_preview: expect.any(String) as string }),
     ]);
@@ -177,7 +180,7 @@ describe('ExchangeCredentialsService (in-memory repository)', () => {
 
   it('without CREDENTIALS_KEYS nothing is saved (503, pt-BR)', async () => {
     const { service, rows } = setup({}, null);
-    expect(await refusal(service.create('u1', input()))).toEqual({
+    expect(await refusal(service.create(U1, input()))).toEqual({
       status: 503,
       code: 'credentials_storage_unavailable',
       message: MESSAGES.exchanges.storageUnavailable,

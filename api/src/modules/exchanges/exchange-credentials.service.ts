@@ -32,13 +32,14 @@ import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { CredentialChecksQueue } from './credential-checks.queue.js';
 import { CredentialVault } from './credential-vault.js';
 import { toUserExchange, validationStatusOf } from './exchange-credential.view.js';
+import type { OwnerId } from '@arbitra/db';
 
 /** Why a credential stopped being usable for live trading. */
 export type CredentialDisabledReason = 'deactivated' | 'removed' | 'key_changed';
 
 /** Told to the listeners of `onCredentialDisabled` (the bots module stops the live bots using it). */
 export interface CredentialDisabledEvent {
-  userId: string;
+  userId: OwnerId;
   credentialId: string;
   exchange: ExchangeId;
   reason: CredentialDisabledReason;
@@ -106,12 +107,12 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   // ------------------------------------------------------------------ reads
 
-  async list(userId: string): Promise<UserExchange[]> {
+  async list(userId: OwnerId): Promise<UserExchange[]> {
     const rows = await this.repo.listForUser(userId);
     return rows.map((row) => this.view(row));
   }
 
-  async planInfo(userId: string): Promise<PlanExchangeInfo> {
+  async planInfo(userId: OwnerId): Promise<PlanExchangeInfo> {
     const e = await this.entitlements.forUser(userId);
     const used = await this.repo.countForUser(userId);
     const unlimited = e.maxExchanges === UNLIMITED;
@@ -126,7 +127,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   // ------------------------------------------------------------------ writes
 
-  async create(userId: string, input: ParsedExchangeInput, client?: ClientInfo): Promise<UserExchange> {
+  async create(userId: OwnerId, input: ParsedExchangeInput, client?: ClientInfo): Promise<UserExchange> {
     const cipher = this.vault.cipher();
     const id = randomUUID();
     const apiSecret = input.api_secret;
@@ -171,7 +172,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
   }
 
   /** PUT: `{ is_active }` alone toggles; otherwise the full body (the exchange cannot change). */
-  async update(userId: string, id: string, body: unknown, client?: ClientInfo): Promise<UserExchange> {
+  async update(userId: OwnerId, id: string, body: unknown, client?: ClientInfo): Promise<UserExchange> {
     const current = await this.findOwned(userId, id);
     const payload: unknown = body ?? {};
     if (hasForbiddenCharacters(payload))
@@ -181,7 +182,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
       if (typeof payload.is_active !== 'boolean') {
         throw badRequest('validation_failed', MESSAGES.exchanges.isActiveInvalid, { field: 'is_active' });
       }
-      return this.setActive(current, payload.is_active);
+      return this.setActive(userId, current, payload.is_active);
     }
 
     const cipher = this.vault.cipher();
@@ -239,15 +240,15 @@ export class ExchangeCredentialsService implements OnModuleInit {
           apiKeyPreview: maskApiKey(input.api_key),
         },
       });
-      await this.notifyDisabled(row, 'key_changed');
+      await this.notifyDisabled(userId, row, 'key_changed');
       await this.requestCheck(row);
     } else if (deactivating) {
-      await this.notifyDisabled(row, 'deactivated');
+      await this.notifyDisabled(userId, row, 'deactivated');
     }
     return this.view(row);
   }
 
-  async remove(userId: string, id: string, client?: ClientInfo): Promise<void> {
+  async remove(userId: OwnerId, id: string, client?: ClientInfo): Promise<void> {
     const row = await this.findOwned(userId, id);
     if (!(await this.repo.deleteOwned(userId, row.id)))
       throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
@@ -256,11 +257,11 @@ export class ExchangeCredentialsService implements OnModuleInit {
       client,
       metadata: { credentialId: row.id, exchange: row.exchangeName },
     });
-    await this.notifyDisabled(row, 'removed');
+    await this.notifyDisabled(userId, row, 'removed');
   }
 
   /** 'Validar novamente': a new check with the exchange (no-op while one is pending). */
-  async revalidate(userId: string, id: string): Promise<UserExchange> {
+  async revalidate(userId: OwnerId, id: string): Promise<UserExchange> {
     const row = await this.findOwned(userId, id);
     this.vault.cipher();
     if (row.validationStatus === 'pending') {
@@ -281,7 +282,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
   // ------------------------------------------------------------------ for the bots module
 
   /** Per exchange: is there an active, validated credential of this user? (Never throws.) */
-  async liveReadiness(userId: string, exchangeIds: readonly string[]): Promise<LiveReadiness[]> {
+  async liveReadiness(userId: OwnerId, exchangeIds: readonly string[]): Promise<LiveReadiness[]> {
     const wanted = [...new Set(exchangeIds)];
     const rows = wanted.length ? await this.repo.onExchanges(userId, wanted) : [];
     return wanted.map((exchange) => {
@@ -310,7 +311,7 @@ export class ExchangeCredentialsService implements OnModuleInit {
    * credenciais de: Binance (nenhuma credencial cadastrada), Bybit (credenciais inválidas).'
    * `details.exchanges` lists `{ exchange, display_name, problem, problem_label }`.
    */
-  async assertLiveReady(userId: string, exchangeIds: readonly string[]): Promise<void> {
+  async assertLiveReady(userId: OwnerId, exchangeIds: readonly string[]): Promise<void> {
     const readiness = await this.liveReadiness(userId, exchangeIds);
     const missing = readiness.filter((r) => !r.ready);
     if (missing.length === 0) return;
@@ -337,14 +338,14 @@ export class ExchangeCredentialsService implements OnModuleInit {
 
   // ------------------------------------------------------------------ internals
 
-  private async findOwned(userId: string, id: string): Promise<ExchangeCredentialEntity> {
+  private async findOwned(userId: OwnerId, id: string): Promise<ExchangeCredentialEntity> {
     if (!UUID.test(id)) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
     const row = await this.repo.findOwned(userId, id);
     if (!row) throw notFound('exchange_not_found', MESSAGES.exchanges.notFound);
     return row;
   }
 
-  private async assertWithinPlan(userId: string, count: () => Promise<number>): Promise<void> {
+  private async assertWithinPlan(userId: OwnerId, count: () => Promise<number>): Promise<void> {
     const e = await this.entitlements.forUser(userId);
     if (e.maxExchanges === UNLIMITED) return;
     if (e.maxExchanges <= 0) throw forbidden('no_active_plan', MESSAGES.exchanges.noActivePlan);
@@ -356,12 +357,12 @@ export class ExchangeCredentialsService implements OnModuleInit {
     }
   }
 
-  private async setActive(row: ExchangeCredentialEntity, active: boolean): Promise<UserExchange> {
+  private async setActive(userId: OwnerId, row: ExchangeCredentialEntity, active: boolean): Promise<UserExchange> {
     if (row.isActive !== active) {
-      await this.repo.updateOwned(row.userId, row.id, { isActive: active, updatedAt: new Date() });
+      await this.repo.updateOwned(userId, row.id, { isActive: active, updatedAt: new Date() });
     }
-    const updated = await this.repo.getOwned(row.userId, row.id);
-    if (row.isActive && !active) await this.notifyDisabled(updated, 'deactivated');
+    const updated = await this.repo.getOwned(userId, row.id);
+    if (row.isActive && !active) await this.notifyDisabled(userId, updated, 'deactivated');
     return this.view(updated);
   }
 
@@ -403,12 +404,13 @@ export class ExchangeCredentialsService implements OnModuleInit {
   }
 
   private async notifyDisabled(
+    userId: OwnerId,
     row: ExchangeCredentialEntity,
     reason: CredentialDisabledReason,
   ): Promise<void> {
     if (!isExchangeId(row.exchangeName)) return;
     const event: CredentialDisabledEvent = {
-      userId: row.userId,
+      userId,
       credentialId: row.id,
       exchange: row.exchangeName,
       reason,

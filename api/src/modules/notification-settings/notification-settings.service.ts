@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotificationSettingsRepository } from '@arbitra/db';
 import { MESSAGES, type NotificationSettings, type NotificationSettingsRequest } from '@arbitra/contracts';
 import { badRequest } from '../../common/errors/app-error.js';
+import type { OwnerId } from '@arbitra/db';
 
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   email: true,
@@ -15,14 +16,14 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 export class NotificationSettingsService {
   constructor(private readonly repo: NotificationSettingsRepository) {}
 
-  async get(userId: string): Promise<NotificationSettings> {
+  async get(userId: OwnerId): Promise<NotificationSettings> {
     const row = await this.repo.find(userId);
     return row
       ? { email: row.email, sms: row.sms, loginAlerts: row.loginAlerts, tradingAlerts: row.tradingAlerts }
       : { ...DEFAULT_NOTIFICATIONS };
   }
 
-  async update(userId: string, patch: NotificationSettingsRequest): Promise<NotificationSettings> {
+  async update(userId: OwnerId, patch: NotificationSettingsRequest): Promise<NotificationSettings> {
     // No SMS provider exists: refuse to store a setting that would do nothing (issue 16).
     if (patch.sms === true) throw badRequest('sms_not_offered', MESSAGES.notificationCentre.smsNotOffered);
     const current = await this.get(userId);

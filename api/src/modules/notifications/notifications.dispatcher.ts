@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { NotificationsRepository, type NotificationRecipient } from '@arbitra/db';
+import { NotificationsRepository, systemActingFor, type NotificationRecipient, type OwnerId } from '@arbitra/db';
 import {
   EVENTS,
   NOTIFICATION_CHANNELS,
@@ -77,9 +77,11 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
       email: 'off',
       telegram: 'off',
     };
-    const user = await this.repo.recipient(job.userId);
+    // The system acts for the user the job names (the job was queued for them by the api or the engine).
+    const owner = systemActingFor(job.userId);
+    const user = await this.repo.recipient(owner);
     if (!user) return outcome; // the account is gone
-    const enabled = await this.notifications.channelsFor(job.userId, job.event);
+    const enabled = await this.notifications.channelsFor(owner, job.event);
     const content = notificationContent(job);
     let failure: Error | null = null;
     for (const channel of NOTIFICATION_CHANNELS) {
@@ -89,14 +91,14 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
         outcome.telegram = 'unavailable';
         continue;
       }
-      if (!(await this.repo.claimDelivery(job.key, channel, job.userId))) {
+      if (!(await this.repo.claimDelivery(job.key, channel, owner))) {
         outcome[channel] = 'duplicate';
         continue;
       }
       if (
         content.topic &&
         !(await this.repo.takeSlot(
-          job.userId,
+          owner,
           channel,
           content.topic,
           this.config.NOTIFICATION_RATE_WINDOW_SECONDS,
@@ -107,12 +109,12 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
         continue;
       }
       try {
-        const sent = await this.send(channel, job, content, user);
+        const sent = await this.send(channel, job, content, user, owner);
         await this.repo.finishDelivery(job.key, channel, sent ? 'sent' : 'skipped');
         outcome[channel] = sent ? 'sent' : 'unavailable';
       } catch (e) {
         await this.repo.releaseDelivery(job.key, channel);
-        if (content.topic) await this.repo.releaseSlot(job.userId, channel, content.topic);
+        if (content.topic) await this.repo.releaseSlot(owner, channel, content.topic);
         failure ??= e instanceof Error ? e : new Error('falha ao enviar a notificação');
       }
     }
@@ -125,11 +127,12 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
     job: NotificationJob,
     c: NotificationContent,
     user: NotificationRecipient,
+    owner: OwnerId,
   ): Promise<boolean> {
     const url = c.link ? `${this.config.appUrl}${c.link}` : null;
     switch (channel) {
       case 'inApp': {
-        const row = await this.repo.addInApp(job.userId, {
+        const row = await this.repo.addInApp(owner, {
           key: job.key,
           event: job.event,
           title: c.title,
@@ -137,7 +140,7 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
           link: c.link,
         });
         if (!row) return false;
-        const unread = await this.repo.unreadCount(job.userId);
+        const unread = await this.repo.unreadCount(owner);
         this.events.toUser(job.userId, EVENTS.notificationNew, {
           notification: toAppNotification(row),
           unread,
@@ -151,7 +154,7 @@ export class NotificationsDispatcher implements OnApplicationBootstrap, OnModule
             body: c.body,
             url,
             eventLabel: eventLabel(job.event),
-            unsubscribeUrl: this.notifications.unsubscribeUrl(job.userId, job.event),
+            unsubscribeUrl: this.notifications.unsubscribeUrl(owner, job.event),
           }),
         );
         return true;

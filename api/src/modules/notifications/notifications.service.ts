@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { NotificationsRepository, type NotificationRow } from '@arbitra/db';
+import { NotificationsRepository, provenOwner, type NotificationRow } from '@arbitra/db';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   MESSAGES,
@@ -21,6 +21,7 @@ import { notFound } from '../../common/errors/app-error.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { QUEUE_FACTORY } from '../../transport/transport.providers.js';
 import { NotificationSettingsService } from '../notification-settings/notification-settings.service.js';
+import type { OwnerId } from '@arbitra/db';
 
 /** The events the 'Alertas de trading' switch of /security covers. */
 const TRADING_EVENTS: ReadonlySet<NotificationEvent> = new Set([
@@ -71,7 +72,7 @@ export class NotificationsService implements OnModuleDestroy {
   }
 
   /** The user's preferences: stored choices over the defaults. */
-  async preferences(userId: string): Promise<NotificationPreferences> {
+  async preferences(userId: OwnerId): Promise<NotificationPreferences> {
     const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     for (const p of await this.repo.preferences(userId)) {
       if (
@@ -84,7 +85,7 @@ export class NotificationsService implements OnModuleDestroy {
   }
 
   async setPreferences(
-    userId: string,
+    userId: OwnerId,
     changes: { event: NotificationEvent; channel: NotificationChannel; enabled: boolean }[],
   ): Promise<NotificationPreferences> {
     await this.repo.setPreferences(userId, changes);
@@ -95,7 +96,7 @@ export class NotificationsService implements OnModuleDestroy {
    * The channels an event reaches for this user: the per-event choice, under the /security switches
    * ('Notificações por email' for the email channel, 'Alertas de login' and 'Alertas de trading' per event).
    */
-  async channelsFor(userId: string, event: NotificationEvent): Promise<Set<NotificationChannel>> {
+  async channelsFor(userId: OwnerId, event: NotificationEvent): Promise<Set<NotificationChannel>> {
     const [prefs, switches] = await Promise.all([this.preferences(userId), this.settings.get(userId)]);
     const out = new Set<NotificationChannel>();
     if (event === 'login.new' && !switches.loginAlerts) return out;
@@ -108,12 +109,12 @@ export class NotificationsService implements OnModuleDestroy {
     return out;
   }
 
-  async list(userId: string): Promise<NotificationListResponse> {
+  async list(userId: OwnerId): Promise<NotificationListResponse> {
     const [rows, unread] = await Promise.all([this.repo.list(userId), this.repo.unreadCount(userId)]);
     return { notifications: rows.map(toAppNotification), unread };
   }
 
-  async markRead(userId: string, id?: string): Promise<{ unread: number; message: string }> {
+  async markRead(userId: OwnerId, id?: string): Promise<{ unread: number; message: string }> {
     if (id && !(await this.repo.exists(userId, id)))
       throw notFound('notification_not_found', MESSAGES.notificationCentre.notFound);
     await this.repo.markRead(userId, id);
@@ -121,7 +122,7 @@ export class NotificationsService implements OnModuleDestroy {
   }
 
   /** The one-click unsubscribe link of one event's emails (signed, no sign-in needed). */
-  unsubscribeUrl(userId: string, event: NotificationEvent): string {
+  unsubscribeUrl(userId: OwnerId, event: NotificationEvent): string {
     const q = new URLSearchParams({ u: userId, e: event, t: this.sign(userId, event) });
     return `${this.config.appUrl}/api/notifications/unsubscribe?${q.toString()}`;
   }
@@ -132,8 +133,10 @@ export class NotificationsService implements OnModuleDestroy {
     const expected = Buffer.from(this.sign(userId, event as NotificationEvent));
     const given = Buffer.from(token);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    if (!(await this.repo.recipient(userId))) return null; // the account was deleted since
-    await this.repo.setPreferences(userId, [{ event, channel: 'email', enabled: false }]);
+    // The signature proved the link was made for this user.
+    const owner = provenOwner(userId);
+    if (!(await this.repo.recipient(owner))) return null; // the account was deleted since
+    await this.repo.setPreferences(owner, [{ event, channel: 'email', enabled: false }]);
     return event as NotificationEvent;
   }
 

@@ -6,6 +6,7 @@ import { NotificationsRepository } from '@arbitra/db';
 import { MESSAGES, type TelegramLinkCode, type TelegramLinkStatus } from '@arbitra/contracts';
 import { PINO_LOGGER } from '../../common/logging/logger.js';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
+import type { OwnerId } from '@arbitra/db';
 
 /** A link code lives 15 minutes. */
 const CODE_TTL_MS = 15 * 60_000;
@@ -83,7 +84,7 @@ export class TelegramService implements OnApplicationBootstrap, OnModuleDestroy 
     bot.catch((err) => this.logger.warn({ err: err.error }, 'Telegram: falha ao tratar uma mensagem'));
   }
 
-  async status(userId: string): Promise<TelegramLinkStatus> {
+  async status(userId: OwnerId): Promise<TelegramLinkStatus> {
     const link = await this.repo.telegramLink(userId);
     return {
       available: this.available,
@@ -94,7 +95,7 @@ export class TelegramService implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   /** A new one-time code (8 characters, 15 minutes) for the user to send to the bot. */
-  async newCode(userId: string): Promise<TelegramLinkCode> {
+  async newCode(userId: OwnerId): Promise<TelegramLinkCode> {
     const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
     await this.repo.newTelegramCode(userId, code, expiresAt);
@@ -107,7 +108,7 @@ export class TelegramService implements OnApplicationBootstrap, OnModuleDestroy 
     };
   }
 
-  unlink(userId: string): Promise<boolean> {
+  unlink(userId: OwnerId): Promise<boolean> {
     return this.repo.unlinkTelegram(userId);
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SubscriptionsRepository, UsersRepository } from '@arbitra/db';
 import { normaliseRole, type Entitlements } from '@arbitra/contracts';
 import { entitlementsFor } from './subscription-rules.js';
+import type { OwnerId } from '@arbitra/db';
 
 /**
  * The one server-side answer to "what may this user do" (plan limits, real-time data, strategies).
@@ -14,7 +15,7 @@ export class EntitlementsService {
     private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
-  async forUser(userId: string, now: Date = new Date()): Promise<Entitlements> {
+  async forUser(userId: OwnerId, now: Date = new Date()): Promise<Entitlements> {
     const user = await this.users.roleOf(userId);
     const subscription = await this.subscriptions.forUser(userId);
     const plan = subscription ? await this.subscriptions.plan(subscription.planId) : null;

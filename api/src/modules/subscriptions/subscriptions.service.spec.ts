@@ -1,3 +1,4 @@
+import type { OwnerId } from '@arbitra/db';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, TRIAL_DAYS, UNLIMITED, type SubscriptionStatus } from '@arbitra/contracts';
 import { AppError } from '../../common/errors/app-error.js';
@@ -17,17 +18,17 @@ function setup() {
   /** A user (role `role`) with the subscription `sub` builds (none when omitted). */
   const user = async (
     role: 'user' | 'admin' = 'user',
-    sub?: (userId: string) => Parameters<typeof db.subscriptions.insert>[0],
+    sub?: (userId: OwnerId) => Parameters<typeof db.subscriptions.insert>[0],
   ) => {
     const u = await db.users.register(
       { name: 'Ana', email: `${Math.random()}@exemplo.com.br`, role },
       (id) => ({
-        subscription: sub ? sub(id) : service.trial(id),
+        subscription: sub ? sub(id as OwnerId) : service.trial(id as OwnerId),
         session: { userId: id, expiresAt: new Date(Date.now() + DAY) },
       }),
     );
     if (!sub && role === 'admin') db.tables.subscriptions.delete(u.user.id);
-    return u.user.id;
+    return u.user.id as OwnerId;
   };
   return { db, service, entitlements, user };
 }
@@ -72,7 +73,7 @@ describe('SubscriptionsService and EntitlementsService (in-memory repositories)'
       maxBots: UNLIMITED,
       canRunBots: true,
     });
-    expect(await entitlements.forUser('nobody')).toMatchObject({
+    expect(await entitlements.forUser('nobody' as OwnerId)).toMatchObject({
       status: 'none',
       active: false,
       canRunBots: false,
@@ -81,7 +82,7 @@ describe('SubscriptionsService and EntitlementsService (in-memory repositories)'
 
   it('the sweep lapses ended trials and periods once (past_due, or canceled when asked), and tells the listeners', async () => {
     const { db, service, entitlements, user } = setup();
-    const ended = (userId: string, over: Record<string, unknown> = {}) => ({
+    const ended = (userId: OwnerId, over: Record<string, unknown> = {}) => ({
       ...service.trial(userId, new Date(Date.now() - 8 * DAY)),
       ...over,
     });

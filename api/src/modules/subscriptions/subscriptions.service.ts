@@ -32,16 +32,16 @@ export class SubscriptionsService {
   }
 
   /** Every new account: 7 days of Profissional (the registration inserts it in its transaction). */
-  trial(userId: string, now: Date = new Date()): Partial<SubscriptionEntity> {
+  trial(userId: OwnerId, now: Date = new Date()): Partial<SubscriptionEntity> {
     return trialFor(userId, now);
   }
 
-  async findForUser(userId: string): Promise<{ subscription: SubscriptionEntity; plan: PlanEntity } | null> {
+  async findForUser(userId: OwnerId): Promise<{ subscription: SubscriptionEntity; plan: PlanEntity } | null> {
     return this.repo.withPlan(userId);
   }
 
   /** GET /api/user/subscription. 404 when the user has none (admins). */
-  async describeForUser(userId: string): Promise<SubscriptionResponse> {
+  async describeForUser(userId: OwnerId): Promise<SubscriptionResponse> {
     const found = await this.findForUser(userId);
     if (!found) throw notFound('no_subscription', MESSAGES.subscription.none);
     return toSubscriptionResponse(found.subscription, found.plan);

@@ -39,6 +39,7 @@ import { TaxReportingRepository, type KeptTaxMonth } from '@arbitra/db';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { monthFingerprints } from './month-fingerprints.js';
 import { taxOperationsCsv } from './tax-csv.js';
+import type { OwnerId } from '@arbitra/db';
 
 /** Users whose computed history is kept in memory (the most recently asked). */
 const CACHE_USERS = 200;
@@ -77,7 +78,7 @@ export class TaxService implements OnModuleInit {
     this.accountData.addExporter('taxExchangeSettings', (userId) => this.repo.exchangeChoices(userId));
   }
 
-  async months(userId: string, year: number): Promise<TaxMonthsResponse> {
+  async months(userId: OwnerId, year: number): Promise<TaxMonthsResponse> {
     const [history, choices] = await Promise.all([this.history(userId), this.repo.exchangeChoices(userId)]);
     const years = [...new Set([...history.months.keys()].map((m) => Number(m.slice(0, 4))))].sort(
       (a, b) => b - a,
@@ -85,7 +86,7 @@ export class TaxService implements OnModuleInit {
     return { year, years, months: this.summaries(history, year, choices) };
   }
 
-  async report(userId: string, q: TaxReportQuery): Promise<TaxMonthReport> {
+  async report(userId: OwnerId, q: TaxReportQuery): Promise<TaxMonthReport> {
     const [history, choices, page] = await Promise.all([
       this.history(userId),
       this.repo.exchangeChoices(userId),
@@ -156,12 +157,12 @@ export class TaxService implements OnModuleInit {
     };
   }
 
-  async csv(userId: string, month: string): Promise<{ filename: string; csv: string }> {
+  async csv(userId: OwnerId, month: string): Promise<{ filename: string; csv: string }> {
     const trades = await this.repo.liveTradesOfMonth(userId, month, 0, CSV_MAX_TRADES);
     return { filename: `impostos_${month}.csv`, csv: taxOperationsCsv(operationRows(trades)) };
   }
 
-  async year(userId: string, year: number, now = new Date()): Promise<TaxYearReport> {
+  async year(userId: OwnerId, year: number, now = new Date()): Promise<TaxYearReport> {
     const [history, choices] = await Promise.all([this.history(userId), this.repo.exchangeChoices(userId)]);
     // The balance of the last year with operations up to `year` (holdings carry over a year without trades).
     let balances = history.yearEndBalances.get(year);
@@ -188,7 +189,7 @@ export class TaxService implements OnModuleInit {
     };
   }
 
-  async exchanges(userId: string, now = new Date()): Promise<TaxExchangeClassification[]> {
+  async exchanges(userId: OwnerId, now = new Date()): Promise<TaxExchangeClassification[]> {
     const choices = await this.repo.exchangeChoices(userId);
     const month = saoPauloMonth(now);
     return EXCHANGES.map((e) => {
@@ -207,7 +208,7 @@ export class TaxService implements OnModuleInit {
     });
   }
 
-  async setExchange(userId: string, u: TaxExchangeUpdate): Promise<TaxExchangeClassification[]> {
+  async setExchange(userId: OwnerId, u: TaxExchangeUpdate): Promise<TaxExchangeClassification[]> {
     await this.repo.setExchangeChoice(userId, u.exchange, u.reports);
     return this.exchanges(userId);
   }
@@ -232,7 +233,7 @@ export class TaxService implements OnModuleInit {
    * first month whose fingerprint changed (from memory, or from `tax_months` after an api start), folded on from
    * there with that month's trades onwards, and kept again from there.
    */
-  private async history(userId: string): Promise<TaxHistory> {
+  private async history(userId: OwnerId): Promise<TaxHistory> {
     const days = await this.repo.liveDayFingerprints(userId);
     const key = [...days].map(([d, f]) => `${d}=${f}`).join('|');
     const hit = this.cache.get(userId);

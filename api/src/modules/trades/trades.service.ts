@@ -15,6 +15,7 @@ import {
 } from '@arbitra/contracts';
 import { TradesRepository, type TradeFilters, type TradeLegEntity, type TradeTotals } from '@arbitra/db';
 import { saoPauloDay, tradesBrlCsv, tradesCsv } from './trades-csv.js';
+import type { OwnerId } from '@arbitra/db';
 
 export type TradeLegExport = Pick<
   TradeLegEntity,
@@ -43,7 +44,7 @@ export class TradesService {
   constructor(private readonly repo: TradesRepository) {}
 
   /** A page of the filtered set and the stats of the whole set, read in one statement (issue 13). */
-  async list(userId: string, q: TradesQuery): Promise<TradesResponse> {
+  async list(userId: OwnerId, q: TradesQuery): Promise<TradesResponse> {
     const { rows, totals } = await this.repo.history(userId, q, (q.page - 1) * q.pageSize, q.pageSize);
     const stats = this.stats(totals);
     return { trades: rows.map(toTrade), stats, page: q.page, pageSize: q.pageSize, total: stats.totalTrades };
@@ -65,7 +66,7 @@ export class TradesService {
   }
 
   async exportCsv(
-    userId: string,
+    userId: OwnerId,
     f: TradeFilters,
     now = new Date(),
   ): Promise<{ filename: string; csv: string }> {
@@ -75,7 +76,7 @@ export class TradesService {
 
   /** The second export (issue 15): SPEC's columns plus the rate and the R$ figures. */
   async exportBrlCsv(
-    userId: string,
+    userId: OwnerId,
     f: TradeFilters,
     now = new Date(),
   ): Promise<{ filename: string; csv: string }> {
@@ -85,7 +86,7 @@ export class TradesService {
 
   /** LGPD export: every trade of the user (newest first) with its legs, exact figures as stored. */
   async exportAllForUser(
-    userId: string,
+    userId: OwnerId,
   ): Promise<(Trade & { profitExact: string; legs: TradeLegExport[] })[]> {
     const { trades: rows, legs } = await this.repo.allForUser(userId);
     const byTrade = new Map<string, TradeLegExport[]>();
@@ -114,7 +115,7 @@ export class TradesService {
    * 'Visão geral' (DECISIONS §13): the P&L windows and the equity curve of one mode; without a mode, live when the
    * user has live trades, else paper.
    */
-  async overview(userId: string, requested: BotMode | undefined, now = new Date()): Promise<OverviewResponse> {
+  async overview(userId: OwnerId, requested: BotMode | undefined, now = new Date()): Promise<OverviewResponse> {
     const tradedModes = await this.repo.tradedModes(userId);
     const mode = requested ?? (tradedModes.includes('live') ? 'live' : 'paper');
     const [{ windows: w, days }, last] = await Promise.all([
@@ -155,14 +156,14 @@ export class TradesService {
   }
 
   /** A bot's latest trades (the caller checked the bot belongs to the user). */
-  async recentForBot(userId: string, botId: string, limit = 20): Promise<Trade[]> {
+  async recentForBot(userId: OwnerId, botId: string, limit = 20): Promise<Trade[]> {
     const rows = await this.repo.recentForBot(userId, botId, limit);
     return rows.map(toTrade);
   }
 
   /** Cumulative profit after each of the bot's trades (the last `limit`), and the expected/realised sums. */
   async equityForBot(
-    userId: string,
+    userId: OwnerId,
     botId: string,
     limit = 500,
   ): Promise<{

@@ -113,7 +113,7 @@ export class AccountService {
   ): Promise<void> {
     const user = await this.users.find(me.id);
     await this.users.checkCurrentPassword(user, password, MESSAGES.profile.deletePasswordWrong);
-    if (await this.twoFactor.isEnabled(user.id)) {
+    if (await this.twoFactor.isEnabled(me.id)) {
       if (!code) throw badRequest('two_factor_code_required', MESSAGES.twoFactor.codeRequiredForDelete);
       await this.rateLimits.consume(
         [
@@ -122,13 +122,13 @@ export class AccountService {
         ],
         MESSAGES.twoFactor.tooManyAttempts,
       );
-      await this.twoFactor.requireValidCode(user.id, code);
+      await this.twoFactor.requireValidCode(me.id, code);
     }
     if (user.role === 'admin' && (await this.usersRepo.countAdmins()) <= 1) {
       throw badRequest('last_admin', MESSAGES.profile.lastAdmin);
     }
     await this.registry.runDeletionHooks(me.id);
-    await this.sessions.revokeAll(user.id, 'account_deleted');
+    await this.sessions.revokeAll(me.id, 'account_deleted');
     // Failed logins typed with this email before the account existed are personal data too, and so are its
     // rate-limit buckets.
     await this.usersRepo.deleteAccount(user, [

@@ -3,6 +3,7 @@ import { MESSAGES, type SecurityLevel, type SecurityOverview } from '@arbitra/co
 import { SessionsService } from '../auth/sessions.service.js';
 import { TwoFactorService } from '../auth/two-factor.service.js';
 import { UsersService } from './users.service.js';
+import type { OwnerId } from '@arbitra/db';
 
 /** A password older than this lowers the security status. */
 export const PASSWORD_MAX_AGE_DAYS = 180;
@@ -28,7 +29,7 @@ export class SecurityService {
   ) {}
 
   /** The summary cards of /security. */
-  async overview(userId: string, now: Date = new Date()): Promise<SecurityOverview> {
+  async overview(userId: OwnerId, now: Date = new Date()): Promise<SecurityOverview> {
     const user = await this.users.find(userId);
     const twoFactor = await this.twoFactor.status(userId);
     const latest = await this.sessions.latest(userId);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { UsersRepository, type UserEntity } from '@arbitra/db';
+import { provenOwner, UsersRepository, type OwnerId, type UserEntity } from '@arbitra/db';
 import { MESSAGES, type ProfileUser, type UpdateProfileRequest } from '@arbitra/contracts';
 import { badRequest, conflict, notFound } from '../../common/errors/app-error.js';
 import type { AuthenticatedUser, ClientInfo } from '../../common/http/request-context.js';
@@ -37,9 +37,9 @@ export class UsersService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  async profile(userId: string): Promise<ProfileUser> {
+  async profile(userId: OwnerId): Promise<ProfileUser> {
     const user = await this.find(userId);
-    return { ...toSessionUser(user), ...(await this.extra(user)) };
+    return { ...toSessionUser(user), ...(await this.extra(userId, user)) };
   }
 
   /**
@@ -78,7 +78,7 @@ export class UsersService {
       await this.audit.record('profile_updated', { userId: user.id, client, metadata: { fields: ['name'] } });
     if (emailChanged) await this.requestEmailChange(me, user, input.email, input.name, client);
     if (newPassword) await this.afterPasswordChange(me, client, user.email, input.name);
-    return { user: await this.profile(user.id), ...(emailChanged ? { pendingEmail: input.email } : {}) };
+    return { user: await this.profile(me.id), ...(emailChanged ? { pendingEmail: input.email } : {}) };
   }
 
   /** A link to the new address; the old one hears of it; whoever held another session no longer does. */
@@ -97,7 +97,7 @@ export class UsersService {
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
       sessionId: me.sessionId,
     });
-    const ended = await this.sessions.revokeAll(user.id, 'email_change', me.sessionId);
+    const ended = await this.sessions.revokeAll(me.id, 'email_change', me.sessionId);
     await this.audit.record('email_change_requested', {
       userId: user.id,
       client,
@@ -133,7 +133,8 @@ export class UsersService {
     if (!done) throw badRequest('email_change_link_invalid', MESSAGES.profile.emailChangeLinkInvalid);
     const { before, newEmail, sessionId } = done;
     // Sessions opened between the request and now (with the old address) end too: only the asking one stays.
-    const ended = await this.sessions.revokeAll(before.id, 'email_change', sessionId ?? undefined);
+    // The link's token proved the owner.
+    const ended = await this.sessions.revokeAll(provenOwner(before.id), 'email_change', sessionId ?? undefined);
     await this.audit.record('email_changed', {
       userId: before.id,
       client,
@@ -202,12 +203,12 @@ export class UsersService {
     return `${this.config.appUrl}/forgot-password`;
   }
 
-  private async extra(user: UserEntity): Promise<Omit<ProfileUser, 'id' | 'name' | 'email' | 'role'>> {
+  private async extra(owner: OwnerId, user: UserEntity): Promise<Omit<ProfileUser, 'id' | 'name' | 'email' | 'role'>> {
     return {
       createdAt: user.createdAt.toISOString(),
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
       passwordChangedAt: user.passwordChangedAt.toISOString(),
-      twoFactorEnabled: await this.twoFactor.isEnabled(user.id),
+      twoFactorEnabled: await this.twoFactor.isEnabled(owner),
       termsVersion: user.termsVersion,
       termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
     };

@@ -2,6 +2,7 @@ import { likePattern } from './sql.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditAction } from '@arbitra/contracts';
 import { AuditLogEntity } from '../entities/audit-log.entity.js';
+import type { OwnerId } from '../tenancy.js';
 
 /** One audit row to write. */
 export interface AuditInsert {
@@ -35,7 +36,7 @@ export class AuditRepository {
   }
 
   /** The user's events, newest first, one page (and the total). */
-  pageForUser(userId: string, offset: number, limit: number): Promise<[AuditLogEntity[], number]> {
+  pageForUser(userId: OwnerId, offset: number, limit: number): Promise<[AuditLogEntity[], number]> {
     return this.ds.getRepository(AuditLogEntity).findAndCount({
       where: { userId },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -45,14 +46,14 @@ export class AuditRepository {
   }
 
   /** Every event of the user, newest first (LGPD export). */
-  allForUser(userId: string): Promise<AuditLogEntity[]> {
+  allForUser(userId: OwnerId): Promise<AuditLogEntity[]> {
     return this.ds
       .getRepository(AuditLogEntity)
       .find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' } });
   }
 
   /** Every user's events (admins), newest first, optionally for one user or one action, with the user. */
-  async pageAll(
+  async adminPage(
     filter: {
       userId?: string | undefined;
       action?: string | undefined;

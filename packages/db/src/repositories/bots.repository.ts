@@ -12,11 +12,13 @@ import type {
 } from '@arbitra/contracts';
 import { BotBalanceEntity } from '../entities/bot-balance.entity.js';
 import { BotEntity } from '../entities/bot.entity.js';
+import type { OwnerId } from '../tenancy.js';
 
 /** The columns of a bot the engine's runner needs (snake_case, as read). */
 export interface RunnerBotRow {
   id: string;
-  user_id: string;
+  /** The bot's owner: what the engine does for a running bot (its trades, its stops) is scoped by it. */
+  user_id: OwnerId;
   name: string;
   strategy: BotStrategy;
   pairs: string[];
@@ -38,7 +40,7 @@ export type ExecutorBotRow = Pick<
 /** The bot as the ledger locks and updates it (totals and risk state). */
 export interface LedgerBotRow {
   id: string;
-  user_id: string;
+  user_id: OwnerId;
   max_investment: string;
   risk_level: RiskLevel;
   status: BotStatus;
@@ -109,20 +111,20 @@ export class BotsRepository {
 
   // ── the api: a user's bots ────────────────────────────────────────────────────────────────────────────────
 
-  listForUser(userId: string): Promise<BotEntity[]> {
+  listForUser(userId: OwnerId): Promise<BotEntity[]> {
     return this.ds
       .getRepository(BotEntity)
       .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  findOwned(userId: string, id: string): Promise<BotEntity | null> {
+  findOwned(userId: OwnerId, id: string): Promise<BotEntity | null> {
     return this.ds.getRepository(BotEntity).findOneBy({ id, userId });
   }
 
   // ── the admin: where each bot runs ────────────────────────────────────────────────────────────────────────
 
   /** Name and owner of each of these bots (the ones that exist). */
-  async ownersOf(
+  async adminOwnersOf(
     ids: readonly string[],
   ): Promise<Map<string, { name: string; userId: string; userEmail: string; userName: string }>> {
     if (ids.length === 0) return new Map();
@@ -142,7 +144,7 @@ export class BotsRepository {
    * bots the user already has (it throws to refuse), so two parallel requests cannot both pass a limit.
    */
   async createChecked(
-    userId: string,
+    userId: OwnerId,
     values: BotColumns & Pick<BotEntity, 'status' | 'statusReason'>,
     check: (count: () => Promise<number>) => Promise<void>,
   ): Promise<BotEntity> {
@@ -154,16 +156,16 @@ export class BotsRepository {
     });
   }
 
-  async updateOwned(userId: string, id: string, patch: Partial<BotEntity>): Promise<void> {
+  async updateOwned(userId: OwnerId, id: string, patch: Partial<BotEntity>): Promise<void> {
     await this.ds.getRepository(BotEntity).update({ id, userId }, patch);
   }
 
-  async deleteOwned(userId: string, id: string): Promise<void> {
+  async deleteOwned(userId: OwnerId, id: string): Promise<void> {
     await this.ds.getRepository(BotEntity).delete({ id, userId });
   }
 
   /** Every bot of the user stopped (account deletion); answers the bots as they were. */
-  async stopAllOf(userId: string): Promise<BotEntity[]> {
+  async stopAllOf(userId: OwnerId): Promise<BotEntity[]> {
     const repo = this.ds.getRepository(BotEntity);
     const bots = await repo.find({ where: { userId } });
     if (bots.length > 0)
@@ -175,7 +177,7 @@ export class BotsRepository {
    * Every active bot of the user, paper and live, stopped with `reason` shown on it (account disabled, subscription
    * lapsed); answers the bots stopped (as they were). Nothing is deleted.
    */
-  async stopActiveOf(userId: string, reason: string): Promise<BotEntity[]> {
+  async stopActiveOf(userId: OwnerId, reason: string): Promise<BotEntity[]> {
     const repo = this.ds.getRepository(BotEntity);
     const bots = await repo.find({ where: { userId, active: true } });
     if (bots.length > 0)
@@ -184,12 +186,12 @@ export class BotsRepository {
   }
 
   /** How many of the user's bots are running (a downgrade compares it with the lower plan's limit). */
-  countActiveOf(userId: string): Promise<number> {
+  countActiveOf(userId: OwnerId): Promise<number> {
     return this.ds.getRepository(BotEntity).countBy({ userId, active: true });
   }
 
   /** The user's active live bots trading on this exchange. */
-  activeLiveOn(userId: string, exchange: ExchangeId): Promise<BotEntity[]> {
+  activeLiveOn(userId: OwnerId, exchange: ExchangeId): Promise<BotEntity[]> {
     return this.ds
       .getRepository(BotEntity)
       .createQueryBuilder('b')
@@ -204,10 +206,16 @@ export class BotsRepository {
       .getMany();
   }
 
-  balances(botId: string): Promise<BotBalanceEntity[]> {
+  /** The balances of the user's bot (none when the bot is not theirs). */
+  balances(userId: OwnerId, botId: string): Promise<BotBalanceEntity[]> {
     return this.ds
       .getRepository(BotBalanceEntity)
-      .find({ where: { botId }, order: { exchange: 'ASC', asset: 'ASC' } });
+      .createQueryBuilder('bb')
+      .innerJoin(BotEntity, 'b', 'b.id = bb.bot_id AND b.user_id = :userId', { userId })
+      .where('bb.bot_id = :botId', { botId })
+      .orderBy('bb.exchange', 'ASC')
+      .addOrderBy('bb.asset', 'ASC')
+      .getMany();
   }
 
   // ── the engine: runner and executor ───────────────────────────────────────────────────────────────────────
@@ -245,7 +253,7 @@ export class BotsRepository {
   }
 
   /** The executor (live credentials refused) or the api (credential disabled) stops a bot with a reason. */
-  async stopWithError(botId: string, reason: string, userId?: string): Promise<void> {
+  async stopWithError(botId: string, reason: string, userId?: OwnerId): Promise<void> {
     if (userId) {
       await this.ds
         .getRepository(BotEntity)

@@ -4,6 +4,7 @@ import type { CredentialValidationStatus, ExchangePermission } from '@arbitra/co
 import { ExchangeCredentialEntity } from '../entities/exchange-credential.entity.js';
 import { CredentialDecryptError, type CredentialCipher } from '../security/credential-cipher.js';
 import { sqlRows } from './sql.js';
+import type { OwnerId } from '../tenancy.js';
 
 /** An exchange_credentials row as the engine reads it (snake_case; ciphertexts still sealed). */
 export interface CredentialRow {
@@ -68,24 +69,24 @@ export class ExchangeCredentialsRepository {
 
   // ── the api ───────────────────────────────────────────────────────────────────────────────────────────────
 
-  listForUser(userId: string): Promise<ExchangeCredentialEntity[]> {
+  listForUser(userId: OwnerId): Promise<ExchangeCredentialEntity[]> {
     return this.repo().find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  countForUser(userId: string): Promise<number> {
+  countForUser(userId: OwnerId): Promise<number> {
     return this.repo().countBy({ userId });
   }
 
-  findOwned(userId: string, id: string): Promise<ExchangeCredentialEntity | null> {
+  findOwned(userId: OwnerId, id: string): Promise<ExchangeCredentialEntity | null> {
     return this.repo().findOneBy({ id, userId });
   }
 
-  getOwned(userId: string, id: string): Promise<ExchangeCredentialEntity> {
+  getOwned(userId: OwnerId, id: string): Promise<ExchangeCredentialEntity> {
     return this.repo().findOneByOrFail({ id, userId });
   }
 
   /** The user's credentials on these exchanges (id, exchange, active, validation status only). */
-  onExchanges(userId: string, exchanges: readonly string[]): Promise<ExchangeCredentialEntity[]> {
+  onExchanges(userId: OwnerId, exchanges: readonly string[]): Promise<ExchangeCredentialEntity[]> {
     return this.repo().find({
       where: { userId, exchangeName: In([...exchanges]) },
       select: { id: true, exchangeName: true, isActive: true, validationStatus: true },
@@ -98,7 +99,7 @@ export class ExchangeCredentialsRepository {
    * throws to refuse; `build` gives the row.
    */
   async createChecked(
-    userId: string,
+    userId: OwnerId,
     exchange: string,
     check: (q: { connected: () => Promise<boolean>; count: () => Promise<number> }) => Promise<void>,
     build: () => Partial<ExchangeCredentialEntity> & { id: string },
@@ -116,12 +117,12 @@ export class ExchangeCredentialsRepository {
     });
   }
 
-  async updateOwned(userId: string, id: string, changes: Partial<ExchangeCredentialEntity>): Promise<void> {
+  async updateOwned(userId: OwnerId, id: string, changes: Partial<ExchangeCredentialEntity>): Promise<void> {
     await this.repo().update({ id, userId }, changes);
   }
 
   /** false: nothing was deleted. */
-  async deleteOwned(userId: string, id: string): Promise<boolean> {
+  async deleteOwned(userId: OwnerId, id: string): Promise<boolean> {
     const result = await this.repo().delete({ id, userId });
     return Boolean(result.affected);
   }
@@ -136,7 +137,7 @@ export class ExchangeCredentialsRepository {
     return rows[0];
   }
 
-  async forUserExchange(userId: string, exchange: string): Promise<CredentialRow | undefined> {
+  async forUserExchange(userId: OwnerId, exchange: string): Promise<CredentialRow | undefined> {
     const rows: CredentialRow[] = await this.ds.query(
       `SELECT ${COLUMNS} FROM exchange_credentials WHERE user_id = $1 AND exchange_name = $2`,
       [userId, exchange],

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { NotificationSettingsEntity } from '../entities/notification-settings.entity.js';
+import type { OwnerId } from '../tenancy.js';
 
 /** The four toggles as stored. */
 export interface NotificationToggles {
@@ -13,11 +14,11 @@ export interface NotificationToggles {
 export class NotificationSettingsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  find(userId: string): Promise<NotificationSettingsEntity | null> {
+  find(userId: OwnerId): Promise<NotificationSettingsEntity | null> {
     return this.ds.getRepository(NotificationSettingsEntity).findOneBy({ userId });
   }
 
-  async save(userId: string, t: NotificationToggles): Promise<void> {
+  async save(userId: OwnerId, t: NotificationToggles): Promise<void> {
     await this.ds
       .getRepository(NotificationSettingsEntity)
       .upsert({ userId, ...t, updatedAt: new Date() }, { conflictPaths: ['userId'] });

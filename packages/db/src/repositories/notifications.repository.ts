@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { sqlRows } from './sql.js';
+import type { OwnerId } from '../tenancy.js';
 
 export interface NotificationRow {
   id: string;
@@ -56,7 +57,7 @@ const toRow = (r: RawNotification): NotificationRow => ({
 export class NotificationsRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async recipient(userId: string): Promise<NotificationRecipient | null> {
+  async recipient(userId: OwnerId): Promise<NotificationRecipient | null> {
     const rows: { id: string; name: string; email: string; chat_id: string | null }[] = await this.ds.query(
       `SELECT u.id, u.name, u.email, t.chat_id::text AS chat_id
          FROM users u LEFT JOIN telegram_links t ON t.user_id = u.id WHERE u.id = $1`,
@@ -67,14 +68,14 @@ export class NotificationsRepository {
   }
 
   /** The stored (non-default) preferences: [event, channel, enabled]. */
-  async preferences(userId: string): Promise<{ event: string; channel: string; enabled: boolean }[]> {
+  async preferences(userId: OwnerId): Promise<{ event: string; channel: string; enabled: boolean }[]> {
     return this.ds.query(`SELECT event, channel, enabled FROM notification_preferences WHERE user_id = $1`, [
       userId,
     ]);
   }
 
   async setPreferences(
-    userId: string,
+    userId: OwnerId,
     prefs: { event: string; channel: string; enabled: boolean }[],
   ): Promise<void> {
     if (prefs.length === 0) return;
@@ -91,7 +92,7 @@ export class NotificationsRepository {
    * Claims the delivery of `key` on `channel`. False when it was already claimed (sent, suppressed or being
    * sent by another worker): the caller must not send.
    */
-  async claimDelivery(key: string, channel: string, userId: string): Promise<boolean> {
+  async claimDelivery(key: string, channel: string, userId: OwnerId): Promise<boolean> {
     const rows: unknown[] = await this.ds.query(
       `INSERT INTO notification_deliveries (idempotency_key, channel, user_id, status) VALUES ($1, $2, $3, 'sending')
        ON CONFLICT DO NOTHING RETURNING 1`,
@@ -123,7 +124,7 @@ export class NotificationsRepository {
    * The rate limit: true (and the slot taken) when nothing on this topic went to this user on this channel in
    * the last `windowSeconds`; otherwise counts one more suppressed message and answers false. Atomic.
    */
-  async takeSlot(userId: string, channel: string, topic: string, windowSeconds: number): Promise<boolean> {
+  async takeSlot(userId: OwnerId, channel: string, topic: string, windowSeconds: number): Promise<boolean> {
     const rows: { taken: boolean }[] = await this.ds.query(
       `INSERT INTO notification_throttle AS t (user_id, channel, topic, last_sent_at) VALUES ($1, $2, $3, now())
        ON CONFLICT (user_id, channel, topic) DO UPDATE
@@ -136,7 +137,7 @@ export class NotificationsRepository {
   }
 
   /** A send that failed gives its slot back (the retry may send). */
-  async releaseSlot(userId: string, channel: string, topic: string): Promise<void> {
+  async releaseSlot(userId: OwnerId, channel: string, topic: string): Promise<void> {
     await this.ds.query(
       `UPDATE notification_throttle SET last_sent_at = 'epoch', suppressed = 0 WHERE user_id = $1 AND channel = $2 AND topic = $3`,
       [userId, channel, topic],
@@ -145,7 +146,7 @@ export class NotificationsRepository {
 
   /** Adds an in-app notification (once per key) and keeps the user's last NOTIFICATIONS_KEPT. */
   async addInApp(
-    userId: string,
+    userId: OwnerId,
     n: { key: string; event: string; title: string; body: string; link: string | null },
   ): Promise<NotificationRow | null> {
     const rows: RawNotification[] = await this.ds.query(
@@ -162,7 +163,7 @@ export class NotificationsRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  async list(userId: string, limit = NOTIFICATIONS_KEPT): Promise<NotificationRow[]> {
+  async list(userId: OwnerId, limit = NOTIFICATIONS_KEPT): Promise<NotificationRow[]> {
     const rows: RawNotification[] = await this.ds.query(
       `SELECT id, event, title, body, link, created_at, read_at FROM notifications
         WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
@@ -171,7 +172,7 @@ export class NotificationsRepository {
     return rows.map(toRow);
   }
 
-  async unreadCount(userId: string): Promise<number> {
+  async unreadCount(userId: OwnerId): Promise<number> {
     const rows: { n: number }[] = await this.ds.query(
       `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL`,
       [userId],
@@ -180,7 +181,7 @@ export class NotificationsRepository {
   }
 
   /** Marks one (or, without id, every) notification of the user as read; answers how many changed. */
-  async markRead(userId: string, id?: string): Promise<number> {
+  async markRead(userId: OwnerId, id?: string): Promise<number> {
     const rows = await sqlRows(
       this.ds,
       `UPDATE notifications SET read_at = now()
@@ -190,7 +191,7 @@ export class NotificationsRepository {
     return rows.length;
   }
 
-  async exists(userId: string, id: string): Promise<boolean> {
+  async exists(userId: OwnerId, id: string): Promise<boolean> {
     const rows: unknown[] = await this.ds.query(
       `SELECT 1 FROM notifications WHERE user_id = $1 AND id = $2`,
       [userId, id],
@@ -198,7 +199,7 @@ export class NotificationsRepository {
     return rows.length === 1;
   }
 
-  async telegramLink(userId: string): Promise<{ chatId: string; linkedAt: Date } | null> {
+  async telegramLink(userId: OwnerId): Promise<{ chatId: string; linkedAt: Date } | null> {
     const rows: { chat_id: string; linked_at: Date }[] = await this.ds.query(
       `SELECT chat_id::text, linked_at FROM telegram_links WHERE user_id = $1`,
       [userId],
@@ -207,7 +208,7 @@ export class NotificationsRepository {
   }
 
   /** A new one-time code for the user (their previous codes go). */
-  async newTelegramCode(userId: string, code: string, expiresAt: Date): Promise<void> {
+  async newTelegramCode(userId: OwnerId, code: string, expiresAt: Date): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.query(`DELETE FROM telegram_link_codes WHERE user_id = $1 OR expires_at < now()`, [userId]);
       await m.query(`INSERT INTO telegram_link_codes (code, user_id, expires_at) VALUES ($1, $2, $3)`, [
@@ -237,7 +238,7 @@ export class NotificationsRepository {
     });
   }
 
-  async unlinkTelegram(userId: string): Promise<boolean> {
+  async unlinkTelegram(userId: OwnerId): Promise<boolean> {
     const rows = await sqlRows(this.ds, `DELETE FROM telegram_links WHERE user_id = $1 RETURNING 1`, [
       userId,
     ]);

@@ -45,35 +45,35 @@ export class SessionsRepository {
   }
 
   /** The user's live sessions, most recently active first. */
-  live(userId: string): Promise<SessionEntity[]> {
+  live(userId: OwnerId): Promise<SessionEntity[]> {
     return this.ds.getRepository(SessionEntity).find({
       where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       order: { lastActiveAt: 'DESC', createdAt: 'DESC' },
     });
   }
 
-  countLive(userId: string): Promise<number> {
+  countLive(userId: OwnerId): Promise<number> {
     return this.ds
       .getRepository(SessionEntity)
       .count({ where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) } });
   }
 
   /** Every session of the user, newest first (LGPD export). */
-  allForUser(userId: string): Promise<SessionEntity[]> {
+  allForUser(userId: OwnerId): Promise<SessionEntity[]> {
     return this.ds.getRepository(SessionEntity).find({ where: { userId }, order: { createdAt: 'DESC' } });
   }
 
-  latest(userId: string): Promise<SessionEntity | null> {
+  latest(userId: OwnerId): Promise<SessionEntity | null> {
     return this.ds.getRepository(SessionEntity).findOne({ where: { userId }, order: { createdAt: 'DESC' } });
   }
 
   /** Has this user had another session from this exact user agent? */
   /** Has this user ever had a session (live or not) from this address with this user agent? */
-  usedFrom(userId: string, ip: string, userAgent: string): Promise<boolean> {
+  usedFrom(userId: OwnerId, ip: string, userAgent: string): Promise<boolean> {
     return this.ds.getRepository(SessionEntity).exists({ where: { userId, ip, userAgent } });
   }
 
-  usedUserAgent(userId: string, userAgent: string, exceptSessionId: string): Promise<boolean> {
+  usedUserAgent(userId: OwnerId, userAgent: string, exceptSessionId: string): Promise<boolean> {
     return this.ds
       .getRepository(SessionEntity)
       .exists({ where: { userId, userAgent, id: Not(exceptSessionId) } });
@@ -81,7 +81,7 @@ export class SessionsRepository {
 
   /** Revokes one live session of this user; answers the revoked row's id, device and ip. */
   async revoke(
-    userId: string,
+    userId: OwnerId,
     sessionId: string,
     reason: string,
   ): Promise<{ id: string; device: string | null; ip: string | null } | undefined> {
@@ -96,7 +96,7 @@ export class SessionsRepository {
   }
 
   /** Revokes every live session of the user (but `exceptSessionId`); answers their ids. */
-  async revokeAll(userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
+  async revokeAll(userId: OwnerId, reason: string, exceptSessionId?: string): Promise<string[]> {
     const rows = await sqlRows<{ id: string }>(
       this.ds,
       `UPDATE sessions SET revoked_at = now(), revoked_reason = $2

@@ -77,12 +77,12 @@ export class SubscriptionsRepository {
     return this.ds.getRepository(PlanEntity).findOneBy({ id });
   }
 
-  forUser(userId: string): Promise<SubscriptionEntity | null> {
+  forUser(userId: OwnerId): Promise<SubscriptionEntity | null> {
     return this.ds.getRepository(SubscriptionEntity).findOneBy({ userId });
   }
 
   /** The user's subscription and its plan, or null. */
-  async withPlan(userId: string): Promise<{ subscription: SubscriptionEntity; plan: PlanEntity } | null> {
+  async withPlan(userId: OwnerId): Promise<{ subscription: SubscriptionEntity; plan: PlanEntity } | null> {
     const subscription = await this.forUser(userId);
     if (!subscription) return null;
     const plan = await this.ds.getRepository(PlanEntity).findOneByOrFail({ id: subscription.planId });
@@ -139,7 +139,7 @@ export class SubscriptionsRepository {
    * current end (or from now when it already ended). Returns the granted period.
    */
   async grant(
-    userId: string,
+    userId: OwnerId,
     plan: PlanId,
     days: number,
     now: Date = new Date(),
@@ -170,7 +170,7 @@ export class SubscriptionsRepository {
   }
 
   /** `lock`: FOR UPDATE, inside `tx` (one transition at a time per user). */
-  async findByUser(userId: string, tx?: Tx, lock = false): Promise<SubscriptionRecord | null> {
+  async findByUser(userId: OwnerId, tx?: Tx, lock = false): Promise<SubscriptionRecord | null> {
     const [row] = await this.rows(
       `SELECT ${COLUMNS} FROM subscriptions WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
       [userId],
@@ -180,7 +180,7 @@ export class SubscriptionsRepository {
   }
 
   /** Writes the state the machine answered. */
-  async save(userId: string, s: SubscriptionChange, tx?: Tx): Promise<SubscriptionRecord | null> {
+  async save(userId: OwnerId, s: SubscriptionChange, tx?: Tx): Promise<SubscriptionRecord | null> {
     const [row] = await this.rows(
       `UPDATE subscriptions
           SET plan_id = $2, status = $3, billing = $4, current_period_start = $5, current_period_end = $6,

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { FoldedMonthJson, TaxTradeInput } from '@arbitra/contracts';
+import type { OwnerId } from '../tenancy.js';
 
 interface LegRow {
   trade_id: string;
@@ -74,7 +75,7 @@ export class TaxReportingRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** The user's choices: exchange → reports. */
-  async exchangeChoices(userId: string): Promise<Record<string, boolean>> {
+  async exchangeChoices(userId: OwnerId): Promise<Record<string, boolean>> {
     const rows: { exchange: string; reports: boolean }[] = await this.ds.query(
       `SELECT exchange, reports FROM tax_exchange_settings WHERE user_id = $1`,
       [userId],
@@ -83,7 +84,7 @@ export class TaxReportingRepository {
   }
 
   /** Sets (or, with null, removes) the user's choice for one exchange. */
-  async setExchangeChoice(userId: string, exchange: string, reports: boolean | null): Promise<void> {
+  async setExchangeChoice(userId: OwnerId, exchange: string, reports: boolean | null): Promise<void> {
     if (reports === null) {
       await this.ds.query(`DELETE FROM tax_exchange_settings WHERE user_id = $1 AND exchange = $2`, [
         userId,
@@ -103,7 +104,7 @@ export class TaxReportingRepository {
    * `trade_day_totals` (kept by triggers on every write to `trades`, in the writer's transaction): a few hundred
    * rows a year instead of every trade. Days whose trades all went are left out.
    */
-  async liveDayFingerprints(userId: string): Promise<Map<string, string>> {
+  async liveDayFingerprints(userId: OwnerId): Promise<Map<string, string>> {
     const rows: { day: string; fp: string }[] = await this.ds.query(
       `SELECT day::text AS day, SUM(trades) || ':' || SUM(profit) || ':' || SUM(profit_brl) AS fp
          FROM trade_day_totals WHERE user_id = $1 AND mode = 'live' AND status <> 'pending'
@@ -114,7 +115,7 @@ export class TaxReportingRepository {
   }
 
   /** The user's kept months, in order. */
-  async keptMonths(userId: string): Promise<KeptTaxMonth[]> {
+  async keptMonths(userId: OwnerId): Promise<KeptTaxMonth[]> {
     return this.ds.query(
       `SELECT month, version, fingerprint, folded FROM tax_months WHERE user_id = $1 ORDER BY month`,
       [userId],
@@ -122,7 +123,7 @@ export class TaxReportingRepository {
   }
 
   /** Replaces the user's kept months from `fromMonth` on with `months` (one transaction). */
-  async keepMonths(userId: string, fromMonth: string, months: readonly KeptTaxMonth[]): Promise<void> {
+  async keepMonths(userId: OwnerId, fromMonth: string, months: readonly KeptTaxMonth[]): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.query(`DELETE FROM tax_months WHERE user_id = $1 AND month >= $2`, [userId, fromMonth]);
       if (!months.length) return;
@@ -148,7 +149,7 @@ export class TaxReportingRepository {
    * The user's live trades with their filled legs, in execution order: the whole history (average cost needs
    * every purchase), or from the start of São Paulo month `fromMonth`.
    */
-  async liveTrades(userId: string, fromMonth?: string): Promise<TaxTradeInput[]> {
+  async liveTrades(userId: OwnerId, fromMonth?: string): Promise<TaxTradeInput[]> {
     const rows: LegRow[] = await this.ds.query(
       `SELECT ${LEG_COLUMNS} FROM trades t JOIN trade_legs l ON l.trade_id = t.id
         WHERE ${LIVE} AND l.filled_amount > 0 ${fromMonth ? `AND t.executed_at >= ${monthStart('$2')}` : ''}
@@ -160,7 +161,7 @@ export class TaxReportingRepository {
 
   /** One page of a month's live trades (São Paulo month) with their legs, in execution order. */
   async liveTradesOfMonth(
-    userId: string,
+    userId: OwnerId,
     month: string,
     offset: number,
     limit: number,

@@ -15,6 +15,7 @@ import {
 } from '@arbitra/contracts';
 import { TradeEntity } from '../entities/trade.entity.js';
 import { TradeLegEntity } from '../entities/trade-leg.entity.js';
+import type { OwnerId } from '../tenancy.js';
 import {
   BotsRepository,
   type BalanceRow,
@@ -604,7 +605,7 @@ export class TradesRepository {
    * read: plain rows, no entity hydration.
    */
   async page(
-    userId: string,
+    userId: OwnerId,
     f: TradeFilters,
     offset: number,
     limit: number,
@@ -623,7 +624,7 @@ export class TradesRepository {
    * the recorded trades of whole UTC days from `trade_day_totals` (kept by triggers on `trades`, migration
    * 1795641731950), those of the window's partial first day and the pending ones (few) from `trades`.
    */
-  async totals(userId: string, f: TradeFilters, now = new Date()): Promise<TradeTotals> {
+  async totals(userId: OwnerId, f: TradeFilters, now = new Date()): Promise<TradeTotals> {
     const params: unknown[] = [userId];
     const rows: TradeTotals[] = await this.ds.query(totalsSql(f, now, params), params);
     return rows[0] ?? { total: 0, completed: 0, profit: '0', profitBrl: '0' };
@@ -636,7 +637,7 @@ export class TradesRepository {
    * of an empty page, whose trade columns are null).
    */
   async history(
-    userId: string,
+    userId: OwnerId,
     f: TradeFilters,
     offset: number,
     limit: number,
@@ -673,12 +674,12 @@ export class TradesRepository {
   }
 
   /** The filtered set for an export (newest first, at most `limit`). */
-  forExport(userId: string, f: TradeFilters, now: Date, limit: number): Promise<TradeRow[]> {
+  forExport(userId: OwnerId, f: TradeFilters, now: Date, limit: number): Promise<TradeRow[]> {
     return this.page(userId, f, 0, limit, now);
   }
 
   /** Every trade of the user (newest first) and their legs (LGPD export). */
-  async allForUser(userId: string): Promise<{ trades: TradeEntity[]; legs: TradeLegEntity[] }> {
+  async allForUser(userId: OwnerId): Promise<{ trades: TradeEntity[]; legs: TradeLegEntity[] }> {
     const trades = await this.ds
       .getRepository(TradeEntity)
       .find({ where: { userId }, order: { executedAt: 'DESC', id: 'DESC' } });
@@ -691,7 +692,7 @@ export class TradesRepository {
   }
 
   /** A bot's latest trades. */
-  recentForBot(userId: string, botId: string, limit: number): Promise<TradeEntity[]> {
+  recentForBot(userId: OwnerId, botId: string, limit: number): Promise<TradeEntity[]> {
     return this.ds.getRepository(TradeEntity).find({
       where: { userId, botId },
       order: { executedAt: 'DESC', id: 'DESC' },
@@ -701,7 +702,7 @@ export class TradesRepository {
 
   /** Cumulative profit after each of the bot's last `limit` trades (newest first), and the expected/realised sums. */
   async equityForBot(
-    userId: string,
+    userId: OwnerId,
     botId: string,
     limit: number,
   ): Promise<{
@@ -747,7 +748,7 @@ export class TradesRepository {
    * `trade_day_totals` (the equity curve; its sum is the total).
    */
   async overview(
-    userId: string,
+    userId: OwnerId,
     mode: BotMode,
     now = new Date(),
   ): Promise<{ windows: OverviewWindows; days: OverviewDay[] }> {
@@ -779,7 +780,7 @@ export class TradesRepository {
   }
 
   /** Each of the user's bots' last trade (any status), from `trades_bot_executed_idx`. */
-  lastTradeOfEachBot(userId: string): Promise<BotLastTrade[]> {
+  lastTradeOfEachBot(userId: OwnerId): Promise<BotLastTrade[]> {
     return this.ds.query(
       `SELECT b.id AS "botId", t.executed_at AS "executedAt", t.status, t.profit_brl::text AS "profitBrl"
          FROM bots b
@@ -791,7 +792,7 @@ export class TradesRepository {
   }
 
   /** The modes the user has recorded trades in. */
-  async tradedModes(userId: string): Promise<BotMode[]> {
+  async tradedModes(userId: OwnerId): Promise<BotMode[]> {
     const rows: { mode: BotMode }[] = await this.ds.query(
       `SELECT DISTINCT mode FROM trade_day_totals WHERE user_id = $1 AND trades <> 0`,
       [userId],

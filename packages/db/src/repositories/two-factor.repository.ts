@@ -3,21 +3,22 @@ import { IsNull } from 'typeorm';
 import { TwoFactorBackupCodeEntity } from '../entities/two-factor-backup-code.entity.js';
 import { TwoFactorEntity } from '../entities/two-factor.entity.js';
 import { sqlRows } from './sql.js';
+import type { OwnerId } from '../tenancy.js';
 
 /** The ONLY code that reads or writes `two_factor` and `two_factor_backup_codes`. */
 export class TwoFactorRepository {
   constructor(private readonly ds: DataSource) {}
 
-  find(userId: string): Promise<TwoFactorEntity | null> {
+  find(userId: OwnerId): Promise<TwoFactorEntity | null> {
     return this.ds.getRepository(TwoFactorEntity).findOneBy({ userId });
   }
 
-  unusedBackupCodes(userId: string): Promise<number> {
+  unusedBackupCodes(userId: OwnerId): Promise<number> {
     return this.ds.getRepository(TwoFactorBackupCodeEntity).countBy({ userId, usedAt: IsNull() });
   }
 
   /** A new pending secret (replaces a pending one). */
-  async savePending(userId: string, secretEncrypted: string): Promise<void> {
+  async savePending(userId: OwnerId, secretEncrypted: string): Promise<void> {
     await this.ds
       .getRepository(TwoFactorEntity)
       .upsert(
@@ -27,7 +28,7 @@ export class TwoFactorRepository {
   }
 
   /** 2FA on, with these backup code hashes (the old ones go), in one transaction. */
-  async enable(userId: string, codeHashes: readonly string[]): Promise<void> {
+  async enable(userId: OwnerId, codeHashes: readonly string[]): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m
         .getRepository(TwoFactorEntity)
@@ -36,21 +37,21 @@ export class TwoFactorRepository {
     });
   }
 
-  async disable(userId: string): Promise<void> {
+  async disable(userId: OwnerId): Promise<void> {
     await this.ds.transaction(async (m) => {
       await m.getRepository(TwoFactorBackupCodeEntity).delete({ userId });
       await m.getRepository(TwoFactorEntity).delete({ userId });
     });
   }
 
-  async replaceBackupCodes(userId: string, codeHashes: readonly string[]): Promise<void> {
+  async replaceBackupCodes(userId: OwnerId, codeHashes: readonly string[]): Promise<void> {
     await this.ds.transaction((m) =>
       replaceCodes(m.getRepository(TwoFactorBackupCodeEntity), userId, codeHashes),
     );
   }
 
   /** Moves the last accepted TOTP step forward; false when another request took this step (or a later one). */
-  async claimStep(userId: string, step: number): Promise<boolean> {
+  async claimStep(userId: OwnerId, step: number): Promise<boolean> {
     const claimed = await sqlRows<{ user_id: string }>(
       this.ds,
       `UPDATE two_factor SET last_used_step = $2, updated_at = now()
@@ -61,7 +62,7 @@ export class TwoFactorRepository {
   }
 
   /** Spends an unused backup code; false when there is none with this hash. */
-  async spendBackupCode(userId: string, codeHash: string): Promise<boolean> {
+  async spendBackupCode(userId: OwnerId, codeHash: string): Promise<boolean> {
     const spent = await sqlRows<{ id: string }>(
       this.ds,
       `UPDATE two_factor_backup_codes SET used_at = now()
@@ -74,7 +75,7 @@ export class TwoFactorRepository {
 
 async function replaceCodes(
   repo: Repository<TwoFactorBackupCodeEntity>,
-  userId: string,
+  userId: OwnerId,
   codeHashes: readonly string[],
 ): Promise<void> {
   await repo.delete({ userId });
