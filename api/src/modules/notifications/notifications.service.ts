@@ -25,6 +25,7 @@ import { NotificationSettingsService } from '../notification-settings/notificati
 /** The events the 'Alertas de trading' switch of /security covers. */
 const TRADING_EVENTS: ReadonlySet<NotificationEvent> = new Set([
   'bot.stopped',
+  'bot.inventory',
   'trade.unhedged',
   'trade.executed',
   'daily.summary',
