@@ -33,12 +33,13 @@ export function entryJobs(
     if (!matches(bot, o) || !owns(bot.id)) continue;
     if (o.strategy === 'statistical' && positions.get(bot.id, o.id)) continue; // one position per opportunity
     const key = executionKey(bot.id, o);
-    if (queued.has(key)) continue;
+    // before the queued check: an opportunity already taken whose side has since run dry still says so
     const lacking = unfundedSide(o, (ex, asset) => held(bot, ex, asset));
     if (lacking) {
       unfunded?.(bot, lacking);
       continue;
     }
+    if (queued.has(key)) continue;
     const budget = budgetUsdt(bot, o);
     if (budget === '0') continue;
     if (queued.size > QUEUED_MEMORY) queued.clear();
