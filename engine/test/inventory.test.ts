@@ -51,7 +51,7 @@ describe('inventory (issue 29 §1): a paper bot runs a side dry, then skips that
       [id, eth],
     );
     await runner.reload(id);
-    expect(runner.get(id)!.balances.get('gateio|ETH')).toBe(eth);
+    expect(Number(runner.get(id)!.balances.get('gateio|ETH'))).toBe(Number(eth));
 
     // ETH on binance 2 % below the market: buy on binance, sell on gateio — until Gate.io's ETH is gone.
     const gap = forceGap(platform, 'binance', 'ETH/USDT', -0.02);

@@ -77,7 +77,7 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
     await section.getByRole('figure', { name: 'Inventário de BTC' }).waitFor();
     await section.getByRole('figure', { name: 'Inventário de USDT' }).waitFor();
     // the phone: the page does not scroll sideways (the table scrolls in its own box)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    const overflow = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(overflow).toBeLessThanOrEqual(390);
     await screenshot(page, 'inventory-390');
     await api(token, 'POST', `/api/bots/${bot.id}/toggle`);
