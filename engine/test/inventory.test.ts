@@ -53,8 +53,17 @@ describe('inventory (issue 29 §1): a paper bot runs a side dry, then skips that
     await runner.reload(id);
     expect(Number(runner.get(id)!.balances.get('gateio|ETH'))).toBe(Number(eth));
 
-    // ETH on binance 2 % below the market: buy on binance, sell on gateio — until Gate.io's ETH is gone.
-    const gap = forceGap(platform, 'binance', 'ETH/USDT', -0.02);
+    // ETH on binance 2 % below the market: buy on binance, sell on gateio — what Gate.io had.
+    const first = forceGap(platform, 'binance', 'ETH/USDT', -0.02);
+    const traded = await waitFor(async () => {
+      const r = await sql.query(`SELECT 1 FROM trades WHERE bot_id = $1 AND status <> 'pending'`, [id]);
+      return r.rowCount ? true : undefined;
+    }, 90_000, 50);
+    first.stop();
+    expect(traded, 'the bot never traded the first gap').toBe(true);
+    // Gate.io's ETH is under the minimum order now; a new gap finds that direction paused.
+    await waitFor(() => (Number(runner.get(id)?.balances.get('gateio|ETH')) < Number(eth) ? true : undefined), 30_000, 20);
+    const gap = forceGap(platform, 'binance', 'ETH/USDT', -0.03);
     const paused = await waitFor(() => runner.pauses.of(id).find((p) => p.exchange === 'gateio'), 60_000, 20);
     const skippedBefore = runner.stats.unfunded;
     // it keeps skipping while the gap lasts (each update of the opportunity)
@@ -115,5 +124,5 @@ describe('inventory (issue 29 §1): a paper bot runs a side dry, then skips that
     expect(bad.status).toBe(400);
 
     await call('POST', `/api/bots/${id}/toggle`, { token: maria.token });
-  });
+  }, 300_000);
 });

@@ -2,18 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotDetail } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { api } from './support/api.js';
 import { goTo } from './support/nav.js';
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** pt-BR with exactly `d` decimals, computed here (not with the app's formatter). */
 const ptBr = (v: string, d: number) =>
