@@ -3,7 +3,8 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { api } from './support/api.js';
 import { goTo } from './support/nav.js';
 
 /** SPEC §5's bot messages, word for word, in the order the form checks them. */
@@ -33,16 +34,6 @@ interface TradesAnswer {
     avgProfit: number;
   };
   total: number;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
-  return (await res.json()) as T;
 }
 
 const tradesOf = (token: string, query: Record<string, string>) =>

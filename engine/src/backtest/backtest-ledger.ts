@@ -1,12 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { BacktestBotConfig } from '@arbitra/contracts';
 import { riskStopReason, saoPauloDay } from '../execution/risk-stops.js';
-import {
-  QUOTE_ASSET,
-  assertProfit,
-  type BalanceRow,
-  type ExecutionRecord,
-} from '../execution/trade-ledger.js';
+import { assertProfit, type BalanceRow, type ExecutionRecord } from '../execution/trade-ledger.js';
 
 /**
  * The backtest's ledger, in memory: what the live TradeLedger does in its transaction — the profit must equal
@@ -34,10 +29,6 @@ export class BacktestLedger {
       const [exchange, asset] = key.split('|') as [string, string];
       return { exchange, asset, amount: amount.toFixed() };
     });
-  }
-
-  usdt(exchange: string): Decimal {
-    return this.balances.get(`${exchange}|${QUOTE_ASSET}`) ?? new Decimal(0);
   }
 
   /** Records a trade at market time `nowMs`; answers the risk stop it triggered, if any (the bot stops). */

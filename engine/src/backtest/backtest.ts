@@ -6,11 +6,12 @@ import type {
   BacktestSource,
   ExchangeId,
   ExecutionJob,
+  InventoryBalance,
   Opportunity,
 } from '@arbitra/contracts';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { usdtValue } from '../arbitrage/valuation.js';
-import type { RunningBot } from '../bots/bot-matcher.js';
+import { balanceKey, executionKey, type RunningBot } from '../bots/bot-matcher.js';
 import { entryJobs, exitJob } from '../bots/dispatch.js';
 import { paperSeed } from '../bots/paper-seed.js';
 import { StatisticalPositions, type StatPosition } from '../bots/statistical-positions.js';
@@ -105,8 +106,15 @@ export async function runOnMarket(
     maxInvestment: String(bot.maxInvestment),
     minProfitPercent: bot.minProfitPercent,
     mode: 'paper',
-    usdt: new Map(),
+    balances: new Map(),
   };
+  /** What the bot holds, as the runner keeps it in memory (the skip rule reads it): after the seed and each trade. */
+  const syncBalances = () => {
+    running.balances = new Map(ledger.rows().map((r) => [balanceKey(r.exchange, r.asset), r.amount]));
+  };
+  /** Opportunities skipped for a side the bot cannot fund (each once), and the balances it started with. */
+  const unfunded = new Set<string>();
+  let seeded: { exchange: string; asset: string; amount: string }[] = [];
   const ledger = new BacktestLedger(bot);
   const positions = new StatisticalPositions();
   const paperOrders = new PaperOrders();
@@ -141,7 +149,8 @@ export async function runOnMarket(
         closePosition(pos);
       }
     }
-    for (const job of entryJobs(candidates(), o, positions, queued, clock.now())) {
+    const skip = (b: RunningBot) => unfunded.add(executionKey(b.id, o));
+    for (const job of entryJobs(candidates(), o, positions, queued, clock.now(), undefined, skip)) {
       results!.funnel.seen++;
       dispatch(job);
     }
@@ -168,7 +177,8 @@ export async function runOnMarket(
       (ex, pair) => store.get(ex, pair)?.mid ?? NaN,
     );
     ledger.seed(seed.balances);
-    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
+    seeded = ledger.rows();
+    syncBalances();
     results = new ResultBuilder(seed.capital, clock.now(), equity());
     lastMark = clock.now();
   };
@@ -232,7 +242,7 @@ export async function runOnMarket(
     const now = clock.now();
     const stopped = ledger.record(r, now);
     positions.apply(r, true);
-    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
+    syncBalances();
     const rate = scanner.rate.current();
     if (rate.source === 'fallback') rateKnown = false;
     results!.add(
@@ -351,12 +361,30 @@ export async function runOnMarket(
     rateKnown && rate.source !== 'fallback' ? String(rate.rate) : null,
   );
   result.totals.latency = bot.latency ?? NO_LATENCY;
+  if (result.totals.funnel) result.totals.funnel.unfunded = unfunded.size;
+  result.inventory = inventoryAtEnd(seeded, ledger.rows());
   result.noTradeReason =
     result.totals.trades === 0
       ? noTradeReason(bot, (ex, pair) => (store.get(ex, pair)?.updates ?? 0) > 0)
       : null;
   options.onProgress?.(progress());
   return { status: canceled ? 'canceled' : 'completed', result };
+}
+
+/** Each asset on each exchange at the end beside the start (issue 29: inventory runs out in a backtest as in paper). */
+export function inventoryAtEnd(
+  start: readonly { exchange: string; asset: string; amount: string }[],
+  end: readonly { exchange: string; asset: string; amount: string }[],
+): InventoryBalance[] {
+  const initial = new Map(start.map((r) => [balanceKey(r.exchange, r.asset), r.amount]));
+  return end
+    .map((r) => ({
+      exchange: r.exchange,
+      asset: r.asset,
+      amount: r.amount,
+      initial: initial.get(balanceKey(r.exchange, r.asset)) ?? '0',
+    }))
+    .sort((a, b) => a.exchange.localeCompare(b.exchange) || a.asset.localeCompare(b.asset));
 }
 
 /**

@@ -14,7 +14,7 @@ const bot = (over: Partial<RunningBot> = {}): RunningBot => ({
   maxInvestment: '1090',
   minProfitPercent: 0.5,
   mode: 'paper',
-  usdt: new Map(),
+  balances: new Map(),
   ...over,
 });
 
@@ -86,9 +86,9 @@ describe('sizing by risk level (DECISIONS §8)', () => {
   });
 
   it('is capped by the USDT the bot holds on the buying exchange', () => {
-    expect(budgetUsdt(bot({ riskLevel: 'high', usdt: new Map([['binance', '80.123456789']]) }), opp())).toBe(
+    expect(budgetUsdt(bot({ riskLevel: 'high', balances: new Map([['binance|USDT', '80.123456789']]) }), opp())).toBe(
       '80.12345678',
     );
-    expect(budgetUsdt(bot({ usdt: new Map([['binance', '0']]) }), opp())).toBe('0');
+    expect(budgetUsdt(bot({ balances: new Map([['binance|USDT', '0']]) }), opp())).toBe('0');
   });
 });

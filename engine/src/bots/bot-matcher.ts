@@ -22,8 +22,18 @@ export interface RunningBot {
   maxInvestment: string;
   minProfitPercent: number;
   mode: BotMode;
-  /** Last known USDT per exchange (from the ledger, exact decimal strings), to cap sizing; absent = unknown. */
-  usdt: Map<string, string>;
+  /**
+   * Last known balances, keyed 'exchange|asset' (from the ledger, exact decimal strings): USDT caps sizing, and a side
+   * that cannot fund the minimum order is skipped (unfundedSide); absent = unknown.
+   */
+  balances: Map<string, string>;
+}
+
+export const balanceKey = (exchange: string, asset: string): string => `${exchange}|${asset}`;
+
+/** What the bot holds of `asset` on `exchange`, as the runner last heard (undefined: unknown). */
+export function held(bot: RunningBot, exchange: string, asset: string): string | undefined {
+  return bot.balances.get(balanceKey(exchange, asset));
 }
 
 /** Does `o` fit the bot? The rule lives in contracts (opportunityFitsBot), shared with the web's home. */
@@ -43,8 +53,8 @@ export function budgetUsdt(bot: RunningBot, o: Opportunity): string {
   let budget = new Decimal(bot.maxInvestment).mul(RISK_SIZING[bot.riskLevel]).div(rate);
   const buyExchange = o.legs.find((l) => l.side === 'buy')?.exchange;
   const buySymbol = o.legs.find((l) => l.side === 'buy')?.symbol ?? '';
-  const held = buyExchange && !buySymbol.endsWith('/BRL') ? bot.usdt.get(buyExchange) : undefined;
-  if (held !== undefined) budget = Decimal.min(budget, Decimal.max(held, 0));
+  const usdt = buyExchange && !buySymbol.endsWith('/BRL') ? held(bot, buyExchange, 'USDT') : undefined;
+  if (usdt !== undefined) budget = Decimal.min(budget, Decimal.max(usdt, 0));
   return budget.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
 }
 

@@ -25,11 +25,16 @@ import { ScannerService } from '../scanner/scanner.service.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
 import { BotEvents } from '../execution/bot-events.js';
 import { ExecutionObservers, type ExecutionObserver } from '../execution/execution-observers.js';
-import type { RunningBot } from './bot-matcher.js';
-import { entryJobs, exitJob } from './dispatch.js';
+import { Notifier } from '../execution/notifier.js';
+import { balanceKey, type RunningBot } from './bot-matcher.js';
+import { entryJobs, exitJob, type UnfundedSide } from './dispatch.js';
+import { InventoryPauses } from './inventory-pauses.js';
 import { paperSeed } from './paper-seed.js';
 import { StatisticalPositions, type StatPosition } from './statistical-positions.js';
 import type { StatisticalSignal } from '../arbitrage/types.js';
+
+/** How often the paused directions that changed are written to their bots' rows (off the detection path). */
+const PAUSES_FLUSH_MS = 2_000;
 
 /** Strategies the executor runs (arbitrage and statistical: two legs; triangular: three legs on one exchange). */
 const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical', 'triangular']);
@@ -55,14 +60,17 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   private readonly executorObserver: ExecutionObserver = {
     botNotRunning: (botId) => this.remove(botId),
     botStopped: (botId) => this.stopped(botId),
-    usdtChanged: (botId, exchange, amount) => this.setUsdt(botId, exchange, amount),
+    balanceChanged: (botId, exchange, asset, amount) => this.setBalance(botId, exchange, asset, amount),
     tradeRecorded: (record) => this.positionsChanged(record),
     exitSettled: (botId, id) => this.exitSettled(botId, id),
   };
   /** Open statistical positions (entry recorded, exit not yet). */
   readonly positions = new StatisticalPositions();
-  /** Counters for tests and metrics. */
-  readonly stats = { matched: 0, enqueued: 0, commands: 0, exits: 0 };
+  /** Directions each bot skips for want of funds (issue 29), written to the bots' rows on a timer. */
+  readonly pauses = new InventoryPauses();
+  private pausesTimer?: NodeJS.Timeout;
+  /** Counters for tests and metrics (`unfunded`: opportunities skipped for a side the bot cannot fund). */
+  readonly stats = { matched: 0, enqueued: 0, commands: 0, exits: 0, unfunded: 0 };
 
   constructor(
     private readonly scanner: ScannerService,
@@ -72,6 +80,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     private readonly fabric: BrowserEvents,
     private readonly ownership: OwnershipService,
     private readonly executor: ExecutionObservers,
+    private readonly notifier: Notifier,
   ) {}
 
   onModuleInit(): void {
@@ -96,6 +105,8 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
         this.logger.warn(`bot ${botId} não recarregado: ${e.message}`),
       );
     });
+    this.pausesTimer = setInterval(() => void this.flushPauses(), PAUSES_FLUSH_MS);
+    this.pausesTimer.unref();
     const rows = await this.db.running();
     for (const row of rows) await this.startBot(row);
     this.logger.log(`${rows.length} bots em execução carregados`);
@@ -117,7 +128,33 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     this.detach?.();
     this.detachSignals?.();
     this.detachExecutor?.();
+    if (this.pausesTimer) clearInterval(this.pausesTimer);
     await this.worker?.close();
+    await this.flushPauses();
+  }
+
+  /**
+   * Writes the paused directions that changed to their bots' rows (the api shows them on the bot): those of the bots
+   * this engine owns, or that left the runner; a failed write is tried again on the next tick.
+   */
+  async flushPauses(): Promise<void> {
+    const changed = this.pauses.drain();
+    for (const id of changed.keys()) if (this.bots.has(id) && !this.owns(id)) changed.delete(id);
+    try {
+      await this.db.setInventoryPauses(changed);
+    } catch (e) {
+      for (const id of changed.keys()) this.pauses.touch(id);
+      this.logger.warn(`direções pausadas não gravadas: ${(e as Error).message}`);
+    }
+  }
+
+  /** A side the bot cannot fund: counted, and told once per pause (a notification; the row on the next flush). */
+  private unfunded(bot: RunningBot, side: UnfundedSide): void {
+    this.stats.unfunded++;
+    const now = Date.now();
+    if (!this.pauses.skip(bot.id, side, now)) return;
+    this.logger.log(`bot ${bot.id}: ${side.reason}`);
+    this.notifier.inventoryPaused(bot.userId, bot.id, bot.name, side.reason, new Date(now).toISOString());
   }
 
   running(): readonly RunningBot[] {
@@ -157,6 +194,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   /** Drops a bot from the runner (stopped, deleted, or stopped by the executor's risk checks). */
   remove(botId: string): void {
     this.positions.dropBot(botId);
+    if (this.bots.has(botId)) this.pauses.reset(botId);
     if (this.bots.delete(botId)) this.reindex();
   }
 
@@ -212,14 +250,17 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     });
   }
 
-  /** Updates the USDT the runner believes a bot holds (after each recorded trade). */
-  setUsdt(botId: string, exchange: string, amount: string): void {
-    this.bots.get(botId)?.usdt.set(exchange, amount);
+  /** Updates what the runner believes a bot holds (after each recorded trade); a pause on that balance ends. */
+  setBalance(botId: string, exchange: string, asset: string, amount: string): void {
+    const bot = this.bots.get(botId);
+    if (!bot) return;
+    bot.balances.set(balanceKey(exchange, asset), amount);
+    this.pauses.funded(botId, exchange, asset);
   }
 
   private async startBot(row: RunnerBotRow, settled = false): Promise<void> {
     if (row.mode === 'paper') await this.seedBalances(row);
-    const balances = await this.db.usdtBalances(row.id);
+    const balances = await this.db.balanceRows(row.id);
     this.bots.set(row.id, {
       id: row.id,
       userId: row.user_id,
@@ -231,8 +272,9 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       maxInvestment: row.max_investment,
       minProfitPercent: Number(row.min_profit_percent),
       mode: row.mode,
-      usdt: new Map(balances.map((b) => [b.exchange, b.amount])),
+      balances: new Map(balances.map((b) => [balanceKey(b.exchange, b.asset), b.amount])),
     });
+    this.pauses.reset(row.id); // judged afresh on the balances just read
     this.reindex();
     if (row.strategy === 'statistical') await this.loadPositions(row.id, settled);
   }
@@ -303,6 +345,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       this.queued,
       Date.now(),
       (id) => this.ownership.owns(id),
+      (bot, side) => this.unfunded(bot, side),
     );
     if (jobs.length === 0) return;
     for (const job of jobs) job.leaseToken = this.ownership.token(job.botId);

@@ -7,6 +7,7 @@ import type { BotsRepository, OwnerId, RunnerBotRow } from '@arbitra/db';
 import type { BookView } from '../execution/paper-gateway.js';
 import type { ScannerService } from '../scanner/scanner.service.js';
 import type { BotEvents } from '../execution/bot-events.js';
+import type { Notifier } from '../execution/notifier.js';
 import { ExecutionObservers } from '../execution/execution-observers.js';
 import type { OwnershipService } from '../ownership/ownership.service.js';
 import { BotRunner } from './bot-runner.service.js';
@@ -58,7 +59,8 @@ async function setup() {
     running: () => Promise.resolve([]),
     forRunner: () => Promise.resolve(row),
     hasBalances: () => Promise.resolve(true),
-    usdtBalances: () => Promise.resolve([]),
+    balanceRows: () => Promise.resolve([]),
+    setInventoryPauses: () => Promise.resolve(),
     positions: () => Promise.resolve([]),
   };
   const events = { statusFromDb: () => Promise.resolve() };
@@ -76,6 +78,7 @@ async function setup() {
       token: () => 1,
     } as unknown as OwnershipService,
     new ExecutionObservers(),
+    { inventoryPaused: () => undefined } as unknown as Notifier,
   );
   await runner.onApplicationBootstrap();
   await runner.apply({

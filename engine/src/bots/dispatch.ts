@@ -1,7 +1,10 @@
-import type { ExchangeId, ExecutionJob, Opportunity } from '@arbitra/contracts';
+import { unfundedSide, type ExchangeId, type ExecutionJob, type InventoryPause, type Opportunity } from '@arbitra/contracts';
 import type { BookSource } from '../execution/paper-gateway.js';
-import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
+import { budgetUsdt, executionKey, held, matches, type RunningBot } from './bot-matcher.js';
 import { exitOpportunity, type StatisticalPositions, type StatPosition } from './statistical-positions.js';
+
+/** The side of an opportunity a bot cannot fund (unfundedSide), as entryJobs reports a skip. */
+export type UnfundedSide = Omit<InventoryPause, 'skipped' | 'since'>;
 
 /** Keys already queued are forgotten past this many (the ledger's unique key still refuses a repeat). */
 const QUEUED_MEMORY = 50_000;
@@ -11,7 +14,9 @@ const QUEUED_MEMORY = 50_000;
  * both call this): same strategy and markets, net % ≥ minProfitPercent, one statistical position per opportunity,
  * never twice the same bot + opportunity (`queued`), sized by riskLevel × maxInvestment capped by the USDT held.
  * `owns`: whether this engine runs the bot (asked only of the bots that match: a 1,000-bot walk asks it once or
- * twice instead of a thousand times).
+ * twice instead of a thousand times). A direction one of whose sides cannot fund the bot's minimum order with the
+ * balances held in memory (unfundedSide: the quote on the buy exchange, the base on the sell one) is skipped, and
+ * `unfunded` told which side (issue 29: no order that would fail for want of funds).
  */
 export function entryJobs(
   candidates: readonly RunningBot[] | undefined,
@@ -20,6 +25,7 @@ export function entryJobs(
   queued: Set<string>,
   nowMs: number,
   owns: (botId: string) => boolean = () => true,
+  unfunded?: (bot: RunningBot, side: UnfundedSide) => void,
 ): ExecutionJob[] {
   const jobs: ExecutionJob[] = [];
   if (!candidates) return jobs;
@@ -27,6 +33,12 @@ export function entryJobs(
     if (!matches(bot, o) || !owns(bot.id)) continue;
     if (o.strategy === 'statistical' && positions.get(bot.id, o.id)) continue; // one position per opportunity
     const key = executionKey(bot.id, o);
+    // before the queued check: an opportunity already taken whose side has since run dry still says so
+    const lacking = unfundedSide(o, (ex, asset) => held(bot, ex, asset));
+    if (lacking) {
+      unfunded?.(bot, lacking);
+      continue;
+    }
     if (queued.has(key)) continue;
     const budget = budgetUsdt(bot, o);
     if (budget === '0') continue;

@@ -10,8 +10,8 @@ export interface ExecutionObserver {
   botNotRunning(botId: string): void;
   /** The executor stopped the bot (risk limit, live credentials refused): drop it here and on every engine. */
   botStopped(botId: string): void;
-  /** The USDT the bot holds on an exchange after a recorded trade (an exact decimal string). */
-  usdtChanged(botId: string, exchange: string, amount: string): void;
+  /** What the bot holds of an asset on an exchange after a recorded trade (an exact decimal string). */
+  balanceChanged(botId: string, exchange: string, asset: string, amount: string): void;
   /** A trade was recorded (its statistical position effects). */
   tradeRecorded(record: ExecutionRecord): void;
   /** A statistical exit job ended (closed or not). */

@@ -29,6 +29,6 @@ import { Notifier } from './notifier.js';
         liveGatewayFactory(store, createClient),
     },
   ],
-  exports: [BotEvents, ExecutionObservers, ExecutionsProcessor],
+  exports: [BotEvents, ExecutionObservers, ExecutionsProcessor, Notifier],
 })
 export class ExecutionModule {}

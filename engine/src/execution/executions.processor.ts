@@ -33,7 +33,6 @@ import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
 import { runExecution } from './run-execution.js';
 import { applyStatisticalEffects } from './statistical-effects.js';
 import {
-  QUOTE_ASSET,
   TradeLedger,
   type BalanceRow,
   type ExecutionRecord,
@@ -288,10 +287,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const result = await this.ledger.record(record);
     if (!result.recorded) return 'duplicate';
     this.outcomes.add(record.status);
-    for (const b of result.balances ?? []) {
-      if (b.asset === QUOTE_ASSET)
-        this.observers.notify((o) => o.usdtChanged(record.botId, b.exchange, b.amount));
-    }
+    for (const b of result.balances ?? [])
+      this.observers.notify((o) => o.balanceChanged(record.botId, b.exchange, b.asset, b.amount));
     this.observers.notify((o) => o.tradeRecorded(record));
     if (result.stoppedReason) this.observers.notify((o) => o.botStopped(record.botId));
     this.notifier.afterRecord(record, result);

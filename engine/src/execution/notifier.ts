@@ -85,6 +85,17 @@ export class Notifier implements OnModuleDestroy {
     });
   }
 
+  /** A running bot began skipping a direction it cannot fund (issue 29): 'Direção pausada: sem BTC na Binance'. */
+  inventoryPaused(userId: string, botId: string, botName: string, reason: string, since: string): void {
+    this.send({
+      key: `bot.inventory:${botId}:${reason}:${since}`,
+      userId,
+      event: 'bot.inventory',
+      params: { botId, botName, reason },
+      occurredAt: since,
+    });
+  }
+
   private send(job: NotificationJob): void {
     this.queue
       .add('notify', job, { jobId: notificationJobId(job.key) })

@@ -20,6 +20,7 @@ export * from './domain/bots.js';
 export * from './domain/executions.js';
 export * from './domain/live-checklist.js';
 export * from './domain/bot-match.js';
+export * from './domain/inventory.js';
 export * from './api/bots.js';
 export * from './api/trades.js';
 export * from './api/market.js';

@@ -63,12 +63,12 @@ type TradesExempt =
 /** Admin (`adminOwnersOf`) and the engine's runner, executor and ledger acting for a running bot by its own id. */
 type BotsExempt =
   | 'adminOwnersOf'
+  | 'setInventoryPauses'
   | 'running'
   | 'forRunner'
   | 'forExecutor'
   | 'statusOf'
   | 'stopWithError'
-  | 'usdtBalances'
   | 'balanceRows'
   | 'hasBalances'
   | 'seedBalances'

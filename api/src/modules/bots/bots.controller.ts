@@ -24,14 +24,17 @@ export class BotsController {
     return this.bots.list(user.id);
   }
 
-  /** `?liveChecklist=true`: with 'Pronto para operar ao vivo' for the bot's exchanges and pairs (asked of an engine). */
+  /**
+   * `?liveChecklist=true`: with 'Pronto para operar ao vivo' for the bot's exchanges and pairs (asked of an engine);
+   * `?include=inventory`: with its 'Inventário' (issue 29).
+   */
   @Get(':id')
   detail(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
     @Query(validate(botDetailQuerySchema)) query: BotDetailQuery,
   ): Promise<BotDetail> {
-    return this.bots.detail(user.id, id, query.liveChecklist);
+    return this.bots.detail(user.id, id, query);
   }
 
   @Post()

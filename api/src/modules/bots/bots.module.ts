@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BotCommandsService } from './bot-commands.service.js';
+import { BotInventoryService } from './bot-inventory.service.js';
 import { BotsController } from './bots.controller.js';
 import { BotsService } from './bots.service.js';
 import { DatabaseModule } from '../../database/database.module.js';
@@ -22,7 +23,7 @@ import { EngineLinkModule } from '../engine-link/engine-link.module.js';
     EngineLinkModule,
   ],
   controllers: [BotsController],
-  providers: [BotsService, BotCommandsService],
+  providers: [BotsService, BotCommandsService, BotInventoryService],
   exports: [BotsService],
 })
 export class BotsModule {}

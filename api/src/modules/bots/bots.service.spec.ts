@@ -8,6 +8,7 @@ import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { entitlementsOf, memoryDatabase, refusal } from '../../../test/support/memory-repositories.js';
 import type { BotCommandsService } from './bot-commands.service.js';
 import { BotsService } from './bots.service.js';
+import type { BotInventoryService } from './bot-inventory.service.js';
 
 // BotsService against the in-memory repository kit (api/test/support/memory-repositories.ts; no database): plan limits, ownership, commands to the engine.
 
@@ -43,6 +44,7 @@ function setup(ent: Partial<Entitlements> = {}, checklist: LiveChecklist = READY
     credentials,
     new AccountDataRegistry(),
     { liveChecklist: async () => checklist } as unknown as EngineCommandsService,
+    {} as BotInventoryService,
   );
   service.onModuleInit();
   return {

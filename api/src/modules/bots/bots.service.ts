@@ -6,6 +6,7 @@ import {
   UNLIMITED,
   type Bot,
   type BotDetail,
+  type BotDetailQuery,
   type BotInput,
   type ExchangeId,
   type LiveChecklist,
@@ -23,6 +24,7 @@ import {
 import { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { BotCommandsService } from './bot-commands.service.js';
+import { BotInventoryService } from './bot-inventory.service.js';
 import { botColumns } from './bot.mapper.js';
 import type { OwnerId } from '@arbitra/db';
 
@@ -45,6 +47,7 @@ export class BotsService implements OnModuleInit {
     private readonly credentials: ExchangeCredentialsService,
     private readonly accountData: AccountDataRegistry,
     private readonly engine: EngineCommandsService,
+    private readonly inventory: BotInventoryService,
   ) {}
 
   onModuleInit(): void {
@@ -98,13 +101,18 @@ export class BotsService implements OnModuleInit {
     return toBot(await this.owned(userId, id));
   }
 
-  async detail(userId: OwnerId, id: string, withLiveChecklist = false): Promise<BotDetail> {
+  async detail(
+    userId: OwnerId,
+    id: string,
+    { liveChecklist: withLiveChecklist = false, include }: Partial<BotDetailQuery> = {},
+  ): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
-    const [recentTrades, curve, balances, liveChecklist] = await Promise.all([
+    const [recentTrades, curve, balances, liveChecklist, inventory] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
       this.bots.balances(userId, id),
       withLiveChecklist ? this.liveChecklist(userId, { exchanges: bot.exchanges, pairs: bot.pairs }) : undefined,
+      include === 'inventory' ? this.inventory.of(userId, bot) : undefined,
     ]);
     return {
       bot: toBot(bot),
@@ -121,6 +129,7 @@ export class BotsService implements OnModuleInit {
       expectedProfitBrl: curve.expectedProfitBrl,
       realisedProfitBrl: curve.realisedProfitBrl,
       ...(liveChecklist ? { liveChecklist } : {}),
+      ...(inventory ? { inventory } : {}),
     };
   }
 

@@ -54,6 +54,15 @@ export function notificationContent(job: NotificationJob): NotificationContent {
         topic: `bot.stopped:${p.botId}`,
       };
     }
+    case 'bot.inventory': {
+      const p = job.params;
+      return {
+        title: `Bot "${p.botName}": ${p.reason}`,
+        body: `Seu bot "${p.botName}" deixou de operar uma direção por falta de saldo (${p.reason.replace('Direção pausada: ', '')}) em vez de enviar ordens que falhariam. A direção volta sozinha quando o saldo for reposto; veja o Inventário do bot.`,
+        link: '/dashboard',
+        topic: `bot.inventory:${p.botId}`,
+      };
+    }
     case 'trade.unhedged': {
       const p = job.params;
       return {

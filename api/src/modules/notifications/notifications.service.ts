@@ -26,6 +26,7 @@ import type { OwnerId } from '@arbitra/db';
 /** The events the 'Alertas de trading' switch of /security covers. */
 const TRADING_EVENTS: ReadonlySet<NotificationEvent> = new Set([
   'bot.stopped',
+  'bot.inventory',
   'trade.unhedged',
   'trade.executed',
   'daily.summary',

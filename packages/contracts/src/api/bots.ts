@@ -74,6 +74,8 @@ export const botDetailQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: MESSAGES.validation.invalidField('liveChecklist') })
     .optional()
     .transform((v) => v === 'true'),
+  /** `include=inventory`: the bot's 'Inventário' (issue 29: history, skew, forecast, paused directions). */
+  include: z.enum(['inventory'], { error: MESSAGES.validation.invalidField('include') }).optional(),
 });
 export type BotDetailQuery = z.output<typeof botDetailQuerySchema>;
 

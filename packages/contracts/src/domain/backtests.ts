@@ -1,3 +1,4 @@
+import type { InventoryBalance } from './inventory.js';
 import { BOT_STRATEGY_LABELS, RISK_LEVEL_LABELS, type BotStrategy } from './bots.js';
 import type { ExchangeId } from './exchanges.js';
 import type { RiskLevel } from './market.js';
@@ -192,6 +193,11 @@ export interface BacktestFunnel {
   missed: number;
   unwound: number;
   skipped: number;
+  /**
+   * Opportunities not taken because one side could not fund the bot's minimum order (the runner's skip rule,
+   * unfundedSide: inventory ran out on that exchange); absent in older runs.
+   */
+  unfunded?: number;
 }
 
 /** One paper trade matched with the backtest's (same route, closest time within the window), or unmatched. */
@@ -252,6 +258,8 @@ export interface BacktestResult {
    * 'A fonte não tem ...' or no opportunity above minProfitPercent. Null when it traded (absent in older runs).
    */
   noTradeReason?: string | null;
+  /** Each asset on each exchange at the end of the run beside its start (issue 29; absent in older runs). */
+  inventory?: InventoryBalance[];
   /** The paper trades of the same bot on this recording, compared (null: none; absent in older runs). */
   calibration?: BacktestCalibration | null;
   /** Market time simulated and the wall time it took. */

@@ -1,3 +1,4 @@
+import type { BotInventory } from './inventory.js';
 import type { ExchangeId } from './exchanges.js';
 import type { LiveChecklist } from './live-checklist.js';
 import type { RiskLevel } from './market.js';
@@ -208,6 +209,8 @@ export interface BotDetail {
   realisedProfitBrl: string;
   /** 'Pronto para operar ao vivo' for the bot's exchanges and pairs: only when asked (?liveChecklist=true). */
   liveChecklist?: LiveChecklist;
+  /** 'Inventário' (issue 29): only when asked (?include=inventory). */
+  inventory?: BotInventory;
 }
 
 /** Socket payload of 'bot:status' (to the owner's room). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const NOTIFICATION_EVENTS = [
   'bot.stopped',
+  'bot.inventory',
   'trade.unhedged',
   'trade.executed',
   'daily.summary',
@@ -18,6 +19,11 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, { label: strin
   'bot.stopped': {
     label: 'Bot parado',
     description: 'Um bot parou por regra de risco, erro, credenciais recusadas ou assinatura inativa.',
+  },
+  'bot.inventory': {
+    label: 'Inventário esgotado',
+    description:
+      'Um bot parou de operar uma direção por falta de saldo numa corretora (ex.: sem BTC na Binance) até o saldo voltar.',
   },
   'trade.unhedged': {
     label: 'Perna sem proteção',
@@ -56,6 +62,7 @@ export type NotificationPreferences = Record<NotificationEvent, Record<Notificat
 const all = (inApp: boolean, email: boolean, telegram: boolean) => ({ inApp, email, telegram });
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   'bot.stopped': all(true, true, true),
+  'bot.inventory': all(true, false, true),
   'trade.unhedged': all(true, true, true),
   'trade.executed': all(true, false, true),
   'daily.summary': all(true, true, false),

@@ -108,6 +108,8 @@ export function backtestRunJob(backtestId: string, userId: string, again = false
 /** What each notification event carries (the api renders the pt-BR text of every channel from it). */
 export interface NotificationParams {
   'bot.stopped': { botId: string; botName: string; cause: BotStopCause; reason: string };
+  /** A direction the bot skips for want of funds: `reason` is 'Direção pausada: sem BTC na Binance'. */
+  'bot.inventory': { botId: string; botName: string; reason: string };
   'trade.unhedged': {
     botId: string;
     botName: string;

@@ -7,6 +7,7 @@ import type {
   BotStatusFields,
   BotStrategy,
   ExchangeId,
+  InventoryPause,
   OpenPosition,
   RiskLevel,
 } from '@arbitra/contracts';
@@ -218,6 +219,15 @@ export class BotsRepository {
       .getMany();
   }
 
+  /** The directions the engine skips for want of funds, as its runner last wrote them (issue 29). */
+  async inventoryPauses(userId: OwnerId, botId: string): Promise<InventoryPause[]> {
+    const rows: { pauses: InventoryPause[] }[] = await this.ds.query(
+      `SELECT inventory_pauses AS pauses FROM bots WHERE id = $1 AND user_id = $2`,
+      [botId, userId],
+    );
+    return rows[0]?.pauses ?? [];
+  }
+
   // ── the engine: runner and executor ───────────────────────────────────────────────────────────────────────
 
   /** The bots to run at start. */
@@ -266,13 +276,6 @@ export class BotsRepository {
     );
   }
 
-  usdtBalances(botId: string): Promise<{ exchange: string; amount: string }[]> {
-    return this.ds.query(
-      `SELECT exchange, amount::text FROM bot_balances WHERE bot_id = $1 AND asset = 'USDT'`,
-      [botId],
-    );
-  }
-
   balanceRows(botId: string): Promise<BalanceRow[]> {
     return this.ds.query<BalanceRow[]>(
       `SELECT exchange, asset, amount::text FROM bot_balances WHERE bot_id = $1`,
@@ -307,6 +310,16 @@ export class BotsRepository {
         initialCapital,
       ]);
     });
+  }
+
+  /** The runner's paused directions of each bot (its timer, off the detection path): one statement for all. */
+  async setInventoryPauses(byBot: ReadonlyMap<string, readonly InventoryPause[]>): Promise<void> {
+    if (byBot.size === 0) return;
+    await this.ds.query(
+      `UPDATE bots b SET inventory_pauses = u.pauses
+         FROM unnest($1::uuid[], $2::jsonb[]) AS u(id, pauses) WHERE b.id = u.id`,
+      [[...byBot.keys()], [...byBot.values()].map((p) => JSON.stringify(p))],
+    );
   }
 
   /** The bot's open statistical positions. */

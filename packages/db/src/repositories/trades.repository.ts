@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
 import {
+  INVENTORY_MAX_POINTS,
   tradeBrlFigures,
+  type InventoryDelta,
   type BotMode,
   type BotStatus,
   type BotStrategy,
@@ -236,6 +238,26 @@ function totalsSql(f: TradeFilters, now: Date, params: unknown[]): string {
                  COALESCE(SUM(profit), 0)::text AS profit, COALESCE(SUM(profit_brl), 0)::text AS "profitBrl"
             FROM (${parts.join(' UNION ALL ')}) s`;
 }
+
+/**
+ * Each recorded leg of bot $1 as balance changes (executed_at, exchange, asset, delta): the base ±filled, the quote
+ * ∓quote_amount, each fee out of the asset it was charged in (an empty fee asset: the quote), as deltasOf.
+ */
+const LEG_DELTAS = `
+  SELECT t.executed_at, l.exchange, d.asset, d.delta
+    FROM trades t JOIN trade_legs l ON l.trade_id = t.id
+    CROSS JOIN LATERAL (
+      SELECT split_part(l.symbol, '/', 1) AS asset,
+             CASE WHEN l.side = 'buy' THEN l.filled_amount ELSE -l.filled_amount END AS delta
+      UNION ALL
+      SELECT split_part(l.symbol, '/', 2), CASE WHEN l.side = 'buy' THEN -l.quote_amount ELSE l.quote_amount END
+      UNION ALL
+      SELECT COALESCE(NULLIF(l.fee_asset, ''), split_part(l.symbol, '/', 2)), -l.fee
+      UNION ALL
+      SELECT COALESCE(NULLIF(f->>'currency', ''), split_part(l.symbol, '/', 2)), -(f->>'cost')::numeric
+        FROM jsonb_array_elements(COALESCE(l.other_fees, '[]'::jsonb)) f
+    ) d
+   WHERE t.bot_id = $1 AND t.user_id = $3 AND t.status <> 'pending' AND l.filled_amount > 0`;
 
 /**
  * The ONLY code that reads or writes `trades` and `trade_legs`: the execution journal (pending trades), the
@@ -689,6 +711,59 @@ export class TradesRepository {
           .find({ where: { tradeId: In(trades.map((r) => r.id)) }, order: { tradeId: 'ASC', seq: 'ASC' } })
       : [];
     return { trades, legs };
+  }
+
+  /**
+   * The bot's balance changes from its recorded legs (issue 29's inventory), summed per bucket, exchange and asset:
+   * buckets wide enough for at most INVENTORY_MAX_POINTS of them since the first trade (at least a minute). A leg
+   * moves its base by ±filled and its quote by ∓quote_amount, and takes each fee from the asset it was charged in,
+   * as the ledger's balance deltas do (deltasOf).
+   */
+  async inventoryDeltas(userId: OwnerId, botId: string): Promise<InventoryDelta[]> {
+    const rows: { at: Date; exchange: string; asset: string; delta: string }[] = await this.ds.query(
+      `WITH d AS (${LEG_DELTAS}),
+            span AS (SELECT GREATEST(60, CEIL(EXTRACT(EPOCH FROM now() - MIN(executed_at)) / $2)) AS w FROM d)
+       SELECT to_timestamp(floor(EXTRACT(EPOCH FROM d.executed_at) / span.w) * span.w) AS at, d.exchange, d.asset,
+              SUM(d.delta)::text AS delta
+         FROM d, span GROUP BY 1, 2, 3 HAVING SUM(d.delta) <> 0 ORDER BY 1, 2, 3`,
+      [botId, INVENTORY_MAX_POINTS, userId],
+    );
+    return rows.map((r) => ({ at: new Date(r.at).toISOString(), exchange: r.exchange, asset: r.asset, delta: r.delta }));
+  }
+
+  /** The bot's net balance change per exchange and asset since `since` (the forecast's pace), keyed 'exchange|asset'. */
+  async inventoryFlow(userId: OwnerId, botId: string, since: Date): Promise<Map<string, string>> {
+    const rows: { exchange: string; asset: string; delta: string }[] = await this.ds.query(
+      `WITH d AS (${LEG_DELTAS})
+       SELECT exchange, asset, SUM(delta)::text AS delta FROM d WHERE executed_at >= $2 GROUP BY 1, 2`,
+      [botId, since, userId],
+    );
+    return new Map(rows.map((r) => [`${r.exchange}|${r.asset}`, r.delta]));
+  }
+
+  /**
+   * USDT per unit of each asset the bot traded, from its latest leg in that asset (a R$ price at that trade's rate),
+   * and R$ at the latest rate; USDT is 1. The minimum order in each asset is priced with it.
+   */
+  async inventoryPrices(userId: OwnerId, botId: string): Promise<Map<string, string>> {
+    const rows: { asset: string; price: string }[] = await this.ds.query(
+      `WITH l AS (
+         SELECT split_part(l.symbol, '/', 1) AS base, split_part(l.symbol, '/', 2) AS quote, l.avg_price, t.usdt_brl,
+                t.executed_at
+           FROM trades t JOIN trade_legs l ON l.trade_id = t.id
+          WHERE t.bot_id = $1 AND t.user_id = $2 AND t.status <> 'pending' AND l.filled_amount > 0 AND t.usdt_brl > 0
+            AND split_part(l.symbol, '/', 2) IN ('USDT', 'BRL'))
+       SELECT * FROM (
+         SELECT DISTINCT ON (base) base AS asset,
+                (CASE WHEN quote = 'BRL' THEN avg_price / usdt_brl ELSE avg_price END)::text AS price
+           FROM l ORDER BY base, executed_at DESC) p
+       UNION ALL
+       SELECT * FROM (SELECT 'BRL', (1 / usdt_brl)::text FROM l ORDER BY executed_at DESC LIMIT 1) r`,
+      [botId, userId],
+    );
+    const prices = new Map(rows.map((r) => [r.asset, r.price]));
+    prices.set('USDT', '1');
+    return prices;
   }
 
   /** A bot's latest trades. */

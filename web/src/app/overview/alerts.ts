@@ -3,6 +3,7 @@ import {
   opportunityFitsBot,
   type Bot,
   type BotFilter,
+  type BotInventory,
   type FeedState,
   type Opportunity,
   type SubscriptionResponse,
@@ -10,7 +11,7 @@ import {
 import { FEED_STATUS_LABELS } from '@/lib/feed-status';
 import { formatNumber } from '@/lib/format';
 
-export type OverviewAlertKind = 'unhedged' | 'bot-stopped' | 'subscription' | 'exchange';
+export type OverviewAlertKind = 'unhedged' | 'bot-stopped' | 'inventory' | 'subscription' | 'exchange';
 
 export interface OverviewAlert {
   kind: OverviewAlertKind;
@@ -43,9 +44,21 @@ export function overviewAlerts(
   subscription: SubscriptionResponse | null | undefined,
   feeds: readonly FeedState[],
   paths: { bots: string; subscription: string; status: string },
+  inventory: ReadonlyMap<string, BotInventory> = new Map(),
 ): OverviewAlert[] {
   const alerts: OverviewAlert[] = [];
   for (const bot of bots) {
+    // issue 29: a direction paused for want of funds, or a side about to run dry (the bot's 'Inventário')
+    const inv = bot.status === 'running' ? inventory.get(bot.id) : undefined;
+    const lines = [...(inv?.pauses.map((p) => p.reason) ?? []), ...(inv?.alerts ?? [])];
+    if (lines.length > 0)
+      alerts.push({
+        kind: 'inventory',
+        id: `inventory:${bot.id}`,
+        text: `Inventário do bot ${bot.name}: ${lines.join('; ')}.`,
+        to: paths.bots,
+        action: 'Ver inventário',
+      });
     if (Object.keys(bot.nakedExposure).length > 0)
       alerts.push({
         kind: 'unhedged',

@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FilterPills } from '@/components/ui/filter-pills';
 import { Spinner } from '@/components/ui/spinner';
 import { dashboardTabPath, ROUTES } from '@/config/routes';
-import { BOTS_KEY, useBots } from '@/features/bots/hooks/use-bots';
+import { BOTS_KEY, useBotInventories, useBots } from '@/features/bots/hooks/use-bots';
 import { useMarketSnapshot } from '@/features/scanner/hooks/use-market-snapshot';
 import { DeferredChart } from '@/features/scanner/components/deferred-chart';
 import { bestOpportunities } from '@/features/scanner/lib/market-state';
@@ -121,11 +121,14 @@ export function OverviewTab() {
   });
 
   const botList = bots.data ?? [];
-  const alerts = overviewAlerts(botList, subscription.data, market.state?.feeds ?? [], {
-    bots: ROUTES.bots,
-    subscription: dashboardTabPath('subscription'),
-    status: ROUTES.status,
-  });
+  const inventories = useBotInventories(botList);
+  const alerts = overviewAlerts(
+    botList,
+    subscription.data,
+    market.state?.feeds ?? [],
+    { bots: ROUTES.bots, subscription: dashboardTabPath('subscription'), status: ROUTES.status },
+    inventories,
+  );
   const opportunities = bestOpportunities(market.state);
   const fitting = matchingOpportunities(opportunities, botList);
   const lastByBot = new Map((overview.data?.lastTrades ?? []).map((t) => [t.botId, t]));

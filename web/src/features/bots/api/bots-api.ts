@@ -10,11 +10,17 @@ import { apiClient } from '@/lib/api-client';
 
 export const botsApi = {
   list: () => apiClient.get<Bot[]>('/api/bots'),
-  /** `liveChecklist`: with 'Pronto para operar ao vivo' (asked of the exchanges: seconds). */
-  detail: (id: string, options: { liveChecklist?: boolean } = {}) =>
-    apiClient.get<BotDetail>(
-      `/api/bots/${encodeURIComponent(id)}${options.liveChecklist ? '?liveChecklist=true' : ''}`,
-    ),
+  /**
+   * `liveChecklist`: with 'Pronto para operar ao vivo' (asked of the exchanges: seconds); `inventory`: with the
+   * bot's 'Inventário' (issue 29).
+   */
+  detail: (id: string, options: { liveChecklist?: boolean; inventory?: boolean } = {}) => {
+    const query = new URLSearchParams();
+    if (options.liveChecklist) query.set('liveChecklist', 'true');
+    if (options.inventory) query.set('include', 'inventory');
+    const qs = query.toString();
+    return apiClient.get<BotDetail>(`/api/bots/${encodeURIComponent(id)}${qs ? `?${qs}` : ''}`);
+  },
   create: (body: BotRequest) => apiClient.post<BotMutationResponse>('/api/bots', body),
   update: (id: string, body: BotRequest) =>
     apiClient.put<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}`, body),

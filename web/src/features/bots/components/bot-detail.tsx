@@ -8,6 +8,7 @@ import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/fo
 import { botsApi } from '../api/bots-api';
 import { botDetailKey } from '../hooks/use-bots';
 import { BotBalances } from './bot-balances';
+import { BotInventorySection } from './bot-inventory';
 import { NakedExposure } from './naked-exposure';
 import { LiveChecklistPanel } from './live-checklist';
 
@@ -36,7 +37,7 @@ const CELL = 'whitespace-nowrap px-2 py-1.5';
 export function BotDetailView({ botId }: { botId: string }) {
   const { data, isLoading, error } = useQuery({
     queryKey: botDetailKey(botId),
-    queryFn: () => botsApi.detail(botId),
+    queryFn: () => botsApi.detail(botId, { inventory: true }),
   });
   if (isLoading) return <Spinner />;
   if (error || !data)
@@ -79,7 +80,8 @@ export function BotDetailView({ botId }: { botId: string }) {
       </p>
       {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
       <NakedExposure exposure={bot.nakedExposure ?? {}} />
-      <BotBalances balances={data.balances} />
+      {data.inventory && <BotInventorySection inventory={data.inventory} />}
+      {!data.inventory?.available && <BotBalances balances={data.balances} />}
       <LiveChecklistPanel botId={bot.id} />
       <div className="h-56 w-full" aria-label="Curva de patrimônio">
         {points.length === 0 ? (

@@ -1,5 +1,5 @@
-import { centsToDecimal, type Bot, type BotStatusEvent } from '@arbitra/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { centsToDecimal, type Bot, type BotInventory, type BotStatusEvent } from '@arbitra/contracts';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { botsApi } from '../api/bots-api';
 
@@ -60,4 +60,25 @@ export function summarise(bots: readonly Bot[]): BotsSummary {
     // Each total is whole centavos ('12.34'): summed as integer cents, exactly.
     totalProfitBrl: centsToDecimal(bots.reduce((n, b) => n + Math.round(Number(b.totalProfitBrl) * 100), 0)),
   };
+}
+
+/**
+ * The 'Inventário' of each running paper bot (the bot's detail with ?include=inventory, the detail view's own query):
+ * the home's alert when a side is about to run dry or a direction is paused. Live bots have none (their balances are
+ * the exchange's).
+ */
+export function useBotInventories(bots: readonly Bot[]): Map<string, BotInventory> {
+  const watched = bots.filter((b) => b.status === 'running' && b.mode === 'paper');
+  const results = useQueries({
+    queries: watched.map((b) => ({
+      queryKey: botDetailKey(b.id),
+      queryFn: () => botsApi.detail(b.id, { inventory: true }),
+    })),
+  });
+  const out = new Map<string, BotInventory>();
+  results.forEach((r, i) => {
+    const inv = r.data?.inventory;
+    if (inv) out.set(watched[i]!.id, inv);
+  });
+  return out;
 }
