@@ -21,6 +21,8 @@ const reportDir = mkdtempSync(path.join(tmpdir(), 'arbitra-test-'));
 const serial = process.argv.includes('--serial') || process.env.TEST_SERIAL === '1';
 const startedAt = Date.now();
 const results = [];
+/** Every test's time, for the 20 slowest printed at the end (the testing notes in the README list them). */
+const timings = [];
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 /** Runs a command; streams its output (serial) or keeps it to print whole at the end. Resolves its exit code and output. */
@@ -59,6 +61,13 @@ async function step(name, cmd, args, { vitestReport } = {}) {
   }
   if (vitestReport && existsSync(vitestReport)) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    for (const file of report.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        timings.push({
+          stage: name,
+          name: `${path.relative(root, file.name)} › ${t.fullName ?? t.title}`,
+          ms: t.duration ?? 0,
+        });
     result.counts = {
       passed: report.numPassedTests,
       failed: report.numFailedTests,
@@ -145,6 +154,9 @@ for (const r of results) {
   const counts = r.counts ? `  ${r.counts.passed} passaram, ${r.counts.failed} falharam, ${r.counts.skipped} pulados` : '';
   console.log(`${r.ok ? 'ok   ' : 'FALHA'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(6)} s${counts}`);
 }
+console.log('\n━━ os 20 testes mais lentos ━━');
+for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20))
+  console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.stage.padEnd(11)} ${t.name}`);
 const total = results.reduce((a, r) => a + (r.counts?.passed ?? 0), 0);
 console.log(`${total} testes passaram no total, em ${seconds(startedAt)} s${serial ? ' (em série)' : ''}.`);
 rmSync(reportDir, { recursive: true, force: true });
