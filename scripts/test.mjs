@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, with the counts printed at the end.
- * build, then three lanes side by side (the machine has two cores and the integration files mostly wait on I/O):
+ * `npm test`: every check the project has, with the counts printed at the end. Three lanes side by side (the
+ * machine has two cores and the integration files mostly wait on I/O), and the audit (production dependencies,
+ * high/critical) beside them:
  * - checks: lint (eslint, then import cycles) → typecheck;
- * - tests: unit (node + web) → browser (the platform started as `npm start` does, driven in Debian Chromium);
- * - integration (real Postgres, and Redis when reachable).
- * The audit (production dependencies, high/critical) runs beside the build. Each stage's output is printed whole
- * when it ends (so the lanes do not interleave); `npm test -- --serial` runs the stages one after another with
- * their output streamed, as before (for profiling one stage).
+ * - tests: unit (node + web) → browser, once the build is done (the platform started as `npm start` does, driven
+ *   in Debian Chromium);
+ * - build → integration (real Postgres, and Redis when reachable).
+ * Each stage's output is printed whole when it ends (so the lanes do not interleave); `npm test -- --serial` runs
+ * the stages one after another with their output streamed, as before (for profiling one stage).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -132,19 +133,26 @@ const checks = async () =>
     await step('import cycles', 'node', ['scripts/lint/import-cycles.mjs']),
     await step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   ].every(Boolean);
-const tests = async () => [await vitest('unit', ['unit', 'web']), await browser()].every(Boolean);
+const build = () => step('build', 'npm', ['run', 'build', '--silent']);
 const integration = () => vitest('integration', ['integration']);
 
 let ok;
 if (serial) {
-  ok = (await step('build', 'npm', ['run', 'build', '--silent'])) && (await audit()) && (await checks());
+  ok = (await build()) && (await audit()) && (await checks());
   ok = ok && [await vitest('unit', ['unit', 'web']), await integration()].every(Boolean) && (await browser());
 } else {
-  const audited = audit();
-  const built = await step('build', 'npm', ['run', 'build', '--silent']);
-  // Integration and the browser tests need the build (engine/dist, web/dist); the rest runs beside them.
-  ok = built && (await Promise.all([audited, checks(), tests(), integration()])).every(Boolean);
-  if (!built) await audited;
+  // Integration and the browser tests need the build (engine/dist, web/dist); lint, typecheck and the unit tests
+  // read the sources (tsconfig paths, vitest aliases), so they start beside it. A failed build skips the two.
+  const built = build();
+  const lanes = [
+    audit(),
+    checks(),
+    (async () => [await vitest('unit', ['unit', 'web']), (await built) && (await browser())].every(Boolean))(),
+    (async () => (await built) && (await integration()))(),
+  ];
+  ok = (await built) && (await Promise.all(lanes)).every(Boolean);
+  await Promise.all(lanes);
+  if (!(await built)) console.error('\nO build falhou: a integração e os testes de navegador não rodaram.');
 }
 
 const order = ['build', 'audit', 'lint', 'import cycles', 'typecheck', 'unit', 'integration', 'e2e'];
