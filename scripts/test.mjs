@@ -75,7 +75,8 @@ async function step(name, cmd, args, { vitestReport } = {}) {
       skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     };
     // A failed test fails the step whatever the exit code says.
-    if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || report.success === false) result.ok = false;
+    if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || report.success === false)
+      result.ok = false;
   } else if (vitestReport) {
     result.ok = false;
   }
@@ -85,7 +86,13 @@ async function step(name, cmd, args, { vitestReport } = {}) {
 
 function vitest(name, projects) {
   const out = path.join(reportDir, `${name}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   return step(name, bin('vitest'), args, { vitestReport: out });
 }
 
@@ -108,12 +115,20 @@ async function audit() {
   if (!counts) {
     const why = report?.message ?? r.stderr.trim().split('\n').pop() ?? 'sem resposta';
     console.log(lines.join('\n'));
-    console.warn(`AVISO: auditoria indisponível (${why}). Rode \`npm audit --omit=dev\` com acesso ao registro.`);
-    results.push({ name: 'audit', ok: true, seconds: seconds(started), counts: { passed: 0, failed: 0, skipped: 1 } });
+    console.warn(
+      `AVISO: auditoria indisponível (${why}). Rode \`npm audit --omit=dev\` com acesso ao registro.`,
+    );
+    results.push({
+      name: 'audit',
+      ok: true,
+      seconds: seconds(started),
+      counts: { passed: 0, failed: 0, skipped: 1 },
+    });
     return true;
   }
   const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-  if (serious > 0) lines.push((await run('npm', ['audit', '--omit=dev', '--audit-level=high'], { capture: true })).stdout);
+  if (serious > 0)
+    lines.push((await run('npm', ['audit', '--omit=dev', '--audit-level=high'], { capture: true })).stdout);
   lines.push(`vulnerabilidades em produção: ${JSON.stringify(counts)}`);
   console.log(lines.join('\n'));
   results.push({ name: 'audit', ok: serious === 0, seconds: seconds(started) });
@@ -147,7 +162,8 @@ if (serial) {
   const lanes = [
     audit(),
     checks(),
-    (async () => [await vitest('unit', ['unit', 'web']), (await built) && (await browser())].every(Boolean))(),
+    (async () =>
+      [await vitest('unit', ['unit', 'web']), (await built) && (await browser())].every(Boolean))(),
     (async () => (await built) && (await integration()))(),
   ];
   ok = (await built) && (await Promise.all(lanes)).every(Boolean);
@@ -159,7 +175,9 @@ const order = ['build', 'audit', 'lint', 'import cycles', 'typecheck', 'unit', '
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n━━ resumo ━━');
 for (const r of results) {
-  const counts = r.counts ? `  ${r.counts.passed} passaram, ${r.counts.failed} falharam, ${r.counts.skipped} pulados` : '';
+  const counts = r.counts
+    ? `  ${r.counts.passed} passaram, ${r.counts.failed} falharam, ${r.counts.skipped} pulados`
+    : '';
   console.log(`${r.ok ? 'ok   ' : 'FALHA'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(6)} s${counts}`);
 }
 console.log('\n━━ os 20 testes mais lentos ━━');

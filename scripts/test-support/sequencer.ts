@@ -18,13 +18,19 @@ const rank = (spec: TestSpecification) => {
   return i < 0 ? LONG_WAITS.length : i;
 };
 
-/** Vitest's order (failed first, then longest first from the results cache, else largest first), the long waits first. */
+/**
+ * Vitest's order (failed first, then longest first from the results cache, else largest first) with the long waits
+ * brought forward: the first two, then one other file before each of the next, so that the first worker slots do
+ * not all start a platform with its own engine processes at the same moment (on a saturated machine, load 30, three
+ * at once overran their 300 s set-up deadline).
+ */
 export class LongWaitsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return sorted
-      .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
-      .map(({ spec }) => spec);
+    const long = sorted.filter((s) => rank(s) < LONG_WAITS.length).sort((a, b) => rank(a) - rank(b));
+    const rest = sorted.filter((s) => rank(s) === LONG_WAITS.length);
+    const order = long.slice(0, 2);
+    for (const spec of long.slice(2)) order.push(...rest.splice(0, 1), spec);
+    return [...order, ...rest];
   }
 }
