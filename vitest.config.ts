@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { LongWaitsFirst } from './scripts/test-support/sequencer.js';
 
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -25,6 +26,8 @@ const nodePlugins = () => [
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // The integration files that mostly wait (outages, kill -9) start first, so they overlap the rest.
+    sequence: { sequencer: LongWaitsFirst },
     // The e2e global setup's teardown stops the whole platform (SIGINT, up to 20 s before SIGKILL): more than
     // vitest's 10 s default may be needed on a busy machine.
     teardownTimeout: 60_000,

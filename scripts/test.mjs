@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, in order, with the counts printed at the end.
- * build → audit (production dependencies, high/critical) → lint (eslint, then import cycles) → typecheck → unit (node + web) → integration (real Postgres, and Redis when
- * reachable) → browser (the platform started as `npm start` does, driven in Debian Chromium).
+ * `npm test`: every check the project has, with the counts printed at the end. Three lanes side by side (the
+ * machine has two cores and the integration files mostly wait on I/O), and the audit (production dependencies,
+ * high/critical) beside them:
+ * - checks: lint (eslint, then import cycles) → typecheck;
+ * - tests: unit (node + web) → browser, once the build is done (the platform started as `npm start` does, driven
+ *   in Debian Chromium);
+ * - build → integration (real Postgres, and Redis when reachable).
+ * Each stage's output is printed whole when it ends (so the lanes do not interleave); `npm test -- --serial` runs
+ * the stages one after another with their output streamed, as before (for profiling one stage).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,23 +19,64 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'arbitra-test-'));
+const serial = process.argv.includes('--serial') || process.env.TEST_SERIAL === '1';
+const startedAt = Date.now();
 const results = [];
+/** Every test's time, for the 20 slowest printed at the end (the testing notes in the README list them). */
+const timings = [];
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
-function step(name, cmd, args, { vitestReport } = {}) {
+/** Runs a command; streams its output (serial) or keeps it to print whole at the end. Resolves its exit code and output. */
+function run(cmd, args, { capture = !serial } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, FORCE_COLOR: '1' },
+    });
+    const out = [];
+    const err = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => err.push(d));
+    child.once('error', (e) => err.push(Buffer.from(`${e.message}\n`)));
+    child.once('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }),
+    );
+  });
+}
+
+function header(name, cmd, args, suffix = '') {
+  return `\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}${suffix}`;
+}
+
+async function step(name, cmd, args, { vitestReport } = {}) {
   const started = Date.now();
-  console.log(`\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const result = { name, ok: r.status === 0, seconds };
+  if (serial) console.log(header(name, cmd, args));
+  else console.log(`▶ ${name} começou (${seconds(startedAt)} s)`);
+  const r = await run(cmd, args);
+  const result = { name, ok: r.code === 0, seconds: seconds(started) };
+  if (!serial) {
+    console.log(header(name, cmd, args, ` (${result.seconds} s)`));
+    process.stdout.write(r.stdout);
+    process.stderr.write(r.stderr);
+  }
   if (vitestReport && existsSync(vitestReport)) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    for (const file of report.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        timings.push({
+          stage: name,
+          name: `${path.relative(root, file.name)} › ${t.fullName ?? t.title}`,
+          ms: t.duration ?? 0,
+        });
     result.counts = {
       passed: report.numPassedTests,
       failed: report.numFailedTests,
       skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     };
     // A failed test fails the step whatever the exit code says.
-    if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || report.success === false) result.ok = false;
+    if (report.numFailedTests > 0 || report.numFailedTestSuites > 0 || report.success === false)
+      result.ok = false;
   } else if (vitestReport) {
     result.ok = false;
   }
@@ -39,7 +86,13 @@ function step(name, cmd, args, { vitestReport } = {}) {
 
 function vitest(name, projects) {
   const out = path.join(reportDir, `${name}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   return step(name, bin('vitest'), args, { vitestReport: out });
 }
 
@@ -48,11 +101,10 @@ function vitest(name, projects) {
  * service cannot be reached (offline, or a registry mirror without the audit endpoint) the step
  * says so and is counted as skipped, not passed.
  */
-function audit() {
+async function audit() {
   const started = Date.now();
-  console.log('\n━━ audit ━━ npm audit --omit=dev --audit-level=high');
-  const r = spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: root, encoding: 'utf8' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const r = await run('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { capture: true });
+  const lines = ['\n━━ audit ━━ npm audit --omit=dev --audit-level=high'];
   let report;
   try {
     report = JSON.parse(r.stdout);
@@ -62,34 +114,76 @@ function audit() {
   const counts = report?.metadata?.vulnerabilities;
   if (!counts) {
     const why = report?.message ?? r.stderr.trim().split('\n').pop() ?? 'sem resposta';
-    console.warn(`AVISO: auditoria indisponível (${why}). Rode \`npm audit --omit=dev\` com acesso ao registro.`);
-    results.push({ name: 'audit', ok: true, seconds, counts: { passed: 0, failed: 0, skipped: 1 } });
+    console.log(lines.join('\n'));
+    console.warn(
+      `AVISO: auditoria indisponível (${why}). Rode \`npm audit --omit=dev\` com acesso ao registro.`,
+    );
+    results.push({
+      name: 'audit',
+      ok: true,
+      seconds: seconds(started),
+      counts: { passed: 0, failed: 0, skipped: 1 },
+    });
     return true;
   }
   const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-  if (serious > 0) spawnSync('npm', ['audit', '--omit=dev', '--audit-level=high'], { cwd: root, stdio: 'inherit' });
-  console.log(`vulnerabilidades em produção: ${JSON.stringify(counts)}`);
-  results.push({ name: 'audit', ok: serious === 0, seconds });
+  if (serious > 0)
+    lines.push((await run('npm', ['audit', '--omit=dev', '--audit-level=high'], { capture: true })).stdout);
+  lines.push(`vulnerabilidades em produção: ${JSON.stringify(counts)}`);
+  console.log(lines.join('\n'));
+  results.push({ name: 'audit', ok: serious === 0, seconds: seconds(started) });
   return serious === 0;
 }
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ok =
-  step('build', 'npm', ['run', 'build', '--silent']) &&
-  audit() &&
-  step('lint', bin('eslint'), ['.', '--max-warnings=0']) &&
-  step('import cycles', 'node', ['scripts/lint/import-cycles.mjs']) &&
-  step('typecheck', 'npm', ['run', 'typecheck', '--silent']) &&
-  [vitest('unit', ['unit', 'web']), vitest('integration', ['integration'])].every(Boolean) &&
-  (existsSync(chromium) || (console.error(`Chromium não encontrado em ${chromium}: apt-get install -y chromium`), false)) &&
-  vitest('e2e', ['e2e']);
+const browser = () => {
+  if (existsSync(chromium)) return vitest('e2e', ['e2e']);
+  console.error(`Chromium não encontrado em ${chromium}: apt-get install -y chromium`);
+  results.push({ name: 'e2e', ok: false, seconds: '0.0' });
+  return false;
+};
+const checks = async () =>
+  [
+    await step('lint', bin('eslint'), ['.', '--max-warnings=0']),
+    await step('import cycles', 'node', ['scripts/lint/import-cycles.mjs']),
+    await step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+  ].every(Boolean);
+const build = () => step('build', 'npm', ['run', 'build', '--silent']);
+const integration = () => vitest('integration', ['integration']);
 
+let ok;
+if (serial) {
+  ok = (await build()) && (await audit()) && (await checks());
+  ok = ok && [await vitest('unit', ['unit', 'web']), await integration()].every(Boolean) && (await browser());
+} else {
+  // Integration and the browser tests need the build (engine/dist, web/dist); lint, typecheck and the unit tests
+  // read the sources (tsconfig paths, vitest aliases), so they start beside it. A failed build skips the two.
+  const built = build();
+  const lanes = [
+    audit(),
+    checks(),
+    (async () =>
+      [await vitest('unit', ['unit', 'web']), (await built) && (await browser())].every(Boolean))(),
+    (async () => (await built) && (await integration()))(),
+  ];
+  ok = (await built) && (await Promise.all(lanes)).every(Boolean);
+  await Promise.all(lanes);
+  if (!(await built)) console.error('\nO build falhou: a integração e os testes de navegador não rodaram.');
+}
+
+const order = ['build', 'audit', 'lint', 'import cycles', 'typecheck', 'unit', 'integration', 'e2e'];
+results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n━━ resumo ━━');
 for (const r of results) {
-  const counts = r.counts ? `  ${r.counts.passed} passaram, ${r.counts.failed} falharam, ${r.counts.skipped} pulados` : '';
-  console.log(`${r.ok ? 'ok   ' : 'FALHA'} ${r.name.padEnd(12)} ${String(r.seconds).padStart(6)} s${counts}`);
+  const counts = r.counts
+    ? `  ${r.counts.passed} passaram, ${r.counts.failed} falharam, ${r.counts.skipped} pulados`
+    : '';
+  console.log(`${r.ok ? 'ok   ' : 'FALHA'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(6)} s${counts}`);
 }
+console.log('\n━━ os 20 testes mais lentos ━━');
+for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20))
+  console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.stage.padEnd(11)} ${t.name}`);
 const total = results.reduce((a, r) => a + (r.counts?.passed ?? 0), 0);
-console.log(`${total} testes passaram no total.`);
+console.log(`${total} testes passaram no total, em ${seconds(startedAt)} s${serial ? ' (em série)' : ''}.`);
 rmSync(reportDir, { recursive: true, force: true });
 process.exit(ok && results.every((r) => r.ok) ? 0 : 1);

@@ -177,8 +177,17 @@ export async function placeForPostgres(
       chmodSync(shared, 0o755);
       const partial = `${target}.partial-${process.pid}`;
       cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
-      rmSync(target, { recursive: true, force: true });
-      renameSync(partial, target);
+      // `npm test` starts the integration Postgres and the browser tests' platform side by side: when the other
+      // process's copy landed first, it is kept (its server may be running from it) and ours is dropped.
+      if (!existsSync(path.join(target, 'bin', 'postgres'))) {
+        rmSync(target, { recursive: true, force: true });
+        try {
+          renameSync(partial, target);
+        } catch (e) {
+          if (!existsSync(path.join(target, 'bin', 'postgres'))) throw e;
+        }
+      }
+      rmSync(partial, { recursive: true, force: true });
     }
     bin = { initdb: path.join(target, 'bin', 'initdb'), postgres: path.join(target, 'bin', 'postgres') };
   }

@@ -1,0 +1,36 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The integration files that spend minutes waiting with the CPU idle (an outage, a kill -9 and the recovery after it),
+ * longest first. Vitest's own order on a clean clone (no results cache yet) is the largest file first, which put the
+ * two restart files (the smallest) last: three minutes of waiting at the tail of the run with the other workers done.
+ * Started first, they overlap the rest.
+ */
+export const LONG_WAITS = [
+  'engine/test/launcher-failover.test.ts',
+  'engine/test/fault-postgres-restart.test.ts',
+  'engine/test/fault-redis-restart.test.ts',
+  'engine/test/fault-sigkill-executions.test.ts',
+];
+
+const rank = (spec: TestSpecification) => {
+  const i = LONG_WAITS.findIndex((f) => spec.moduleId.replaceAll('\\', '/').endsWith(f));
+  return i < 0 ? LONG_WAITS.length : i;
+};
+
+/**
+ * Vitest's order (failed first, then longest first from the results cache, else largest first) with the long waits
+ * brought forward: the first two, then one other file before each of the next, so that the first worker slots do
+ * not all start a platform with its own engine processes at the same moment (on a saturated machine, load 30, three
+ * at once overran their 300 s set-up deadline).
+ */
+export class LongWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = sorted.filter((s) => rank(s) < LONG_WAITS.length).sort((a, b) => rank(a) - rank(b));
+    const rest = sorted.filter((s) => rank(s) === LONG_WAITS.length);
+    const order = long.slice(0, 2);
+    for (const spec of long.slice(2)) order.push(...rest.splice(0, 1), spec);
+    return [...order, ...rest];
+  }
+}
