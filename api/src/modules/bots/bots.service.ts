@@ -10,6 +10,8 @@ import {
   type ExchangeId,
   type LiveChecklist,
   type LiveChecklistRequest,
+  type AccountRebalanceView,
+  type RebalanceResult,
   toBot,
 } from '@arbitra/contracts';
 import { BotsRepository, type BotEntity } from '@arbitra/db';
@@ -24,6 +26,7 @@ import { TradesService } from '../trades/trades.service.js';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { BotCommandsService } from './bot-commands.service.js';
 import { botColumns } from './bot.mapper.js';
+import { RebalanceService } from './rebalance.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const M = MESSAGES.bots;
@@ -44,6 +47,7 @@ export class BotsService implements OnModuleInit {
     private readonly credentials: ExchangeCredentialsService,
     private readonly accountData: AccountDataRegistry,
     private readonly engine: EngineCommandsService,
+    private readonly rebalance: RebalanceService,
   ) {}
 
   onModuleInit(): void {
@@ -97,8 +101,10 @@ export class BotsService implements OnModuleInit {
     return toBot(await this.owned(userId, id));
   }
 
-  async detail(userId: string, id: string, withLiveChecklist = false): Promise<BotDetail> {
+  async detail(userId: string, id: string, withLiveChecklist = false, withRebalance = false): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
+    // The plan first: it credits the transfers that arrived, so the balances below include them.
+    const rebalance = withRebalance ? await this.rebalance.forBot(bot) : undefined;
     const [recentTrades, curve, balances, liveChecklist] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
@@ -120,7 +126,18 @@ export class BotsService implements OnModuleInit {
       expectedProfitBrl: curve.expectedProfitBrl,
       realisedProfitBrl: curve.realisedProfitBrl,
       ...(liveChecklist ? { liveChecklist } : {}),
+      ...(rebalance ? { rebalance } : {}),
     };
+  }
+
+  /** The account's rebalancing plan: every bot's holdings and targets together (issue 29). */
+  accountRebalance(userId: string): Promise<AccountRebalanceView> {
+    return this.rebalance.forAccount(userId);
+  }
+
+  /** 'Rebalancear': a paper bot's plan executed as simulated transfers (409 for a live bot: Arbitra never withdraws). */
+  async executeRebalance(userId: string, id: string, key: string): Promise<RebalanceResult> {
+    return this.rebalance.execute(await this.owned(userId, id), key);
   }
 
   async create(userId: string, input: BotInput): Promise<Bot> {

@@ -74,8 +74,27 @@ export const botDetailQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: MESSAGES.validation.invalidField('liveChecklist') })
     .optional()
     .transform((v) => v === 'true'),
+  /** `include=rebalance`: with the bot's rebalancing plan and its transfers (issue 29). */
+  include: z.enum(['rebalance'], { error: MESSAGES.validation.invalidField('include') }).optional(),
 });
 export type BotDetailQuery = z.output<typeof botDetailQuerySchema>;
+
+/** GET /api/bots `?view=rebalance`: the account's rebalancing plan (every bot) instead of the list. */
+export const botListQuerySchema = z.strictObject({
+  view: z.enum(['rebalance'], { error: MESSAGES.validation.invalidField('view') }).optional(),
+});
+export type BotListQuery = z.output<typeof botListQuerySchema>;
+
+/** POST /api/bots/:id: an action on the bot. 'rebalance' executes a paper bot's plan; `key` makes a retry harmless. */
+export const botActionSchema = z.strictObject({
+  action: z.enum(['rebalance'], { error: MESSAGES.rebalance.actionInvalid }),
+  key: z
+    .string({ error: MESSAGES.rebalance.keyRequired })
+    .trim()
+    .min(1, MESSAGES.rebalance.keyRequired)
+    .max(100, MESSAGES.rebalance.keyRequired),
+});
+export type BotAction = z.output<typeof botActionSchema>;
 
 export type BotRequest = z.input<typeof botRequestSchema>;
 export type BotInput = z.output<typeof botRequestSchema>;

@@ -1,3 +1,4 @@
+import type { RebalanceView } from './rebalance-plan.js';
 import type { ExchangeId } from './exchanges.js';
 import type { LiveChecklist } from './live-checklist.js';
 import type { RiskLevel } from './market.js';
@@ -208,6 +209,8 @@ export interface BotDetail {
   realisedProfitBrl: string;
   /** 'Pronto para operar ao vivo' for the bot's exchanges and pairs: only when asked (?liveChecklist=true). */
   liveChecklist?: LiveChecklist;
+  /** The rebalancing plan and the bot's transfers: only when asked (?include=rebalance). */
+  rebalance?: RebalanceView;
 }
 
 /** Socket payload of 'bot:status' (to the owner's room). */

@@ -21,6 +21,7 @@ import { PaymentQuoteBasis1795828503526 } from './1795828503526-payment-quote-ba
 import { TaxMonths1795828696047 } from './1795828696047-tax-months.js';
 import { TradeLegFees1795828900671 } from './1795828900671-trade-leg-fees.js';
 import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-market-clock.js';
+import { Transfers1795897378713 } from './1795897378713-transfers.js';
 import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
 
 
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   TradeLegFees1795828900671,
   SimulatedMarketClock1795829060146,
   EmailChangeSession1795829995747,
+  Transfers1795897378713,
 ];
