@@ -43,8 +43,8 @@ describe('networksFromCcxt', () => {
       { network: 'TRC20', fee: '1', minWithdraw: '10', withdraw: false, deposit: true, minutes: 5 },
     ]); // OPBNB is not a network of ours: left out, never guessed
     expect(n.BTC).toEqual([
-      { network: 'BTC', fee: '0.00013', minWithdraw: '0.00026', withdraw: true, deposit: true, minutes: 40 },
       { network: 'BEP20', fee: '0.0000046', minWithdraw: '0.00001', withdraw: false, deposit: false, minutes: 5 },
+      { network: 'BTC', fee: '0.00013', minWithdraw: '0.00026', withdraw: true, deposit: true, minutes: 40 },
     ]);
     expect(n.ETH).toBeUndefined(); // not in the answer: the table keeps its figures
   });

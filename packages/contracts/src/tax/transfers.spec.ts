@@ -53,7 +53,7 @@ describe('a transfer between the user’s own exchange accounts (TRANSFER_RULE)'
     expect(may.withdrawalFees).toEqual([
       { asset: 'BTC', quantity: 200_000_000_000_000n, valueCents: 11_000n, costCents: 10_000n },
     ]);
-    expect(may.salesCents).toBe(30_011_000n); // R$ 300.000,00 + R$ 110,00
+    expect(may.salesCents).toBe(80_011_000n); // the 100.000 USDT given (R$ 500.000,00) + R$ 300.000,00 + R$ 110,00
     expect(btc.costOfSalesCents).toBe(25_010_000n); // R$ 250.000,00 + R$ 100,00: the average was kept
     expect(btc.gainsCents).toBe(5_001_000n); // R$ 50.000,00 + R$ 10,00
     expect(h.yearEndBalances.get(2026)!.find((b) => b.asset === 'BTC')).toEqual({
