@@ -10,6 +10,7 @@ import { botDetailKey } from '../hooks/use-bots';
 import { BotBalances } from './bot-balances';
 import { NakedExposure } from './naked-exposure';
 import { LiveChecklistPanel } from './live-checklist';
+import { RebalancePanel } from './rebalance-panel';
 
 /**
  * The curve from the bot's start: R$ 0 at its first trade, then the cumulative profit after each trade. A single
@@ -80,6 +81,7 @@ export function BotDetailView({ botId }: { botId: string }) {
       {bot.statusReason && <p className="text-sm text-destructive">{bot.statusReason}</p>}
       <NakedExposure exposure={bot.nakedExposure ?? {}} />
       <BotBalances balances={data.balances} />
+      <RebalancePanel botId={bot.id} />
       <LiveChecklistPanel botId={bot.id} />
       <div className="h-56 w-full" aria-label="Curva de patrimônio">
         {points.length === 0 ? (
