@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
     // exchanges.e2e.ts stands for other clients with X-Forwarded-For, as a local proxy would. The market is the
     // generous 'Agitado' regime: bots-trading.e2e.ts and demo.e2e.ts wait for trades of a bot made in the test,
     // which 'Normal' (a few short-lived tenths of a percent, docs/ARCHITECTURE.md) gives only now and then.
-    env: { ...GENEROUS_RATE_LIMITS, TRUST_PROXY: 'loopback', MARKET_VOLATILITY: 'agitated' },
+    // rebalance.e2e.ts: a paper transfer arrives after 5 s instead of its network's minutes.
+    env: { ...GENEROUS_RATE_LIMITS, TRUST_PROXY: 'loopback', MARKET_VOLATILITY: 'agitated', PAPER_TRANSFER_SECONDS: '5' },
   });
   project.provide('baseUrl', `http://localhost:${ready.port}`);
   project.provide('mailInbox', ready.mailInbox);
