@@ -44,7 +44,8 @@ describe('rebalancing a paper bot (issue 29)', () => {
     return Object.fromEntries(rows.map((r) => [`${r.exchange}:${r.asset}`, r.amount]));
   };
   const transfers = async (id: string) =>
-    (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM transfers WHERE bot_id = $1`, [id])).rows[0]!.n;
+    (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM transfers WHERE bot_id = $1`, [id]))
+      .rows[0]!.n;
   const rebalance = (id: string, key: string, token = maria.token) =>
     call<RebalanceResult & { message: string }>('POST', `/api/bots/${id}`, {
       token,
@@ -85,8 +86,26 @@ describe('rebalancing a paper bot (issue 29)', () => {
         feesBrl: '0',
         volumeBrl: '5000',
         legs: [
-          { exchange: 'gateio', symbol: 'BTC/USDT', side: 'buy', amount: '0.005', price: '100000', quoteAmount: '500', fee: '0', feeAsset: 'BTC' },
-          { exchange: 'binance', symbol: 'BTC/USDT', side: 'sell', amount: '0.005', price: '100000', quoteAmount: '500', fee: '0', feeAsset: 'USDT' },
+          {
+            exchange: 'gateio',
+            symbol: 'BTC/USDT',
+            side: 'buy',
+            amount: '0.005',
+            price: '100000',
+            quoteAmount: '500',
+            fee: '0',
+            feeAsset: 'BTC',
+          },
+          {
+            exchange: 'binance',
+            symbol: 'BTC/USDT',
+            side: 'sell',
+            amount: '0.005',
+            price: '100000',
+            quoteAmount: '500',
+            fee: '0',
+            feeAsset: 'USDT',
+          },
         ],
       },
     ]);
@@ -104,8 +123,28 @@ describe('rebalancing a paper bot (issue 29)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const r = res.body.rebalance!;
     expect(r.plan.transfers).toEqual([
-      expect.objectContaining({ asset: 'BTC', from: 'gateio', to: 'binance', amount: '0.005', network: 'BEP20', fee: '0.00001', received: '0.00499', minutes: 5, feeUsdt: null }),
-      expect.objectContaining({ asset: 'USDT', from: 'binance', to: 'gateio', amount: '500', network: 'BEP20', fee: '0.01', received: '499.99', minutes: 5, feeUsdt: '0.01' }),
+      expect.objectContaining({
+        asset: 'BTC',
+        from: 'gateio',
+        to: 'binance',
+        amount: '0.005',
+        network: 'BEP20',
+        fee: '0.00001',
+        received: '0.00499',
+        minutes: 5,
+        feeUsdt: null,
+      }),
+      expect.objectContaining({
+        asset: 'USDT',
+        from: 'binance',
+        to: 'gateio',
+        amount: '500',
+        network: 'BEP20',
+        fee: '0.01',
+        received: '499.99',
+        minutes: 5,
+        feeUsdt: '0.01',
+      }),
     ]);
     expect(r.plan.totalFeeUsdt).toBe('0.01');
     expect(r.plan.unpriced).toEqual(['BTC']);
@@ -117,7 +156,9 @@ describe('rebalancing a paper bot (issue 29)', () => {
   });
 
   it("another user's bot: 404 for the plan and for 'Rebalancear'", async () => {
-    expect((await call('GET', `/api/bots/${bot.id}?include=rebalance`, { token: joao.token })).status).toBe(404);
+    expect((await call('GET', `/api/bots/${bot.id}?include=rebalance`, { token: joao.token })).status).toBe(
+      404,
+    );
     const res = await rebalance(bot.id, 'joao-1', joao.token);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(MESSAGES.bots.notFound);
@@ -125,10 +166,16 @@ describe('rebalancing a paper bot (issue 29)', () => {
   });
 
   it('bad input: an unknown action or no key is a pt-BR 400', async () => {
-    const a = await call('POST', `/api/bots/${bot.id}`, { token: maria.token, body: { action: 'withdraw', key: 'x' } });
+    const a = await call('POST', `/api/bots/${bot.id}`, {
+      token: maria.token,
+      body: { action: 'withdraw', key: 'x' },
+    });
     expect(a.status).toBe(400);
     expect(a.body.message).toBe(M.actionInvalid);
-    const b = await call('POST', `/api/bots/${bot.id}`, { token: maria.token, body: { action: 'rebalance' } });
+    const b = await call('POST', `/api/bots/${bot.id}`, {
+      token: maria.token,
+      body: { action: 'rebalance' },
+    });
     expect(b.status).toBe(400);
     expect(b.body.message).toBe(M.keyRequired);
   });
@@ -177,7 +224,9 @@ describe('rebalancing a paper bot (issue 29)', () => {
 
   it('the transfers arrive after their time: credited (amount − fee) and reconciled with the ledger', async () => {
     const arrived = await waitFor(async () => {
-      const res = await call<BotDetail>('GET', `/api/bots/${bot.id}?include=rebalance`, { token: maria.token });
+      const res = await call<BotDetail>('GET', `/api/bots/${bot.id}?include=rebalance`, {
+        token: maria.token,
+      });
       return res.body.rebalance!.inTransit.length === 0 ? res.body : undefined;
     }, 30_000);
     expect(arrived, 'the transfers never arrived').toBeDefined();
@@ -192,7 +241,8 @@ describe('rebalancing a paper bot (issue 29)', () => {
     const ledger = new TransfersRepository(await t.dataSource());
     const rows = await ledger.reconcile(bot.id);
     expect(rows).toHaveLength(4);
-    for (const row of rows) expect(Number(row.amount), `${row.exchange}:${row.asset}`).toBe(Number(row.expected));
+    for (const row of rows)
+      expect(Number(row.amount), `${row.exchange}:${row.asset}`).toBe(Number(row.expected));
   });
 
   it('nothing left worth moving: 422 with the reason; a new click while in transit is refused', async () => {
@@ -217,7 +267,9 @@ describe('rebalancing a paper bot (issue 29)', () => {
     const res = await rebalance(bot.id, 'live-1');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(M.liveRefused);
-    const plan = await call<BotDetail>('GET', `/api/bots/${bot.id}?include=rebalance`, { token: maria.token });
+    const plan = await call<BotDetail>('GET', `/api/bots/${bot.id}?include=rebalance`, {
+      token: maria.token,
+    });
     expect(plan.status).toBe(200);
     expect(plan.body.rebalance!.plan).toBeDefined();
     expect(await transfers(bot.id)).toBe(2);

@@ -68,7 +68,9 @@ describe('tax report with transfers (issue 29)', () => {
     expect(r.withdrawalFees).toEqual([{ asset: 'USDT', quantity: '1', value: '5.50', cost: '5.00' }]);
     expect(r.salesTotal).toBe('5.50'); // only the fee: the 99 USDT moved are no sale
     expect(r.gains).toBe('0.50');
-    expect(r.withdrawalFeesNotice).toMatch(/^Taxas de saque pagas em cripto: 1 USDT \(R\$\s5,50\) — consulte seu contador$/);
+    expect(r.withdrawalFeesNotice).toMatch(
+      /^Taxas de saque pagas em cripto: 1 USDT \(R\$\s5,50\) — consulte seu contador$/,
+    );
     expect(r.sources.transfer).toContain('Lei 7.713/1988, art. 3º, § 3º');
     expect(r.sources.withdrawalFee).toContain('consulte seu contador');
     // March (the trade) is unchanged by the transfer

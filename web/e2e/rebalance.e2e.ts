@@ -16,7 +16,12 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
 }
 
 /** Polls `read` until `ok` holds, failing with the last value after `timeoutMs`. */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs: number): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+  timeoutMs: number,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last = await read();
   while (!ok(last)) {
@@ -81,13 +86,19 @@ describe("'Rebalancear' a paper bot in the browser", () => {
     await plan.waitFor();
     const rows = await plan.getByRole('row').allInnerTexts();
     expect(rows).toHaveLength(planned.length + 1); // header + one row per transfer
-    for (const t of planned) expect(rows.some((r) => r.includes(t.asset) && r.includes(t.network))).toBe(true);
-    expect(await section.getByTestId('rebalance-table').innerText()).toContain('Tabela de taxas: embarcada, de 28/11/2026');
+    for (const t of planned)
+      expect(rows.some((r) => r.includes(t.asset) && r.includes(t.network))).toBe(true);
+    expect(await section.getByTestId('rebalance-table').innerText()).toContain(
+      'Tabela de taxas: embarcada, de 28/11/2026',
+    );
     expect(await section.getByTestId('rebalance-cost').innerText()).toMatch(/^Custo total: [\d.,]+ USDT/);
     await screenshot(page, 'rebalance-plan');
 
     await section.getByRole('button', { name: 'Rebalancear' }).click();
-    await page.getByText(/transferências? iniciadas? \(simuladas?\)/).first().waitFor();
+    await page
+      .getByText(/transferências? iniciadas? \(simuladas?\)/)
+      .first()
+      .waitFor();
     const transit = section.getByTestId('rebalance-in-transit');
     await transit.waitFor();
     expect(await transit.innerText()).toContain('Em trânsito (indisponível para o bot)');
@@ -96,7 +107,10 @@ describe("'Rebalancear' a paper bot in the browser", () => {
 
     // Credited after the transfer time: the list says 'Concluída' for each, nothing in transit.
     await transit.waitFor({ state: 'detached', timeout: 60_000 });
-    await section.locator('li[data-status="completed"]').nth(planned.length - 1).waitFor();
+    await section
+      .locator('li[data-status="completed"]')
+      .nth(planned.length - 1)
+      .waitFor();
     expect(await section.locator('li[data-status="in_transit"]').count()).toBe(0);
     const after = await api<BotDetail>(token, 'GET', `/api/bots/${bot.id}?include=rebalance`);
     expect(after.rebalance!.recent.every((t) => t.status === 'completed')).toBe(true);

@@ -11,10 +11,42 @@ const CURRENCIES: Record<string, CcxtCurrency> = {
     withdraw: true,
     fee: 1,
     networks: {
-      ERC20: { id: 'ETH', network: 'ERC20', active: true, deposit: true, withdraw: true, fee: 4.5, limits: { withdraw: { min: 9 } } },
-      TRC20: { id: 'TRX', network: 'TRC20', active: true, deposit: true, withdraw: false, fee: 1, limits: { withdraw: { min: 10 } } },
-      BEP20: { id: 'BSC', network: 'BEP20', active: true, deposit: true, withdraw: true, fee: 0.29, limits: { withdraw: { min: 10 } } },
-      OPBNB: { id: 'OPBNB', network: 'OPBNB', active: true, deposit: true, withdraw: true, fee: 0.1, limits: { withdraw: { min: 1 } } },
+      ERC20: {
+        id: 'ETH',
+        network: 'ERC20',
+        active: true,
+        deposit: true,
+        withdraw: true,
+        fee: 4.5,
+        limits: { withdraw: { min: 9 } },
+      },
+      TRC20: {
+        id: 'TRX',
+        network: 'TRC20',
+        active: true,
+        deposit: true,
+        withdraw: false,
+        fee: 1,
+        limits: { withdraw: { min: 10 } },
+      },
+      BEP20: {
+        id: 'BSC',
+        network: 'BEP20',
+        active: true,
+        deposit: true,
+        withdraw: true,
+        fee: 0.29,
+        limits: { withdraw: { min: 10 } },
+      },
+      OPBNB: {
+        id: 'OPBNB',
+        network: 'OPBNB',
+        active: true,
+        deposit: true,
+        withdraw: true,
+        fee: 0.1,
+        limits: { withdraw: { min: 1 } },
+      },
     },
   },
   BTC: {
@@ -23,15 +55,34 @@ const CURRENCIES: Record<string, CcxtCurrency> = {
     deposit: true,
     withdraw: true,
     networks: {
-      BTC: { id: 'BTC', network: 'BTC', active: true, deposit: true, withdraw: true, fee: '0.00013', limits: { withdraw: { min: '0.00026' } } },
-      BSC: { id: 'BSC', network: 'BSC', active: false, deposit: false, withdraw: false, fee: 0.0000046, limits: { withdraw: { min: 0.00001 } } },
+      BTC: {
+        id: 'BTC',
+        network: 'BTC',
+        active: true,
+        deposit: true,
+        withdraw: true,
+        fee: '0.00013',
+        limits: { withdraw: { min: '0.00026' } },
+      },
+      BSC: {
+        id: 'BSC',
+        network: 'BSC',
+        active: false,
+        deposit: false,
+        withdraw: false,
+        fee: 0.0000046,
+        limits: { withdraw: { min: 0.00001 } },
+      },
     },
   },
 };
 
 // fetchDepositWithdrawFees of an exchange that has no fetchCurrencies networks (fees only).
 const FEES: Record<string, CcxtFee> = {
-  ETH: { withdraw: { fee: 0.0012 }, networks: { ETH: { withdraw: { fee: 0.0012 } }, ARBONE: { withdraw: { fee: 0.00015 } } } },
+  ETH: {
+    withdraw: { fee: 0.0012 },
+    networks: { ETH: { withdraw: { fee: 0.0012 } }, ARBONE: { withdraw: { fee: 0.00015 } } },
+  },
 };
 
 describe('networksFromCcxt', () => {
@@ -43,7 +94,14 @@ describe('networksFromCcxt', () => {
       { network: 'TRC20', fee: '1', minWithdraw: '10', withdraw: false, deposit: true, minutes: 5 },
     ]); // OPBNB is not a network of ours: left out, never guessed
     expect(n.BTC).toEqual([
-      { network: 'BEP20', fee: '0.0000046', minWithdraw: '0.00001', withdraw: false, deposit: false, minutes: 5 },
+      {
+        network: 'BEP20',
+        fee: '0.0000046',
+        minWithdraw: '0.00001',
+        withdraw: false,
+        deposit: false,
+        minutes: 5,
+      },
       { network: 'BTC', fee: '0.00013', minWithdraw: '0.00026', withdraw: true, deposit: true, minutes: 40 },
     ]);
     expect(n.ETH).toBeUndefined(); // not in the answer: the table keeps its figures
@@ -72,9 +130,13 @@ describe('networksFromCcxt', () => {
 });
 
 describe('mergeTransferFees', () => {
-  it("replaces what was read, keeps the rest, says so; a network disabled there is no longer suggested", () => {
+  it('replaces what was read, keeps the rest, says so; a network disabled there is no longer suggested', () => {
     const at = '2026-11-28T21:00:00.000Z';
-    const table = mergeTransferFees(SHIPPED_TRANSFER_FEES, { binance: networksFromCcxt(['USDT', 'BTC'], { currencies: CURRENCIES }) }, at);
+    const table = mergeTransferFees(
+      SHIPPED_TRANSFER_FEES,
+      { binance: networksFromCcxt(['USDT', 'BTC'], { currencies: CURRENCIES }) },
+      at,
+    );
     expect(table.source).toBe('ccxt');
     expect(table.asOf).toBe(at);
     expect(table.origin).toContain('via ccxt (binance)');
@@ -82,8 +144,14 @@ describe('mergeTransferFees', () => {
     expect(table.fees.binance.ETH).toEqual(SHIPPED_TRANSFER_FEES.fees.binance.ETH);
     expect(table.fees.gateio).toBe(SHIPPED_TRANSFER_FEES.fees.gateio);
     // the refreshed fee is the one used: binance → gateio USDT on BEP20, 0.01 shipped, 0.29 refreshed
-    expect(transferRoute(SHIPPED_TRANSFER_FEES, 'USDT', 'binance', 'gateio')).toMatchObject({ network: 'BEP20', fee: '0.01' });
-    expect(transferRoute(table, 'USDT', 'binance', 'gateio')).toMatchObject({ network: 'BEP20', fee: '0.29' });
+    expect(transferRoute(SHIPPED_TRANSFER_FEES, 'USDT', 'binance', 'gateio')).toMatchObject({
+      network: 'BEP20',
+      fee: '0.01',
+    });
+    expect(transferRoute(table, 'USDT', 'binance', 'gateio')).toMatchObject({
+      network: 'BEP20',
+      fee: '0.29',
+    });
     // binance → bybit (no BEP20 there): TRC20 (fee 1) is cheaper than ERC20 (4.5) but Binance disabled its withdrawals
     expect(transferRoute(table, 'USDT', 'binance', 'bybit')).toMatchObject({ network: 'ERC20', fee: '4.5' });
     // nothing read: the shipped table as it is

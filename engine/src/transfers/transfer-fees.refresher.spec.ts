@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPED_TRANSFER_FEES, transferRoute, type TransferFeeTable } from '@arbitra/contracts';
 import type { BrowserEvents } from '@arbitra/transport';
 import type { EngineConfig } from '../config/config.js';
-import { BTC_AND_ETH_USDT, startLocalExchange, type LocalExchange } from '../testing/local-exchanges/index.js';
+import {
+  BTC_AND_ETH_USDT,
+  startLocalExchange,
+  type LocalExchange,
+} from '../testing/local-exchanges/index.js';
 import { TransferFeesRefresher, transferFeesOnline } from './transfer-fees.refresher.js';
 
 /**
@@ -30,7 +34,9 @@ describe('TransferFeesRefresher', () => {
   it('never tries on the simulated market without exchange origins', () => {
     expect(transferFeesOnline({ MARKET_FEED: 'simulated', EXCHANGE_API_ORIGINS: undefined })).toBe(false);
     expect(transferFeesOnline({ MARKET_FEED: 'ccxt', EXCHANGE_API_ORIGINS: undefined })).toBe(true);
-    expect(transferFeesOnline({ MARKET_FEED: 'simulated', EXCHANGE_API_ORIGINS: '{"binance":"http://x:1"}' })).toBe(true);
+    expect(
+      transferFeesOnline({ MARKET_FEED: 'simulated', EXCHANGE_API_ORIGINS: '{"binance":"http://x:1"}' }),
+    ).toBe(true);
   });
 
   it("reads Binance's networks through ccxt, merges them, keeps the shipped table elsewhere, and publishes it", async () => {
@@ -52,11 +58,16 @@ describe('TransferFeesRefresher', () => {
       ]),
     );
     expect(table.fees.binance.BTC).toEqual(
-      expect.arrayContaining([expect.objectContaining({ network: 'BTC', fee: '0.00013', minWithdraw: '0.00026' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ network: 'BTC', fee: '0.00013', minWithdraw: '0.00026' }),
+      ]),
     );
     expect(table.fees.gateio).toEqual(SHIPPED_TRANSFER_FEES.fees.gateio);
     // the refreshed fee is the one a plan uses; Binance's suspended TRC20 is never suggested
-    expect(transferRoute(table, 'USDT', 'binance', 'gateio')).toMatchObject({ network: 'BEP20', fee: '0.29' });
+    expect(transferRoute(table, 'USDT', 'binance', 'gateio')).toMatchObject({
+      network: 'BEP20',
+      fee: '0.29',
+    });
     expect(transferRoute(table, 'USDT', 'binance', 'bybit')).toMatchObject({ network: 'ERC20' });
     expect(sent.at(-1)).toBe(table);
   });

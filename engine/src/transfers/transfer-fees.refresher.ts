@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import {
   EVENTS,
   EXCHANGE_IDS,
@@ -25,7 +31,9 @@ const REPUBLISH_MS = 60_000;
  * The engine can reach the exchanges: the live market feed, or exchange origins set for it (a proxy, the local
  * exchanges of the tests). On the simulated or replayed market without origins it never tries.
  */
-export function transferFeesOnline(config: Pick<EngineConfig, 'MARKET_FEED' | 'EXCHANGE_API_ORIGINS'>): boolean {
+export function transferFeesOnline(
+  config: Pick<EngineConfig, 'MARKET_FEED' | 'EXCHANGE_API_ORIGINS'>,
+): boolean {
   return config.MARKET_FEED === 'ccxt' || Boolean(config.EXCHANGE_API_ORIGINS);
 }
 
@@ -75,7 +83,9 @@ export class TransferFeesRefresher implements OnApplicationBootstrap, OnModuleDe
         try {
           read[ex] = await this.readExchange(ex, assets(ex));
         } catch (e) {
-          this.logger.warn(`transfer fees of ${ex} not refreshed (shipped table kept): ${(e as Error).message}`);
+          this.logger.warn(
+            `transfer fees of ${ex} not refreshed (shipped table kept): ${(e as Error).message}`,
+          );
         }
       }),
     );
@@ -99,10 +109,16 @@ export class TransferFeesRefresher implements OnApplicationBootstrap, OnModuleDe
     try {
       const has = client.has as Record<string, unknown>;
       const currencies = has.fetchCurrencies
-        ? ((await client.fetchCurrencies().catch(() => null)) as unknown as Record<string, CcxtCurrency> | null)
+        ? ((await client.fetchCurrencies().catch(() => null)) as unknown as Record<
+            string,
+            CcxtCurrency
+          > | null)
         : null;
       const fees = has.fetchDepositWithdrawFees
-        ? ((await client.fetchDepositWithdrawFees(assets).catch(() => null)) as unknown as Record<string, CcxtFee> | null)
+        ? ((await client.fetchDepositWithdrawFees(assets).catch(() => null)) as unknown as Record<
+            string,
+            CcxtFee
+          > | null)
         : null;
       return networksFromCcxt(assets, { currencies, fees });
     } finally {

@@ -58,7 +58,10 @@ export class RebalanceService {
       const target = targetFromInitialSplit(holdings, initial);
       return { bot: b, holdings, target, plan: this.plan(holdings, target) };
     });
-    const plan = this.plan(sumHoldings(...perBot.map((p) => p.holdings)), sumHoldings(...perBot.map((p) => p.target)));
+    const plan = this.plan(
+      sumHoldings(...perBot.map((p) => p.holdings)),
+      sumHoldings(...perBot.map((p) => p.target)),
+    );
     const moves = await this.transfers.recent(userId, null);
     return {
       ...this.view(plan, moves.inTransit, moves.recent),

@@ -160,7 +160,10 @@ export class TaxService implements OnModuleInit {
       withdrawalFeesNotice: m.withdrawalFees?.length
         ? MESSAGES.tax.withdrawalFees(
             m.withdrawalFees
-              .map((w) => `${formatQuantityPtBr(quantity(w.quantity))} ${w.asset} (${formatBRL(reais(w.valueCents))})`)
+              .map(
+                (w) =>
+                  `${formatQuantityPtBr(quantity(w.quantity))} ${w.asset} (${formatBRL(reais(w.valueCents))})`,
+              )
               .join(', '),
           )
         : null,
@@ -317,10 +320,15 @@ export class TaxService implements OnModuleInit {
 }
 
 /** Trades and transfers into the ledger in execution order (each list is in order already). */
-function foldInOrder(ledger: TaxLedger, trades: readonly TaxTradeInput[], transfers: readonly TaxTransferInput[]): void {
+function foldInOrder(
+  ledger: TaxLedger,
+  trades: readonly TaxTradeInput[],
+  transfers: readonly TaxTransferInput[],
+): void {
   let j = 0;
   for (const t of trades) {
-    while (j < transfers.length && transfers[j]!.executedAt < t.executedAt) ledger.addTransfer(transfers[j++]!);
+    while (j < transfers.length && transfers[j]!.executedAt < t.executedAt)
+      ledger.addTransfer(transfers[j++]!);
     ledger.add(t);
   }
   while (j < transfers.length) ledger.addTransfer(transfers[j++]!);

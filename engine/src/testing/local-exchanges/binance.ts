@@ -90,7 +90,10 @@ const coin = (c: string, name: string, networkList: ReturnType<typeof network>[]
  * purpose, and USDT's TRC20 withdrawals are suspended, so a test sees the refresh take effect.
  */
 const CAPITAL_CONFIG = [
-  coin('BTC', 'Bitcoin', [network('BTC', 'BTC', '0.00013', '0.00026'), network('BTC', 'BSC', '0.0000046', '0.00001')]),
+  coin('BTC', 'Bitcoin', [
+    network('BTC', 'BTC', '0.00013', '0.00026'),
+    network('BTC', 'BSC', '0.0000046', '0.00001'),
+  ]),
   coin('USDT', 'TetherUS', [
     network('USDT', 'ETH', '4.5', '9'),
     network('USDT', 'TRX', '1', '10', false),

@@ -138,7 +138,15 @@ export interface TaxMonthReport {
   /** 'Taxas de saque pagas em cripto: … — consulte seu contador' when the month has any (else null). */
   withdrawalFeesNotice: string | null;
   operations: { items: TaxOperationRow[]; page: number; pageSize: number; total: number };
-  sources: { exemption: string; rates: string; darf: string; loss: string; cost: string; transfer: string; withdrawalFee: string };
+  sources: {
+    exemption: string;
+    rates: string;
+    darf: string;
+    loss: string;
+    cost: string;
+    transfer: string;
+    withdrawalFee: string;
+  };
 }
 
 export interface TaxMonthSummary {

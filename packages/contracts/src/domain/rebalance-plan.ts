@@ -191,7 +191,9 @@ export interface AccountRebalanceView extends RebalanceView {
 
 /** The fee valued in R$ (centavos, half up), or null without a rate. */
 export function feeBrl(totalFeeUsdt: string, usdtBrl: string | null): string | null {
-  return usdtBrl === null ? null : D(totalFeeUsdt).mul(usdtBrl).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return usdtBrl === null
+    ? null
+    : D(totalFeeUsdt).mul(usdtBrl).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
 /** Holdings of several sources added per (exchange, asset). */

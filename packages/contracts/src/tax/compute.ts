@@ -565,7 +565,12 @@ export class TaxLedger {
       transfers: m.transfers,
       withdrawalFees: [...m.withdrawalFees.entries()]
         .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-        .map(([asset, w]) => ({ asset, quantity: w.quantity, valueCents: toCents(w.value), costCents: toCents(w.cost) })),
+        .map(([asset, w]) => ({
+          asset,
+          quantity: w.quantity,
+          valueCents: toCents(w.value),
+          costCents: toCents(w.cost),
+        })),
     };
     this.folded.push({ result, after: { pools: copyPools(this.pools), darfCarryCents: this.darfCarry } });
   }

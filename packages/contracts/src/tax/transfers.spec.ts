@@ -27,7 +27,9 @@ function fold(withTransfer: TaxTransferInput | null) {
   const ledger = new TaxLedger();
   ledger.add(trade('2026-05-04T10:00', '5.00', [leg('binance', 'buy', '1', 'BTC/USDT', '100000', '100000')]));
   if (withTransfer) ledger.addTransfer(withTransfer);
-  ledger.add(trade('2026-05-20T10:00', '5.00', [leg('gateio', 'sell', '0.5', 'BTC/USDT', '120000', '60000')]));
+  ledger.add(
+    trade('2026-05-20T10:00', '5.00', [leg('gateio', 'sell', '0.5', 'BTC/USDT', '120000', '60000')]),
+  );
   return historyOf(ledger.finish());
 }
 

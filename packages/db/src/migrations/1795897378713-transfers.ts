@@ -39,7 +39,9 @@ export class Transfers1795897378713 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX transfers_bot_idx ON transfers (bot_id, created_at DESC)`);
     await q.query(`CREATE INDEX transfers_user_idx ON transfers (user_id, created_at)`);
-    await q.query(`CREATE INDEX transfers_in_transit_idx ON transfers (arrives_at) WHERE status = 'in_transit'`);
+    await q.query(
+      `CREATE INDEX transfers_in_transit_idx ON transfers (arrives_at) WHERE status = 'in_transit'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

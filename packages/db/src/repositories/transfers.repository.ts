@@ -64,8 +64,9 @@ export class TransfersRepository {
       if (!(await this.lockBot(m, w.botId, Date.now() + (w.lockWaitMs ?? 5_000)))) return { outcome: 'busy' };
       const t = w.transfers;
       const col = <T>(f: (x: PlannedTransfer) => T) => t.map(f);
-      const rows: { outcome: 'executed' | 'already' | 'not_found' | 'insufficient' | 'in_transit' }[] = await m.query(
-        `WITH bot AS (SELECT id, name, mode FROM bots WHERE id = $1 AND user_id = $2 AND mode = 'paper'),
+      const rows: { outcome: 'executed' | 'already' | 'not_found' | 'insufficient' | 'in_transit' }[] =
+        await m.query(
+          `WITH bot AS (SELECT id, name, mode FROM bots WHERE id = $1 AND user_id = $2 AND mode = 'paper'),
          prior AS (SELECT 1 FROM transfers WHERE user_id = $2 AND rebalance_key = $3 LIMIT 1),
          moving AS (SELECT 1 FROM transfers WHERE bot_id = $1 AND status = 'in_transit' LIMIT 1),
          req AS (SELECT * FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::numeric[],
@@ -98,25 +99,25 @@ export class TransfersRepository {
                      WHEN NOT (SELECT ok FROM enough) THEN 'insufficient'
                      WHEN (SELECT count(*) FROM deb) > 0 THEN 'executed'
                      ELSE 'already' END AS outcome`,
-        [
-          w.botId,
-          w.userId,
-          w.key,
-          t.map((_, i) => i + 1),
-          col((x) => x.asset),
-          col((x) => x.from),
-          col((x) => x.to),
-          col((x) => x.network),
-          col((x) => x.amount),
-          col((x) => x.fee),
-          col((x) => x.received),
-          col((x) => x.feeUsdt),
-          col((x) => w.arrivalMs ?? x.minutes * 60_000),
-          w.usdtBrl,
-          w.table.source,
-          w.table.asOf,
-        ],
-      );
+          [
+            w.botId,
+            w.userId,
+            w.key,
+            t.map((_, i) => i + 1),
+            col((x) => x.asset),
+            col((x) => x.from),
+            col((x) => x.to),
+            col((x) => x.network),
+            col((x) => x.amount),
+            col((x) => x.fee),
+            col((x) => x.received),
+            col((x) => x.feeUsdt),
+            col((x) => w.arrivalMs ?? x.minutes * 60_000),
+            w.usdtBrl,
+            w.table.source,
+            w.table.asOf,
+          ],
+        );
       const outcome = rows[0]?.outcome ?? 'not_found';
       if (outcome === 'executed' || outcome === 'already')
         return { outcome, transfers: await this.forKey(w.userId, w.key, m) };
@@ -181,16 +182,23 @@ export class TransfersRepository {
    * fee's R$ value is fee_usdt × usdt_brl (null when either is unknown). Paper transfers never count (simulation).
    */
   async liveForTax(userId: string, fromMonth?: string): Promise<TaxTransferInput[]> {
-    const rows: { id: string; at: Date; month: string; asset: string; amount: string; fee: string; fee_brl: string | null }[] =
-      await this.ds.query(
-        `SELECT id, created_at AS at, to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM') AS month, asset,
+    const rows: {
+      id: string;
+      at: Date;
+      month: string;
+      asset: string;
+      amount: string;
+      fee: string;
+      fee_brl: string | null;
+    }[] = await this.ds.query(
+      `SELECT id, created_at AS at, to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM') AS month, asset,
                 amount::text, fee::text, (fee_usdt * usdt_brl)::text AS fee_brl
            FROM transfers
           WHERE user_id = $1 AND mode = 'live'
             AND ($2::text IS NULL OR created_at >= (($2 || '-01')::timestamp AT TIME ZONE 'America/Sao_Paulo'))
           ORDER BY created_at, seq`,
-        [userId, fromMonth ?? null],
-      );
+      [userId, fromMonth ?? null],
+    );
     return rows.map((r) => ({
       id: r.id,
       executedAt: new Date(r.at),
@@ -217,7 +225,9 @@ export class TransfersRepository {
    * The bot's balances against its ledger: initial + Σ trade leg changes + Σ transfers, per (exchange, asset), with
    * the balance actually held. Every row's `expected` equals `amount` when nothing was lost or doubled.
    */
-  async reconcile(botId: string): Promise<{ exchange: ExchangeId; asset: string; amount: string; expected: string }[]> {
+  async reconcile(
+    botId: string,
+  ): Promise<{ exchange: ExchangeId; asset: string; amount: string; expected: string }[]> {
     return this.ds.query(
       `WITH moves AS (
          SELECT exchange, asset, initial AS v FROM bot_balances WHERE bot_id = $1
@@ -256,10 +266,10 @@ export class TransfersRepository {
   private async lockBot(m: EntityManager, botId: string, until: number): Promise<boolean> {
     let pause = 5;
     for (;;) {
-      const [row] = (await m.query(`SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS ok`, [
-        BOT_LOCK_CLASS,
-        botLockKey(botId),
-      ])) as { ok: boolean }[];
+      const [row] = await m.query<{ ok: boolean }[]>(
+        `SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS ok`,
+        [BOT_LOCK_CLASS, botLockKey(botId)],
+      );
       if (row?.ok) return true;
       if (Date.now() >= until) return false;
       await new Promise((r) => setTimeout(r, pause));

@@ -17,10 +17,7 @@ export function AccountRebalance() {
     enabled: open,
   });
   return (
-    <details
-      className="rounded-md border border-border p-3"
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
-    >
+    <details className="rounded-md border border-border p-3" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer text-sm font-medium">Rebalanceamento da conta</summary>
       <div className="mt-2 flex flex-col gap-2">
         {isLoading && <Spinner />}
@@ -32,9 +29,9 @@ export function AccountRebalance() {
         {data && (
           <>
             <p className="text-xs text-muted-foreground">
-              Todos os bots juntos ({data.bots.length}): as transferências que devolvem cada ativo à divisão inicial
-              entre as corretoras. Bots simulados rebalanceiam pelo próprio detalhe; no modo real, faça as
-              transferências na corretora — o Arbitra nunca faz saques.
+              Todos os bots juntos ({data.bots.length}): as transferências que devolvem cada ativo à divisão
+              inicial entre as corretoras. Bots simulados rebalanceiam pelo próprio detalhe; no modo real,
+              faça as transferências na corretora — o Arbitra nunca faz saques.
             </p>
             <RebalancePlanTable view={data} />
           </>

@@ -12,7 +12,7 @@ import { botDetailKey } from '../hooks/use-bots';
 const CELL = 'whitespace-nowrap px-2 py-1.5';
 const decimalsOf = (asset: string) => (asset === 'BRL' || asset === 'USDT' ? 2 : 8);
 const qty = (v: string, asset: string) => `${formatNumber(v, decimalsOf(asset))} ${asset}`;
-const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
+const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
 export const rebalanceKey = (botId: string) => ['bots', botId, 'rebalance'] as const;
 
 /** Which table the figures come from: 'embarcada' with its date, or refreshed from the exchanges. */
@@ -31,7 +31,9 @@ export function TableOrigin({ table }: { table: RebalanceView['plan']['table'] }
 export function RebalancePlanTable({ view }: { view: RebalanceView }) {
   const { plan } = view;
   if (plan.transfers.length === 0 && plan.skipped.length === 0)
-    return <p className="text-sm text-muted-foreground">Nada a rebalancear: os saldos estão na divisão inicial.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">Nada a rebalancear: os saldos estão na divisão inicial.</p>
+    );
   return (
     <div className="flex flex-col gap-2">
       {plan.transfers.length > 0 && (
@@ -73,8 +75,8 @@ export function RebalancePlanTable({ view }: { view: RebalanceView }) {
         <p className="text-sm" data-testid="rebalance-cost">
           Custo total: {formatNumber(plan.totalFeeUsdt, 2)} USDT
           {view.totalFeeBrl !== null ? ` (${formatBRL(view.totalFeeBrl)})` : ''}
-          {plan.unpriced.length > 0 ? ` + taxas em ${plan.unpriced.join(', ')} sem cotação no momento` : ''} · tempo
-          previsto ~{plan.minutes} min
+          {plan.unpriced.length > 0 ? ` + taxas em ${plan.unpriced.join(', ')} sem cotação no momento` : ''} ·
+          tempo previsto ~{plan.minutes} min
         </p>
       )}
       {plan.skipped.map((s) => (
@@ -162,8 +164,8 @@ export function RebalancePanel({ botId }: { botId: string }) {
             {execute.isPending ? 'Rebalanceando…' : 'Rebalancear'}
           </Button>
           <span className="text-xs text-muted-foreground">
-            Simulado: a taxa é descontada e os valores ficam indisponíveis para o bot durante o tempo previsto da
-            rede.
+            Simulado: a taxa é descontada e os valores ficam indisponíveis para o bot durante o tempo previsto
+            da rede.
           </span>
         </div>
       ) : (
