@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
   // Every browser test registers and signs in from 127.0.0.1: lift the per-IP and per-account limits
   // (docs/api/accounts.md) so the run never meets a 429 it did not ask for.
   const ready = await launchPlatform({
+    // A shared, busy machine (CI, several checkouts testing at once) can take minutes to build and migrate.
+    readyTimeoutMs: 600_000,
     // exchanges.e2e.ts stands for other clients with X-Forwarded-For, as a local proxy would. The market is the
     // generous 'Agitado' regime: bots-trading.e2e.ts and demo.e2e.ts wait for trades of a bot made in the test,
     // which 'Normal' (a few short-lived tenths of a percent, docs/ARCHITECTURE.md) gives only now and then.

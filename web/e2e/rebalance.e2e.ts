@@ -2,35 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot, BotDetail } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { api, until } from './support/api.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Polls `read` until `ok` holds, failing with the last value after `timeoutMs`. */
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  what: string,
-  timeoutMs: number,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last = await read();
-  while (!ok(last)) {
-    if (Date.now() > end) throw new Error(`${what}: não aconteceu em ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 500));
-    last = await read();
-  }
-  return last;
-}
 
 /**
  * Issue 29 in Chromium: a paper bot trades until its inventory drifts, is stopped; its detail shows the
