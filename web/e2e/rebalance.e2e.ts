@@ -89,5 +89,5 @@ describe("'Rebalancear' a paper bot in the browser", () => {
     const after = await api<BotDetail>(token, 'GET', `/api/bots/${bot.id}?include=rebalance`);
     expect(after.rebalance!.recent.every((t) => t.status === 'completed')).toBe(true);
     await screenshot(page, 'rebalance-done');
-  });
+  }, 300_000);
 });
