@@ -1,3 +1,4 @@
+import type { RebalanceService } from './rebalance.service.js';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, parseBot, type BotInput, type Entitlements, type LiveChecklist } from '@arbitra/contracts';
 import type { EngineCommandsService } from '../engine-link/engine-commands.service.js';
@@ -42,6 +43,7 @@ function setup(ent: Partial<Entitlements> = {}, checklist: LiveChecklist = READY
     credentials,
     new AccountDataRegistry(),
     { liveChecklist: async () => checklist } as unknown as EngineCommandsService,
+    {} as RebalanceService,
   );
   service.onModuleInit();
   return {
