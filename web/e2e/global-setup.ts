@@ -32,12 +32,12 @@ export default async function setup(project: TestProject) {
     // exchanges.e2e.ts stands for other clients with X-Forwarded-For, as a local proxy would. The market is the
     // generous 'Agitado' regime: bots-trading.e2e.ts and demo.e2e.ts wait for trades of a bot made in the test,
     // which 'Normal' (a few short-lived tenths of a percent, docs/ARCHITECTURE.md) gives only now and then.
-    // rebalance.e2e.ts: a paper transfer arrives after 5 s instead of its network's minutes.
+    // rebalance.e2e.ts: a paper transfer arrives after 30 s instead of its network's minutes.
     env: {
       ...GENEROUS_RATE_LIMITS,
       TRUST_PROXY: 'loopback',
       MARKET_VOLATILITY: 'agitated',
-      PAPER_TRANSFER_SECONDS: '5',
+      PAPER_TRANSFER_SECONDS: '30',
     },
   });
   project.provide('baseUrl', `http://localhost:${ready.port}`);

@@ -9,7 +9,7 @@ import { goTo } from './support/nav.js';
 /**
  * Issue 29 in Chromium: a paper bot trades until its inventory drifts, is stopped; its detail shows the
  * 'Rebalanceamento' plan (transfers, network, fee, the shipped table and its date); 'Rebalancear' moves the funds:
- * shown in transit, then credited (the e2e platform's paper transfers take 5 s: PAPER_TRANSFER_SECONDS).
+ * shown in transit, then credited (the e2e platform's paper transfers take 30 s: PAPER_TRANSFER_SECONDS, long enough to see them in transit on a busy machine).
  */
 describe("'Rebalancear' a paper bot in the browser", () => {
   let browser: Browser;
@@ -80,7 +80,7 @@ describe("'Rebalancear' a paper bot in the browser", () => {
     await screenshot(page, 'rebalance-in-transit');
 
     // Credited after the transfer time: the list says 'Concluída' for each, nothing in transit.
-    await transit.waitFor({ state: 'detached', timeout: 60_000 });
+    await transit.waitFor({ state: 'detached', timeout: 120_000 });
     await section
       .locator('li[data-status="completed"]')
       .nth(planned.length - 1)
