@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { TaxReportingRepository, TradesRepository, createDataSource, type OwnerId } from '@arbitra/db';
+import { TaxReportingRepository, TradesRepository, TransfersRepository, createDataSource, type OwnerId } from '@arbitra/db';
 import {
   TAX_FOLD_VERSION,
   TAX_NOTICE,
@@ -221,7 +221,7 @@ describe('tax report API (issue 15)', () => {
     const expected = (await report(maria.token, '2026-03')).body;
     const repo = new TaxReportingRepository(ds);
     repo.liveTrades = () => Promise.reject(new Error('the whole history was read'));
-    const fresh = new TaxService(repo, new AccountDataRegistry()); // nothing in memory, as after a start
+    const fresh = new TaxService(repo, new AccountDataRegistry(), new TransfersRepository(ds)); // nothing in memory, as after a start
     const r = await fresh.report(maria.id as OwnerId, { month: '2026-03', page: 1, pageSize: 50 });
     expect(JSON.parse(JSON.stringify(r))).toEqual(expected);
   });
@@ -231,7 +231,11 @@ describe('tax report API (issue 15)', () => {
       `UPDATE tax_months SET version = 1, folded = '{}'::jsonb WHERE user_id = $1 AND month = '2026-04'`,
       [maria.id],
     );
-    const fresh = new TaxService(new TaxReportingRepository(ds), new AccountDataRegistry());
+    const fresh = new TaxService(
+      new TaxReportingRepository(ds),
+      new AccountDataRegistry(),
+      new TransfersRepository(ds),
+    );
     const r = await fresh.report(maria.id as OwnerId, { month: '2026-04', page: 1, pageSize: 50 });
     expect(r).toMatchObject({ salesTotal: '12106.00', netGain: '87.90' });
     const rows: { version: number }[] = await ds.query(

@@ -13,6 +13,7 @@ import { OwnershipModule } from './ownership/ownership.module.js';
 import { ExecutionModule } from './execution/execution.module.js';
 import { BacktestsModule } from './backtest/backtests.module.js';
 import { AdminLinkModule } from './admin-link/admin-link.module.js';
+import { TransfersModule } from './transfers/transfers.module.js';
 
 /** The engine: config, transports, heartbeat and metrics for every feature module it imports. */
 @Module({})
@@ -21,7 +22,7 @@ export class EngineModule {
     return {
       module: EngineModule,
       global: true,
-      imports: [TransportModule, OwnershipModule, ScannerModule, BotsModule, ExecutionModule, CredentialsModule, BacktestsModule, AdminLinkModule],
+      imports: [TransportModule, OwnershipModule, ScannerModule, BotsModule, ExecutionModule, CredentialsModule, BacktestsModule, AdminLinkModule, TransfersModule],
       providers: [
         { provide: ENGINE_CONFIG, useValue: config },
         engineIdentityProvider,

@@ -3,8 +3,8 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
+import { api, until } from './support/api.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
-import { api } from './support/api.js';
 import { goTo } from './support/nav.js';
 
 /** SPEC §5's bot messages, word for word, in the order the form checks them. */
@@ -42,24 +42,6 @@ const tradesOf = (token: string, query: Record<string, string>) =>
     'GET',
     `/api/trades?${new URLSearchParams({ pageSize: '100', ...query }).toString()}`,
   );
-
-/** Polls `read` until `ok` holds, failing with the last value after `timeoutMs`. */
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!ok(last)) {
-    if (Date.now() > end)
-      throw new Error(`${what}: não aconteceu em ${timeoutMs / 1000} s (último: ${JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
-}
 
 /** Today in São Paulo as YYYY-MM-DD. */
 const saoPauloDay = (d = new Date()) =>

@@ -27,10 +27,18 @@ export default async function setup(project: TestProject) {
   // Every browser test registers and signs in from 127.0.0.1: lift the per-IP and per-account limits
   // (docs/api/accounts.md) so the run never meets a 429 it did not ask for.
   const ready = await launchPlatform({
+    // A shared, busy machine (CI, several checkouts testing at once) can take minutes to build and migrate.
+    readyTimeoutMs: 600_000,
     // exchanges.e2e.ts stands for other clients with X-Forwarded-For, as a local proxy would. The market is the
     // generous 'Agitado' regime: bots-trading.e2e.ts and demo.e2e.ts wait for trades of a bot made in the test,
     // which 'Normal' (a few short-lived tenths of a percent, docs/ARCHITECTURE.md) gives only now and then.
-    env: { ...GENEROUS_RATE_LIMITS, TRUST_PROXY: 'loopback', MARKET_VOLATILITY: 'agitated' },
+    // rebalance.e2e.ts: a paper transfer arrives after 30 s instead of its network's minutes.
+    env: {
+      ...GENEROUS_RATE_LIMITS,
+      TRUST_PROXY: 'loopback',
+      MARKET_VOLATILITY: 'agitated',
+      PAPER_TRANSFER_SECONDS: '30',
+    },
   });
   project.provide('baseUrl', `http://localhost:${ready.port}`);
   project.provide('mailInbox', ready.mailInbox);

@@ -143,6 +143,11 @@ export const apiConfigSchema = z.object({
   NOTIFICATION_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** How often the daily summary's clock is checked (ms; 0 = never). It runs once per day after 20:00 São Paulo. */
   DAILY_SUMMARY_TICK_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Paper transfers ('Rebalancear', issue 29) arrive after this many seconds instead of their network's expected
+   * minutes from the transfer-fee table (tests and demos only; unset in production).
+   */
+  PAPER_TRANSFER_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

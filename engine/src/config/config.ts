@@ -40,6 +40,12 @@ export const engineConfigSchema = z.object({
   CREDENTIAL_CHECK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   /** Where ccxt reaches each exchange's REST API instead of its public host (JSON exchange → origin; tests, proxies). */
   EXCHANGE_API_ORIGINS: optional,
+  /** How often the transfer-fee table is read from the exchanges when the engine can reach them (ms; 0 = never). */
+  TRANSFER_FEES_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(6 * 3600_000),
   /** A 'pending' trade older than this is taken for an executor that died mid-job, and recovered. */
   EXECUTION_RECOVERY_AFTER_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** Paper mode's simulated order round trip (0: orders fill at once against the current book). */

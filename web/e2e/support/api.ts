@@ -11,3 +11,21 @@ export async function api<T>(token: string, method: string, path: string, body?:
   expect(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
   return (await res.json()) as T;
 }
+
+/** Polls `read` until `ok` holds, failing with the last value after `timeoutMs`. */
+export async function until<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!ok(last)) {
+    if (Date.now() > end)
+      throw new Error(`${what}: não aconteceu em ${timeoutMs / 1000} s (último: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, 250));
+    last = await read();
+  }
+  return last;
+}

@@ -3,6 +3,12 @@ import {
   MESSAGES,
   botRequestSchema,
   botDetailQuerySchema,
+  botListQuerySchema,
+  botActionSchema,
+  type AccountRebalanceView,
+  type BotAction,
+  type BotListQuery,
+  type RebalanceResult,
   type Bot,
   type BotDetail,
   type BotInput,
@@ -19,14 +25,19 @@ import { validate } from '../../common/pipes/zod-validation.pipe.js';
 export class BotsController {
   constructor(private readonly bots: BotsService) {}
 
+  /** `?view=rebalance`: the account's rebalancing plan (every bot together, and each bot's) instead of the list. */
   @Get()
-  list(@CurrentUser() user: AuthenticatedUser): Promise<Bot[]> {
-    return this.bots.list(user.id);
+  list(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query(validate(botListQuerySchema)) query: BotListQuery,
+  ): Promise<Bot[] | AccountRebalanceView> {
+    return query.view === 'rebalance' ? this.bots.accountRebalance(user.id) : this.bots.list(user.id);
   }
 
   /**
    * `?liveChecklist=true`: with 'Pronto para operar ao vivo' for the bot's exchanges and pairs (asked of an engine);
-   * `?include=inventory`: with its 'Inventário' (issue 29).
+   * `?include=inventory`: with its 'Inventário' (issue 29);
+   * `?include=rebalance`: with its rebalancing plan and transfers (both: `?include=inventory,rebalance`).
    */
   @Get(':id')
   detail(
@@ -35,6 +46,16 @@ export class BotsController {
     @Query(validate(botDetailQuerySchema)) query: BotDetailQuery,
   ): Promise<BotDetail> {
     return this.bots.detail(user.id, id, query);
+  }
+
+  /** An action on the bot: `{ action: 'rebalance', key }` executes a paper bot's plan (issue 29). */
+  @Action(':id')
+  act(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @ValidBody(botActionSchema) body: BotAction,
+  ): Promise<RebalanceResult> {
+    return this.bots.executeRebalance(user.id, id, body.key);
   }
 
   @Post()

@@ -10,8 +10,10 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { ExchangesModule } from '../exchanges/exchanges.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { EngineLinkModule } from '../engine-link/engine-link.module.js';
+import { MarketModule } from '../market/market.module.js';
+import { RebalanceService } from './rebalance.service.js';
 
-/** Bots (issue 5): CRUD, toggle, detail; commands to the engine. Brings the trade history with it. */
+/** Bots (issue 5): CRUD, toggle, detail, rebalancing (issue 29); commands to the engine. Brings the trade history with it. */
 @Module({
   imports: [
     DatabaseModule,
@@ -21,9 +23,10 @@ import { EngineLinkModule } from '../engine-link/engine-link.module.js';
     ExchangesModule,
     UsersModule,
     EngineLinkModule,
+    MarketModule,
   ],
   controllers: [BotsController],
-  providers: [BotsService, BotCommandsService, BotInventoryService],
+  providers: [BotsService, BotCommandsService, BotInventoryService, RebalanceService],
   exports: [BotsService],
 })
 export class BotsModule {}

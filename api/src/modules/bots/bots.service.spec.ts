@@ -1,4 +1,5 @@
 import type { OwnerId } from '@arbitra/db';
+import type { RebalanceService } from './rebalance.service.js';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, parseBot, type BotInput, type Entitlements, type LiveChecklist } from '@arbitra/contracts';
 import type { EngineCommandsService } from '../engine-link/engine-commands.service.js';
@@ -45,6 +46,7 @@ function setup(ent: Partial<Entitlements> = {}, checklist: LiveChecklist = READY
     new AccountDataRegistry(),
     { liveChecklist: async () => checklist } as unknown as EngineCommandsService,
     {} as BotInventoryService,
+    {} as RebalanceService,
   );
   service.onModuleInit();
   return {

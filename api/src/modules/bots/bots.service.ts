@@ -11,6 +11,8 @@ import {
   type ExchangeId,
   type LiveChecklist,
   type LiveChecklistRequest,
+  type AccountRebalanceView,
+  type RebalanceResult,
   toBot,
 } from '@arbitra/contracts';
 import { BotsRepository, type BotEntity } from '@arbitra/db';
@@ -27,6 +29,7 @@ import { BotCommandsService } from './bot-commands.service.js';
 import { BotInventoryService } from './bot-inventory.service.js';
 import { botColumns } from './bot.mapper.js';
 import type { OwnerId } from '@arbitra/db';
+import { RebalanceService } from './rebalance.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const M = MESSAGES.bots;
@@ -48,6 +51,7 @@ export class BotsService implements OnModuleInit {
     private readonly accountData: AccountDataRegistry,
     private readonly engine: EngineCommandsService,
     private readonly inventory: BotInventoryService,
+    private readonly rebalance: RebalanceService,
   ) {}
 
   onModuleInit(): void {
@@ -104,15 +108,17 @@ export class BotsService implements OnModuleInit {
   async detail(
     userId: OwnerId,
     id: string,
-    { liveChecklist: withLiveChecklist = false, include }: Partial<BotDetailQuery> = {},
+    { liveChecklist: withLiveChecklist = false, include = [] }: Partial<BotDetailQuery> = {},
   ): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
+    // The plan first: it credits the transfers that arrived, so the balances below include them.
+    const rebalance = include.includes('rebalance') ? await this.rebalance.forBot(bot) : undefined;
     const [recentTrades, curve, balances, liveChecklist, inventory] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
       this.bots.balances(userId, id),
       withLiveChecklist ? this.liveChecklist(userId, { exchanges: bot.exchanges, pairs: bot.pairs }) : undefined,
-      include === 'inventory' ? this.inventory.of(userId, bot) : undefined,
+      include.includes('inventory') ? this.inventory.of(userId, bot) : undefined,
     ]);
     return {
       bot: toBot(bot),
@@ -130,7 +136,18 @@ export class BotsService implements OnModuleInit {
       realisedProfitBrl: curve.realisedProfitBrl,
       ...(liveChecklist ? { liveChecklist } : {}),
       ...(inventory ? { inventory } : {}),
+      ...(rebalance ? { rebalance } : {}),
     };
+  }
+
+  /** The account's rebalancing plan: every bot's holdings and targets together (issue 29). */
+  accountRebalance(userId: OwnerId): Promise<AccountRebalanceView> {
+    return this.rebalance.forAccount(userId);
+  }
+
+  /** 'Rebalancear': a paper bot's plan executed as simulated transfers (409 for a live bot: Arbitra never withdraws). */
+  async executeRebalance(userId: OwnerId, id: string, key: string): Promise<RebalanceResult> {
+    return this.rebalance.execute(await this.owned(userId, id), key);
   }
 
   async create(userId: OwnerId, input: BotInput): Promise<Bot> {

@@ -4,6 +4,9 @@ import {
   EXCHANGES,
   COST_RULE,
   LOSS_RULE,
+  TRANSFER_RULE,
+  formatBRL,
+  formatQuantityPtBr,
   TAX_NOTICE,
   MESSAGES,
   centsToReais,
@@ -33,9 +36,10 @@ import {
   type TaxOperationRow,
   type TaxReportQuery,
   type TaxTradeInput,
+  type TaxTransferInput,
   type TaxYearReport,
 } from '@arbitra/contracts';
-import { TaxReportingRepository, type KeptTaxMonth } from '@arbitra/db';
+import { TaxReportingRepository, TransfersRepository, type KeptTaxMonth } from '@arbitra/db';
 import { AccountDataRegistry } from '../users/account-data.registry.js';
 import { monthFingerprints } from './month-fingerprints.js';
 import { taxOperationsCsv } from './tax-csv.js';
@@ -71,6 +75,7 @@ export class TaxService implements OnModuleInit {
   constructor(
     private readonly repo: TaxReportingRepository,
     private readonly accountData: AccountDataRegistry,
+    private readonly transfers: TransfersRepository,
   ) {}
 
   onModuleInit(): void {
@@ -146,6 +151,23 @@ export class TaxService implements OnModuleInit {
       })),
       unpricedOperations: m.unpricedOperations,
       abroadNotice: abroadNotice(m.volumeByExchangeCents.keys()),
+      transfers: m.transfers ?? 0,
+      withdrawalFees: (m.withdrawalFees ?? []).map((w) => ({
+        asset: w.asset,
+        quantity: quantity(w.quantity),
+        value: reais(w.valueCents),
+        cost: reais(w.costCents),
+      })),
+      withdrawalFeesNotice: m.withdrawalFees?.length
+        ? MESSAGES.tax.withdrawalFees(
+            m.withdrawalFees
+              .map(
+                (w) =>
+                  `${formatQuantityPtBr(quantity(w.quantity))} ${w.asset} (${formatBRL(reais(w.valueCents))})`,
+              )
+              .join(', '),
+          )
+        : null,
       operations: { items: operationRows(page), page: q.page, pageSize: q.pageSize, total: m.trades },
       sources: {
         exemption: exemptionFor(q.month).source,
@@ -153,6 +175,8 @@ export class TaxService implements OnModuleInit {
         darf: DARF_RULE.source,
         loss: LOSS_RULE.source,
         cost: COST_RULE.source,
+        transfer: TRANSFER_RULE.source,
+        withdrawalFee: TRANSFER_RULE.withdrawalFee.source,
       },
     };
   }
@@ -234,7 +258,12 @@ export class TaxService implements OnModuleInit {
    * there with that month's trades onwards, and kept again from there.
    */
   private async history(userId: OwnerId): Promise<TaxHistory> {
-    const days = await this.repo.liveDayFingerprints(userId);
+    // The live trades' days and the live transfers' days (issue 29): either changing folds the month again.
+    const [days, transferDays] = await Promise.all([
+      this.repo.liveDayFingerprints(userId),
+      this.transfers.liveDayFingerprints(userId),
+    ]);
+    for (const [day, fp] of transferDays) days.set(day, `${days.get(day) ?? ''}|T${fp}`);
     const key = [...days].map(([d, f]) => `${d}=${f}`).join('|');
     const hit = this.cache.get(userId);
     this.cache.delete(userId);
@@ -261,7 +290,13 @@ export class TaxService implements OnModuleInit {
     if (from !== undefined) {
       const ledger = new TaxLedger(months.at(-1)?.folded.after);
       const toFold = [...fingerprints.keys()].filter((m) => m >= from);
-      if (toFold.length) for (const t of await this.repo.liveTrades(userId, from)) ledger.add(t);
+      if (toFold.length) {
+        const [trades, transfers] = await Promise.all([
+          this.repo.liveTrades(userId, from),
+          this.transfers.liveForTax(userId, from),
+        ]);
+        foldInOrder(ledger, trades, transfers);
+      }
       // The fingerprints were read before the trades: a trade recorded in between changes them again next time.
       const folded = ledger
         .finish(toFold)
@@ -283,6 +318,21 @@ export class TaxService implements OnModuleInit {
     while (this.cache.size > CACHE_USERS) this.cache.delete(this.cache.keys().next().value!);
     return history;
   }
+}
+
+/** Trades and transfers into the ledger in execution order (each list is in order already). */
+function foldInOrder(
+  ledger: TaxLedger,
+  trades: readonly TaxTradeInput[],
+  transfers: readonly TaxTransferInput[],
+): void {
+  let j = 0;
+  for (const t of trades) {
+    while (j < transfers.length && transfers[j]!.executedAt < t.executedAt)
+      ledger.addTransfer(transfers[j++]!);
+    ledger.add(t);
+  }
+  while (j < transfers.length) ledger.addTransfer(transfers[j++]!);
 }
 
 /** The Lei 14.754/2023 notice when any exchange of the month is abroad (docs/TAX.md, what is not covered). */

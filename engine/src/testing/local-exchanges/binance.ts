@@ -44,6 +44,62 @@ export function formParams(req: LocalRequest): Record<string, string> {
 }
 
 const json = (status: number, body: unknown): LocalAnswer => ({ status, json: body });
+
+/** One network of Binance's `GET /sapi/v1/capital/config/getall` (the fields ccxt reads; Binance's documented shape). */
+const network = (coin: string, net: string, fee: string, min: string, withdraw = true, deposit = true) => ({
+  network: net,
+  coin,
+  withdrawIntegerMultiple: '0.00000001',
+  isDefault: false,
+  depositEnable: deposit,
+  withdrawEnable: withdraw,
+  depositDesc: deposit ? '' : 'Wallet Maintenance, Deposit Suspended',
+  withdrawDesc: withdraw ? '' : 'Wallet Maintenance, Withdrawal Suspended',
+  specialTips: '',
+  name: net,
+  resetAddressStatus: false,
+  addressRegex: '',
+  memoRegex: '',
+  withdrawFee: fee,
+  withdrawMin: min,
+  withdrawMax: '9999999',
+  minConfirm: 1,
+  unLockConfirm: 2,
+  sameAddress: false,
+  estimatedArrivalTime: 5,
+  busy: false,
+});
+const coin = (c: string, name: string, networkList: ReturnType<typeof network>[]) => ({
+  coin: c,
+  depositAllEnable: networkList.some((n) => n.depositEnable),
+  withdrawAllEnable: networkList.some((n) => n.withdrawEnable),
+  name,
+  free: '0',
+  locked: '0',
+  freeze: '0',
+  withdrawing: '0',
+  ipoing: '0',
+  ipoable: '0',
+  storage: '0',
+  isLegalMoney: false,
+  trading: true,
+  networkList,
+});
+/**
+ * The wallet's coins and networks (issue 29: the transfer-fee refresh). Figures differ from the shipped table on
+ * purpose, and USDT's TRC20 withdrawals are suspended, so a test sees the refresh take effect.
+ */
+const CAPITAL_CONFIG = [
+  coin('BTC', 'Bitcoin', [
+    network('BTC', 'BTC', '0.00013', '0.00026'),
+    network('BTC', 'BSC', '0.0000046', '0.00001'),
+  ]),
+  coin('USDT', 'TetherUS', [
+    network('USDT', 'ETH', '4.5', '9'),
+    network('USDT', 'TRX', '1', '10', false),
+    network('USDT', 'BSC', '0.29', '10'),
+  ]),
+];
 const err = (code: number, msg: string, status = 400) => json(status, { code, msg });
 
 /** What the Binance family (Binance, MEXC spot v3) serves the same way, each in its own words. */
@@ -395,6 +451,7 @@ export class BinanceAdapter implements ProtocolAdapter {
           uid: 354937868,
         });
       case 'GET /sapi/v1/capital/config/getall':
+        return json(200, CAPITAL_CONFIG);
       case 'GET /sapi/v1/margin/allPairs':
       case 'GET /sapi/v1/margin/isolated/allPairs':
         return json(200, []);

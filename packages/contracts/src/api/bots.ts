@@ -74,10 +74,34 @@ export const botDetailQuerySchema = z.strictObject({
     .enum(['true', 'false'], { error: MESSAGES.validation.invalidField('liveChecklist') })
     .optional()
     .transform((v) => v === 'true'),
-  /** `include=inventory`: the bot's 'Inventário' (issue 29: history, skew, forecast, paused directions). */
-  include: z.enum(['inventory'], { error: MESSAGES.validation.invalidField('include') }).optional(),
+  /**
+   * `include=inventory,rebalance` (either or both): the bot's 'Inventário' (history, skew, forecast, paused
+   * directions) and its rebalancing plan with its transfers (issue 29).
+   */
+  include: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',') : []))
+    .pipe(z.array(z.enum(['inventory', 'rebalance'], { error: MESSAGES.validation.invalidField('include') }))),
 });
 export type BotDetailQuery = z.output<typeof botDetailQuerySchema>;
+
+/** GET /api/bots `?view=rebalance`: the account's rebalancing plan (every bot) instead of the list. */
+export const botListQuerySchema = z.strictObject({
+  view: z.enum(['rebalance'], { error: MESSAGES.validation.invalidField('view') }).optional(),
+});
+export type BotListQuery = z.output<typeof botListQuerySchema>;
+
+/** POST /api/bots/:id: an action on the bot. 'rebalance' executes a paper bot's plan; `key` makes a retry harmless. */
+export const botActionSchema = z.strictObject({
+  action: z.enum(['rebalance'], { error: MESSAGES.rebalance.actionInvalid }),
+  key: z
+    .string({ error: MESSAGES.rebalance.keyRequired })
+    .trim()
+    .min(1, MESSAGES.rebalance.keyRequired)
+    .max(100, MESSAGES.rebalance.keyRequired),
+});
+export type BotAction = z.output<typeof botActionSchema>;
 
 export type BotRequest = z.input<typeof botRequestSchema>;
 export type BotInput = z.output<typeof botRequestSchema>;

@@ -131,8 +131,22 @@ export interface TaxMonthReport {
   unpricedOperations: number;
   /** Set when the month has operations on exchanges abroad (Lei 14.754/2023: ask the accountant). */
   abroadNotice: string | null;
+  /** Transfers between the user's exchange accounts in the month (not disposals: TRANSFER_RULE). */
+  transfers: number;
+  /** Withdrawal fees paid in crypto (disposals at their value, at average cost), per asset. */
+  withdrawalFees: { asset: string; quantity: string; value: string; cost: string }[];
+  /** 'Taxas de saque pagas em cripto: … — consulte seu contador' when the month has any (else null). */
+  withdrawalFeesNotice: string | null;
   operations: { items: TaxOperationRow[]; page: number; pageSize: number; total: number };
-  sources: { exemption: string; rates: string; darf: string; loss: string; cost: string };
+  sources: {
+    exemption: string;
+    rates: string;
+    darf: string;
+    loss: string;
+    cost: string;
+    transfer: string;
+    withdrawalFee: string;
+  };
 }
 
 export interface TaxMonthSummary {

@@ -1,4 +1,5 @@
 import type { BotInventory } from './inventory.js';
+import type { RebalanceView } from './rebalance-plan.js';
 import type { ExchangeId } from './exchanges.js';
 import type { LiveChecklist } from './live-checklist.js';
 import type { RiskLevel } from './market.js';
@@ -211,6 +212,8 @@ export interface BotDetail {
   liveChecklist?: LiveChecklist;
   /** 'Inventário' (issue 29): only when asked (?include=inventory). */
   inventory?: BotInventory;
+  /** The rebalancing plan and the bot's transfers: only when asked (?include=rebalance). */
+  rebalance?: RebalanceView;
 }
 
 /** Socket payload of 'bot:status' (to the owner's room). */

@@ -141,3 +141,70 @@ export function targetFromInitialSplit(holdings: readonly Holding[], initial: re
   }
   return out;
 }
+
+// ── What the api sends (issue 29: items 2 and 4) ─────────────────────────────────────────────────────────────
+
+/** A transfer of the ledger (`transfers`): a paper 'Rebalancear' moved `amount` from `from`, `to` receives `received`. */
+export interface TransferView {
+  id: string;
+  botId: string | null;
+  botName: string;
+  mode: 'paper' | 'live';
+  asset: string;
+  from: ExchangeId;
+  to: ExchangeId;
+  network: string;
+  amount: string;
+  fee: string;
+  received: string;
+  /** 'in_transit': debited at `from`, not yet credited at `to` (the bot cannot trade it); 'completed': credited. */
+  status: 'in_transit' | 'completed';
+  createdAt: string;
+  arrivesAt: string;
+  completedAt: string | null;
+}
+
+/** A plan as the screens show it: the plan, its cost in R$ at the reference USDT/BRL, and the transfers under way. */
+export interface RebalanceView {
+  plan: RebalancePlan;
+  /** totalFeeUsdt × usdtBrl, to the centavo; null without a USDT/BRL rate. */
+  totalFeeBrl: string | null;
+  usdtBrl: string | null;
+  /** Transfers not yet credited (the bot's, or the account's). */
+  inTransit: TransferView[];
+  /** The latest transfers (newest first). */
+  recent: TransferView[];
+}
+
+/** POST /api/bots/:id `{ action: 'rebalance', key }`: `key` identifies one click (a retry with it changes nothing). */
+export interface RebalanceResult {
+  message: string;
+  /** false: this key was already executed (a double click, a retry): the transfers it wrote. */
+  executed: boolean;
+  transfers: TransferView[];
+}
+
+/** The plan of the whole account: every bot's holdings and targets together, and each bot's own plan. */
+export interface AccountRebalanceView extends RebalanceView {
+  bots: { botId: string; botName: string; mode: 'paper' | 'live'; plan: RebalancePlan }[];
+}
+
+/** The fee valued in R$ (centavos, half up), or null without a rate. */
+export function feeBrl(totalFeeUsdt: string, usdtBrl: string | null): string | null {
+  return usdtBrl === null
+    ? null
+    : D(totalFeeUsdt).mul(usdtBrl).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** Holdings of several sources added per (exchange, asset). */
+export function sumHoldings(...groups: readonly (readonly Holding[])[]): Holding[] {
+  const m = new Map<string, [ExchangeId, string, Decimal]>();
+  for (const rows of groups)
+    for (const [ex, asset, amount] of rows) {
+      const k = `${ex}|${asset}`;
+      const cur = m.get(k) ?? [ex, asset, D(0)];
+      cur[2] = cur[2].plus(amount);
+      m.set(k, cur);
+    }
+  return [...m.values()].map(([ex, asset, v]) => [ex, asset, v.toFixed()] as Holding);
+}

@@ -66,6 +66,11 @@ const MINUTES: Record<string, number> = {
   PIX: 5,
 };
 
+/** A network's expected minutes from withdrawal to credit (30 for a network the table does not know). */
+export function networkMinutes(network: string): number {
+  return MINUTES[network] ?? 30;
+}
+
 type Row = [network: string, fee: string, minWithdraw: string];
 const open = (rows: Row[], off: { withdraw?: string[]; deposit?: string[] } = {}): NetworkFee[] =>
   rows.map(([network, fee, minWithdraw]) => ({
@@ -74,7 +79,7 @@ const open = (rows: Row[], off: { withdraw?: string[]; deposit?: string[] } = {}
     minWithdraw,
     withdraw: !(off.withdraw ?? []).includes(network),
     deposit: !(off.deposit ?? []).includes(network),
-    minutes: MINUTES[network] ?? 30,
+    minutes: networkMinutes(network),
   }));
 
 /**
@@ -249,4 +254,34 @@ function cheaper(a: TransferRoute, b: TransferRoute): boolean {
   if (byFee !== 0) return byFee < 0;
   if (a.minutes !== b.minutes) return a.minutes < b.minutes;
   return a.network < b.network;
+}
+
+/** Networks per asset of one exchange, as a refresh read them. */
+export type ExchangeNetworks = Record<string, NetworkFee[]>;
+
+/**
+ * The table with the exchanges a refresh could read replaced (each asset it read, whole: a network the exchange no
+ * longer lists is gone); the others keep `base`'s figures. `source` is 'ccxt' when at least one exchange was read,
+ * and the origin says which ones and when. `at`: ISO date-time of the refresh.
+ */
+export function mergeTransferFees(
+  base: TransferFeeTable,
+  refreshed: Partial<Record<ExchangeId, ExchangeNetworks>>,
+  at: string,
+): TransferFeeTable {
+  const read = (Object.keys(refreshed) as ExchangeId[]).filter(
+    (ex) => Object.keys(refreshed[ex] ?? {}).length > 0,
+  );
+  if (read.length === 0) return base;
+  const fees = { ...base.fees };
+  for (const ex of read) fees[ex] = { ...base.fees[ex], ...refreshed[ex] };
+  const kept = (Object.keys(base.fees) as ExchangeId[]).filter((ex) => !read.includes(ex));
+  return {
+    source: 'ccxt',
+    asOf: at,
+    origin:
+      `Atualizada nas próprias corretoras via ccxt (${read.sort().join(', ')})` +
+      (kept.length > 0 ? `; ${kept.sort().join(', ')} pela tabela embarcada de ${base.asOf}.` : '.'),
+    fees,
+  };
 }

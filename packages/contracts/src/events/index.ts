@@ -8,6 +8,7 @@ import type { AdminWatchingPayload, LiveMetricsSample } from '../domain/live-met
 import type { PlatformSettings, PublicPlatformSettings } from '../domain/settings.js';
 import type { EngineStats, FeedState, PriceGrid, ScannerDelta, ScannerSnapshot } from '../domain/market.js';
 import type { OpportunityHistorySummary } from '../domain/opportunity-history.js';
+import type { TransferFeeTable } from '../domain/transfer-fees.js';
 
 /** Rooms of the socket fabric (ARCHITECTURE.md). */
 export const ROOMS = {
@@ -31,6 +32,8 @@ export const EVENTS = {
   marketFeeds: 'market:feeds',
   /** Engine → api (server-side): the last 24 h of opportunities as a histogram per route (the bot form's line). */
   opportunityHistory: 'market:opportunity-history',
+  /** Engine → api (server-side): the transfer-fee table refreshed through ccxt (TransferFeeTable), every minute. */
+  transferFees: 'market:transfer-fees',
   botStatus: 'bot:status',
   tradeNew: 'trade:new',
   /** To `user:<owner>`: the check of an exchange credential finished (engine). */
@@ -104,6 +107,7 @@ export interface InterServerEvents {
   'market:feeds': (payload: FeedState[]) => void;
   'engine:stats': (payload: EngineStats) => void;
   'market:opportunity-history': (payload: OpportunityHistorySummary) => void;
+  'market:transfer-fees': (payload: TransferFeeTable) => void;
   /** positions: a trade executed on another engine changed the bot's statistical positions (its exit settled). */
   'bot:sync': (payload: { botId: string; positions?: boolean }) => void;
   'admin:watching': (payload: AdminWatchingPayload) => void;

@@ -41,6 +41,21 @@ export const BOT_MESSAGES = {
     stopReasonPlan: 'Assinatura inativa: bot parado.',
     stopReasonNoFunds: 'Saldo insuficiente nas exchanges do bot.',
   },
+  rebalance: {
+    executed: (n: number) =>
+      n === 1 ? '1 transferência iniciada (simulada)' : `${n} transferências iniciadas (simuladas)`,
+    alreadyExecuted: 'Este rebalanceamento já foi executado',
+    liveRefused:
+      'O Arbitra nunca faz saques: as chaves de API não têm permissão de saque, por segurança. Faça as transferências do plano na própria corretora.',
+    nothingToDo:
+      'Nada a rebalancear: as transferências necessárias ficam abaixo do mínimo de saque ou não têm rede.',
+    inTransit: 'Há transferências em trânsito; aguarde a chegada antes de rebalancear de novo.',
+    balanceChanged:
+      'Os saldos do bot mudaram enquanto o plano era executado; confira o novo plano e tente de novo.',
+    keyRequired: 'Identificador do pedido (key) é obrigatório',
+    actionInvalid: 'Ação inválida',
+    busy: 'O bot está executando uma operação; tente de novo em instantes.',
+  },
   trades: {
     /**
      * Why a two- or three-leg trade was unwound, in words that do not contradict themselves ('executou 0 de 0.02'):

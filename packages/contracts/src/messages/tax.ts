@@ -9,6 +9,7 @@ export const TAX_MESSAGES = {
     liveOnly: 'Somente trades reais (modo real) entram no relatório; trades simulados nunca contam.',
     abroad: (exchanges: string) =>
       `Operações em exchanges no exterior (${exchanges}): pela Lei nº 14.754/2023 e a IN RFB nº 2.180/2024, criptoativos custodiados ou negociados por instituições no exterior podem ser aplicações financeiras no exterior, tributadas na declaração anual a 15 %. Este relatório calcula tudo como ganho de capital mensal: confirme com o seu contador.`,
+    withdrawalFees: (list: string) => `Taxas de saque pagas em cripto: ${list} — consulte seu contador`,
     exportError: 'Não foi possível baixar o CSV do mês',
     loadError: 'Não foi possível carregar o relatório de impostos',
   },

@@ -46,6 +46,30 @@ export interface TaxTradeInput {
 }
 
 /**
+ * A transfer of the ledger between two of the user's exchange accounts (issue 29; TRANSFER_RULE): not a disposal;
+ * only its withdrawal fee, paid in the asset, is (valued at `feeBrl`, R$ of the fee at the transfer; null: unknown).
+ */
+export interface TaxTransferInput {
+  id: string;
+  executedAt: Date;
+  /** 'YYYY-MM' of `executedAt` in America/Sao_Paulo. */
+  month: string;
+  asset: string;
+  /** Quantity withdrawn (the fee included) and the fee, exact decimal strings. */
+  amount: string;
+  fee: string;
+  feeBrl: string | null;
+}
+
+/** A month's withdrawal fees paid in one crypto-asset (flagged for the accountant: TRANSFER_RULE). */
+export interface WithdrawalFeeResult {
+  asset: string;
+  quantity: bigint;
+  valueCents: bigint;
+  costCents: bigint;
+}
+
+/**
  * One asset given (venda: a disposal) or received (compra) by one leg, valued in R$ (what the CSV lists, what the
  * pools consume), as rules.ts COST_RULE says.
  */
@@ -267,6 +291,10 @@ export interface MonthTaxResult {
   /** The value of the legs traded on each exchange, purchases and sales, each leg once (DeCripto's figure). */
   volumeByExchangeCents: Map<string, bigint>;
   assets: AssetMonthResult[];
+  /** Transfers between the user's exchange accounts in the month (not disposals). */
+  transfers: number;
+  /** The withdrawal fees paid in crypto in the month, per asset (disposals, flagged for the accountant). */
+  withdrawalFees: WithdrawalFeeResult[];
 }
 
 export interface AssetBalance {
@@ -313,6 +341,8 @@ interface AssetAcc {
 interface MonthAcc {
   month: string;
   trades: number;
+  transfers: number;
+  withdrawalFees: Map<string, { quantity: bigint; value: bigint; cost: bigint }>;
   operations: number;
   unpriced: number;
   fees: bigint;
@@ -323,6 +353,8 @@ interface MonthAcc {
 const newMonth = (month: string): MonthAcc => ({
   month,
   trades: 0,
+  transfers: 0,
+  withdrawalFees: new Map(),
   operations: 0,
   unpriced: 0,
   fees: 0n,
@@ -353,14 +385,52 @@ export class TaxLedger {
   }
 
   add(t: TaxTradeInput): void {
-    if (this.current && t.month < this.current.month)
-      throw new RangeError(`trades fora de ordem: ${t.month} depois de ${this.current.month}`);
-    if (!this.current || this.current.month !== t.month) {
+    const m = this.monthOf(t.month);
+    m.trades++;
+    for (const op of tradeOperations(t)) this.apply(m, op);
+  }
+
+  /**
+   * A transfer between the user's own accounts (TRANSFER_RULE): the quantity received keeps its average cost
+   * (nothing moves in the pool); the withdrawal fee paid in the asset is a disposal at `feeBrl`, listed apart.
+   */
+  addTransfer(t: TaxTransferInput): void {
+    const m = this.monthOf(t.month);
+    m.transfers++;
+    const quantity = parseFixed(t.fee, 18);
+    if (quantity <= 0n) return;
+    const value = t.feeBrl === null ? 0n : parseFixed(t.feeBrl, 8);
+    const pool = this.pools.get(t.asset);
+    const before = pool?.cost ?? 0n;
+    this.apply(m, {
+      tradeId: t.id,
+      executedAt: t.executedAt,
+      month: t.month,
+      exchange: '',
+      asset: t.asset,
+      kind: 'venda',
+      quantity,
+      value,
+      fee: 0n,
+      amount: value,
+      priced: t.feeBrl !== null,
+      legRow: false,
+    });
+    const w = m.withdrawalFees.get(t.asset) ?? { quantity: 0n, value: 0n, cost: 0n };
+    w.quantity += quantity;
+    w.value += value;
+    w.cost += before - (this.pools.get(t.asset)?.cost ?? 0n);
+    m.withdrawalFees.set(t.asset, w);
+  }
+
+  private monthOf(month: string): MonthAcc {
+    if (this.current && month < this.current.month)
+      throw new RangeError(`trades fora de ordem: ${month} depois de ${this.current.month}`);
+    if (!this.current || this.current.month !== month) {
       if (this.current) this.closeMonth(this.current);
-      this.current = newMonth(t.month);
+      this.current = newMonth(month);
     }
-    this.current.trades++;
-    for (const op of tradeOperations(t)) this.apply(this.current, op);
+    return this.current;
   }
 
   /**
@@ -492,6 +562,15 @@ export class TaxLedger {
       },
       volumeByExchangeCents: new Map([...m.volume].map(([e, v]) => [e, toCents(v)])),
       assets,
+      transfers: m.transfers,
+      withdrawalFees: [...m.withdrawalFees.entries()]
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+        .map(([asset, w]) => ({
+          asset,
+          quantity: w.quantity,
+          valueCents: toCents(w.value),
+          costCents: toCents(w.cost),
+        })),
     };
     this.folded.push({ result, after: { pools: copyPools(this.pools), darfCarryCents: this.darfCarry } });
   }
@@ -525,6 +604,8 @@ export function emptyMonthResult(month: string, darfCarryCents = 0n): MonthTaxRe
     },
     volumeByExchangeCents: new Map(),
     assets: [],
+    transfers: 0,
+    withdrawalFees: [],
   };
 }
 
@@ -549,7 +630,7 @@ export function historyOf(folded: Iterable<FoldedMonth>): TaxHistory {
   const months = new Map<string, MonthTaxResult>();
   const yearEndBalances = new Map<number, AssetBalance[]>();
   for (const f of folded) {
-    if (f.result.trades === 0) continue;
+    if (f.result.trades === 0 && f.result.transfers === 0) continue;
     months.set(f.result.month, f.result);
     yearEndBalances.set(Number(f.result.month.slice(0, 4)), balancesOf(f.after));
   }

@@ -6,7 +6,7 @@ import type { FoldedMonth } from './compute.js';
  * through without a list to keep in step. `TAX_FOLD_VERSION` changes whenever the rules change what a month folds
  * to, so months kept by an older version are folded again instead of being read.
  */
-export const TAX_FOLD_VERSION = 3;
+export const TAX_FOLD_VERSION = 4;
 
 /** The JSON of a FoldedMonth (opaque: only foldedMonthFromJson reads it). */
 export type FoldedMonthJson = { readonly result: unknown; readonly after: unknown };

@@ -227,6 +227,36 @@ export const COST_RULE = {
   fiatCurrency: 'BRL',
 } as const;
 
+// ── 5b. Transfers between the user's own exchange accounts (issue 29) ──────────────────────────────────────
+/**
+ * Moving a crypto-asset between two accounts of the same holder (a withdrawal from one exchange credited to the
+ * user's account on another) changes no ownership: it is not an alienação, yields no gain or loss, and the asset
+ * keeps its average cost (the pools are per asset, all exchanges together, so nothing moves in them). Ganho de
+ * capital arises only on "operações que importem alienação, a qualquer título" (Lei 7.713/1988, art. 3º, § 3º);
+ * the Receita lists the withdrawal from and the transfer to an exchange among the operations to be REPORTED
+ * (IN RFB 1.888/2019, art. 6º, § 1º: "transferência de criptoativo para a exchange, retirada de criptoativo da
+ * exchange"), a reporting duty (DeCripto), not a taxable event.
+ *
+ * The withdrawal fee paid in the coin itself leaves the user's hands. No Receita ruling addresses it. The report
+ * treats it as the trading fees paid in a crypto-asset are treated (COST_RULE): a disposal (dação em pagamento, one
+ * of the alienações that Lei 7.713/1988, art. 3º, § 3º names; a crypto-asset given for something else is an
+ * alienação: Solução de Consulta Cosit nº 214/2021) at its value in R$ at the transfer, its cost the average cost
+ * of the quantity given — the conservative reading (it counts toward the month's R$ 35.000,00). Because no source
+ * settles it, the report FLAGS it for the accountant: 'Taxas de saque pagas em cripto: … — consulte seu contador'.
+ */
+export const TRANSFER_RULE = {
+  disposal: false,
+  keepsAverageCost: true,
+  source:
+    'Transferência entre contas do mesmo titular não é alienação (Lei 7.713/1988, art. 3º, § 3º); é operação a informar (IN RFB 1.888/2019, art. 6º, § 1º)',
+  withdrawalFee: {
+    treatedAs: 'alienação (dação em pagamento) pelo valor em R$ na data, ao custo médio',
+    flaggedForAccountant: true,
+    source:
+      'Sem norma específica da Receita sobre taxas de saque pagas em cripto; tratada como as taxas pagas em criptoativo nas negociações (Lei 7.713/1988, art. 3º, § 3º; Solução de Consulta Cosit nº 214/2021) — consulte seu contador',
+  },
+} as const;
+
 // ── 6. DeCripto (reporting duty of the taxpayer) ─────────────────────────────────────────────────────────────
 /**
  * The taxpayer must report (DeCripto) a month's operations made through exchanges that do not report to the

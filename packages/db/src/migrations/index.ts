@@ -3,11 +3,11 @@ import { Accounts1763780100000 } from './1763780100000-accounts.js';
 import { ExchangeCredentials1763780300000 } from './1763780300000-exchange-credentials.js';
 import { Bots1763780400000 } from './1763780400000-bots.js';
 import { ExecutionJournal1763780500000 } from './1763780500000-execution-journal.js';
-import { Backtests1763796000000 } from './1763796000000-backtests.js';
-import { AdminConsole1763792000000 } from './1763792000000-admin-console.js';
 import { Payments1763791000000 } from './1763791000000-payments.js';
 import { SubscriptionSchedule1763791000100 } from './1763791000100-subscription-schedule.js';
 import { SandboxCharges1763791000200 } from './1763791000200-sandbox-charges.js';
+import { AdminConsole1763792000000 } from './1763792000000-admin-console.js';
+import { Backtests1763796000000 } from './1763796000000-backtests.js';
 import { Notifications1763797000000 } from './1763797000000-notifications.js';
 import { ContactMessages1763797100000 } from './1763797100000-contact-messages.js';
 import { ContentViewsNewsletter1795441341701 } from './1795441341701-content-views-newsletter.js';
@@ -23,7 +23,7 @@ import { TradeLegFees1795828900671 } from './1795828900671-trade-leg-fees.js';
 import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-market-clock.js';
 import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
 import { BotInventoryPauses1795897229697 } from './1795897229697-bot-inventory-pauses.js';
-
+import { Transfers1795897378713 } from './1795897378713-transfers.js';
 
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
@@ -52,4 +52,5 @@ export const MIGRATIONS = [
   SimulatedMarketClock1795829060146,
   EmailChangeSession1795829995747,
   BotInventoryPauses1795897229697,
+  Transfers1795897378713,
 ];

@@ -24,6 +24,7 @@ import { ContentViewsRepository } from './content-views.repository.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 import { TaxReportingRepository } from './tax-reporting.repository.js';
 import { SimulatedMarketClockRepository } from './simulated-market-clock.repository.js';
+import { TransfersRepository } from './transfers.repository.js';
 
 export * from './sql.js';
 export * from './simulated-market-clock.repository.js';
@@ -53,6 +54,7 @@ export * from './payment-methods.repository.js';
 export * from './content-views.repository.js';
 export * from './newsletter.repository.js';
 export * from './tax-reporting.repository.js';
+export * from './transfers.repository.js';
 
 /**
  * Every repository (one per aggregate, each the only code touching its tables), constructed with a DataSource.
@@ -85,4 +87,5 @@ export const REPOSITORIES = [
   NewsletterRepository,
   TaxReportingRepository,
   SimulatedMarketClockRepository,
+  TransfersRepository,
 ] as const;

@@ -1,4 +1,6 @@
 import type {
+  AccountRebalanceView,
+  RebalanceResult,
   Bot,
   BotDetail,
   BotMutationResponse,
@@ -26,6 +28,14 @@ export const botsApi = {
     apiClient.put<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}`, body),
   remove: (id: string) => apiClient.delete<{ message: string }>(`/api/bots/${encodeURIComponent(id)}`),
   toggle: (id: string) => apiClient.post<BotMutationResponse>(`/api/bots/${encodeURIComponent(id)}/toggle`),
+  /** The bot's rebalancing plan and transfers (issue 29). */
+  rebalance: (id: string) =>
+    apiClient.get<BotDetail>(`/api/bots/${encodeURIComponent(id)}?include=rebalance`),
+  /** 'Rebalancear' (paper): `key` identifies the click, so a retry or a double click moves nothing twice. */
+  executeRebalance: (id: string, key: string) =>
+    apiClient.post<RebalanceResult>(`/api/bots/${encodeURIComponent(id)}`, { action: 'rebalance', key }),
+  /** The whole account's plan (every bot together). */
+  accountRebalance: () => apiClient.get<AccountRebalanceView>('/api/bots?view=rebalance'),
   /** The last 24 h of opportunities a filter would take (the bot form's line and default minimum). */
   opportunityHistory: (f: BotOpportunityFilter) =>
     apiClient.get<OpportunityFilterHistory>(

@@ -11,6 +11,7 @@ import { BotBalances } from './bot-balances';
 import { BotInventorySection } from './bot-inventory';
 import { NakedExposure } from './naked-exposure';
 import { LiveChecklistPanel } from './live-checklist';
+import { RebalancePanel } from './rebalance-panel';
 
 /**
  * The curve from the bot's start: R$ 0 at its first trade, then the cumulative profit after each trade. A single
@@ -82,6 +83,7 @@ export function BotDetailView({ botId }: { botId: string }) {
       <NakedExposure exposure={bot.nakedExposure ?? {}} />
       {data.inventory && <BotInventorySection inventory={data.inventory} />}
       {!data.inventory?.available && <BotBalances balances={data.balances} />}
+      <RebalancePanel botId={bot.id} />
       <LiveChecklistPanel botId={bot.id} />
       <div className="h-56 w-full" aria-label="Curva de patrimônio">
         {points.length === 0 ? (

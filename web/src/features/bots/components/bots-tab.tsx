@@ -28,6 +28,7 @@ import { formatBRL, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
 import { BOTS_KEY, summarise, useBots } from '../hooks/use-bots';
 import { BotForm, toBacktestConfig } from './bot-form';
+import { AccountRebalance } from './account-rebalance';
 
 const M = MESSAGES.bots;
 
@@ -226,6 +227,7 @@ export function BotsTab() {
           ))}
         </ul>
       )}
+      {bots.length > 0 && <AccountRebalance />}
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">

@@ -129,6 +129,11 @@ export function TaxTab() {
             <DecriptoFlag r={r} />
           </div>
           <GainPerAsset r={r} />
+          {r.withdrawalFeesNotice && (
+            <p role="note" className="text-sm text-amber-700 dark:text-amber-400">
+              {r.withdrawalFeesNotice}
+            </p>
+          )}
           <div className="grid gap-4 lg:grid-cols-2">
             <DarfWorksheet r={r} />
             <ExchangeClassification />
