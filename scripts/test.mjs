@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check the project has, in order, with the counts printed at the end.
- * build → audit (production dependencies, high/critical) → lint (eslint, then import cycles) → typecheck → unit (node + web) → integration (real Postgres, and Redis when
+ * build → audit (production dependencies, high/critical) → lint (eslint, then import cycles, then tenancy) → typecheck → unit (node + web) → integration (real Postgres, and Redis when
  * reachable) → browser (the platform started as `npm start` does, driven in Debian Chromium).
  */
 import { spawnSync } from 'node:child_process';
@@ -79,6 +79,7 @@ const ok =
   audit() &&
   step('lint', bin('eslint'), ['.', '--max-warnings=0']) &&
   step('import cycles', 'node', ['scripts/lint/import-cycles.mjs']) &&
+  step('tenancy', 'node', ['scripts/lint/tenancy.mjs']) &&
   step('typecheck', 'npm', ['run', 'typecheck', '--silent']) &&
   [vitest('unit', ['unit', 'web']), vitest('integration', ['integration'])].every(Boolean) &&
   (existsSync(chromium) || (console.error(`Chromium não encontrado em ${chromium}: apt-get install -y chromium`), false)) &&
