@@ -3,7 +3,7 @@
  * `npm test`: every check the project has, with the counts printed at the end. Three lanes side by side (the
  * machine has two cores and the integration files mostly wait on I/O), and the audit (production dependencies,
  * high/critical) beside them:
- * - checks: lint (eslint, then import cycles) → typecheck;
+ * - checks: lint (eslint, then import cycles, then tenancy) → typecheck;
  * - tests: unit (node + web) → browser, once the build is done (the platform started as `npm start` does, driven
  *   in Debian Chromium);
  * - build → integration (real Postgres, and Redis when reachable).
@@ -146,6 +146,7 @@ const checks = async () =>
   [
     await step('lint', bin('eslint'), ['.', '--max-warnings=0']),
     await step('import cycles', 'node', ['scripts/lint/import-cycles.mjs']),
+    await step('tenancy', 'node', ['scripts/lint/tenancy.mjs']),
     await step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
   ].every(Boolean);
 const build = () => step('build', 'npm', ['run', 'build', '--silent']);
@@ -171,7 +172,7 @@ if (serial) {
   if (!(await built)) console.error('\nO build falhou: a integração e os testes de navegador não rodaram.');
 }
 
-const order = ['build', 'audit', 'lint', 'import cycles', 'typecheck', 'unit', 'integration', 'e2e'];
+const order = ['build', 'audit', 'lint', 'import cycles', 'tenancy', 'typecheck', 'unit', 'integration', 'e2e'];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n━━ resumo ━━');
 for (const r of results) {
