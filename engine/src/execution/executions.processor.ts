@@ -28,7 +28,7 @@ import { usdtValue } from '../arbitrage/valuation.js';
 import { BotEvents } from './bot-events.js';
 import type { OrderGateway } from './order-gateway.js';
 import { ExecutionObservers } from './execution-observers.js';
-import { PaperGateway, PaperOrders } from './paper-gateway.js';
+import { PaperGateway, PaperOrders, type BookSource } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
 import { runExecution } from './run-execution.js';
 import { applyStatisticalEffects } from './statistical-effects.js';
@@ -80,8 +80,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
    * record) — the bot's next execution, waiting on that lock, places its orders that long after this one's.
    */
   readonly hold = new LatencyRecorder();
-  /** When each bot's last execution here released its lock (a job enqueued before that waited for it). */
-  private readonly busyUntil = new Map<string, number>();
+  /**
+   * When each bot's last execution here released its lock, in this process's time (a job enqueued before that
+   * waited for it) and in market time.
+   */
+  private readonly released = new Map<string, { local: number; market: number }>();
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -140,10 +143,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   async execute(data: ExecutionJob): Promise<string> {
     try {
       const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, async () => {
+        const clock = this.jobClock(data);
         try {
-          return await this.executeJob(data);
+          return await this.executeJob(data, clock);
         } finally {
-          this.busyUntil.set(data.botId, Date.now());
+          this.released.set(data.botId, { local: Date.now(), market: clock.now() });
         }
       });
       return run.locked ? run.value : 'expired';
@@ -154,7 +158,38 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     }
   }
 
-  private async executeJob(data: ExecutionJob): Promise<string> {
+  /**
+   * A job's market time (MarketClock): its work starts at its detection (its enqueue), or, when it waited for its
+   * bot's previous execution, at its lock, in the market time that one released the bot (or its detection, if
+   * later); from there market time passes as this process's time does. The work's own delays (queue, lock, journal,
+   * the round trip) are market time, as they are on a live exchange: a market replayed 20× faster does not turn a
+   * busy machine's 300 ms into 6 s of market. Live and simulated markets: this process's time.
+   */
+  private jobClock(data: ExecutionJob): JobClock {
+    const detected = this.scanner.marketClock.toMarket(data.enqueuedAt);
+    const previous = this.released.get(data.botId);
+    if (!previous || previous.local <= data.enqueuedAt)
+      return new JobClock(data.enqueuedAt, detected, false);
+    return new JobClock(Date.now(), Math.max(detected, previous.market), true);
+  }
+
+  /**
+   * Paper orders sent now meet the books of their market time `latencyMs` later: the book this process had then (a
+   * fast-forwarded market has already replaced it: BookStore.asOf), or, when that moment is still ahead (a live or
+   * simulated market), the books once it has come.
+   */
+  private paperArrival(clock: JobClock): (latencyMs: number) => Promise<BookSource> {
+    const store = this.scanner.scanner.store;
+    const market = this.scanner.marketClock;
+    return async (latencyMs) => {
+      const at = market.toLocal(clock.now() + latencyMs);
+      const wait = at - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return (ex, symbol) => store.asOf(ex as ExchangeId, symbol, at);
+    };
+  }
+
+  private async executeJob(data: ExecutionJob, clock: JobClock): Promise<string> {
     const lockedAt = Date.now();
     // One round trip: the journal's word on this execution, the bot, and its balances (paper); beside it, the fence.
     const [row, fenced] = await Promise.all([
@@ -185,14 +220,16 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       return 'bot-not-running';
     }
     const bot: ExecutorBotRow = row;
-    const gateway = await this.gatewayFor(bot, { balances: row.balances });
+    const gateway = await this.gatewayFor(bot, { balances: row.balances, arrival: this.paperArrival(clock) });
     if (!gateway) return 'live-refused';
-    const waited = (this.busyUntil.get(bot.id) ?? 0) > data.enqueuedAt;
+    const waited = clock.waited;
     let orderedAt: number | null = null;
     const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       gateway,
       ...this.markets(),
+      // stamped in market time (a live market's: now)
+      now: () => new Date(clock.now()),
       journal: async (pending) => {
         const fresh = await this.ledger.begin(pending);
         // the orders leave now, after the journal's write: detection → here is the latency they live
@@ -306,7 +343,15 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** Paper: the simulated exchange on the bot's virtual balances. Live: the live factory, or refused. */
   private async gatewayFor(
     bot: ExecutorBotRow,
-    { stopIfRefused = true, balances }: { stopIfRefused?: boolean; balances?: BalanceRow[] } = {},
+    {
+      stopIfRefused = true,
+      balances,
+      arrival,
+    }: {
+      stopIfRefused?: boolean;
+      balances?: BalanceRow[];
+      arrival?: (latencyMs: number) => Promise<BookSource>;
+    } = {},
   ): Promise<OrderGateway | null> {
     if (bot.mode === 'live') {
       let reason: string = MESSAGES.bots.liveCredentialsRequired;
@@ -332,10 +377,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
     }
-    return this.paperGateway(balances ?? (await this.bots.balanceRows(bot.id)));
+    return this.paperGateway(balances ?? (await this.bots.balanceRows(bot.id)), arrival);
   }
 
-  private paperGateway(balances: BalanceRow[]): PaperGateway {
+  private paperGateway(
+    balances: BalanceRow[],
+    arrival?: (latencyMs: number) => Promise<BookSource>,
+  ): PaperGateway {
     const store = this.scanner.scanner.store;
     const fees = this.scanner.scanner.fees;
     return new PaperGateway(
@@ -344,6 +392,21 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       balances,
       this.paperOrders,
       this.config.PAPER_ORDER_LATENCY_MS,
+      arrival,
     );
+  }
+}
+
+/** An execution's market time: `market` at `local` (this process's time), then 1:1 with this process's time. */
+class JobClock {
+  constructor(
+    readonly local: number,
+    readonly market: number,
+    /** It waited for its bot's previous execution (its delay is not the detection → orders latency). */
+    readonly waited: boolean,
+  ) {}
+
+  now(): number {
+    return this.market + (Date.now() - this.local);
   }
 }
