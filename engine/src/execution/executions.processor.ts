@@ -71,8 +71,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   readonly outcomes = new OutcomeCounter();
   /**
    * Detection → orders at the exchange, ms (the job's enqueue at detection to the moment its orders leave, after
-   * the queue, the bot's lock, the balances and the journal's write, plus paper's simulated round trip), of the executions that did not wait for their bot's previous one: the latency a backtest runs with
-   * by default ('Latência de execução').
+   * the queue, the bot's lock, the balances and the journal's write, plus paper's simulated round trip), less what a
+   * job waited for its bot's previous execution (the backtest holds the bot apart, `hold`): the latency a backtest
+   * runs with by default ('Latência de execução').
    */
   readonly latency = new LatencyRecorder();
   /**
@@ -141,9 +142,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
 
   /** One job under its bot's lock (waited for until the job's age budget runs out: then 'expired'). */
   async execute(data: ExecutionJob): Promise<string> {
+    const picked = Date.now();
     try {
       const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, async () => {
-        const clock = this.jobClock(data);
+        const clock = this.jobClock(data, picked);
         try {
           return await this.executeJob(data, clock);
         } finally {
@@ -160,17 +162,19 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
 
   /**
    * A job's market time (MarketClock): its work starts at its detection (its enqueue), or, when it waited for its
-   * bot's previous execution, at its lock, in the market time that one released the bot (or its detection, if
-   * later); from there market time passes as this process's time does. The work's own delays (queue, lock, journal,
-   * the round trip) are market time, as they are on a live exchange: a market replayed 20× faster does not turn a
-   * busy machine's 300 ms into 6 s of market. Live and simulated markets: this process's time.
+   * bot's previous execution, at its lock, in market time when that one released the bot or when the job was taken
+   * from the queue, whichever is later; from there market time passes as this process's time does. The work's own
+   * delays (queue, journal, the round trip) are market time, as on a live exchange: a market replayed 20× faster does
+   * not turn a busy machine's 300 ms into 6 s of market, nor a wait behind an execution that, in market time, was
+   * long over. Live and simulated markets: this process's time, whatever the job waited.
    */
-  private jobClock(data: ExecutionJob): JobClock {
+  private jobClock(data: ExecutionJob, picked: number): JobClock {
     const detected = this.scanner.marketClock.toMarket(data.enqueuedAt);
     const previous = this.released.get(data.botId);
-    if (!previous || previous.local <= data.enqueuedAt)
-      return new JobClock(data.enqueuedAt, detected, false);
-    return new JobClock(Date.now(), Math.max(detected, previous.market), true);
+    if (!previous || previous.local <= data.enqueuedAt) return new JobClock(data.enqueuedAt, detected, 0);
+    const locked = Date.now();
+    const queued = picked - data.enqueuedAt;
+    return new JobClock(locked, Math.max(detected + queued, previous.market), locked - picked);
   }
 
   /**
@@ -222,7 +226,6 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     const bot: ExecutorBotRow = row;
     const gateway = await this.gatewayFor(bot, { balances: row.balances, arrival: this.paperArrival(clock) });
     if (!gateway) return 'live-refused';
-    const waited = clock.waited;
     let orderedAt: number | null = null;
     const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
@@ -234,9 +237,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
         const fresh = await this.ledger.begin(pending);
         // the orders leave now, after the journal's write: detection → here is the latency they live
         orderedAt = Date.now();
-        if (fresh && !waited)
+        // its own delay: not its wait for the bot's previous execution (the backtest holds the bot apart: `hold`)
+        if (fresh)
           this.latency.record(
-            orderedAt - data.enqueuedAt + (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
+            orderedAt -
+              data.enqueuedAt -
+              clock.waitedMs +
+              (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
           );
         return fresh;
       },
@@ -402,8 +409,8 @@ class JobClock {
   constructor(
     readonly local: number,
     readonly market: number,
-    /** It waited for its bot's previous execution (its delay is not the detection → orders latency). */
-    readonly waited: boolean,
+    /** How long it waited for its bot's previous execution (taken from the queue → its lock), ms. */
+    readonly waitedMs: number,
   ) {}
 
   now(): number {

@@ -133,7 +133,15 @@ export class PaperGateway implements OrderGateway {
     let books = this.books;
     if (this.arrive) books = await this.arrive(this.latencyMs);
     else if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
-    const order = this.fill(books, exchange, symbol, type, side, amount, type === 'limit' ? price : undefined);
+    const order = this.fill(
+      books,
+      exchange,
+      symbol,
+      type,
+      side,
+      amount,
+      type === 'limit' ? price : undefined,
+    );
     if (clientOrderId) {
       order.clientOrderId = clientOrderId;
       this.registry.set(order);

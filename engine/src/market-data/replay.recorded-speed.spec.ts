@@ -48,7 +48,10 @@ describe('replay: recorded speed', () => {
     const market = replay.marketClock;
     expect(market.speed).toBe(2);
     for (let i = 1; i < 5; i++)
-      expect(market.toMarket(got[i]!.exchangeTs) - market.toMarket(got[i - 1]!.exchangeTs)).toBeCloseTo(100, 6);
+      expect(market.toMarket(got[i]!.exchangeTs) - market.toMarket(got[i - 1]!.exchangeTs)).toBeCloseTo(
+        100,
+        6,
+      );
     expect(market.toLocal(market.toMarket(got[3]!.receivedTs))).toBeCloseTo(got[3]!.receivedTs, 6);
     expect(Math.abs(market.toMarket(started) - started)).toBeLessThan(1_000);
   });
