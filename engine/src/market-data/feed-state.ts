@@ -39,8 +39,7 @@ export class FeedStateTracker {
   reportFeed(state: FeedState): void {
     const prev = this.reported.get(state.exchange);
     if (state.status === 'up' && prev?.status !== 'up') {
-      if (this.wasUp.has(state.exchange))
-        this.reconnectCount.set(state.exchange, (this.reconnectCount.get(state.exchange) ?? 0) + 1);
+      if (this.wasUp.has(state.exchange)) this.reconnectCount.set(state.exchange, (this.reconnectCount.get(state.exchange) ?? 0) + 1);
       this.wasUp.add(state.exchange);
     }
     this.reported.set(state.exchange, state);
