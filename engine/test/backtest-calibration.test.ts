@@ -32,8 +32,8 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'arbitra-calibration-'));
     market = path.join(dir, 'source-market.jsonl');
-    // 20 min of the simulated market, replayed from a moment shortly after the platform starts (what the platform's
-    // start takes of it more than that is skipped): the bot runs over at least 10 min of it
+    // 20 min of the simulated market, replayed from the moment the engine starts its feed (no shared epoch: however
+    // long a loaded machine takes to start the platform, none of it is lost): the bot runs over at least 10 min of it
     await recordSimulatedMarket(market, calibrationBot, 20 * 60_000);
     db = await createTestDatabase();
     platform = await startPlatform({
@@ -42,7 +42,6 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
         MARKET_FEED: 'replay',
         REPLAY_FILE: market,
         REPLAY_SPEED: String(CALIBRATION_SPEED),
-        REPLAY_EPOCH_MS: String(Date.now() + 5_000),
         RECORDINGS_DIR: dir,
       },
     });
