@@ -17,7 +17,8 @@ import {
 
 /**
  * Calibration (issue 24): a paper bot trades on the platform (api, queue, executor, ledger, Postgres) over a
- * stretch of the simulated 'Agitado' market (its 10 pairs on 4 exchanges: ~55 trades), fast-forwarded, while the recorder records the books the engine reads;
+ * stretch of the simulated 'Agitado' market (its 10 pairs on 4 exchanges: 40–55 trades in 14–15 min of market),
+ * fast-forwarded 20×, while the recorder records the books the engine reads (in market time);
  * 'Simular' of the same bot over that recording, at the latency the engine measured, must tell the same story.
  */
 describe('a backtest over a recording agrees with the paper bot that traded it', () => {
@@ -31,9 +32,9 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'arbitra-calibration-'));
     market = path.join(dir, 'source-market.jsonl');
-    // 14 min of the simulated market, replayed from a moment shortly after the platform starts (what the platform's
-    // start takes of it more than that is skipped): the bot runs over at least 10 min of it
-    await recordSimulatedMarket(market, calibrationBot, 14 * 60_000);
+    // 20 min of the simulated market, replayed from the moment the engine starts its feed (no shared epoch: however
+    // long a loaded machine takes to start the platform, none of it is lost): the bot runs over at least 10 min of it
+    await recordSimulatedMarket(market, calibrationBot, 20 * 60_000);
     db = await createTestDatabase();
     platform = await startPlatform({
       databaseUrl: db.url,
@@ -41,7 +42,6 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
         MARKET_FEED: 'replay',
         REPLAY_FILE: market,
         REPLAY_SPEED: String(CALIBRATION_SPEED),
-        REPLAY_EPOCH_MS: String(Date.now() + 5_000),
         RECORDINGS_DIR: dir,
       },
     });
@@ -55,15 +55,15 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  // The issue's bar is ±10 % trades, ±10 % profit, ±3 points of success. The engine's measured latency is the one
-  // its orders live (detection → the orders leaving, after the journal's write), and a bot's executions hold it
-  // lock to lock as the backtest does. On ~55 trades (4 exchanges) two runs of three met the count and success bars
-  // (trades 1,8 / 1,9 %, success 0,2 / 1,8 points), one of them the profit's too (0,5 %; the other 13,8 %); the
-  // third, on a machine loaded enough that the engine measured p99 316 ms (53–61 ms in the others), was 11,9 %,
-  // 33,6 % and 17,4 points (bench/README.md). A replay 20× faster than its market turns the engine's scheduling
-  // delays under load into seconds of market the lognormal through p50/p99 does not carry. This test holds what is
-  // stable (the same trades, matched; the count within ±25 %) and prints the comparison (`npm run bench:calibration`).
-  it('the same trades at the same times and routes, the count within ±25 %; the comparison printed', async () => {
+  // The issue's bar: ±10 % trades, ±10 % profit, ±3 points of success. The engine's measured latency is the one its
+  // orders live (detection → the orders leaving, after the journal's write, less a wait for the bot's previous
+  // execution, which the backtest holds apart), and paper executions live it in MARKET time (MarketClock): the replay
+  // runs 20× faster than its market, and a busy machine's 300 ms of work is 300 ms of market for the paper order (the
+  // book of that moment, BookStore.asOf), not 6 s, as the recording the backtest reads is in market time. Beside a
+  // CPU hog at load average 25, trades and success met the bar in both runs that compared, the profit in one of them
+  // (26,5 % the other: over ~40 trades a few trades swing it); at load average 28 with a measured p99 of 3,7 s they
+  // parted (bench/README.md, backtest calibration).
+  it('the same trades at the same times and routes: trades and profit within ±10 %, success within ±3 points; the comparison printed', async () => {
     const paper = await paperRunOnPlatform(platform, call, owner, path.join(dir, 'recorded.jsonl'));
     expect(paper.marketMs).toBeGreaterThanOrEqual(10 * 60_000);
     expect(paper.trades).toBeGreaterThanOrEqual(10);
@@ -73,7 +73,7 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
       const o = await call<BacktestOptions>('GET', '/api/backtests/options', { token: owner.token });
       const m = o.body.latency?.measured;
       return m && m.p50Ms === paper.latency.p50Ms && m.p99Ms === paper.latency.p99Ms ? m : undefined;
-    }, 30_000);
+    }, 90_000);
     expect(shown, 'the measured latency offered by GET /api/backtests/options').toBeTruthy();
 
     // 'Simular' of the bot over what was recorded, at the latency left at its default: the engine's measured one
@@ -105,9 +105,12 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     expect(c.paper.trades).toBe(paper.trades);
     expect(c.paper.profitUsdt).toBe(paper.profitUsdt);
     expect(c.backtest.trades).toBe(result.totals.trades);
-    expect(cmp.tradesDiffPercent).toBeLessThanOrEqual(25);
+    // the issue's bar
+    expect(cmp.tradesDiffPercent, 'trades').toBeLessThanOrEqual(10);
+    expect(cmp.profitDiffPercent, 'profit').toBeLessThanOrEqual(10);
+    expect(cmp.successDiffPoints, 'success').toBeLessThanOrEqual(3);
     // most trades are the same opportunity taken by both, within seconds
     expect(c.matched).toBeGreaterThanOrEqual(0.7 * Math.min(c.paper.trades, c.backtest.trades));
     expect(c.points.length).toBe(c.paper.trades + c.backtest.trades - c.matched);
-  }, 240_000);
+  }, 420_000);
 });

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BacktestBotConfig, BacktestResult } from '@arbitra/contracts';
+import {
+  DEFAULT_EXECUTION_LATENCY,
+  EXCHANGE_IDS,
+  type BacktestBotConfig,
+  type BacktestResult,
+} from '@arbitra/contracts';
 import { VirtualScheduler } from '../market-data/clock.js';
 import { runBacktest, runOnMarket } from './backtest.js';
 import { simulatedMarket } from './market-source.js';
@@ -100,6 +105,34 @@ describe('a backtest', () => {
     expect(result.source.usdtBrl).not.toBeNull();
     expect(t.profitBrl).not.toBeNull();
   }, 120_000);
+
+  it("on 'Normal' at the default latency a keen bot's result shows failed executions (missed, unwound) and a drawdown", async () => {
+    // the new user (minimum profit 0,10 %, R$ 1.000) on 4 pairs × the 5 exchanges; seed 7 misses in its
+    // 72nd minute (docs/ARCHITECTURE.md, the simulated market: 89,7 % success over 3 h)
+    const keen: BacktestBotConfig = {
+      ...bot,
+      pairs: ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'BNB/USDT'],
+      exchanges: [...EXCHANGE_IDS],
+      maxInvestment: 1_000,
+      minProfitPercent: 0.1,
+      latency: DEFAULT_EXECUTION_LATENCY,
+    };
+    const { result } = await runBacktest(keen, {
+      kind: 'simulated',
+      seed: 7,
+      durationMs: 80 * 60_000,
+      volatility: 'normal',
+    });
+    const t = result.totals;
+    const failed = result.trades.filter((x) => x.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(t.funnel!.missed + t.funnel!.unwound).toBe(failed.length);
+    expect(t.successRate).toBeCloseTo(((t.trades - failed.length) * 100) / t.trades, 6);
+    expect(t.successRate).toBeLessThan(100);
+    for (const f of failed) expect(f.failureReason).toBeTruthy();
+    expect(t.maxDrawdownPercent).toBeGreaterThan(0);
+    expect(Number(t.maxDrawdownUsdt)).toBeGreaterThan(0);
+  }, 180_000);
 
   it('stops within a second of a cancel, answering what it did so far', async () => {
     const controller = new AbortController();

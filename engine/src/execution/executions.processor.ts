@@ -28,7 +28,7 @@ import { usdtValue } from '../arbitrage/valuation.js';
 import { BotEvents } from './bot-events.js';
 import type { OrderGateway } from './order-gateway.js';
 import { ExecutionObservers } from './execution-observers.js';
-import { PaperGateway, PaperOrders } from './paper-gateway.js';
+import { PaperGateway, PaperOrders, type BookSource } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
 import { runExecution } from './run-execution.js';
 import { applyStatisticalEffects } from './statistical-effects.js';
@@ -70,8 +70,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   readonly outcomes = new OutcomeCounter();
   /**
    * Detection → orders at the exchange, ms (the job's enqueue at detection to the moment its orders leave, after
-   * the queue, the bot's lock, the balances and the journal's write, plus paper's simulated round trip), of the executions that did not wait for their bot's previous one: the latency a backtest runs with
-   * by default ('Latência de execução').
+   * the queue, the bot's lock, the balances and the journal's write, plus paper's simulated round trip), less what a
+   * job waited for its bot's previous execution (the backtest holds the bot apart, `hold`): the latency a backtest
+   * runs with by default ('Latência de execução').
    */
   readonly latency = new LatencyRecorder();
   /**
@@ -79,8 +80,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
    * record) — the bot's next execution, waiting on that lock, places its orders that long after this one's.
    */
   readonly hold = new LatencyRecorder();
-  /** When each bot's last execution here released its lock (a job enqueued before that waited for it). */
-  private readonly busyUntil = new Map<string, number>();
+  /**
+   * When each bot's last execution here released its lock, in this process's time (a job enqueued before that
+   * waited for it) and in market time.
+   */
+  private readonly released = new Map<string, { local: number; market: number }>();
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -137,12 +141,14 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
 
   /** One job under its bot's lock (waited for until the job's age budget runs out: then 'expired'). */
   async execute(data: ExecutionJob): Promise<string> {
+    const picked = Date.now();
     try {
       const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, async () => {
+        const clock = this.jobClock(data, picked);
         try {
-          return await this.executeJob(data);
+          return await this.executeJob(data, clock);
         } finally {
-          this.busyUntil.set(data.botId, Date.now());
+          this.released.set(data.botId, { local: Date.now(), market: clock.now() });
         }
       });
       return run.locked ? run.value : 'expired';
@@ -153,7 +159,40 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     }
   }
 
-  private async executeJob(data: ExecutionJob): Promise<string> {
+  /**
+   * A job's market time (MarketClock): its work starts at its detection (its enqueue), or, when it waited for its
+   * bot's previous execution, at its lock, in market time when that one released the bot or when the job was taken
+   * from the queue, whichever is later; from there market time passes as this process's time does. The work's own
+   * delays (queue, journal, the round trip) are market time, as on a live exchange: a market replayed 20× faster does
+   * not turn a busy machine's 300 ms into 6 s of market, nor a wait behind an execution that, in market time, was
+   * long over. Live and simulated markets: this process's time, whatever the job waited.
+   */
+  private jobClock(data: ExecutionJob, picked: number): JobClock {
+    const detected = this.scanner.marketClock.toMarket(data.enqueuedAt);
+    const previous = this.released.get(data.botId);
+    if (!previous || previous.local <= data.enqueuedAt) return new JobClock(data.enqueuedAt, detected, 0);
+    const locked = Date.now();
+    const queued = picked - data.enqueuedAt;
+    return new JobClock(locked, Math.max(detected + queued, previous.market), locked - picked);
+  }
+
+  /**
+   * Paper orders sent now meet the books of their market time `latencyMs` later: the book this process had then (a
+   * fast-forwarded market has already replaced it: BookStore.asOf), or, when that moment is still ahead (a live or
+   * simulated market), the books once it has come.
+   */
+  private paperArrival(clock: JobClock): (latencyMs: number) => Promise<BookSource> {
+    const store = this.scanner.scanner.store;
+    const market = this.scanner.marketClock;
+    return async (latencyMs) => {
+      const at = market.toLocal(clock.now() + latencyMs);
+      const wait = at - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      return (ex, symbol) => store.asOf(ex as ExchangeId, symbol, at);
+    };
+  }
+
+  private async executeJob(data: ExecutionJob, clock: JobClock): Promise<string> {
     const lockedAt = Date.now();
     // One round trip: the journal's word on this execution, the bot, and its balances (paper); beside it, the fence.
     const [row, fenced] = await Promise.all([
@@ -184,21 +223,26 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       return 'bot-not-running';
     }
     const bot: ExecutorBotRow = row;
-    const gateway = await this.gatewayFor(bot, { balances: row.balances });
+    const gateway = await this.gatewayFor(bot, { balances: row.balances, arrival: this.paperArrival(clock) });
     if (!gateway) return 'live-refused';
-    const waited = (this.busyUntil.get(bot.id) ?? 0) > data.enqueuedAt;
     let orderedAt: number | null = null;
     const outcome = await runExecution(data, {
       bot: { id: bot.id, userId: bot.user_id, name: bot.name, strategy: bot.strategy, mode: bot.mode },
       gateway,
       ...this.markets(),
+      // stamped in market time (a live market's: now)
+      now: () => new Date(clock.now()),
       journal: async (pending) => {
         const fresh = await this.ledger.begin(pending);
         // the orders leave now, after the journal's write: detection → here is the latency they live
         orderedAt = Date.now();
-        if (fresh && !waited)
+        // its own delay: not its wait for the bot's previous execution (the backtest holds the bot apart: `hold`)
+        if (fresh)
           this.latency.record(
-            orderedAt - data.enqueuedAt + (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
+            orderedAt -
+              data.enqueuedAt -
+              clock.waitedMs +
+              (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
           );
         return fresh;
       },
@@ -303,7 +347,15 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   /** Paper: the simulated exchange on the bot's virtual balances. Live: the live factory, or refused. */
   private async gatewayFor(
     bot: ExecutorBotRow,
-    { stopIfRefused = true, balances }: { stopIfRefused?: boolean; balances?: BalanceRow[] } = {},
+    {
+      stopIfRefused = true,
+      balances,
+      arrival,
+    }: {
+      stopIfRefused?: boolean;
+      balances?: BalanceRow[];
+      arrival?: (latencyMs: number) => Promise<BookSource>;
+    } = {},
   ): Promise<OrderGateway | null> {
     if (bot.mode === 'live') {
       let reason: string = MESSAGES.bots.liveCredentialsRequired;
@@ -329,10 +381,13 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       await this.events.statusFromDb(bot.id, bot.user_id);
       return null;
     }
-    return this.paperGateway(balances ?? (await this.bots.balanceRows(bot.id)));
+    return this.paperGateway(balances ?? (await this.bots.balanceRows(bot.id)), arrival);
   }
 
-  private paperGateway(balances: BalanceRow[]): PaperGateway {
+  private paperGateway(
+    balances: BalanceRow[],
+    arrival?: (latencyMs: number) => Promise<BookSource>,
+  ): PaperGateway {
     const store = this.scanner.scanner.store;
     const fees = this.scanner.scanner.fees;
     return new PaperGateway(
@@ -341,6 +396,21 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       balances,
       this.paperOrders,
       this.config.PAPER_ORDER_LATENCY_MS,
+      arrival,
     );
+  }
+}
+
+/** An execution's market time: `market` at `local` (this process's time), then 1:1 with this process's time. */
+class JobClock {
+  constructor(
+    readonly local: number,
+    readonly market: number,
+    /** How long it waited for its bot's previous execution (taken from the queue → its lock), ms. */
+    readonly waitedMs: number,
+  ) {}
+
+  now(): number {
+    return this.market + (Date.now() - this.local);
   }
 }

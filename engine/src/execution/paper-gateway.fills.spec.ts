@@ -92,3 +92,28 @@ describe('paper gateway: fills against the current book (hand-computed)', () => 
     expect(o).toMatchObject({ status: 'rejected', filled: '0' });
   });
 });
+
+describe('paper gateway: the book of the order’s arrival', () => {
+  it('fills on the books its arrival gives, asked with the round trip', async () => {
+    // between detection and arrival the best ask went from 100 to 100.4: the order meets 100.4
+    const later: BookView = { ...book, asks: [[100.4, 1], ...book.asks.slice(1)] };
+    const asked: number[] = [];
+    const gw = new PaperGateway(
+      (ex, s) => (ex === 'binance' && s === 'BTC/USDT' ? book : undefined),
+      () => '0.001',
+      [{ exchange: 'binance', asset: 'USDT', amount: '1000' }],
+      undefined,
+      35,
+      (latencyMs) => {
+        asked.push(latencyMs);
+        return Promise.resolve((ex, s) => (ex === 'binance' && s === 'BTC/USDT' ? later : undefined));
+      },
+    );
+    const o = await gw.createOrder('binance', 'BTC/USDT', 'limit', 'buy', '1', '100.2');
+    expect(asked).toEqual([35]);
+    // 100.4 is over the limit: nothing filled (IOC), as the vanished opportunity gives
+    expect(o).toMatchObject({ status: 'rejected', filled: '0', reason: 'preço limite' });
+    const m = await gw.createOrder('binance', 'BTC/USDT', 'market', 'buy', '0.5');
+    expect(m).toMatchObject({ filled: '0.5', cost: '50.2' });
+  });
+});

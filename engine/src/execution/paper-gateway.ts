@@ -46,7 +46,7 @@ export class PaperOrders {
 }
 
 /**
- * The simulated exchange behind paper mode: orders fill at once against the CURRENT book (walking the levels:
+ * The simulated exchange behind paper mode: orders fill against the book of their arrival (walking the levels:
  * slippage), capped by the book's depth and by the bot's virtual balance (partial fills), within the limit
  * price when one is given (IOC: the rest is canceled). Taker fee in the asset received (fill-model.ts). Balances
  * are per exchange and asset, for one bot.
@@ -62,6 +62,12 @@ export class PaperGateway implements OrderGateway {
     private readonly registry: PaperOrders = new PaperOrders(),
     /** The simulated round trip of an order: it fills against the book as it is when it "arrives". */
     private readonly latencyMs = 0,
+    /**
+     * Where an order sent now meets the market, `latencyMs` later: the books of that moment. Default: the current
+     * books once `latencyMs` of this process's time has passed. The executor gives the books of the order's market
+     * time (a fast-forwarded market: executions.processor).
+     */
+    private readonly arrive?: (latencyMs: number) => Promise<BookSource>,
   ) {
     for (const b of initial) this.balances.set(`${b.exchange}|${b.asset}`, new Decimal(b.amount));
   }
@@ -124,8 +130,18 @@ export class PaperGateway implements OrderGateway {
     // Exchanges refuse a client order id already in use (Binance: among open orders); paper refuses any reuse.
     if (clientOrderId && this.registry.get(clientOrderId))
       throw new Error(`ordem duplicada (${clientOrderId})`);
-    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
-    const order = this.fill(exchange, symbol, type, side, amount, type === 'limit' ? price : undefined);
+    let books = this.books;
+    if (this.arrive) books = await this.arrive(this.latencyMs);
+    else if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    const order = this.fill(
+      books,
+      exchange,
+      symbol,
+      type,
+      side,
+      amount,
+      type === 'limit' ? price : undefined,
+    );
     if (clientOrderId) {
       order.clientOrderId = clientOrderId;
       this.registry.set(order);
@@ -134,6 +150,7 @@ export class PaperGateway implements OrderGateway {
   }
 
   private fill(
+    books: BookSource,
     exchange: string,
     symbol: string,
     type: OrderType,
@@ -141,7 +158,7 @@ export class PaperGateway implements OrderGateway {
     amount: string,
     limit?: string,
   ): GatewayOrder {
-    const book = this.books(exchange, symbol);
+    const book = books(exchange, symbol);
     const levels = book ? (side === 'buy' ? book.asks : book.bids) : null;
     // What earlier paper orders already took from this very book (until the market sends a new one).
     const consumed = levels ? this.registry.consumed(levels) : new Map<number, Decimal>();

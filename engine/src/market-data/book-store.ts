@@ -24,6 +24,8 @@ export class BookSlot {
   stale = false;
   /** Age (by receive time) after which this book is stale. */
   staleAfterMs = 5_000;
+  /** The books of the last BookStore.keepHistory() ms, oldest first (the current one last); empty without it. */
+  history: { receivedTs: number; bids: PriceLevel[]; asks: PriceLevel[] }[] = [];
 
   constructor(
     /** Dense index, stable for the process (usable as an array index by detectors). */
@@ -53,6 +55,14 @@ export class BookSlot {
   }
 }
 
+/** A market's book as it was at a moment (BookStore.asOf). */
+export interface BookAt {
+  bids: readonly PriceLevel[];
+  asks: readonly PriceLevel[];
+  receivedTs: number;
+  spec: MarketSpec;
+}
+
 export interface BookStoreOptions {
   /** A book older than this (by receive time) is stale: excluded from detection. Default 5000 ms. */
   staleAfterMs?: number;
@@ -75,6 +85,7 @@ export class BookStore {
   private readonly specs = new Map<string, MarketSpec>();
   private readonly all: BookSlot[] = [];
   private readonly newSlotListeners: ((slot: BookSlot) => void)[] = [];
+  private historyMs = 0;
 
   constructor(options: BookStoreOptions = {}) {
     this.staleAfterMs = options.staleAfterMs ?? 5_000;
@@ -123,6 +134,15 @@ export class BookStore {
     slot.receivedTs = update.receivedTs;
     slot.updates++;
     slot.stale = false;
+    if (this.historyMs > 0) {
+      const h = slot.history;
+      h.push({ receivedTs: update.receivedTs, bids: update.bids, asks: update.asks });
+      const cutoff = update.receivedTs - this.historyMs;
+      // the newest book older than the window stays: the book of the window's first moment
+      let old = 0;
+      while (old + 1 < h.length && h[old + 1]!.receivedTs < cutoff) old++;
+      if (old > 0) h.splice(0, old);
+    }
     this.metrics?.recordUpdate(update.exchange, update.receivedTs);
     return slot;
   }
@@ -134,6 +154,27 @@ export class BookStore {
 
   get(exchange: ExchangeId, symbol: string): BookSlot | undefined {
     return this.byExchange.get(exchange)?.get(symbol);
+  }
+
+  /**
+   * Keeps each market's books of the last `ms` (by receive time), for `asOf`: a paper order of a fast-forwarded
+   * market reaches the book of its market time, which this process has already replaced (MarketClock).
+   */
+  keepHistory(ms: number): void {
+    this.historyMs = ms;
+  }
+
+  /**
+   * The book of a market as it was at `receivedTs` (this process's time): the newest received at or before it, of
+   * those kept (keepHistory; without it, or for a time not before the current book, the current one).
+   */
+  asOf(exchange: ExchangeId, symbol: string, receivedTs: number): BookSlot | BookAt | undefined {
+    const slot = this.get(exchange, symbol);
+    if (!slot || slot.receivedTs <= receivedTs || slot.history.length === 0) return slot;
+    const h = slot.history;
+    let i = h.length - 1;
+    while (i > 0 && h[i]!.receivedTs > receivedTs) i--;
+    return { bids: h[i]!.bids, asks: h[i]!.asks, receivedTs: h[i]!.receivedTs, spec: slot.spec };
   }
 
   slots(): readonly BookSlot[] {

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { Scheduler } from './clock.js';
 import { realScheduler } from './clock.js';
 import { REPLAY_FORMAT_VERSION, type ReplayMeta } from './replay-format.js';
-import type { MarketFeed } from './types.js';
+import { SAME_TIME, type MarketFeed } from './types.js';
 
 export interface RecorderOptions {
   /** Output file (JSON lines, see replay-format.ts); its folder is created. */
@@ -15,8 +15,9 @@ export interface RecorderOptions {
 }
 
 /**
- * Writes everything a feed yields (markets, states, books) to a replay file.
- * Subscribe before starting the feed to capture its first books.
+ * Writes everything a feed yields (markets, states, books) to a replay file, in the market's own time (a replay
+ * fast-forwarded is recorded at its market's pace, MarketClock: a backtest over the recording lives the delays a
+ * paper bot lived in market time). Subscribe before starting the feed to capture its first books.
  */
 export class FeedRecorder {
   private out: WriteStream | null = null;
@@ -49,6 +50,7 @@ export class FeedRecorder {
     this.write(meta);
     const known = this.feed.markets();
     if (known.length > 0) this.write({ type: 'markets', markets: known });
+    const market = this.feed.marketClock ?? SAME_TIME;
     this.unsubscribe = this.feed.subscribe({
       update: (u) => {
         if (this.options.maxUpdates !== undefined && this.written >= this.options.maxUpdates) return;
@@ -58,8 +60,8 @@ export class FeedRecorder {
           symbol: u.symbol,
           bids: u.bids,
           asks: u.asks,
-          exchangeTs: u.exchangeTs,
-          receivedTs: u.receivedTs,
+          exchangeTs: market.toMarket(u.exchangeTs),
+          receivedTs: market.toMarket(u.receivedTs),
         });
         this.written++;
       },

@@ -5,7 +5,7 @@ import { EXCHANGE_IDS, isExchangeId, type ExchangeId } from '@arbitra/contracts'
 import { realScheduler, type Scheduler } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { parseReplayLine, type ReplayMeta } from './replay-format.js';
-import type { BookUpdate } from './types.js';
+import { SAME_TIME, type BookUpdate, type MarketClock } from './types.js';
 
 export type ReplaySpeed = 'recorded' | 'fast' | number;
 
@@ -65,6 +65,13 @@ export class ReplayFeed extends FeedBase {
   private result: ReplayResult = { updates: 0, malformed: 0, passes: 0 };
   private readonly lastDelivery = new Map<string, number>();
   private readonly inFlight = new Set<NodeJS.Timeout>();
+  /** Where market time and this process's time meet (the epoch, else the first record's due time). */
+  private anchor: number | null = null;
+  /**
+   * A replay `speed`× faster than recorded runs that much market per ms of this process, from its anchor: its books
+   * carry this process's time (rebased), their market time is anchor + (t − anchor) × speed.
+   */
+  readonly marketClock: MarketClock;
 
   constructor(private readonly options: ReplayFeedOptions) {
     const scheduler = options.scheduler ?? realScheduler;
@@ -76,6 +83,15 @@ export class ReplayFeed extends FeedBase {
     this.rebase = options.rebase ?? true;
     this.allowed = new Set(exchanges);
     this.finished = new Promise((r) => (this.resolveFinished = r));
+    const speed = typeof this.speed === 'number' && this.rebase ? this.speed : 1;
+    this.marketClock =
+      speed === 1
+        ? SAME_TIME
+        : {
+            speed,
+            toMarket: (ms) => (this.anchor === null ? ms : this.anchor + (ms - this.anchor) * speed),
+            toLocal: (ms) => (this.anchor === null ? ms : this.anchor + (ms - this.anchor) / speed),
+          };
   }
 
   async start(): Promise<void> {
@@ -169,6 +185,7 @@ export class ReplayFeed extends FeedBase {
               this.options.epochMs !== undefined
                 ? this.options.epochMs + passShift / (typeof this.speed === 'number' ? this.speed : 1)
                 : this.scheduler.now();
+            this.anchor ??= this.options.epochMs ?? wallStart;
           }
           recLast = Math.max(recLast, recReceived);
           if (this.speed !== 'fast') {

@@ -44,6 +44,16 @@ describe('replay: recorded speed', () => {
       expect(g.receivedTs - g.exchangeTs).toBeGreaterThan(0);
     }
     for (let i = 1; i < 5; i++) expect(got[i]!.exchangeTs - got[i - 1]!.exchangeTs).toBeCloseTo(50, 6);
+    // its market time runs at the recording's pace: 100 ms between the books, as recorded, from the replay's start
+    const market = replay.marketClock;
+    expect(market.speed).toBe(2);
+    for (let i = 1; i < 5; i++)
+      expect(market.toMarket(got[i]!.exchangeTs) - market.toMarket(got[i - 1]!.exchangeTs)).toBeCloseTo(
+        100,
+        6,
+      );
+    expect(market.toLocal(market.toMarket(got[3]!.receivedTs))).toBeCloseTo(got[3]!.receivedTs, 6);
+    expect(Math.abs(market.toMarket(started) - started)).toBeLessThan(1_000);
   });
 
   it('stops at once, even in the middle of a long gap of the recording', async () => {

@@ -49,8 +49,27 @@ export interface FeedListener {
   malformed?(exchange: ExchangeId | null, detail: string): void;
 }
 
+/**
+ * The market's own time against this process's clock (both ms since the epoch). The same for a live or simulated
+ * market; a replay fast-forwarded `speed`× runs `speed` ms of its market per ms of this process, from `anchor`
+ * (the moment its first record was due). Paper executions time their orders in market time (executions.processor),
+ * the recorder writes market time: a backtest over the recording lives the same delays.
+ */
+export interface MarketClock {
+  readonly speed: number;
+  /** The market time of a moment of this process's clock. */
+  toMarket(localMs: number): number;
+  /** The moment of this process's clock of a market time. */
+  toLocal(marketMs: number): number;
+}
+
+/** Market time is this process's time (live, simulated, a replay at its recorded pace). */
+export const SAME_TIME: MarketClock = { speed: 1, toMarket: (ms) => ms, toLocal: (ms) => ms };
+
 /** One interface for every source of market data (simulated | replay | ccxt). */
 export interface MarketFeed {
+  /** The market's own time (default SAME_TIME). */
+  readonly marketClock?: MarketClock;
   readonly kind: MarketFeedKind;
   /** True when the data is not live market data: every screen showing it must say 'Dados simulados'. */
   readonly simulated: boolean;

@@ -10,10 +10,15 @@ import { SimulatedMarketClockRepository } from '@arbitra/db';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { createMarketFeed, parseReplaySpeed } from '../market-data/feed-factory.js';
-import type { MarketFeed } from '../market-data/types.js';
+import { SAME_TIME, type MarketClock, type MarketFeed } from '../market-data/types.js';
 import { databaseMarketClock } from './shared-market-clock.js';
 
 const SWEEP_EVERY_MS = 250;
+/**
+ * How far back (this process's time) a fast-forwarded market's books are kept: a paper order reaches the book of its
+ * market time, up to a job's age (MAX_JOB_AGE_MS, 5 s) of work after its detection.
+ */
+const FAST_MARKET_HISTORY_MS = 6_000;
 
 /**
  * The engine's market-data pipeline as a Nest service: the feed MARKET_FEED asks for, attached to
@@ -43,6 +48,12 @@ export class ScannerService implements OnApplicationBootstrap, OnModuleDestroy {
       staleAfterMs: config.MARKET_STALE_AFTER_MS,
     });
     this.scanner = new ArbitrageScanner({ staleAfterMs: config.MARKET_STALE_AFTER_MS });
+    if (this.marketClock.speed > 1) this.scanner.store.keepHistory(FAST_MARKET_HISTORY_MS);
+  }
+
+  /** The market's own time: this process's, but for a replay fast-forwarded (REPLAY_SPEED > 1). */
+  get marketClock(): MarketClock {
+    return this.feed.marketClock ?? SAME_TIME;
   }
 
   get source(): MarketSource {

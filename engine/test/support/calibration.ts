@@ -71,7 +71,7 @@ export interface PaperRun {
   trades: number;
   profitUsdt: string;
   successRate: number;
-  /** Market time the recording covers (its span × the replay speed). */
+  /** Market time the recording covers (the recorder writes market time). */
   marketMs: number;
   /** What the engine measured from detection to orders. */
   latency: ExecutionLatency;
@@ -151,7 +151,7 @@ export async function paperRunOnPlatform(
       trades: rows.rows.length,
       profitUsdt: rows.rows.reduce((a, r) => a.plus(r.profit), new Decimal(0)).toFixed(),
       successRate: rows.rows.length > 0 ? (completed * 100) / rows.rows.length : 0,
-      marketMs: (span.last - span.first) * CALIBRATION_SPEED,
+      marketMs: span.last - span.first,
       latency: measuredLatency(engine.get(ExecutionsProcessor)),
       updates,
     };
