@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
     // generous 'Agitado' regime: bots-trading.e2e.ts and demo.e2e.ts wait for trades of a bot made in the test,
     // which 'Normal' (a few short-lived tenths of a percent, docs/ARCHITECTURE.md) gives only now and then.
     env: { ...GENEROUS_RATE_LIMITS, TRUST_PROXY: 'loopback', MARKET_VOLATILITY: 'agitated' },
+    // a shared, busy machine may take longer than the default 180 s to build, migrate and start
+    ...(process.env.E2E_READY_TIMEOUT_MS ? { readyTimeoutMs: Number(process.env.E2E_READY_TIMEOUT_MS) } : {}),
   });
   project.provide('baseUrl', `http://localhost:${ready.port}`);
   project.provide('mailInbox', ready.mailInbox);
