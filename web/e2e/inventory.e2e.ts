@@ -31,13 +31,14 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
       active: true,
     });
     let detail: BotDetail | undefined;
-    const end = Date.now() + 60_000;
+    const end = Date.now() + 120_000;
     while (Date.now() < end) {
       detail = await api<BotDetail>(token, 'GET', `/api/bots/${bot.id}?include=inventory`);
       if ((detail.inventory?.rows.length ?? 0) >= 4) break; // BTC and USDT seeded on both exchanges
       await new Promise((r) => setTimeout(r, 250));
     }
     const inventory = detail!.inventory!;
+    console.log(`[inventory] ${inventory.rows.length} linhas de inventário`);
     expect(inventory.available).toBe(true);
     expect(inventory.rows.length).toBeGreaterThanOrEqual(4);
 
@@ -72,5 +73,5 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(390);
     await screenshot(page, 'inventory-390');
     await api(token, 'POST', `/api/bots/${bot.id}/toggle`);
-  });
+  }, 300_000);
 });
