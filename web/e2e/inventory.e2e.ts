@@ -4,7 +4,6 @@ import type { BotDetail } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { api } from './support/api.js';
-import { goTo } from './support/nav.js';
 
 /** pt-BR with exactly `d` decimals, computed here (not with the app's formatter). */
 const ptBr = (v: string, d: number) =>
@@ -45,7 +44,7 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
     const { page } = await newPage(browser);
     await page.setViewportSize({ width: 390, height: 844 });
     await loginViaUi(page, account.email, account.password);
-    await goTo(page, 'Bots');
+    await page.goto('/bots'); // the phone's menu is the navigation's own test (mobile.e2e.ts)
     const card = page
       .getByRole('region', { name: 'Bots' })
       .getByRole('list', { name: 'Seus bots' })
