@@ -4,7 +4,6 @@ import type { BotDetail } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { api } from './support/api.js';
-import { goTo } from './support/nav.js';
 
 /** pt-BR with exactly `d` decimals, computed here (not with the app's formatter). */
 const ptBr = (v: string, d: number) =>
@@ -31,20 +30,21 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
       active: true,
     });
     let detail: BotDetail | undefined;
-    const end = Date.now() + 60_000;
+    const end = Date.now() + 120_000;
     while (Date.now() < end) {
       detail = await api<BotDetail>(token, 'GET', `/api/bots/${bot.id}?include=inventory`);
       if ((detail.inventory?.rows.length ?? 0) >= 4) break; // BTC and USDT seeded on both exchanges
       await new Promise((r) => setTimeout(r, 250));
     }
     const inventory = detail!.inventory!;
+    console.log(`[inventory] ${inventory.rows.length} linhas de inventário`);
     expect(inventory.available).toBe(true);
     expect(inventory.rows.length).toBeGreaterThanOrEqual(4);
 
     const { page } = await newPage(browser);
     await page.setViewportSize({ width: 390, height: 844 });
     await loginViaUi(page, account.email, account.password);
-    await goTo(page, 'Bots');
+    await page.goto('/bots'); // the phone's menu is the navigation's own test (mobile.e2e.ts)
     const card = page
       .getByRole('region', { name: 'Bots' })
       .getByRole('list', { name: 'Seus bots' })
@@ -72,5 +72,5 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(390);
     await screenshot(page, 'inventory-390');
     await api(token, 'POST', `/api/bots/${bot.id}/toggle`);
-  });
+  }, 300_000);
 });

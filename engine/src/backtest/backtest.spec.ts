@@ -104,6 +104,25 @@ describe('a backtest', () => {
     // binance lists USDT/BRL: the R$ figures come from the source's own rate
     expect(result.source.usdtBrl).not.toBeNull();
     expect(t.profitBrl).not.toBeNull();
+    // issue 29: the inventory at the end is the seed moved by the legs (no refill): base ±filled, quote ∓cost, each
+    // fee out of its asset — computed here from the trades' legs — and never below zero
+    expect(result.tradesTruncated).toBe(false);
+    const moved = new Map<string, number>();
+    const add = (ex: string, asset: string, v: number) => moved.set(`${ex}|${asset}`, (moved.get(`${ex}|${asset}`) ?? 0) + v);
+    for (const trade of result.trades)
+      for (const l of trade.legs) {
+        if (Number(l.filledAmount) === 0) continue;
+        const [base, quote] = l.symbol.split('/') as [string, string];
+        const sign = l.side === 'buy' ? 1 : -1;
+        add(l.exchange, base, sign * Number(l.filledAmount));
+        add(l.exchange, quote, -sign * Number(l.quoteAmount));
+        add(l.exchange, l.feeAsset || quote, -Number(l.fee));
+      }
+    expect(result.inventory!.length).toBeGreaterThan(0);
+    for (const r of result.inventory!) {
+      expect(Number(r.amount)).toBeCloseTo(Number(r.initial) + (moved.get(`${r.exchange}|${r.asset}`) ?? 0), 6);
+      expect(Number(r.amount)).toBeGreaterThanOrEqual(0);
+    }
   }, 120_000);
 
   it("on 'Normal' at the default latency a keen bot's result shows failed executions (missed, unwound) and a drawdown", async () => {

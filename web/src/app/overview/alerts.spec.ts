@@ -37,6 +37,45 @@ const feed = (
 });
 
 describe("the home's alerts", () => {
+  it("says when a running bot's side is about to run dry or a direction is paused (issue 29)", () => {
+    const inventory = new Map([
+      [
+        'b1',
+        {
+          available: true,
+          note: null,
+          minOrderUsdt: '10',
+          windowHours: 6,
+          rows: [],
+          series: [],
+          alerts: ['USDT na Binance acaba em ~30 min'],
+          pauses: [
+            {
+              exchange: 'gateio',
+              asset: 'BTC',
+              side: 'sell' as const,
+              reason: 'Direção pausada: sem BTC na Gate.io',
+              skipped: 4,
+              since: '2026-11-28T12:00:00.000Z',
+            },
+          ],
+        },
+      ],
+    ]);
+    const alerts = overviewAlerts([bot()], null, [], PATHS, inventory);
+    expect(alerts).toEqual([
+      {
+        kind: 'inventory',
+        id: 'inventory:b1',
+        text: 'Inventário do bot Alfa: Direção pausada: sem BTC na Gate.io; USDT na Binance acaba em ~30 min.',
+        to: '/bots',
+        action: 'Ver inventário',
+      },
+    ]);
+    // a stopped bot skips nothing: no inventory alert
+    expect(overviewAlerts([bot({ status: 'stopped' })], null, [], PATHS, inventory)).toEqual([]);
+  });
+
   it('is quiet when nothing needs the user', () => {
     expect(overviewAlerts([bot()], subscription({}), [feed('binance', 'up')], PATHS)).toEqual([]);
   });
