@@ -42,6 +42,7 @@ export const OWNED_TABLES = [
   'telegram_links',
   'trade_day_totals',
   'trades',
+  'transfers',
   'two_factor',
   'two_factor_backup_codes',
 ];

@@ -14,6 +14,7 @@ import type { SessionsRepository } from './repositories/sessions.repository.js';
 import type { SubscriptionsRepository } from './repositories/subscriptions.repository.js';
 import type { TaxReportingRepository } from './repositories/tax-reporting.repository.js';
 import type { TradesRepository } from './repositories/trades.repository.js';
+import type { TransfersRepository } from './repositories/transfers.repository.js';
 import type { TwoFactorRepository } from './repositories/two-factor.repository.js';
 import type { MethodsWithoutOwner } from './tenancy.js';
 
@@ -61,6 +62,8 @@ type TradesExempt =
   | 'record';
 
 /** Admin (`adminOwnersOf`) and the engine's runner, executor and ledger acting for a running bot by its own id. */
+/** The engine's arrivals (every due transfer, or one bot's before a plan is read) and the ledger check by bot id. */
+type TransfersExempt = 'settleDue' | 'reconcile';
 type BotsExempt =
   | 'adminOwnersOf'
   | 'setInventoryPauses'
@@ -111,6 +114,7 @@ export type TenantRepositories = [
   Tenant<MethodsWithoutOwner<TwoFactorRepository>>,
   Tenant<MethodsWithoutOwner<SubscriptionsRepository, SubscriptionsExempt>>,
   Tenant<MethodsWithoutOwner<AuditRepository, AuditExempt>>,
+  Tenant<MethodsWithoutOwner<TransfersRepository, TransfersExempt>>,
 ];
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -112,7 +112,7 @@ export class BotsService implements OnModuleInit {
   ): Promise<BotDetail> {
     const bot = await this.owned(userId, id);
     // The plan first: it credits the transfers that arrived, so the balances below include them.
-    const rebalance = include.includes('rebalance') ? await this.rebalance.forBot(bot) : undefined;
+    const rebalance = include.includes('rebalance') ? await this.rebalance.forBot(userId, bot) : undefined;
     const [recentTrades, curve, balances, liveChecklist, inventory] = await Promise.all([
       this.trades.recentForBot(userId, id),
       this.trades.equityForBot(userId, id),
@@ -147,7 +147,7 @@ export class BotsService implements OnModuleInit {
 
   /** 'Rebalancear': a paper bot's plan executed as simulated transfers (409 for a live bot: Arbitra never withdraws). */
   async executeRebalance(userId: OwnerId, id: string, key: string): Promise<RebalanceResult> {
-    return this.rebalance.execute(await this.owned(userId, id), key);
+    return this.rebalance.execute(userId, await this.owned(userId, id), key);
   }
 
   async create(userId: OwnerId, input: BotInput): Promise<Bot> {

@@ -13,7 +13,7 @@ import {
   type RebalanceView,
   type TransferView,
 } from '@arbitra/contracts';
-import { BotsRepository, TransfersRepository, type BotEntity } from '@arbitra/db';
+import { BotsRepository, TransfersRepository, type BotEntity, type OwnerId } from '@arbitra/db';
 import { API_CONFIG, type ApiConfig } from '../../config/config.js';
 import { AppError, conflict } from '../../common/errors/app-error.js';
 import { MarketStateService } from '../market/market-state.service.js';
@@ -43,16 +43,16 @@ export class RebalanceService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  async forBot(bot: BotEntity): Promise<RebalanceView> {
-    const book = await this.book(bot);
+  async forBot(owner: OwnerId, bot: BotEntity): Promise<RebalanceView> {
+    const book = await this.book(owner, bot);
     const plan = this.plan(book.holdings, targetFromInitialSplit(book.holdings, book.initial));
     return this.view(plan, book.inTransit, book.recent);
   }
 
-  async forAccount(userId: string): Promise<AccountRebalanceView> {
+  async forAccount(userId: OwnerId): Promise<AccountRebalanceView> {
     await this.transfers.settleDue({ userId });
     const bots = await this.bots.listForUser(userId);
-    const books = await Promise.all(bots.map((b) => this.book(b, false)));
+    const books = await Promise.all(bots.map((b) => this.book(userId, b, false)));
     const perBot = bots.map((b, i) => {
       const { holdings, initial } = books[i]!;
       const target = targetFromInitialSplit(holdings, initial);
@@ -70,22 +70,22 @@ export class RebalanceService {
   }
 
   /** 'Rebalancear' of a paper bot: its plan's transfers start now; `key` makes a retry (double click) harmless. */
-  async execute(bot: BotEntity, key: string): Promise<RebalanceResult> {
+  async execute(owner: OwnerId, bot: BotEntity, key: string): Promise<RebalanceResult> {
     if (bot.mode === 'live') throw conflict('live_bot_no_withdrawals', M.liveRefused);
-    const done = await this.transfers.forKey(bot.userId, key);
+    const done = await this.transfers.forKey(owner, key);
     if (done.length > 0) return { message: M.alreadyExecuted, executed: false, transfers: done };
-    const book = await this.book(bot);
+    const book = await this.book(owner, bot);
     const plan = this.plan(book.holdings, targetFromInitialSplit(book.holdings, book.initial));
     if (book.inTransit.length > 0 || plan.transfers.length === 0) {
       // A concurrent request with the same key may have written while this one read (its transfers are in transit).
-      const written = await this.transfers.forKey(bot.userId, key);
+      const written = await this.transfers.forKey(owner, key);
       if (written.length > 0) return { message: M.alreadyExecuted, executed: false, transfers: written };
       if (book.inTransit.length > 0) throw conflict('transfers_in_transit', M.inTransit);
       throw new AppError(422, 'nothing_to_rebalance', M.nothingToDo);
     }
     const seconds = this.config.PAPER_TRANSFER_SECONDS;
     const r = await this.transfers.rebalance({
-      userId: bot.userId,
+      userId: owner,
       botId: bot.id,
       key,
       transfers: plan.transfers,
@@ -109,11 +109,11 @@ export class RebalanceService {
     }
   }
 
-  private async book(bot: BotEntity, settle = true): Promise<BotBook> {
+  private async book(owner: OwnerId, bot: BotEntity, settle = true): Promise<BotBook> {
     if (settle) await this.transfers.settleDue({ botId: bot.id });
     const [balances, moves] = await Promise.all([
-      this.bots.balances(bot.id),
-      this.transfers.recent(bot.userId, bot.id),
+      this.bots.balances(owner, bot.id),
+      this.transfers.recent(owner, bot.id),
     ]);
     const held: Holding[] = balances.map((b) => [b.exchange as ExchangeId, b.asset, b.amount]);
     const arriving: Holding[] = moves.inTransit.map((t) => [t.to, t.asset, t.received]);

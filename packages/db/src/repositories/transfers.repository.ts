@@ -7,10 +7,11 @@ import type {
   TransferView,
 } from '@arbitra/contracts';
 import { BOT_LOCK_CLASS, botLockKey } from './bot-locks.js';
+import type { OwnerId } from '../tenancy.js';
 
 /** One rebalance to write: the plan's transfers, each arriving `arrivalMs` after it starts (or its route's minutes). */
 export interface RebalanceWrite {
-  userId: string;
+  userId: OwnerId;
   botId: string;
   /** The request's key: a retry (double click, timeout) with it writes nothing more. */
   key: string;
@@ -130,7 +131,7 @@ export class TransfersRepository {
    * only an 'in_transit' row turns 'completed', and a concurrent call waits for it and skips it). Optionally one
    * user's or one bot's only. Returns how many arrived.
    */
-  async settleDue(filter: { userId?: string; botId?: string } = {}): Promise<number> {
+  async settleDue(filter: { userId?: OwnerId; botId?: string } = {}): Promise<number> {
     const rows: { n: number }[] = await this.ds.query(
       `WITH done AS (
          UPDATE transfers SET status = 'completed', completed_at = now()
@@ -151,7 +152,7 @@ export class TransfersRepository {
 
   /** The bot's (or, without `botId`, the user's) transfers in transit and the latest ones, newest first. */
   async recent(
-    userId: string,
+    userId: OwnerId,
     botId: string | null,
     limit = 20,
   ): Promise<{ inTransit: TransferView[]; recent: TransferView[] }> {
@@ -169,7 +170,7 @@ export class TransfersRepository {
   }
 
   /** Every transfer of the user of one mode, oldest first (the tax report reads the live ones). */
-  async allForUser(userId: string, mode: 'paper' | 'live'): Promise<TransferView[]> {
+  async allForUser(userId: OwnerId, mode: 'paper' | 'live'): Promise<TransferView[]> {
     const rows: TransferView[] = await this.ds.query(
       `SELECT ${VIEW} FROM transfers t WHERE t.user_id = $1 AND t.mode = $2 ORDER BY t.created_at, t.seq`,
       [userId, mode],
@@ -181,7 +182,7 @@ export class TransfersRepository {
    * The user's LIVE transfers for the tax report (oldest first; from the start of São Paulo month `fromMonth`): the
    * fee's R$ value is fee_usdt × usdt_brl (null when either is unknown). Paper transfers never count (simulation).
    */
-  async liveForTax(userId: string, fromMonth?: string): Promise<TaxTransferInput[]> {
+  async liveForTax(userId: OwnerId, fromMonth?: string): Promise<TaxTransferInput[]> {
     const rows: {
       id: string;
       at: Date;
@@ -211,7 +212,7 @@ export class TransfersRepository {
   }
 
   /** Each São Paulo day's fingerprint of the user's live transfers ('YYYY-MM-DD' → 'count:Σ amount:Σ fee'). */
-  async liveDayFingerprints(userId: string): Promise<Map<string, string>> {
+  async liveDayFingerprints(userId: OwnerId): Promise<Map<string, string>> {
     const rows: { day: string; fp: string }[] = await this.ds.query(
       `SELECT (created_at AT TIME ZONE 'America/Sao_Paulo')::date::text AS day,
               count(*) || ':' || SUM(amount) || ':' || SUM(fee) AS fp
@@ -254,7 +255,7 @@ export class TransfersRepository {
   }
 
   /** The transfers one rebalance request (its key) wrote, in order (none: never executed). */
-  async forKey(userId: string, key: string, m?: EntityManager): Promise<TransferView[]> {
+  async forKey(userId: OwnerId, key: string, m?: EntityManager): Promise<TransferView[]> {
     const rows: TransferView[] = await (m ?? this.ds).query(
       `SELECT ${VIEW} FROM transfers t WHERE t.user_id = $1 AND t.rebalance_key = $2 ORDER BY t.seq`,
       [userId, key],
