@@ -22,6 +22,7 @@ import { TaxMonths1795828696047 } from './1795828696047-tax-months.js';
 import { TradeLegFees1795828900671 } from './1795828900671-trade-leg-fees.js';
 import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-market-clock.js';
 import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
+import { BotMinProfitAfterRebalance1795897538478 } from './1795897538478-bot-min-profit-after-rebalance.js';
 
 
 /** Every migration, in order. Add new ones at the end. */
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   TradeLegFees1795828900671,
   SimulatedMarketClock1795829060146,
   EmailChangeSession1795829995747,
+  BotMinProfitAfterRebalance1795897538478,
 ];
