@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
-import type {
-  BacktestBotConfig,
-  BacktestProgress,
-  BacktestResult,
-  BacktestSource,
-  ExchangeId,
-  ExecutionJob,
-  Opportunity,
+import {
+  botRebalanceTransferBrl,
+  type BacktestBotConfig,
+  type BacktestProgress,
+  type BacktestResult,
+  type BacktestSource,
+  type ExchangeId,
+  type ExecutionJob,
+  type Opportunity,
 } from '@arbitra/contracts';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { usdtValue } from '../arbitrage/valuation.js';
@@ -21,6 +22,7 @@ import { runExecution } from '../execution/run-execution.js';
 import { QUOTE_ASSET, type ExecutionRecord } from '../execution/trade-ledger.js';
 import { VirtualScheduler } from '../market-data/clock.js';
 import { BacktestLedger } from './backtest-ledger.js';
+import { RebalanceRule } from './rebalance-rule.js';
 import { openMarket, type BacktestMarket } from './market-source.js';
 import { MARK_EVERY_MS, ResultBuilder } from './results.js';
 
@@ -104,10 +106,12 @@ export async function runOnMarket(
     riskLevel: bot.riskLevel,
     maxInvestment: String(bot.maxInvestment),
     minProfitPercent: bot.minProfitPercent,
+    rebalanceTransferBrl: botRebalanceTransferBrl(bot),
     mode: 'paper',
     usdt: new Map(),
   };
   const ledger = new BacktestLedger(bot);
+  const rule = bot.rebalanceSkewPercent !== undefined ? new RebalanceRule(bot.rebalanceSkewPercent) : null;
   const positions = new StatisticalPositions();
   const paperOrders = new PaperOrders();
   const queued = new Set<string>();
@@ -168,6 +172,7 @@ export async function runOnMarket(
       (ex, pair) => store.get(ex, pair)?.mid ?? NaN,
     );
     ledger.seed(seed.balances);
+    rule?.start(seed.balances);
     for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
     results = new ResultBuilder(seed.capital, clock.now(), equity());
     lastMark = clock.now();
@@ -178,7 +183,7 @@ export async function runOnMarket(
   let lastMark = 0;
   const equity = (): Decimal => {
     let total = new Decimal(0);
-    for (const row of ledger.rows()) {
+    for (const row of [...ledger.rows(), ...ledger.inTransit()]) {
       const key = `${row.exchange}|${row.asset}`;
       const price =
         usdtValue(store, row.exchange as ExchangeId, row.asset, clock.now()) ?? lastPrice.get(key);
@@ -189,8 +194,18 @@ export async function runOnMarket(
     return total;
   };
 
+  /** An asset's USDT price now on the first of the bot's exchanges that books it (the rebalancing fees). */
+  const priceUsdt = (asset: string): number | null => {
+    for (const ex of bot.exchanges) {
+      const p = usdtValue(store, ex, asset, clock.now());
+      if (p !== null) return p;
+    }
+    return null;
+  };
+
   /** Runs one execution; true when it placed orders. */
   const execute = async (job: ExecutionJob): Promise<boolean> => {
+    ledger.settle(clock.now()); // transfers that arrived by now can be traded
     try {
       const gateway = new PaperGateway(books, fee, ledger.rows(), paperOrders, 0);
       const outcome = await runExecution(job, {
@@ -232,8 +247,9 @@ export async function runOnMarket(
     const now = clock.now();
     const stopped = ledger.record(r, now);
     positions.apply(r, true);
-    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
     const rate = scanner.rate.current();
+    rule?.check(ledger, now, priceUsdt, rate.source === 'fallback' ? null : String(rate.rate));
+    for (const ex of bot.exchanges) running.usdt.set(ex, ledger.usdt(ex).toFixed());
     if (rate.source === 'fallback') rateKnown = false;
     results!.add(
       {
@@ -293,6 +309,7 @@ export async function runOnMarket(
   /** Before the market moves to `next`: the executions whose orders arrive earlier, each on the books of its time. */
   const between = async (next: number): Promise<boolean> => {
     if (!results) trySeed();
+    ledger.settle(clock.now());
     if (pausedDay !== null && saoPauloDay(clock.now()) !== pausedDay) {
       pausedDay = null;
       ledger.resume();
@@ -351,6 +368,7 @@ export async function runOnMarket(
     rateKnown && rate.source !== 'fallback' ? String(rate.rate) : null,
   );
   result.totals.latency = bot.latency ?? NO_LATENCY;
+  if (rule) result.rebalancing = rule.summary(result.totals.profitUsdt, result.totals.profitBrl);
   result.noTradeReason =
     result.totals.trades === 0
       ? noTradeReason(bot, (ex, pair) => (store.get(ex, pair)?.updates ?? 0) > 0)
