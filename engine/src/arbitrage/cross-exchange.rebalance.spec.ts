@@ -44,6 +44,11 @@ describe('cross-exchange: lucro após rebalanceamento', () => {
     s.book('mercadobitcoin', 'BNB/USDT', [[610, 10]], [[611, 10]], [cross]);
     const [opp] = s.registry.top(10);
     expect(opp!.direction).toBe('binance>mercadobitcoin');
-    expect(opp!.rebalance).toMatchObject({ status: 'sem_rota', missing: ['BNB'], afterBrl: null, afterPct: null });
+    expect(opp!.rebalance).toMatchObject({
+      status: 'sem_rota',
+      missing: ['BNB'],
+      afterBrl: null,
+      afterPct: null,
+    });
   });
 });

@@ -42,7 +42,14 @@ export class BacktestLedger {
    * A transfer between two of the bot's exchanges: `amount` leaves `from` now; `received` (amount − the network's
    * fee) reaches `to` at market time `arrivesAt` and cannot be traded before (settle()).
    */
-  transfer(asset: string, from: string, to: string, amount: string, received: string, arrivesAt: number): void {
+  transfer(
+    asset: string,
+    from: string,
+    to: string,
+    amount: string,
+    received: string,
+    arrivesAt: number,
+  ): void {
     const key = `${from}|${asset}`;
     this.balances.set(key, (this.balances.get(key) ?? new Decimal(0)).minus(amount));
     this.transit.push({ at: arrivesAt, exchange: to, asset, amount: new Decimal(received) });
@@ -50,7 +57,7 @@ export class BacktestLedger {
 
   /** Credits the transfers that arrived by market time `nowMs`. */
   settle(nowMs: number): void {
-    for (let i = 0; i < this.transit.length; ) {
+    for (let i = 0; i < this.transit.length;) {
       const t = this.transit[i]!;
       if (t.at > nowMs) {
         i++;

@@ -44,7 +44,9 @@ describe('the backtest rebalancing rule', () => {
     // 160.5 USDT Gate.io → Binance on BEP20 (fee 0.5 USDT), 5 minutes each.
     expect(done?.asset).toBe('BTC');
     expect(done?.skewPercent).toBe('40');
-    expect(done?.transfers.map((t) => [t.asset, t.from, t.to, t.network, t.amount, t.fee, t.minutes])).toEqual([
+    expect(
+      done?.transfers.map((t) => [t.asset, t.from, t.to, t.network, t.amount, t.fee, t.minutes]),
+    ).toEqual([
       ['BTC', 'binance', 'gateio', 'BEP20', '0.008', '0.0000049', 5],
       ['USDT', 'gateio', 'binance', 'BEP20', '160.5', '0.5', 5],
     ]);

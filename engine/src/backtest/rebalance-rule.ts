@@ -53,17 +53,27 @@ export class RebalanceRule {
     usdtBrl: string | null,
   ): BacktestRebalance | null {
     if (this.initial.length === 0 || nowMs < this.arrivesAt) return null;
-    const holdings: Holding[] = ledger.rows().map((r) => [r.exchange as ExchangeId, r.asset, r.amount] as const);
+    const holdings: Holding[] = ledger
+      .rows()
+      .map((r) => [r.exchange as ExchangeId, r.asset, r.amount] as const);
     const worst = splitSkew(holdings, this.initial)[0];
     if (!worst || !worst.percent.gt(this.skewPercent)) return null;
-    const plan = planRebalance(holdings, targetFromInitialSplit(holdings, this.initial), this.table, priceUsdt);
+    const plan = planRebalance(
+      holdings,
+      targetFromInitialSplit(holdings, this.initial),
+      this.table,
+      priceUsdt,
+    );
     if (plan.transfers.length === 0) return null;
     for (const t of plan.transfers)
       ledger.transfer(t.asset, t.from, t.to, t.amount, t.received, nowMs + t.minutes * MINUTE_MS);
     this.arrivesAt = nowMs + plan.minutes * MINUTE_MS;
     this.count++;
     this.fees = this.fees.plus(plan.totalFeeUsdt);
-    this.feesBrl = usdtBrl === null || this.feesBrl === null ? null : this.feesBrl.plus(new Decimal(plan.totalFeeUsdt).mul(usdtBrl));
+    this.feesBrl =
+      usdtBrl === null || this.feesBrl === null
+        ? null
+        : this.feesBrl.plus(new Decimal(plan.totalFeeUsdt).mul(usdtBrl));
     const done: BacktestRebalance = {
       at: nowMs,
       asset: worst.asset,

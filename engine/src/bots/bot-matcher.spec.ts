@@ -65,9 +65,17 @@ describe('bot matching', () => {
       capitalBrl: '500',
     };
     const o = opp({
-      rebalance: crossRebalanceShare(move, undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'), '5000'),
+      rebalance: crossRebalanceShare(
+        move,
+        undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+        '5000',
+      ),
     });
-    const transfer = botRebalanceTransferBrl({ minProfitAfterRebalance: true, maxInvestment: '1090', exchanges: ['binance', 'gateio', 'mexc'] });
+    const transfer = botRebalanceTransferBrl({
+      minProfitAfterRebalance: true,
+      maxInvestment: '1090',
+      exchanges: ['binance', 'gateio', 'mexc'],
+    });
     expect(transfer).toBe('363.33');
     // off: the net 0,70 % passes a 0,5 % minimum
     expect(matches(bot(), o)).toBe(true);

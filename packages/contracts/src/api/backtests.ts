@@ -87,8 +87,16 @@ export interface BacktestInput {
 export function parseBacktestRequest(input: unknown): ValidationResult<BacktestInput> {
   const outer = validateRequest(requestSchema, input);
   if (!outer.success) return outer;
-  const { name, strategy, pairs, exchanges, riskLevel, maxInvestment, minProfitPercent, minProfitAfterRebalance } =
-    outer.data.bot;
+  const {
+    name,
+    strategy,
+    pairs,
+    exchanges,
+    riskLevel,
+    maxInvestment,
+    minProfitPercent,
+    minProfitAfterRebalance,
+  } = outer.data.bot;
   const bot = parseBot({
     name,
     strategy,

@@ -155,7 +155,8 @@ export function splitSkew(
   const out: { asset: string; percent: Decimal }[] = [];
   for (const asset of [...new Set(target.map((r) => r[1]))]) {
     const held = new Map<ExchangeId, Decimal>();
-    for (const [ex, a, amount] of holdings) if (a === asset) held.set(ex, (held.get(ex) ?? D(0)).plus(amount));
+    for (const [ex, a, amount] of holdings)
+      if (a === asset) held.set(ex, (held.get(ex) ?? D(0)).plus(amount));
     const total = [...held.values()].reduce((s, v) => s.plus(v), D(0));
     if (total.lte(0)) continue;
     let off = D(0);

@@ -24,7 +24,11 @@ const move = {
 
 describe('lucro após rebalanceamento', () => {
   it('charges the share of both undo transfers, on the cheapest open networks', () => {
-    const r = crossRebalanceShare(move, undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'), 5000);
+    const r = crossRebalanceShare(
+      move,
+      undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+      5000,
+    );
     // BTC Binance → Gate.io on BEP20: 0.0000049 BTC × 60 000 × 5 = R$ 1,47; USDT Gate.io → Binance on BEP20: 0.5 × 5 = R$ 2,50.
     expect(r.transfers.map((t) => [t.asset, t.from, t.to, t.network, t.fee, t.feeBrl])).toEqual([
       ['BTC', 'binance', 'gateio', 'BEP20', '0.0000049', '1.47'],
@@ -43,10 +47,19 @@ describe('lucro após rebalanceamento', () => {
   });
 
   it('amortises over the size the user chooses', () => {
-    const r = crossRebalanceShare(move, undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'), 5000);
+    const r = crossRebalanceShare(
+      move,
+      undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+      5000,
+    );
     const big = rebalanceAt(r, '10000');
     // 3000 × 3.97 ÷ 10 000 = 1.191; 9 − 1.191 = 7.809; ÷ 3003 = 0.26004 %
-    expect([big.transferBrl, big.costBrl, big.afterBrl, big.afterPercent]).toEqual(['10000', '1.191', '7.809', '0.2600']);
+    expect([big.transferBrl, big.costBrl, big.afterBrl, big.afterPercent]).toEqual([
+      '10000',
+      '1.191',
+      '7.809',
+      '0.2600',
+    ]);
     expect(rebalanceAt(r, '0').afterBrl).toBeNull();
   });
 
@@ -69,7 +82,16 @@ describe('lucro após rebalanceamento', () => {
     // Buy 0.01 BTC at R$ 300 000 on Mercado Bitcoin, sell on Binance: BTC back on the BTC network (0.0001 BTC =
     // R$ 30), reais by PIX (R$ 0). 3000 × 30 ÷ 5000 = R$ 18.
     const r = crossRebalanceShare(
-      { ...move, buyExchange: 'mercadobitcoin', sellExchange: 'binance', quote: 'BRL', price: '300000', quoteBrl: 1, netBrl: '20', capitalBrl: '3000' },
+      {
+        ...move,
+        buyExchange: 'mercadobitcoin',
+        sellExchange: 'binance',
+        quote: 'BRL',
+        price: '300000',
+        quoteBrl: 1,
+        netBrl: '20',
+        capitalBrl: '3000',
+      },
       undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'BRL', 'mercadobitcoin', 'binance'),
       5000,
     );
@@ -82,7 +104,12 @@ describe('lucro após rebalanceamento', () => {
 
   it('nothing to move (triangular, statistical): equal to the net profit', () => {
     const r = noTransferShare('4.5', '1500', 5000);
-    expect([r.status, r.costBrl, r.afterBrl, r.afterPercent]).toEqual(['sem_transferencia', '0', '4.5', '0.3000']);
+    expect([r.status, r.costBrl, r.afterBrl, r.afterPercent]).toEqual([
+      'sem_transferencia',
+      '0',
+      '4.5',
+      '0.3000',
+    ]);
   });
 
   it('a recorded trade, from its stored pair, exchanges, amount and price', () => {
@@ -98,7 +125,12 @@ describe('lucro após rebalanceamento', () => {
       volumeBrl: '3003',
     };
     expect(tradeRebalanceShare(trade, SHIPPED_TRANSFER_FEES).afterBrl).toBe('6.618');
-    expect(tradeRebalanceShare({ ...trade, strategy: 'triangular', pair: 'USDT>BTC>ETH>USDT' }, SHIPPED_TRANSFER_FEES).afterBrl).toBe('9');
+    expect(
+      tradeRebalanceShare(
+        { ...trade, strategy: 'triangular', pair: 'USDT>BTC>ETH>USDT' },
+        SHIPPED_TRANSFER_FEES,
+      ).afterBrl,
+    ).toBe('9');
   });
 
   it('a bot amortises over its capital per exchange', () => {

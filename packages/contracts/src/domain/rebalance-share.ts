@@ -128,7 +128,11 @@ function atSize(
 }
 
 /** The share of a cross-exchange move, given its undo routes (precomputed per route by the engine). */
-export function crossRebalanceShare(move: CrossMove, routes: UndoRoutes, transferBrl: Decimal.Value): RebalanceShare {
+export function crossRebalanceShare(
+  move: CrossMove,
+  routes: UndoRoutes,
+  transferBrl: Decimal.Value,
+): RebalanceShare {
   const price = D(move.price);
   const quoteBrl = D(move.quoteBrl);
   const transfers: RebalanceShareTransfer[] = [];

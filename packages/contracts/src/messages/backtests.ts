@@ -7,7 +7,8 @@ export const BACKTEST_MESSAGES = {
     durationInvalid: 'A duração deve ficar entre 1 hora e 7 dias de mercado',
     volatilityInvalid: 'Volatilidade inválida',
     rebalanceSkewInvalid: 'Desvio para rebalancear inválido: informe um percentual de 1 a 100',
-    latencyInvalid: 'Latência de execução inválida: informe p50 e p99 em ms, de 0 a 5.000, com p99 maior ou igual a p50',
+    latencyInvalid:
+      'Latência de execução inválida: informe p50 e p99 em ms, de 0 a 5.000, com p99 maior ou igual a p50',
     recordingNotFound: 'Gravação não encontrada',
     activeLimit: (max: number) =>
       `Você já tem ${max} simulações na fila ou executando. Aguarde uma terminar ou cancele uma para iniciar outra.`,

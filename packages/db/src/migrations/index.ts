@@ -24,7 +24,6 @@ import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-mar
 import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
 import { BotMinProfitAfterRebalance1795897538478 } from './1795897538478-bot-min-profit-after-rebalance.js';
 
-
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
   Init1763780000000,

@@ -264,10 +264,11 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
               %
             </label>
             <p className="text-xs text-muted-foreground">
-              Desligado, o estoque fica onde as operações o deixam. Ligado, quando a parte de uma moeda fora da
-              divisão inicial entre as corretoras passa desse percentual, a simulação transfere de volta pela rede
-              mais barata, paga as taxas de saque e espera o tempo da rede (no tempo do mercado) antes de usar o
-              dinheiro; o resultado mostra os rebalanceamentos, as taxas e o lucro após rebalanceamento.
+              Desligado, o estoque fica onde as operações o deixam. Ligado, quando a parte de uma moeda fora
+              da divisão inicial entre as corretoras passa desse percentual, a simulação transfere de volta
+              pela rede mais barata, paga as taxas de saque e espera o tempo da rede (no tempo do mercado)
+              antes de usar o dinheiro; o resultado mostra os rebalanceamentos, as taxas e o lucro após
+              rebalanceamento.
             </p>
           </fieldset>
           <div className="flex justify-end gap-2">

@@ -5,7 +5,10 @@ import { formatBRL, numberFormat } from '@/lib/format';
  * The 'após rebalanceamento' figure of an opportunity or a trade (issue 29), as text: the % (2 to 4 decimals) and
  * the R$; 'sem rota' when no network can undo the move (never shown as free); '—' when there is no figure.
  */
-export function afterRebalanceText(r: RebalanceShare | null | undefined): { after: string; afterBrl: string } {
+export function afterRebalanceText(r: RebalanceShare | null | undefined): {
+  after: string;
+  afterBrl: string;
+} {
   if (!r) return { after: '—', afterBrl: '' };
   if (r.afterPercent === null || r.afterBrl === null)
     return { after: 'sem rota', afterBrl: r.missing.length ? `sem rede para ${r.missing.join(', ')}` : '' };

@@ -138,14 +138,16 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Totais da simulação">
-        {[...totalsRows(t), ...(result.rebalancing ? rebalancingRows(result.rebalancing) : [])].map(([label, value]) => (
-          <Card key={label}>
-            <CardHeader>
-              <CardTitle className="text-xs text-muted-foreground">{label}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-lg font-semibold">{value}</CardContent>
-          </Card>
-        ))}
+        {[...totalsRows(t), ...(result.rebalancing ? rebalancingRows(result.rebalancing) : [])].map(
+          ([label, value]) => (
+            <Card key={label}>
+              <CardHeader>
+                <CardTitle className="text-xs text-muted-foreground">{label}</CardTitle>
+              </CardHeader>
+              <CardContent className="text-lg font-semibold">{value}</CardContent>
+            </Card>
+          ),
+        )}
       </div>
 
       <section aria-label="Curva de patrimônio" className="flex flex-col gap-2">

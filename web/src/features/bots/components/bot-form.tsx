@@ -345,11 +345,12 @@ export function BotForm({
           Lucro mínimo após rebalanceamento
         </label>
         <p id="bot-min-profit-after-rebalance-help" className="text-xs text-muted-foreground">
-          Desligado, o lucro mínimo vale para o lucro líquido de taxas de negociação. Ligado, vale para o lucro
-          depois da parte de cada operação nas taxas de saque para devolver a moeda e o saldo às corretoras de
-          origem, rateadas em transferências do seu investimento por corretora (investimento máximo ÷ número de
-          corretoras). Oportunidades sem rede para transferir são ignoradas. Só muda a arbitragem simples: a
-          triangular fica numa corretora e a estatística desfaz a posição nas mesmas corretoras.
+          Desligado, o lucro mínimo vale para o lucro líquido de taxas de negociação. Ligado, vale para o
+          lucro depois da parte de cada operação nas taxas de saque para devolver a moeda e o saldo às
+          corretoras de origem, rateadas em transferências do seu investimento por corretora (investimento
+          máximo ÷ número de corretoras). Oportunidades sem rede para transferir são ignoradas. Só muda a
+          arbitragem simples: a triangular fica numa corretora e a estatística desfaz a posição nas mesmas
+          corretoras.
         </p>
       </div>
       <div className="flex flex-wrap gap-6 text-sm">

@@ -130,8 +130,9 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
         </div>
         <p id="filtro-transferencia-ajuda" className="text-xs text-muted-foreground">
           Lucro após rebalanceamento: o lucro líquido menos a parte desta operação nas taxas de saque para
-          devolver a moeda e o saldo às corretoras de origem (rede mais barata aberta nos dois lados), rateadas
-          em transferências deste valor (padrão R$ 5.000). &quot;Sem rota&quot;: não há rede para transferir.
+          devolver a moeda e o saldo às corretoras de origem (rede mais barata aberta nos dois lados),
+          rateadas em transferências deste valor (padrão R$ 5.000). &quot;Sem rota&quot;: não há rede para
+          transferir.
         </p>
       </div>
       {minAfterInvalid || transferInvalid ? (

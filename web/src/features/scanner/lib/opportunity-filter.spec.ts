@@ -182,7 +182,11 @@ describe('lucro após rebalanceamento', () => {
     capitalBrl: '3003',
   };
   const cross = arbitrage({
-    rebalance: crossRebalanceShare(move, undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'), '5000'),
+    rebalance: crossRebalanceShare(
+      move,
+      undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+      '5000',
+    ),
   });
   // Mercado Bitcoin lists no BNB: sem rota.
   const noRoute = arbitrage({
@@ -210,11 +214,20 @@ describe('lucro após rebalanceamento', () => {
 
   it('recomputes at the transfer size the user types', () => {
     const shown = filterOpportunities(withShares, { ...DEFAULT_FILTERS, transferBrl: '10.000' });
-    expect(shown[0]!.rebalance).toMatchObject({ transferBrl: '10000', costBrl: '1.191', afterPercent: '0.2600' });
-    expect(idsOf(filterOpportunities(withShares, { ...DEFAULT_FILTERS, transferBrl: '10.000', minAfterPercent: '0,25' }))).toEqual([
-      cross.id,
-      triangle.id,
-    ]);
+    expect(shown[0]!.rebalance).toMatchObject({
+      transferBrl: '10000',
+      costBrl: '1.191',
+      afterPercent: '0.2600',
+    });
+    expect(
+      idsOf(
+        filterOpportunities(withShares, {
+          ...DEFAULT_FILTERS,
+          transferBrl: '10.000',
+          minAfterPercent: '0,25',
+        }),
+      ),
+    ).toEqual([cross.id, triangle.id]);
     expect(parseTransferBrl('2.500,50')).toBe('2500.50');
     expect(parseTransferBrl('0')).toBeNull();
     expect(parseTransferBrl('abc')).toBeNull();

@@ -77,13 +77,20 @@ export function matchesFilters(
   if (filters.exchange !== ALL && !o.exchanges.includes(filters.exchange)) return false;
   if (minPercent !== null && !Number.isNaN(minPercent) && !(o.netPct >= minPercent)) return false;
   // 'sem rota' (or no figure) never passes a minimum after rebalancing: it is not free
-  if (minAfterPercent !== null && !Number.isNaN(minAfterPercent) && !((o.rebalance?.afterPct ?? NaN) >= minAfterPercent))
+  if (
+    minAfterPercent !== null &&
+    !Number.isNaN(minAfterPercent) &&
+    !((o.rebalance?.afterPct ?? NaN) >= minAfterPercent)
+  )
     return false;
   return true;
 }
 
 /** Each opportunity's 'lucro após rebalanceamento' at the chosen transfer size (the engine's is at R$ 5.000). */
-export function atTransferSize(list: readonly Opportunity[], transferBrl: string | null): readonly Opportunity[] {
+export function atTransferSize(
+  list: readonly Opportunity[],
+  transferBrl: string | null,
+): readonly Opportunity[] {
   if (transferBrl === null) return list;
   return list.map((o) =>
     o.rebalance && o.rebalance.transferBrl !== transferBrl

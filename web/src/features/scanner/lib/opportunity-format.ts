@@ -133,7 +133,6 @@ export interface OpportunityRowText {
   afterBrl: string;
 }
 
-
 /** Everything one row of the table shows, as text. */
 export function opportunityRowText(o: Opportunity): OpportunityRowText {
   return {

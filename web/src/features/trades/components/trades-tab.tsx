@@ -220,7 +220,11 @@ export function TradesTab() {
                     <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
                   <TableCell label="Lucro %">{formatPercent(t.profitPercent, 2)}</TableCell>
-                  <TableCell label="Após rebalanc." className="whitespace-nowrap" data-testid="trade-after-rebalance">
+                  <TableCell
+                    label="Após rebalanc."
+                    className="whitespace-nowrap"
+                    data-testid="trade-after-rebalance"
+                  >
                     <AfterRebalance share={t.rebalance} />
                   </TableCell>
                   <TableCell lead={2} label="Status">
