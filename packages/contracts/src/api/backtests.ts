@@ -83,30 +83,24 @@ export interface BacktestInput {
   source: BacktestSource;
 }
 
+/** What of the bot form a backtest runs (the rest of a saved bot's fields is ignored). */
+const BOT_FIELDS = [
+  'name',
+  'strategy',
+  'pairs',
+  'exchanges',
+  'riskLevel',
+  'maxInvestment',
+  'minProfitPercent',
+  'minProfitAfterRebalance',
+] as const;
+
 /** POST /api/backtests: the bot part follows the bot form's rules (SPEC §5 order), then the source's. */
 export function parseBacktestRequest(input: unknown): ValidationResult<BacktestInput> {
   const outer = validateRequest(requestSchema, input);
   if (!outer.success) return outer;
-  const {
-    name,
-    strategy,
-    pairs,
-    exchanges,
-    riskLevel,
-    maxInvestment,
-    minProfitPercent,
-    minProfitAfterRebalance,
-  } = outer.data.bot;
-  const bot = parseBot({
-    name,
-    strategy,
-    pairs,
-    exchanges,
-    riskLevel,
-    maxInvestment,
-    minProfitPercent,
-    minProfitAfterRebalance,
-  });
+  const given = outer.data.bot;
+  const bot = parseBot(Object.fromEntries(BOT_FIELDS.filter((k) => k in given).map((k) => [k, given[k]])));
   if (!bot.success) return bot;
   return {
     success: true,
