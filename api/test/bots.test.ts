@@ -58,6 +58,7 @@ describe('bots API (issue 5 §1, §7)', () => {
       riskLevel: 'medium',
       maxInvestment: 1000,
       minProfitPercent: 1.5,
+      minProfitAfterRebalance: false,
       active: false,
       status: 'stopped',
       statusReason: null,
@@ -69,6 +70,35 @@ describe('bots API (issue 5 §1, §7)', () => {
     const list = await call<Bot[]>('GET', '/api/bots', { token: maria.token });
     expect(list.status).toBe(200);
     expect(list.body.map((b) => b.id)).toContain(res.body.bot.id);
+  });
+
+  it("saves 'Lucro mínimo após rebalanceamento' and refuses anything but a boolean in pt-BR", async () => {
+    const body = {
+      name: 'Bot rebalanceado',
+      pairs: ['BTC/USDT'],
+      exchanges: ['binance', 'gateio'],
+      maxInvestment: 1000,
+      minProfitPercent: 0.5,
+    };
+    const bad = await call<{ message: string }>('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...body, minProfitAfterRebalance: 'sim' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Lucro mínimo após rebalanceamento deve ser ativado ou desativado');
+    const res = await call<{ bot: Bot }>('POST', '/api/bots', {
+      token: maria.token,
+      body: { ...body, minProfitAfterRebalance: true },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.bot.minProfitAfterRebalance).toBe(true);
+    const got = await call<Bot[]>('GET', '/api/bots', { token: maria.token });
+    expect(got.body.find((b) => b.id === res.body.bot.id)?.minProfitAfterRebalance).toBe(true);
+    const off = await call<{ bot: Bot }>('PUT', `/api/bots/${res.body.bot.id}`, {
+      token: maria.token,
+      body: { ...body, minProfitAfterRebalance: false },
+    });
+    expect(off.body.bot.minProfitAfterRebalance).toBe(false);
   });
 
   it('answers each validation message of SPEC §5, in order, one at a time', async () => {

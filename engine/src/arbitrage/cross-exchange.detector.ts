@@ -1,3 +1,10 @@
+import {
+  crossRebalanceShare,
+  DEFAULT_REBALANCE_TRANSFER_BRL,
+  SHIPPED_TRANSFER_FEES,
+  undoRoutes,
+  type UndoRoutes,
+} from '@arbitra/contracts';
 import type { BookSlot } from '../market-data/book-store.js';
 import { floorToStep } from '../market-data/precision.js';
 import { CrossWalk, fillExact, fillValue, walkCross } from './book-walk.js';
@@ -20,6 +27,8 @@ export interface CrossExchangeOptions {
 export class CrossCandidate extends PairCandidate<'arbitrage'> {
   /** Executable amount of the latest positive evaluation (rounded to both markets' steps). */
   amount = 0;
+  /** The transfers that would undo its inventory move, looked up once (in memory, off the detection path). */
+  readonly undo: UndoRoutes;
 
   constructor(
     private readonly detector: CrossExchangeDetector,
@@ -27,6 +36,7 @@ export class CrossCandidate extends PairCandidate<'arbitrage'> {
     sell: BookSlot,
   ) {
     super('arbitrage', buy, sell);
+    this.undo = undoRoutes(SHIPPED_TRANSFER_FEES, buy.base, buy.quote, buy.exchange, sell.exchange);
   }
 
   build(): DetectedOpportunity | null {
@@ -138,11 +148,14 @@ export class CrossExchangeDetector implements Detector {
     let profitUsdt: Dec;
     let profitBrl: Dec;
     let capitalUsdt: Dec;
+    /** R$ per unit of the quote. */
+    let quoteBrl: Dec;
     if (buy.quote === 'BRL') {
       // a BRL market (issue 15): the profit is in reais as it is; USDT at the reference rate
       profitBrl = profit;
       profitUsdt = profit.div(usdtBrl);
       capitalUsdt = capital.div(usdtBrl);
+      quoteBrl = ONE;
     } else {
       const quoteUsdt = usdtValue(this.ctx.store, buy.exchange, buy.quote, now);
       if (quoteUsdt === null) return null;
@@ -150,7 +163,24 @@ export class CrossExchangeDetector implements Detector {
       profitUsdt = profit.mul(q);
       profitBrl = profitUsdt.mul(usdtBrl);
       capitalUsdt = capital.mul(q);
+      quoteBrl = q.mul(usdtBrl);
     }
+    const bought$ = toDecimal(bought.notional);
+    const rebalance = crossRebalanceShare(
+      {
+        base: buy.base,
+        quote: buy.quote,
+        buyExchange: buy.exchange,
+        sellExchange: sell.exchange,
+        amount: toDecimal(amount).toFixed(),
+        price: bought$.div(toDecimal(amount)).toFixed(),
+        quoteBrl: quoteBrl.toFixed(),
+        netBrl: profitBrl.toFixed(),
+        capitalBrl: capital.mul(quoteBrl).toFixed(),
+      },
+      c.undo,
+      DEFAULT_REBALANCE_TRANSFER_BRL,
+    );
     return {
       ...pairOpportunity(c, { bought, sold, bf, sf }, netPercent, amount),
       strategy: 'arbitrage',
@@ -158,6 +188,7 @@ export class CrossExchangeDetector implements Detector {
       profitUsdt: fixed(profitUsdt, DP.usdt),
       profitBrl: fixed(profitBrl, DP.brl),
       usdtBrl: fixed(usdtBrl, DP.rate),
+      rebalance,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { PAIRS } from '@arbitra/contracts';
+import { DEFAULT_REBALANCE_TRANSFER_BRL, noTransferShare, PAIRS } from '@arbitra/contracts';
 import type { BookSlot } from '../market-data/book-store.js';
 import { floorToStep } from '../market-data/precision.js';
 import type { DetectorContext } from './context.js';
@@ -274,6 +274,12 @@ export class StatisticalDetector implements Detector {
       profitUsdt: fixed(profit.mul(q), DP.usdt),
       profitBrl: fixed(profit.mul(q).mul(usdtBrl), DP.brl),
       usdtBrl: fixed(usdtBrl, DP.rate),
+      // its exit trades back on the same two exchanges: nothing to transfer
+      rebalance: noTransferShare(
+        profit.mul(q).mul(usdtBrl).toFixed(),
+        capital.mul(q).mul(usdtBrl).toFixed(),
+        DEFAULT_REBALANCE_TRANSFER_BRL,
+      ),
       statistical: {
         spreadBps: pair.spread,
         meanBps: pair.mean,

@@ -1,4 +1,4 @@
-import type { ExchangeId } from '@arbitra/contracts';
+import { DEFAULT_REBALANCE_TRANSFER_BRL, noTransferShare, type ExchangeId } from '@arbitra/contracts';
 import type { BookSlot } from '../market-data/book-store.js';
 import { decimalsOf } from '../market-data/precision.js';
 import {
@@ -339,6 +339,12 @@ export class TriangularDetector implements Detector {
       profitUsdt: fixed(profitUsdt, DP.usdt),
       profitBrl: fixed(profitUsdt.mul(usdtBrl), DP.brl),
       usdtBrl: fixed(usdtBrl, DP.rate),
+      // one exchange: nothing to transfer
+      rebalance: noTransferShare(
+        profitUsdt.mul(usdtBrl).toFixed(),
+        capital.mul(u).mul(usdtBrl).toFixed(),
+        DEFAULT_REBALANCE_TRANSFER_BRL,
+      ),
     };
   }
 }

@@ -16,6 +16,8 @@ export class BacktestLedger {
   active = true;
   private day = Number.NaN;
   private dayProfit = new Decimal(0);
+  /** Transfers on their way (rebalancing): credited to `exchange` at market time `at`, unavailable until then. */
+  private readonly transit: { at: number; exchange: string; asset: string; amount: Decimal }[] = [];
 
   constructor(private readonly bot: Pick<BacktestBotConfig, 'maxInvestment' | 'riskLevel'>) {}
 
@@ -29,6 +31,44 @@ export class BacktestLedger {
       const [exchange, asset] = key.split('|') as [string, string];
       return { exchange, asset, amount: amount.toFixed() };
     });
+  }
+
+  /**
+   * A transfer between two of the bot's exchanges: `amount` leaves `from` now; `received` (amount − the network's
+   * fee) reaches `to` at market time `arrivesAt` and cannot be traded before (settle()).
+   */
+  transfer(
+    asset: string,
+    from: string,
+    to: string,
+    amount: string,
+    received: string,
+    arrivesAt: number,
+  ): void {
+    const key = `${from}|${asset}`;
+    this.balances.set(key, (this.balances.get(key) ?? new Decimal(0)).minus(amount));
+    this.transit.push({ at: arrivesAt, exchange: to, asset, amount: new Decimal(received) });
+  }
+
+  /** Credits the transfers that arrived by market time `nowMs`; true when any did. */
+  settle(nowMs: number): boolean {
+    const before = this.transit.length;
+    for (let i = 0; i < this.transit.length;) {
+      const t = this.transit[i]!;
+      if (t.at > nowMs) {
+        i++;
+        continue;
+      }
+      const key = `${t.exchange}|${t.asset}`;
+      this.balances.set(key, (this.balances.get(key) ?? new Decimal(0)).plus(t.amount));
+      this.transit.splice(i, 1);
+    }
+    return this.transit.length < before;
+  }
+
+  /** Transfers still on their way (the bot's money, not tradable yet: the equity counts them). */
+  inTransit(): BalanceRow[] {
+    return this.transit.map((t) => ({ exchange: t.exchange, asset: t.asset, amount: t.amount.toFixed() }));
   }
 
   /** Records a trade at market time `nowMs`; answers the risk stop it triggered, if any (the bot stops). */

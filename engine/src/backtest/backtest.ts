@@ -1,13 +1,14 @@
 import { Decimal } from 'decimal.js';
-import type {
-  BacktestBotConfig,
-  BacktestProgress,
-  BacktestResult,
-  BacktestSource,
-  ExchangeId,
-  ExecutionJob,
-  InventoryBalance,
-  Opportunity,
+import {
+  botRebalanceTransferBrl,
+  type BacktestBotConfig,
+  type BacktestProgress,
+  type BacktestResult,
+  type BacktestSource,
+  type ExchangeId,
+  type ExecutionJob,
+  type InventoryBalance,
+  type Opportunity,
 } from '@arbitra/contracts';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { usdtValue } from '../arbitrage/valuation.js';
@@ -22,6 +23,7 @@ import { runExecution } from '../execution/run-execution.js';
 import { QUOTE_ASSET, type ExecutionRecord } from '../execution/trade-ledger.js';
 import { VirtualScheduler } from '../market-data/clock.js';
 import { BacktestLedger } from './backtest-ledger.js';
+import { RebalanceRule } from './rebalance-rule.js';
 import { openMarket, type BacktestMarket } from './market-source.js';
 import { MARK_EVERY_MS, ResultBuilder } from './results.js';
 
@@ -105,6 +107,7 @@ export async function runOnMarket(
     riskLevel: bot.riskLevel,
     maxInvestment: String(bot.maxInvestment),
     minProfitPercent: bot.minProfitPercent,
+    rebalanceTransferBrl: botRebalanceTransferBrl(bot),
     mode: 'paper',
     balances: new Map(),
   };
@@ -116,6 +119,7 @@ export async function runOnMarket(
   const unfunded = new Set<string>();
   let seeded: { exchange: string; asset: string; amount: string }[] = [];
   const ledger = new BacktestLedger(bot);
+  const rule = bot.rebalanceSkewPercent !== undefined ? new RebalanceRule(bot.rebalanceSkewPercent) : null;
   const positions = new StatisticalPositions();
   const paperOrders = new PaperOrders();
   const queued = new Set<string>();
@@ -178,6 +182,7 @@ export async function runOnMarket(
     );
     ledger.seed(seed.balances);
     seeded = ledger.rows();
+    rule?.start(seed.balances);
     syncBalances();
     results = new ResultBuilder(seed.capital, clock.now(), equity());
     lastMark = clock.now();
@@ -188,7 +193,7 @@ export async function runOnMarket(
   let lastMark = 0;
   const equity = (): Decimal => {
     let total = new Decimal(0);
-    for (const row of ledger.rows()) {
+    for (const row of [...ledger.rows(), ...ledger.inTransit()]) {
       const key = `${row.exchange}|${row.asset}`;
       const price =
         usdtValue(store, row.exchange as ExchangeId, row.asset, clock.now()) ?? lastPrice.get(key);
@@ -199,8 +204,18 @@ export async function runOnMarket(
     return total;
   };
 
+  /** An asset's USDT price now on the first of the bot's exchanges that books it (the rebalancing fees). */
+  const priceUsdt = (asset: string): number | null => {
+    for (const ex of bot.exchanges) {
+      const p = usdtValue(store, ex, asset, clock.now());
+      if (p !== null) return p;
+    }
+    return null;
+  };
+
   /** Runs one execution; true when it placed orders. */
   const execute = async (job: ExecutionJob): Promise<boolean> => {
+    if (ledger.settle(clock.now())) syncBalances(); // transfers that arrived by now can be traded
     try {
       const gateway = new PaperGateway(books, fee, ledger.rows(), paperOrders, 0);
       const outcome = await runExecution(job, {
@@ -242,8 +257,9 @@ export async function runOnMarket(
     const now = clock.now();
     const stopped = ledger.record(r, now);
     positions.apply(r, true);
-    syncBalances();
     const rate = scanner.rate.current();
+    rule?.check(ledger, now, priceUsdt, rate.source === 'fallback' ? null : String(rate.rate));
+    syncBalances();
     if (rate.source === 'fallback') rateKnown = false;
     results!.add(
       {
@@ -303,6 +319,7 @@ export async function runOnMarket(
   /** Before the market moves to `next`: the executions whose orders arrive earlier, each on the books of its time. */
   const between = async (next: number): Promise<boolean> => {
     if (!results) trySeed();
+    if (ledger.settle(clock.now())) syncBalances();
     if (pausedDay !== null && saoPauloDay(clock.now()) !== pausedDay) {
       pausedDay = null;
       ledger.resume();
@@ -363,6 +380,7 @@ export async function runOnMarket(
   result.totals.latency = bot.latency ?? NO_LATENCY;
   if (result.totals.funnel) result.totals.funnel.unfunded = unfunded.size;
   result.inventory = inventoryAtEnd(seeded, ledger.rows());
+  if (rule) result.rebalancing = rule.summary(result.totals.profitUsdt, result.totals.profitBrl);
   result.noTradeReason =
     result.totals.trades === 0
       ? noTradeReason(bot, (ex, pair) => (store.get(ex, pair)?.updates ?? 0) > 0)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Opportunity } from '@arbitra/contracts';
+import {
+  botRebalanceTransferBrl,
+  crossRebalanceShare,
+  SHIPPED_TRANSFER_FEES,
+  undoRoutes,
+  type Opportunity,
+} from '@arbitra/contracts';
 import { twoLegOpportunity } from '../execution/testing/opportunity.js';
 import { budgetUsdt, executionKey, matches, type RunningBot } from './bot-matcher.js';
 
@@ -13,6 +19,7 @@ const bot = (over: Partial<RunningBot> = {}): RunningBot => ({
   riskLevel: 'medium',
   maxInvestment: '1090',
   minProfitPercent: 0.5,
+  rebalanceTransferBrl: null,
   mode: 'paper',
   balances: new Map(),
   ...over,
@@ -39,6 +46,53 @@ describe('bot matching', () => {
     expect(matches(bot({ exchanges: new Set(['binance', 'mexc']) }), opp())).toBe(false);
     expect(matches(bot({ minProfitPercent: 0.7 }), opp())).toBe(true);
     expect(matches(bot({ minProfitPercent: 0.71 }), opp())).toBe(false);
+  });
+
+  it('with “Lucro mínimo após rebalanceamento” on, compares the minimum with the profit after rebalancing', () => {
+    // 1 BTC bought at 100 USDT on Binance, sold on Gate.io; USDT/BRL 5; net R$ 3,50 on R$ 500 (0,70 %).
+    // Undo: BTC on BEP20 (0.0000049 × 100 × 5 = R$ 0,00245) + USDT on BEP20 (0.5 × 5 = R$ 2,50) = R$ 2,50245.
+    // The bot's transfer: R$ 1.090 ÷ 3 exchanges = R$ 363,33 → share 500 × 2.50245 ÷ 363.33 = R$ 3,4438;
+    // after = R$ 0,0562 → 0,0112 %.
+    const move = {
+      base: 'BTC',
+      quote: 'USDT',
+      buyExchange: 'binance' as const,
+      sellExchange: 'gateio' as const,
+      amount: '1',
+      price: '100',
+      quoteBrl: '5',
+      netBrl: '3.5',
+      capitalBrl: '500',
+    };
+    const o = opp({
+      rebalance: crossRebalanceShare(
+        move,
+        undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+        '5000',
+      ),
+    });
+    const transfer = botRebalanceTransferBrl({
+      minProfitAfterRebalance: true,
+      maxInvestment: '1090',
+      exchanges: ['binance', 'gateio', 'mexc'],
+    });
+    expect(transfer).toBe('363.33');
+    // off: the net 0,70 % passes a 0,5 % minimum
+    expect(matches(bot(), o)).toBe(true);
+    // on: 0,0112 % after rebalancing does not
+    expect(matches(bot({ rebalanceTransferBrl: transfer }), o)).toBe(false);
+    expect(matches(bot({ rebalanceTransferBrl: transfer, minProfitPercent: 0.0112 }), o)).toBe(true);
+    expect(matches(bot({ rebalanceTransferBrl: transfer, minProfitPercent: 0.0113 }), o)).toBe(false);
+    // no route, or no figure at all: not taken (never free)
+    const noRoute = opp({
+      rebalance: crossRebalanceShare(
+        { ...move, base: 'BNB', sellExchange: 'mercadobitcoin' },
+        undoRoutes(SHIPPED_TRANSFER_FEES, 'BNB', 'USDT', 'binance', 'mercadobitcoin'),
+        '5000',
+      ),
+    });
+    expect(matches(bot({ rebalanceTransferBrl: transfer, minProfitPercent: 0.01 }), noRoute)).toBe(false);
+    expect(matches(bot({ rebalanceTransferBrl: transfer, minProfitPercent: 0.01 }), opp())).toBe(false);
   });
 
   it('needs the statistical signal at the bot risk level threshold', () => {

@@ -21,6 +21,8 @@ export interface RunningBot {
   /** R$, an exact decimal string (the bot's numeric column). */
   maxInvestment: string;
   minProfitPercent: number;
+  /** Set when its minimum applies to the profit after rebalancing: its transfer size, R$ (botRebalanceTransferBrl). */
+  rebalanceTransferBrl: string | null;
   mode: BotMode;
   /**
    * Last known balances, keyed 'exchange|asset' (from the ledger, exact decimal strings): USDT caps sizing, and a side

@@ -9,6 +9,7 @@ import {
 import type { Job, Worker } from 'bullmq';
 import {
   EVENTS,
+  botRebalanceTransferBrl,
   QUEUES,
   executionJobId,
   type BotCommandJob,
@@ -271,6 +272,11 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       riskLevel: row.risk_level,
       maxInvestment: row.max_investment,
       minProfitPercent: Number(row.min_profit_percent),
+      rebalanceTransferBrl: botRebalanceTransferBrl({
+        minProfitAfterRebalance: row.min_profit_after_rebalance,
+        maxInvestment: row.max_investment,
+        exchanges: row.exchanges,
+      }),
       mode: row.mode,
       balances: new Map(balances.map((b) => [balanceKey(b.exchange, b.asset), b.amount])),
     });

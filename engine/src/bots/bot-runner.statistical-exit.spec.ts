@@ -50,6 +50,7 @@ async function setup() {
     risk_level: 'medium',
     max_investment: '5450',
     min_profit_percent: '0.1',
+    min_profit_after_rebalance: false,
     mode: 'paper',
     active: true,
     status: 'running',

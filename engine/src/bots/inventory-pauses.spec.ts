@@ -16,6 +16,7 @@ const bot = (balances: Record<string, string>): RunningBot => ({
   riskLevel: 'medium',
   maxInvestment: '1090',
   minProfitPercent: 0.5,
+  rebalanceTransferBrl: null,
   mode: 'paper',
   balances: new Map(Object.entries(balances)),
 });

@@ -36,6 +36,7 @@ export * from './api/backtests.js';
 export * from './domain/live-metrics.js';
 export * from './domain/transfer-fees.js';
 export * from './domain/rebalance-plan.js';
+export * from './domain/rebalance-share.js';
 export * from './domain/settings.js';
 export * from './domain/notifications.js';
 export * from './domain/legal.js';

@@ -10,6 +10,7 @@ export function botColumns(input: BotInput) {
     riskLevel: input.riskLevel,
     maxInvestment: input.maxInvestment.toFixed(2),
     minProfitPercent: String(input.minProfitPercent),
+    minProfitAfterRebalance: input.minProfitAfterRebalance,
     active: input.active,
     mode: input.mode,
   };

@@ -3,6 +3,7 @@ import {
   BACKTEST_LATENCY_MAX_MS,
   BACKTEST_MAX_DURATION_MS,
   BACKTEST_MIN_DURATION_MS,
+  BACKTEST_REBALANCE_SKEW,
   BACKTEST_VOLATILITIES,
   type BacktestBotConfig,
   type BacktestSource,
@@ -59,6 +60,13 @@ const requestSchema = z.strictObject({
   source: sourceSchema,
   /** 'Latência de execução'; absent or null: the platform's measured one (the engine's, else the default). */
   latency: latencySchema.nullable().optional(),
+  /** 'Rebalancear quando o desvio passar de X %'; absent or null: off. */
+  rebalanceSkewPercent: z
+    .number({ error: M.rebalanceSkewInvalid })
+    .min(BACKTEST_REBALANCE_SKEW.min, M.rebalanceSkewInvalid)
+    .max(BACKTEST_REBALANCE_SKEW.max, M.rebalanceSkewInvalid)
+    .nullable()
+    .optional(),
 });
 
 export interface BacktestRequest {
@@ -66,6 +74,7 @@ export interface BacktestRequest {
   bot: BacktestBotConfig;
   source: BacktestSource;
   latency?: ExecutionLatency | null;
+  rebalanceSkewPercent?: number | null;
 }
 
 export interface BacktestInput {
@@ -74,12 +83,24 @@ export interface BacktestInput {
   source: BacktestSource;
 }
 
+/** What of the bot form a backtest runs (the rest of a saved bot's fields is ignored). */
+const BOT_FIELDS = [
+  'name',
+  'strategy',
+  'pairs',
+  'exchanges',
+  'riskLevel',
+  'maxInvestment',
+  'minProfitPercent',
+  'minProfitAfterRebalance',
+] as const;
+
 /** POST /api/backtests: the bot part follows the bot form's rules (SPEC §5 order), then the source's. */
 export function parseBacktestRequest(input: unknown): ValidationResult<BacktestInput> {
   const outer = validateRequest(requestSchema, input);
   if (!outer.success) return outer;
-  const { name, strategy, pairs, exchanges, riskLevel, maxInvestment, minProfitPercent } = outer.data.bot;
-  const bot = parseBot({ name, strategy, pairs, exchanges, riskLevel, maxInvestment, minProfitPercent });
+  const given = outer.data.bot;
+  const bot = parseBot(Object.fromEntries(BOT_FIELDS.filter((k) => k in given).map((k) => [k, given[k]])));
   if (!bot.success) return bot;
   return {
     success: true,
@@ -94,6 +115,10 @@ export function parseBacktestRequest(input: unknown): ValidationResult<BacktestI
         maxInvestment: bot.data.maxInvestment,
         minProfitPercent: bot.data.minProfitPercent,
         ...(outer.data.latency ? { latency: outer.data.latency } : {}),
+        ...(bot.data.minProfitAfterRebalance ? { minProfitAfterRebalance: true } : {}),
+        ...(outer.data.rebalanceSkewPercent != null
+          ? { rebalanceSkewPercent: outer.data.rebalanceSkewPercent }
+          : {}),
       },
       source: outer.data.source,
     },

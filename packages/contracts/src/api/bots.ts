@@ -54,6 +54,9 @@ export const botRequestSchema = z
       .number({ error: M.minProfitPositive })
       .gt(0, M.minProfitPositive)
       .max(100, M.minProfitTooLarge),
+    minProfitAfterRebalance: z
+      .boolean({ error: M.minProfitAfterRebalanceInvalid })
+      .default(BOT_DEFAULTS.minProfitAfterRebalance),
     strategy: z.enum(BOT_STRATEGIES, { error: M.strategyInvalid }).default(BOT_DEFAULTS.strategy),
     riskLevel: z.enum(RISK_LEVELS, { error: M.riskInvalid }).default(BOT_DEFAULTS.riskLevel),
     active: z.boolean({ error: MESSAGES.validation.invalidField('active') }).default(BOT_DEFAULTS.active),

@@ -63,7 +63,54 @@ export interface BacktestBotConfig {
   minProfitPercent: number;
   /** 'Latência de execução' of the run (absent in older runs: they ran without any). */
   latency?: ExecutionLatency;
+  /** The bot's 'Lucro mínimo após rebalanceamento' (absent: off). */
+  minProfitAfterRebalance?: boolean;
+  /**
+   * 'Rebalancear quando o desvio passar de X %' (issue 29): when an asset's skew against the starting split passes
+   * this %, the run rebalances (planRebalance), pays the fees and waits for the transfers. Absent: off.
+   */
+  rebalanceSkewPercent?: number;
 }
+
+/** Range of 'Rebalancear quando o desvio passar de X %'. */
+export const BACKTEST_REBALANCE_SKEW = { min: 1, max: 100, step: 1 } as const;
+
+/** One rebalance of a backtest: when, which transfers, their fees. */
+export interface BacktestRebalance {
+  at: number;
+  /** The largest skew that fired it: asset and % of its total out of place. */
+  asset: string;
+  skewPercent: string;
+  transfers: {
+    asset: string;
+    from: ExchangeId;
+    to: ExchangeId;
+    network: string;
+    amount: string;
+    fee: string;
+    feeUsdt: string | null;
+    minutes: number;
+  }[];
+  feesUsdt: string;
+}
+
+/** What the rebalancing rule did over the run (absent when the rule was off). */
+export interface BacktestRebalancing {
+  skewPercent: number;
+  count: number;
+  /** Every transfer's fee, USDT (and R$ at the source's rate; null without one). */
+  feesUsdt: string;
+  feesBrl: string | null;
+  /** The trades' profit minus the transfer fees, USDT and R$. */
+  profitAfterUsdt: string;
+  profitAfterBrl: string | null;
+  /** The first rebalances (at most BACKTEST_MAX_REBALANCES; `count` counts them all). */
+  rebalances: BacktestRebalance[];
+  /** Where the fees and networks came from (the table's source and date). */
+  table: { source: string; asOf: string };
+}
+
+export const BACKTEST_MAX_REBALANCES = 200;
 
 export const BACKTEST_STATUSES = [
   'queued',
@@ -262,6 +309,8 @@ export interface BacktestResult {
   inventory?: InventoryBalance[];
   /** The paper trades of the same bot on this recording, compared (null: none; absent in older runs). */
   calibration?: BacktestCalibration | null;
+  /** The rebalancing rule's count, fees and profit after rebalancing (absent: the rule was off). */
+  rebalancing?: BacktestRebalancing;
   /** Market time simulated and the wall time it took. */
   marketMs: number;
   wallMs: number;

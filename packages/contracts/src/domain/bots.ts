@@ -3,6 +3,7 @@ import type { RebalanceView } from './rebalance-plan.js';
 import type { ExchangeId } from './exchanges.js';
 import type { LiveChecklist } from './live-checklist.js';
 import type { RiskLevel } from './market.js';
+import type { RebalanceShare } from './rebalance-share.js';
 
 /** Bot strategies of SPEC §3 ('arbitrage' is the simple cross-exchange one). */
 export const BOT_STRATEGIES = ['arbitrage', 'triangular', 'statistical'] as const;
@@ -26,6 +27,7 @@ export const BOT_DEFAULTS = {
   riskLevel: 'medium' as RiskLevel,
   maxInvestment: 1000,
   minProfitPercent: 1.5,
+  minProfitAfterRebalance: false,
   active: false,
   mode: 'paper' as BotMode,
 } as const;
@@ -88,6 +90,11 @@ export interface Bot {
   riskLevel: RiskLevel;
   maxInvestment: number;
   minProfitPercent: number;
+  /**
+   * 'Lucro mínimo após rebalanceamento' (issue 29): minProfitPercent applies to the profit after the trade's share
+   * of the transfers that undo its inventory move (amortised over the bot's capital per exchange). Off by default.
+   */
+  minProfitAfterRebalance: boolean;
   active: boolean;
   status: BotStatus;
   statusReason: string | null;
@@ -149,6 +156,11 @@ export interface Trade {
   feesBrl: string;
   volumeBrl: string;
   expectedProfitBrl: string;
+  /**
+   * 'Lucro após rebalanceamento' (issue 29): computed on read from the stored pair, exchanges, amount, price and
+   * R$ figures, amortised over DEFAULT_REBALANCE_TRANSFER_BRL; null for a trade that did not complete.
+   */
+  rebalance: RebalanceShare | null;
 }
 
 export interface TradeLeg {

@@ -1,4 +1,5 @@
 import type { ExchangeId } from './exchanges.js';
+import type { RebalanceShare } from './rebalance-share.js';
 
 /** Same names as the Bot strategies of SPEC §3: 'arbitrage' is the simple cross-exchange one. */
 export type OpportunityStrategy = 'arbitrage' | 'triangular' | 'statistical';
@@ -71,6 +72,12 @@ export interface Opportunity {
   /** now − firstSeen at the time of the snapshot or event, ms. */
   ageMs: number;
   statistical?: StatisticalInfo;
+  /**
+   * 'Lucro após rebalanceamento' (issue 29): the net profit minus this opportunity's share of the transfers that
+   * undo its inventory move, amortised over DEFAULT_REBALANCE_TRANSFER_BRL (rebalanceAt gives another size).
+   * Absent from an older engine's events.
+   */
+  rebalance?: RebalanceShare;
 }
 
 export type FeedStatus = 'connecting' | 'up' | 'degraded' | 'down';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRebalance, targetFromInitialSplit, type Holding } from './rebalance-plan.js';
+import { planRebalance, splitSkew, targetFromInitialSplit, type Holding } from './rebalance-plan.js';
 import { SHIPPED_TRANSFER_FEES } from './transfer-fees.js';
 
 const initial: Holding[] = [
@@ -74,5 +74,18 @@ describe('rebalancing plan', () => {
     const plan = planRebalance(now, targetFromInitialSplit(now, initial), SHIPPED_TRANSFER_FEES, () => null);
     expect(plan.unpriced).toEqual(['BTC']);
     expect(plan.totalFeeUsdt).toBe('0.5');
+  });
+});
+
+describe('skew against the starting split', () => {
+  it('is the share of each asset that sits on the wrong exchange', () => {
+    // BTC: target 0.01 / 0.01, held 0.018 / 0.002 → 0.008 of 0.02 out of place = 40 %.
+    // USDT: target 500.5 / 500.5, held 340 / 661 → 160.5 of 1001 = 16.0339… %.
+    const skew = splitSkew(now, initial);
+    expect(skew.map((s) => [s.asset, s.percent.toDecimalPlaces(4).toFixed()])).toEqual([
+      ['BTC', '40'],
+      ['USDT', '16.034'],
+    ]);
+    expect(splitSkew(initial, initial).every((s) => s.percent.isZero())).toBe(true);
   });
 });

@@ -208,3 +208,33 @@ export function sumHoldings(...groups: readonly (readonly Holding[])[]): Holding
     }
   return [...m.values()].map(([ex, asset, v]) => [ex, asset, v.toFixed()] as Holding);
 }
+
+/**
+ * How far each asset is from its starting split: the share of today's total that sits on the wrong exchange
+ * (Σ |holding − target| ÷ 2 ÷ total × 100, target = `targetFromInitialSplit`), largest first. 0.018 / 0.002 BTC
+ * against a 50/50 start is 40 %: 0.008 of the 0.02 must move. Assets absent at the start are left out.
+ */
+export function splitSkew(
+  holdings: readonly Holding[],
+  initial: readonly Holding[],
+): { asset: string; percent: Decimal }[] {
+  const target = targetFromInitialSplit(holdings, initial);
+  const out: { asset: string; percent: Decimal }[] = [];
+  for (const asset of [...new Set(target.map((r) => r[1]))]) {
+    const held = new Map<ExchangeId, Decimal>();
+    for (const [ex, a, amount] of holdings)
+      if (a === asset) held.set(ex, (held.get(ex) ?? D(0)).plus(amount));
+    const total = [...held.values()].reduce((s, v) => s.plus(v), D(0));
+    if (total.lte(0)) continue;
+    let off = D(0);
+    const seen = new Set<ExchangeId>();
+    for (const [ex, a, amount] of target) {
+      if (a !== asset) continue;
+      seen.add(ex);
+      off = off.plus((held.get(ex) ?? D(0)).minus(amount).abs());
+    }
+    for (const [ex, v] of held) if (!seen.has(ex)) off = off.plus(v.abs());
+    out.push({ asset, percent: off.div(2).div(total).mul(100) });
+  }
+  return out.sort((a, b) => b.percent.comparedTo(a.percent) || (a.asset < b.asset ? -1 : 1));
+}

@@ -44,6 +44,20 @@ describe('wire mappers', () => {
       feesBrl: '0.50',
       volumeBrl: '4357.50',
       expectedProfitBrl: '8.18',
+      rebalance: toTrade(stored).rebalance,
+    });
+    // Kraken is not in the transfer-fee table: no route to undo the move, never free
+    expect(toTrade(stored).rebalance).toMatchObject({
+      status: 'sem_rota',
+      missing: ['BTC', 'USDT'],
+      afterBrl: null,
+    });
+    // a failed trade moved nothing
+    expect(toTrade({ ...stored, status: 'failed' }).rebalance).toBeNull();
+    // on a route (Binance → Gate.io, BEP20 both ways): profit − its share, tradeRebalanceShare's figure
+    expect(toTrade({ ...stored, sellExchange: 'gateio' }).rebalance).toMatchObject({
+      status: 'transferencia',
+      transferBrl: '5000',
     });
   });
 

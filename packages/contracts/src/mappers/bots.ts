@@ -1,5 +1,7 @@
 import { roundForDisplay } from '../domain/decimal-display.js';
 import { brlForDisplay, tradeQuote, usdtToBrl } from '../domain/trade-brl.js';
+import { tradeRebalanceShare } from '../domain/rebalance-share.js';
+import { SHIPPED_TRANSFER_FEES } from '../domain/transfer-fees.js';
 import type { Bot, BotStatusEvent, Trade } from '../domain/bots.js';
 
 /**
@@ -25,6 +27,7 @@ export type TradeFields = Omit<
   | 'feesBrl'
   | 'volumeBrl'
   | 'expectedProfitBrl'
+  | 'rebalance'
 > & {
   buyPrice: string;
   sellPrice: string;
@@ -68,6 +71,24 @@ export function toTrade(t: TradeFields): Trade {
     feesBrl: brlForDisplay(t.feesBrl),
     volumeBrl: brlForDisplay(t.volumeBrl),
     expectedProfitBrl: brlForDisplay(usdtToBrl(t.expectedProfit, t.usdtBrl)),
+    // computed on read from the stored figures (issue 29): completed trades only (a failed one moved nothing)
+    rebalance:
+      t.status === 'completed'
+        ? tradeRebalanceShare(
+            {
+              strategy: t.strategy,
+              pair: t.pair,
+              buyExchange: t.buyExchange,
+              sellExchange: t.sellExchange,
+              amount: t.amount,
+              buyPrice: t.buyPrice,
+              usdtBrl: t.usdtBrl,
+              profitBrl: t.profitBrl,
+              volumeBrl: t.volumeBrl,
+            },
+            SHIPPED_TRANSFER_FEES,
+          )
+        : null,
   };
 }
 
@@ -132,6 +153,7 @@ export function toBot(b: BotFields): Bot {
     riskLevel: b.riskLevel,
     maxInvestment: Number(b.maxInvestment),
     minProfitPercent: Number(b.minProfitPercent),
+    minProfitAfterRebalance: b.minProfitAfterRebalance,
     active: b.active,
     status: b.status,
     statusReason: b.statusReason,

@@ -6,7 +6,9 @@ export const BACKTEST_MESSAGES = {
     seedInvalid: 'A semente deve ser um número inteiro entre 0 e 2.147.483.647',
     durationInvalid: 'A duração deve ficar entre 1 hora e 7 dias de mercado',
     volatilityInvalid: 'Volatilidade inválida',
-    latencyInvalid: 'Latência de execução inválida: informe p50 e p99 em ms, de 0 a 5.000, com p99 maior ou igual a p50',
+    rebalanceSkewInvalid: 'Desvio para rebalancear inválido: informe um percentual de 1 a 100',
+    latencyInvalid:
+      'Latência de execução inválida: informe p50 e p99 em ms, de 0 a 5.000, com p99 maior ou igual a p50',
     recordingNotFound: 'Gravação não encontrada',
     activeLimit: (max: number) =>
       `Você já tem ${max} simulações na fila ou executando. Aguarde uma terminar ou cancele uma para iniciar outra.`,

@@ -11,6 +11,7 @@ export const BOT_MESSAGES = {
     maxInvestmentTooLarge: 'Investimento máximo muito alto',
     minProfitPositive: 'Lucro mínimo deve ser maior que zero',
     minProfitTooLarge: 'Lucro mínimo deve ser no máximo 100%',
+    minProfitAfterRebalanceInvalid: 'Lucro mínimo após rebalanceamento deve ser ativado ou desativado',
     strategyInvalid: 'Estratégia inválida',
     riskInvalid: 'Nível de risco inválido',
     modeInvalid: 'Modo inválido',

@@ -33,6 +33,10 @@ export class BotEntity {
   @Column({ name: 'min_profit_percent', type: 'numeric', precision: 10, scale: 4 })
   minProfitPercent!: string;
 
+  /** 'Lucro mínimo após rebalanceamento' (issue 29): the minimum applies to the profit after rebalancing. */
+  @Column({ name: 'min_profit_after_rebalance', type: 'boolean', default: false })
+  minProfitAfterRebalance!: boolean;
+
   @Column({ type: 'boolean', default: false })
   active!: boolean;
 

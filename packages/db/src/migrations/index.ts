@@ -24,7 +24,7 @@ import { SimulatedMarketClock1795829060146 } from './1795829060146-simulated-mar
 import { EmailChangeSession1795829995747 } from './1795829995747-email-change-session.js';
 import { BotInventoryPauses1795897229697 } from './1795897229697-bot-inventory-pauses.js';
 import { Transfers1795897378713 } from './1795897378713-transfers.js';
-
+import { BotMinProfitAfterRebalance1795897538478 } from './1795897538478-bot-min-profit-after-rebalance.js';
 /** Every migration, in order. Add new ones at the end. */
 export const MIGRATIONS = [
   Init1763780000000,
@@ -53,4 +53,5 @@ export const MIGRATIONS = [
   EmailChangeSession1795829995747,
   BotInventoryPauses1795897229697,
   Transfers1795897378713,
+  BotMinProfitAfterRebalance1795897538478,
 ];

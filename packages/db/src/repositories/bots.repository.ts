@@ -27,6 +27,7 @@ export interface RunnerBotRow {
   risk_level: RiskLevel;
   max_investment: string;
   min_profit_percent: string;
+  min_profit_after_rebalance: boolean;
   mode: BotMode;
   active: boolean;
   status: string;
@@ -88,12 +89,13 @@ export type BotColumns = Pick<
   | 'riskLevel'
   | 'maxInvestment'
   | 'minProfitPercent'
+  | 'minProfitAfterRebalance'
   | 'active'
   | 'mode'
 >;
 
 const RUNNER_COLUMNS = `id, user_id, name, strategy, pairs, exchanges, risk_level, max_investment::text,
-  min_profit_percent::text, mode, active, status`;
+  min_profit_percent::text, min_profit_after_rebalance, mode, active, status`;
 
 const LEDGER_COLUMNS = `id, user_id, max_investment::text, risk_level, status, active, status_reason, total_trades,
   total_profit::text, total_profit_brl::text, profit_percent::text, consecutive_failures`;

@@ -1,5 +1,6 @@
 import {
   exchangeName,
+  botRebalanceTransferBrl,
   opportunityFitsBot,
   type Bot,
   type BotFilter,
@@ -115,7 +116,12 @@ export function overviewAlerts(
 
 /** A bot's filter as the matcher reads it. */
 export function botFilter(bot: Bot): BotFilter {
-  return { ...bot, exchanges: new Set(bot.exchanges), pairs: new Set(bot.pairs) };
+  return {
+    ...bot,
+    exchanges: new Set(bot.exchanges),
+    pairs: new Set(bot.pairs),
+    rebalanceTransferBrl: botRebalanceTransferBrl(bot),
+  };
 }
 
 /** The live opportunities at least one of the bots would take (the engine's own rule, opportunityFitsBot). */

@@ -11,6 +11,7 @@ export function bot(overrides: Partial<Bot> = {}): Bot {
     riskLevel: 'medium',
     maxInvestment: 1000,
     minProfitPercent: 0.2,
+    minProfitAfterRebalance: false,
     active: true,
     status: 'running',
     statusReason: null,

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, InputField, SelectField } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '@/lib/format';
@@ -53,6 +54,8 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
   const [file, setFile] = useState('');
   const [p50, setP50] = useState('');
   const [p99, setP99] = useState('');
+  const [rebalanceOn, setRebalanceOn] = useState(false);
+  const [skew, setSkew] = useState('20');
   const [error, setError] = useState<string | null>(null);
   const options = useQuery({
     queryKey: ['backtests', 'options'],
@@ -81,6 +84,7 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                 p50Ms: parseDecimalInput(p50.trim() === '' ? p99 : p50),
                 p99Ms: parseDecimalInput(p99.trim() === '' ? p50 : p99),
               },
+        rebalanceSkewPercent: rebalanceOn ? parseDecimalInput(skew) : null,
       }),
     onSuccess: (res) => {
       toast({ title: res.message, variant: 'success' });
@@ -214,6 +218,35 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                   plataforma medir as suas execuções.
                 </span>
               )}
+            </p>
+          </fieldset>
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1 text-sm font-medium">Rebalanceamento</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={rebalanceOn}
+                onChange={(e) => setRebalanceOn(e.target.checked)}
+              />
+              Rebalancear quando o desvio passar de
+              <Input
+                id="sim-rebalance-skew"
+                aria-label="Desvio para rebalancear (%)"
+                className="h-8 w-16"
+                inputMode="decimal"
+                autoComplete="off"
+                disabled={!rebalanceOn}
+                value={skew}
+                onChange={(e) => setSkew(e.target.value)}
+              />
+              %
+            </label>
+            <p className="text-xs text-muted-foreground">
+              Desligado, o estoque fica onde as operações o deixam. Ligado, quando a parte de uma moeda fora
+              da divisão inicial entre as corretoras passa desse percentual, a simulação transfere de volta
+              pela rede mais barata, paga as taxas de saque e espera o tempo da rede (no tempo do mercado)
+              antes de usar o dinheiro; o resultado mostra os rebalanceamentos, as taxas e o lucro após
+              rebalanceamento.
             </p>
           </fieldset>
           <div className="flex justify-end gap-2">

@@ -5,6 +5,7 @@ import {
   type BacktestCalibration,
   type BacktestDetail,
   type BacktestResult,
+  type BacktestRebalancing,
   type BacktestTotals,
 } from '@arbitra/contracts';
 import {
@@ -91,6 +92,16 @@ export function totalsRows(t: BacktestTotals): [string, string][] {
   ];
 }
 
+/** The rebalancing rule's part of the result (issue 29). */
+export function rebalancingRows(r: BacktestRebalancing): [string, string][] {
+  return [
+    ['Regra de rebalanceamento', `desvio acima de ${formatNumber(r.skewPercent, 0)} %`],
+    ['Rebalanceamentos', String(r.count)],
+    ['Taxas de transferência', brlFirst(r.feesBrl, r.feesUsdt)],
+    ['Lucro após rebalanceamento', brlFirst(r.profitAfterBrl, r.profitAfterUsdt)],
+  ];
+}
+
 const exchangesOf = (key: string) =>
   key
     .split(' → ')
@@ -127,14 +138,16 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Totais da simulação">
-        {totalsRows(t).map(([label, value]) => (
-          <Card key={label}>
-            <CardHeader>
-              <CardTitle className="text-xs text-muted-foreground">{label}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-lg font-semibold">{value}</CardContent>
-          </Card>
-        ))}
+        {[...totalsRows(t), ...(result.rebalancing ? rebalancingRows(result.rebalancing) : [])].map(
+          ([label, value]) => (
+            <Card key={label}>
+              <CardHeader>
+                <CardTitle className="text-xs text-muted-foreground">{label}</CardTitle>
+              </CardHeader>
+              <CardContent className="text-lg font-semibold">{value}</CardContent>
+            </Card>
+          ),
+        )}
       </div>
 
       <section aria-label="Curva de patrimônio" className="flex flex-col gap-2">

@@ -113,6 +113,7 @@ describe('BotForm', () => {
       exchanges: ['binance', 'gateio'],
       maxInvestment: 1250.5,
       minProfitPercent: 0.8,
+      minProfitAfterRebalance: false, // off by default
       strategy: 'arbitrage',
       riskLevel: 'medium',
       active: false,

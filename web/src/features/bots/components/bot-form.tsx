@@ -36,6 +36,7 @@ export interface BotFormValues {
   riskLevel: RiskLevel;
   maxInvestment: string;
   minProfitPercent: string;
+  minProfitAfterRebalance: boolean;
   active: boolean;
   mode: BotMode;
   confirmLive: boolean;
@@ -50,6 +51,7 @@ export function initialValues(bot?: Bot): BotFormValues {
     riskLevel: bot?.riskLevel ?? BOT_DEFAULTS.riskLevel,
     maxInvestment: formatDecimalInput(bot?.maxInvestment ?? BOT_DEFAULTS.maxInvestment),
     minProfitPercent: formatDecimalInput(bot?.minProfitPercent ?? BOT_DEFAULTS.minProfitPercent),
+    minProfitAfterRebalance: bot?.minProfitAfterRebalance ?? BOT_DEFAULTS.minProfitAfterRebalance,
     active: bot?.active ?? BOT_DEFAULTS.active,
     mode: bot?.mode ?? BOT_DEFAULTS.mode,
     confirmLive: false,
@@ -63,6 +65,7 @@ export function toRequest(v: BotFormValues): BotRequest {
     exchanges: v.exchanges,
     maxInvestment: parseDecimalInput(v.maxInvestment),
     minProfitPercent: parseDecimalInput(v.minProfitPercent),
+    minProfitAfterRebalance: v.minProfitAfterRebalance,
     strategy: v.strategy,
     riskLevel: v.riskLevel,
     active: v.active,
@@ -90,7 +93,7 @@ interface BotFormProps {
 /** The part of the form a backtest runs. */
 export function toBacktestConfig(
   request: Pick<Bot, 'name' | 'exchanges' | 'maxInvestment' | 'minProfitPercent'> &
-    Partial<Pick<Bot, 'strategy' | 'riskLevel'>> & { pairs: readonly string[] },
+    Partial<Pick<Bot, 'strategy' | 'riskLevel' | 'minProfitAfterRebalance'>> & { pairs: readonly string[] },
 ): BacktestBotConfig {
   return {
     name: request.name,
@@ -100,6 +103,7 @@ export function toBacktestConfig(
     riskLevel: request.riskLevel ?? BOT_DEFAULTS.riskLevel,
     maxInvestment: request.maxInvestment,
     minProfitPercent: request.minProfitPercent,
+    ...(request.minProfitAfterRebalance ? { minProfitAfterRebalance: true } : {}),
   };
 }
 
@@ -330,6 +334,25 @@ export function BotForm({
         ready={values.pairs.length > 0 && values.exchanges.length > 0}
         suggested={suggested}
       />
+      <div className="flex flex-col gap-1 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={values.minProfitAfterRebalance}
+            aria-describedby="bot-min-profit-after-rebalance-help"
+            onChange={(e) => change({ minProfitAfterRebalance: e.target.checked })}
+          />
+          Lucro mínimo após rebalanceamento
+        </label>
+        <p id="bot-min-profit-after-rebalance-help" className="text-xs text-muted-foreground">
+          Desligado, o lucro mínimo vale para o lucro líquido de taxas de negociação. Ligado, vale para o
+          lucro depois da parte de cada operação nas taxas de saque para devolver a moeda e o saldo às
+          corretoras de origem, rateadas em transferências do seu investimento por corretora (investimento
+          máximo ÷ número de corretoras). Oportunidades sem rede para transferir são ignoradas. Só muda a
+          arbitragem simples: a triangular fica numa corretora e a estatística desfaz a posição nas mesmas
+          corretoras.
+        </p>
+      </div>
       <div className="flex flex-wrap gap-6 text-sm">
         <label className="flex items-center gap-2">
           <input

@@ -189,7 +189,7 @@ describe('/demo', () => {
       renderApp('/demo');
       await screen.findByRole('table', { name: 'Oportunidades ao vivo' });
       const ageOf = (id: string) =>
-        document.querySelector(`[data-id="${id}"]`)?.querySelectorAll('td')[6]?.textContent;
+        document.querySelector(`[data-id="${id}"]`)?.querySelectorAll('td')[7]?.textContent;
       expect(ageOf(arbitrage().id)).toBe('5 s');
       expect(ageOf(triangular().id)).toBe('1 min 05 s');
       act(() => {

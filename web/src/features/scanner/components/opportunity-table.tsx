@@ -110,6 +110,14 @@ const OpportunityRow = memo(function OpportunityRow({
         >
           {text.net}
         </TableCell>
+        <TableCell
+          label="Após rebalanc."
+          className="text-right whitespace-nowrap tabular-nums"
+          data-testid="after-rebalance"
+        >
+          <div className="font-mono">{text.after}</div>
+          <div className="text-xs text-muted-foreground">{text.afterBrl}</div>
+        </TableCell>
         <TableCell lead={3} label="Tamanho" className="text-right whitespace-nowrap tabular-nums">
           <div className="font-mono">{text.size}</div>
           <div className="text-xs text-muted-foreground">{text.capital}</div>
@@ -128,7 +136,7 @@ const OpportunityRow = memo(function OpportunityRow({
       </TableRow>
       {open ? (
         <TableRow id={detailsId} className="bg-muted/30 hover:bg-muted/30">
-          <TableCell colSpan={7}>
+          <TableCell colSpan={8}>
             <OpportunityLegs opportunity={o} />
           </TableCell>
         </TableRow>
@@ -154,6 +162,13 @@ export function OpportunityTable({ opportunities, now, sort, onSort, empty, labe
           <TableHead>Estratégia</TableHead>
           <TableHead>Rota e par(es)</TableHead>
           <SortableHead label="Líquido" sortKey="net" sort={sort} onSort={onSort} className="text-right" />
+          <SortableHead
+            label="Após rebalanc."
+            sortKey="after"
+            sort={sort}
+            onSort={onSort}
+            className="text-right"
+          />
           <SortableHead label="Tamanho" sortKey="size" sort={sort} onSort={onSort} className="text-right" />
           <SortableHead
             label="Lucro estimado"

@@ -4,7 +4,13 @@ import { Button } from '@/components/ui/button';
 import { FilterPills, type FilterOption } from '@/components/ui/filter-pills';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ALL, DEFAULT_FILTERS, parseMinPercent, type OpportunityFilters } from '../lib/opportunity-filter';
+import {
+  ALL,
+  DEFAULT_FILTERS,
+  parseMinPercent,
+  parseTransferBrl,
+  type OpportunityFilters,
+} from '../lib/opportunity-filter';
 import { STRATEGY_LABELS } from '../lib/opportunity-format';
 
 const STRATEGY_OPTIONS: readonly FilterOption<OpportunityStrategy | typeof ALL>[] = [
@@ -27,11 +33,11 @@ interface ScannerFiltersProps {
 export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps) {
   const set = (patch: Partial<OpportunityFilters>) => onChange({ ...filters, ...patch });
   const minInvalid = Number.isNaN(parseMinPercent(filters.minPercent));
-  const changed =
-    filters.strategy !== DEFAULT_FILTERS.strategy ||
-    filters.pair !== DEFAULT_FILTERS.pair ||
-    filters.exchange !== DEFAULT_FILTERS.exchange ||
-    filters.minPercent !== DEFAULT_FILTERS.minPercent;
+  const minAfterInvalid = Number.isNaN(parseMinPercent(filters.minAfterPercent));
+  const transferInvalid = parseTransferBrl(filters.transferBrl) === null;
+  const changed = (Object.keys(DEFAULT_FILTERS) as (keyof OpportunityFilters)[]).some(
+    (k) => filters[k] !== DEFAULT_FILTERS[k],
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -95,6 +101,45 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
       {minInvalid ? (
         <p id="filtro-minimo-erro" className="text-sm text-destructive">
           Informe um número, por exemplo 0,15.
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[16rem_16rem_1fr] lg:items-end">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="filtro-minimo-rebalanceamento">Lucro mínimo após rebalanceamento (%)</Label>
+          <Input
+            id="filtro-minimo-rebalanceamento"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="ex.: 0,10"
+            value={filters.minAfterPercent}
+            aria-invalid={minAfterInvalid || undefined}
+            onChange={(e) => set({ minAfterPercent: e.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="filtro-transferencia">Transferência para rebalancear (R$)</Label>
+          <Input
+            id="filtro-transferencia"
+            inputMode="decimal"
+            autoComplete="off"
+            value={filters.transferBrl}
+            aria-invalid={transferInvalid || undefined}
+            aria-describedby="filtro-transferencia-ajuda"
+            onChange={(e) => set({ transferBrl: e.target.value })}
+          />
+        </div>
+        <p id="filtro-transferencia-ajuda" className="text-xs text-muted-foreground">
+          Lucro após rebalanceamento: o lucro líquido menos a parte desta operação nas taxas de saque para
+          devolver a moeda e o saldo às corretoras de origem (rede mais barata aberta nos dois lados),
+          rateadas em transferências deste valor (padrão R$ 5.000). &quot;Sem rota&quot;: não há rede para
+          transferir.
+        </p>
+      </div>
+      {minAfterInvalid || transferInvalid ? (
+        <p className="text-sm text-destructive">
+          {minAfterInvalid
+            ? 'Informe um número, por exemplo 0,10.'
+            : 'Informe o valor da transferência em reais, por exemplo 5.000.'}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crossRebalanceShare, noTransferShare, SHIPPED_TRANSFER_FEES, undoRoutes } from '@arbitra/contracts';
 import { arbitrage, statistical, triangular } from '../testing/fixtures';
 import {
   DEFAULT_FILTERS,
@@ -7,6 +8,7 @@ import {
   nextSort,
   pairOptions,
   parseMinPercent,
+  parseTransferBrl,
   sortOpportunities,
 } from './opportunity-filter';
 
@@ -71,6 +73,7 @@ describe('filterOpportunities', () => {
     expect(
       idsOf(
         filterOpportunities(list, {
+          ...DEFAULT_FILTERS,
           strategy: 'arbitrage',
           pair: 'BTC/USDT',
           exchange: 'gateio',
@@ -159,6 +162,87 @@ describe('nextSort and pairOptions', () => {
       'ADA/BRL',
       'ETH/BTC',
       'SOL/BTC',
+    ]);
+  });
+});
+
+describe('lucro após rebalanceamento', () => {
+  // Buy 0.01 BTC on Binance at 60 000 USDT, sell on Gate.io, USDT/BRL 5, net R$ 9 on R$ 3 003: the two undo
+  // transfers cost R$ 3,97 (BEP20 both ways); at R$ 5.000 per transfer its share is R$ 2,382 → 0,2204 %; at
+  // R$ 10.000 R$ 1,191 → 0,2600 %.
+  const move = {
+    base: 'BTC',
+    quote: 'USDT',
+    buyExchange: 'binance' as const,
+    sellExchange: 'gateio' as const,
+    amount: '0.01',
+    price: '60000',
+    quoteBrl: '5',
+    netBrl: '9',
+    capitalBrl: '3003',
+  };
+  const cross = arbitrage({
+    rebalance: crossRebalanceShare(
+      move,
+      undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+      '5000',
+    ),
+  });
+  // Mercado Bitcoin lists no BNB: sem rota.
+  const noRoute = arbitrage({
+    id: 'arbitrage:binance>mercadobitcoin:BNB/USDT',
+    netPct: 0.9,
+    rebalance: crossRebalanceShare(
+      { ...move, base: 'BNB', sellExchange: 'mercadobitcoin' },
+      undoRoutes(SHIPPED_TRANSFER_FEES, 'BNB', 'USDT', 'binance', 'mercadobitcoin'),
+      '5000',
+    ),
+  });
+  // One exchange: equal to its net, 4.5 ÷ 1500 = 0,30 %.
+  const triangle = triangular({ rebalance: noTransferShare('4.5', '1500', '5000') });
+  const withShares = [cross, noRoute, triangle];
+
+  it('filters on the minimum after rebalancing; “sem rota” never passes', () => {
+    expect(idsOf(filterOpportunities(withShares, { ...DEFAULT_FILTERS, minAfterPercent: '0,22' }))).toEqual([
+      cross.id,
+      triangle.id,
+    ]);
+    expect(idsOf(filterOpportunities(withShares, { ...DEFAULT_FILTERS, minAfterPercent: '0,25' }))).toEqual([
+      triangle.id,
+    ]);
+  });
+
+  it('recomputes at the transfer size the user types', () => {
+    const shown = filterOpportunities(withShares, { ...DEFAULT_FILTERS, transferBrl: '10.000' });
+    expect(shown[0]!.rebalance).toMatchObject({
+      transferBrl: '10000',
+      costBrl: '1.191',
+      afterPercent: '0.2600',
+    });
+    expect(
+      idsOf(
+        filterOpportunities(withShares, {
+          ...DEFAULT_FILTERS,
+          transferBrl: '10.000',
+          minAfterPercent: '0,25',
+        }),
+      ),
+    ).toEqual([cross.id, triangle.id]);
+    expect(parseTransferBrl('2.500,50')).toBe('2500.50');
+    expect(parseTransferBrl('0')).toBeNull();
+    expect(parseTransferBrl('abc')).toBeNull();
+  });
+
+  it('sorts on it, “sem rota” last in either direction', () => {
+    expect(idsOf(sortOpportunities(withShares, { key: 'after', direction: 'desc' }))).toEqual([
+      triangle.id,
+      cross.id,
+      noRoute.id,
+    ]);
+    expect(idsOf(sortOpportunities(withShares, { key: 'after', direction: 'asc' }))).toEqual([
+      cross.id,
+      triangle.id,
+      noRoute.id,
     ]);
   });
 });

@@ -4,6 +4,7 @@ import {
   type OpportunityLeg,
   type OpportunityStrategy,
 } from '@arbitra/contracts';
+import { afterRebalanceText } from '@/components/money/after-rebalance';
 import { formatBRL, numberFormat, TIME_ZONE } from '@/lib/format';
 
 /**
@@ -127,6 +128,9 @@ export interface OpportunityRowText {
   capital: string;
   profitBrl: string;
   profitUsdt: string;
+  /** 'Lucro após rebalanceamento': % and R$, 'sem rota' when no network can undo the move, '—' when absent. */
+  after: string;
+  afterBrl: string;
 }
 
 /** Everything one row of the table shows, as text. */
@@ -140,6 +144,7 @@ export function opportunityRowText(o: Opportunity): OpportunityRowText {
     capital: formatUsdt(o.capitalUsdt, 2),
     profitBrl: formatBrlAmount(o.profitBrl),
     profitUsdt: formatUsdt(o.profitUsdt),
+    ...afterRebalanceText(o.rebalance),
   };
 }
 

@@ -4,12 +4,14 @@ import {
   TRADE_MODE_FILTER_LABELS,
   TRADE_STATUS_LABELS,
   type Bot,
+  type Trade,
   type TradeDateRange,
   type TradeModeFilter,
   type TradeStatusFilter,
 } from '@arbitra/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { afterRebalanceText } from '@/components/money/after-rebalance';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -26,6 +28,17 @@ import { useSocket, useSocketEvent } from '@/lib/socket';
 import { tradesApi } from '../api/trades-api';
 
 const PAGE_SIZE = 20;
+
+/** 'Lucro após rebalanceamento' of a trade (computed by the api from its stored figures; R$ 5.000 transfers). */
+function AfterRebalance({ share }: { share: Trade['rebalance'] }) {
+  const text = afterRebalanceText(share);
+  return (
+    <>
+      <div>{share?.afterBrl != null ? text.afterBrl : text.after}</div>
+      {share?.afterBrl != null && <div className="text-xs text-muted-foreground">{text.after}</div>}
+    </>
+  );
+}
 
 const DATE_RANGES = [
   { value: '7', label: '7 dias' },
@@ -176,6 +189,9 @@ export function TradesTab() {
                 <TableHead>Par</TableHead>
                 <TableHead>Lucro (R$ · USDT)</TableHead>
                 <TableHead>Lucro %</TableHead>
+                <TableHead title="Lucro menos a parte do trade nas taxas de saque para desfazer o movimento de estoque, rateadas em transferências de R$ 5.000">
+                  Após rebalanc.
+                </TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Compra</TableHead>
                 <TableHead>Venda</TableHead>
@@ -204,6 +220,13 @@ export function TradesTab() {
                     <BrlFirst brl={t.profitBrl} usdt={t.profitUsdt} />
                   </TableCell>
                   <TableCell label="Lucro %">{formatPercent(t.profitPercent, 2)}</TableCell>
+                  <TableCell
+                    label="Após rebalanc."
+                    className="whitespace-nowrap"
+                    data-testid="trade-after-rebalance"
+                  >
+                    <AfterRebalance share={t.rebalance} />
+                  </TableCell>
                   <TableCell lead={2} label="Status">
                     <Badge variant={statusVariant[t.status]}>{TRADE_STATUS_LABELS[t.status]}</Badge>
                   </TableCell>

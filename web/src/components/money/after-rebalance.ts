@@ -1,0 +1,19 @@
+import { brlForDisplay, type RebalanceShare } from '@arbitra/contracts';
+import { formatBRL, numberFormat } from '@/lib/format';
+
+/**
+ * The 'após rebalanceamento' figure of an opportunity or a trade (issue 29), as text: the % (2 to 4 decimals) and
+ * the R$; 'sem rota' when no network can undo the move (never shown as free); '—' when there is no figure.
+ */
+export function afterRebalanceText(r: RebalanceShare | null | undefined): {
+  after: string;
+  afterBrl: string;
+} {
+  if (!r) return { after: '—', afterBrl: '' };
+  if (r.afterPercent === null || r.afterBrl === null)
+    return { after: 'sem rota', afterBrl: r.missing.length ? `sem rede para ${r.missing.join(', ')}` : '' };
+  return {
+    after: `${numberFormat(2, 4).format(r.afterPercent as `${number}`)}%`,
+    afterBrl: formatBRL(brlForDisplay(r.afterBrl)),
+  };
+}
