@@ -22,7 +22,6 @@
 // bybit by 1 % (a cross-exchange opportunity); the book is restored before the next event.
 // Latency of a delivery = arrival of the first 'scanner:delta' carrying that opportunity − receivedTs.
 // Both processes read the same wall clock (performance.timeOrigin + performance.now(), sub-ms).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,17 +29,22 @@ import path from 'node:path';
 import {
   arg,
   benchBackends,
+  benchCommand,
   benchPostgres,
+  ClientProcess,
   dropDatabase,
   dynamic,
-  ClientProcess,
   forkApi,
   freshDatabase,
+  loadApi,
   now,
   platformEnv,
+  printReproduce,
   quantile,
-  sleep,
+  runBench,
   sendAndExit,
+  signUp,
+  sleep,
 } from './support.js';
 import { EVENTS, ROOMS } from '@arbitra/contracts';
 import { BrowserEvents } from '@arbitra/transport';
@@ -267,15 +271,9 @@ async function main(): Promise<void> {
   const handshakeMs = Number(arg('handshake-timeout', '20000'));
   const retries = Number(arg('connect-retries', '3'));
   const connectDeadlineMs = Number(arg('connect-deadline', '300')) * 1000;
-  const argv = process.argv.slice(2).join(' ');
-  const command = `node bench/run.mjs bench/end-to-end.ts${argv ? ' ' + argv : ''}`;
+  const command = benchCommand('end-to-end.ts');
 
-  const { createApiApp } = (await import(
-    dynamic('./api/dist/bootstrap.js')
-  )) as typeof import('../api/src/bootstrap.js');
-  const { parseApiConfig } = (await import(
-    dynamic('./api/dist/config/config.js')
-  )) as typeof import('../api/src/config/config.js');
+  const { createApiApp, parseApiConfig } = await loadApi();
   const { createEngine } = (await import(
     dynamic('./engine/dist/bootstrap.js')
   )) as typeof import('../engine/src/bootstrap.js');
@@ -338,17 +336,7 @@ async function main(): Promise<void> {
       const fabric = engine.get(BrowserEvents);
 
       try {
-        const res = await fetch(`${baseUrl}/api/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Bench',
-            email: `bench-${randomBytes(4).toString('hex')}@exemplo.com.br`,
-            password: 'senha-segura-123',
-          }),
-        });
-        if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-        const { token } = (await res.json()) as { token: string };
+        const { token } = await signUp(baseUrl, 'Bench');
 
         // both books present and quiet
         let ts = now();
@@ -541,20 +529,7 @@ function report(rows: readonly Row[], failures: readonly string[], command: stri
     );
   }
   for (const failure of failures) console.log(`FAILED: ${failure}`);
-  console.log('');
-  console.log(
-    `Reproduce: ${command}   (after \`tsc -b packages/contracts packages/transport packages/db api engine\`; or: npm run bench:e2e)`,
-  );
+  printReproduce(command, 'bench:e2e');
 }
 
-if (process.argv.includes('--client-process')) {
-  void clientProcess();
-} else {
-  main().then(
-    () => process.exit(0),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+runBench(main, clientProcess);

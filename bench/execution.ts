@@ -28,7 +28,6 @@
 //    all trade ETH/USDT too; the probe does not) matches at once: N − 1 executions enqueued together.
 //    executions/s = trades recorded / (last 'trade:new' at a socket − dislocation). Jobs older than the
 //    executor's age limit (5 s) when picked up are dropped ('expired'): reported, not counted.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -36,16 +35,21 @@ import path from 'node:path';
 import {
   arg,
   benchBackends,
-  cpuMs,
-  forkApi,
+  benchCommand,
   benchPostgres,
   ClientProcess,
+  cpuMs,
   dropDatabase,
   dynamic,
+  forkApi,
   freshDatabase,
+  loadApi,
   now,
   platformEnv,
+  printReproduce,
   quantile,
+  runBench,
+  signUp,
   sleep,
 } from './support.js';
 import { measureQueueFloor, type QueueFloor } from './queue-floor.js';
@@ -256,18 +260,12 @@ async function main(): Promise<void> {
   const wantedBackends = arg('backends', 'postgres,redis').split(',');
   const topology = arg('topology', 'one');
   if (topology !== 'one' && topology !== 'split') throw new Error(`--topology one|split, not ${topology}`);
-  const argv = process.argv.slice(2).join(' ');
-  const command = `node bench/run.mjs bench/execution.ts${argv ? ' ' + argv : ''}`;
+  const command = benchCommand('execution.ts');
   if (botCounts.some((n) => !(n >= probeCount)))
     throw new Error(`every --bots must be ≥ --probes (${probeCount})`);
 
   const pg = ((await import(dynamic('pg'))) as { default: typeof import('pg') }).default;
-  const { createApiApp } = (await import(
-    dynamic('./api/dist/bootstrap.js')
-  )) as typeof import('../api/src/bootstrap.js');
-  const { parseApiConfig } = (await import(
-    dynamic('./api/dist/config/config.js')
-  )) as typeof import('../api/src/config/config.js');
+  const { createApiApp, parseApiConfig } = await loadApi();
   const { BotCommandsService } = (await import(
     dynamic('./api/dist/modules/bots/bot-commands.service.js')
   )) as typeof import('../api/src/modules/bots/bot-commands.service.js');
@@ -455,19 +453,9 @@ async function main(): Promise<void> {
         const tokens: string[] = [];
         const userIds: string[] = [];
         for (let u = 0; u < userCount; u++) {
-          const res = await fetch(`${baseUrl}/api/auth/register`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              name: `Bench ${u}`,
-              email: `bench-${u}-${randomBytes(4).toString('hex')}@exemplo.com.br`,
-              password: 'senha-segura-123',
-            }),
-          });
-          if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-          const body = (await res.json()) as { token: string; user: { id: string } };
-          tokens.push(body.token);
-          userIds.push(body.user.id);
+          const user = await signUp(baseUrl, `Bench ${u}`);
+          tokens.push(user.token);
+          userIds.push(user.id);
         }
         let m = await child.next();
         if (m.type !== 'up') throw new Error('client process did not start');
@@ -899,19 +887,7 @@ async function main(): Promise<void> {
         ? `Target (p99 ≤ ${TARGET_P99_MS} ms with ${TARGET_BOTS} bots): MISSED on ${missed.map((r) => r.backend).join(', ')}`
         : `Target (p99 ≤ ${TARGET_P99_MS} ms with ${TARGET_BOTS} bots): met`,
     );
-  console.log(
-    `Reproduce: ${command}   (after \`tsc -b packages/contracts packages/transport packages/db api engine\`; or: npm run bench:execution)`,
-  );
+  printReproduce(command, 'bench:execution');
 }
 
-if (process.argv.includes('--client-process')) {
-  void clientProcess();
-} else {
-  main().then(
-    () => process.exit(0),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+runBench(main, clientProcess);

@@ -45,15 +45,18 @@ import {
 import {
   arg,
   benchBackends,
+  benchCommand,
   benchPostgres,
   cpuSeconds,
   dropDatabase,
   dynamic,
   freshDatabase,
+  loadApi,
   now,
   platformEnv,
   quantile,
   root,
+  runBench,
   serverPids,
   sleep,
 } from './support.js';
@@ -281,15 +284,9 @@ async function main(): Promise<void> {
   const minProfit = Number(arg('min-profit', '2'));
   const orderLatencyMs = Number(arg('order-latency', '0'));
   const profile = process.argv.includes('--profile');
-  const argv = process.argv.slice(2).join(' ');
-  const command = `node bench/run.mjs bench/scale-out.ts${argv ? ' ' + argv : ''}`;
+  const command = benchCommand('scale-out.ts');
 
-  const { createApiApp } = (await import(
-    dynamic('./api/dist/bootstrap.js')
-  )) as typeof import('../api/src/bootstrap.js');
-  const { parseApiConfig } = (await import(
-    dynamic('./api/dist/config/config.js')
-  )) as typeof import('../api/src/config/config.js');
+  const { createApiApp, parseApiConfig } = await loadApi();
   const { createQueueFactory } = (await import(
     dynamic('@arbitra/transport')
   )) as typeof import('@arbitra/transport');
@@ -634,10 +631,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runBench(main);

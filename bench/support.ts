@@ -41,8 +41,15 @@ export function machine(): string {
     .join(' ')}`;
 }
 
-/** Runs a benchmark's main: exits 0 when it finished, 1 with the error otherwise. */
-export function runBench(main: () => Promise<void>): void {
+/**
+ * Runs a benchmark's main: exits 0 when it finished, 1 with the error otherwise. A benchmark with browsers in a
+ * child process (ClientProcess) passes the child's side: this same bundle forked with `--client-process` runs it.
+ */
+export function runBench(main: () => Promise<void>, clientProcess?: () => Promise<void>): void {
+  if (clientProcess && process.argv.includes('--client-process')) {
+    void clientProcess();
+    return;
+  }
   void main().then(
     () => process.exit(0),
     (e: unknown) => {
@@ -50,6 +57,31 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/** How to run this benchmark again, with the arguments it was given. */
+export function benchCommand(file: string): string {
+  const argv = process.argv.slice(2).join(' ');
+  return `node bench/run.mjs bench/${file}${argv ? ' ' + argv : ''}`;
+}
+
+/** The report's last line: the command, and what to build before it. */
+export function printReproduce(command: string, npmScript: string): void {
+  console.log('');
+  console.log(
+    `Reproduce: ${command}   (after \`tsc -b packages/contracts packages/transport packages/db api engine\`; or: npm run ${npmScript})`,
+  );
+}
+
+/** The api's in-process bootstrap and config parser, from its build (api/dist). */
+export async function loadApi() {
+  const { createApiApp } = (await import(
+    dynamic('./api/dist/bootstrap.js')
+  )) as typeof import('../api/src/bootstrap.js');
+  const { parseApiConfig } = (await import(
+    dynamic('./api/dist/config/config.js')
+  )) as typeof import('../api/src/config/config.js');
+  return { createApiApp, parseApiConfig };
 }
 
 export function quantile(sorted: readonly number[], q: number): number {

@@ -10,7 +10,6 @@
 // is timed (the kept months read, nothing folded: limit 1 s); then `requests` reports of the months of the year
 // (the page a user clicks through: month figures + a page of 50 trades' operations), their p50/p95/p99 (limit
 // 200 ms), the report after one new trade (refolded from its month), the year report and a month's CSV.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -21,9 +20,12 @@ import {
   dropDatabase,
   dynamic,
   freshDatabase,
+  loadApi,
   now,
   platformEnv,
   quantile,
+  runBench,
+  signUp,
 } from './support.js';
 import type { FixtureTrade } from '../api/src/cli/live-trade-fixtures.js';
 import type { TaxMonthReport } from '@arbitra/contracts';
@@ -38,12 +40,7 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'arbitra-bench-tax-'));
   const pgHandle = await benchPostgres(tmp);
   const dbUrl = await freshDatabase(pgHandle.adminUrl);
-  const { createApiApp } = (await import(
-    dynamic('./api/dist/bootstrap.js')
-  )) as typeof import('../api/src/bootstrap.js');
-  const { parseApiConfig } = (await import(
-    dynamic('./api/dist/config/config.js')
-  )) as typeof import('../api/src/config/config.js');
+  const { createApiApp, parseApiConfig } = await loadApi();
   const { insertFixtureTrades } = (await import(
     dynamic('./api/dist/cli/live-trade-fixtures.js')
   )) as typeof import('../api/src/cli/live-trade-fixtures.js');
@@ -62,19 +59,7 @@ async function main(): Promise<void> {
   const ds = createDataSource(dbUrl);
   await ds.initialize();
   try {
-    const reg = await fetch(`${baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench',
-        email: `bench-${randomBytes(4).toString('hex')}@exemplo.com.br`,
-        password: 'senha-segura-123',
-        termsVersion: ((await import(dynamic('@arbitra/contracts'))) as typeof import('@arbitra/contracts'))
-          .LEGAL_VERSION,
-      }),
-    });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-    const { token, user } = (await reg.json()) as { token: string; user: { id: string } };
+    const { token, id: userId } = await signUp(baseUrl, 'Bench');
 
     // 100,000 trades spread over the year (São Paulo), deterministic.
     const start = Date.parse(`${year}-01-01T03:00:00Z`);
@@ -102,7 +87,7 @@ async function main(): Promise<void> {
       };
     });
     const t0 = now();
-    await insertFixtureTrades(new TradesRepository(ds), user.id, 'Bench', trades);
+    await insertFixtureTrades(new TradesRepository(ds), userId, 'Bench', trades);
     console.log(
       `inserted ${tradeCount} live trades (${tradeCount * 2} legs) in ${((now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -148,7 +133,7 @@ async function main(): Promise<void> {
         `(limit ${LIMIT_P99_MS} ms: ${p99 <= LIMIT_P99_MS ? 'OK' : 'OVER'})`,
     );
     // A new live trade on 31 December: the next report refolds from December only.
-    await insertFixtureTrades(new TradesRepository(ds), user.id, 'Bench', [
+    await insertFixtureTrades(new TradesRepository(ds), userId, 'Bench', [
       { ...trades[trades.length - 1]!, key: 'bench:tax:new' },
     ]);
     const after = await get(`/api/tax/report?month=${month(12)}`);
@@ -172,7 +157,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

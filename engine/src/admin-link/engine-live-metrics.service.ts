@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import {
   EXECUTION_LATENCY_METRIC,
@@ -15,6 +15,7 @@ import {
   ProcessSampler,
   type QueueFactory,
 } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { measuredExecutionLatency } from '../backtest/backtests.processor.js';
 import { BotRunner } from '../bots/bot-runner.service.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
@@ -32,7 +33,7 @@ const finiteOrNull = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) /
  * last 15 minutes) always, and to the `admin` room while an admin watches (an api announces it).
  */
 @Injectable()
-export class EngineLiveMetricsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class EngineLiveMetricsService implements BackgroundService {
   private watch?: AdminWatch;
   private loop?: LiveMetricsLoop;
 

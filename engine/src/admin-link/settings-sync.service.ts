@@ -1,12 +1,8 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DEFAULT_TAKER_FEES, EVENTS, EXCHANGE_IDS, type PlatformSettings } from '@arbitra/contracts';
 import { PlatformSettingsRepository } from '@arbitra/db';
 import { BrowserEvents } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 
 /** A missed event is caught up by reading the settings again this often. */
@@ -17,7 +13,7 @@ const RELOAD_MS = 30_000;
  * start, applied at once when an api announces a change ('settings:changed'), and re-read every 30 s.
  */
 @Injectable()
-export class SettingsSyncService implements OnApplicationBootstrap, OnModuleDestroy {
+export class SettingsSyncService implements BackgroundService {
   private readonly logger = new Logger(SettingsSyncService.name);
   private timer?: NodeJS.Timeout;
 

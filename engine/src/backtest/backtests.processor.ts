@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import {
   backtestRunJob,
@@ -20,6 +14,7 @@ import {
 } from '@arbitra/contracts';
 import { BacktestsRepository, type OwnerId } from '@arbitra/db';
 import { BrowserEvents, type QueueFactory, type TypedQueue } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ExecutionsProcessor } from '../execution/executions.processor.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
@@ -57,7 +52,7 @@ const LATENCY_MIN_SAMPLES = 5;
  * engine that died (job delivered again, or heartbeat stopped) is marked 'interrupted'.
  */
 @Injectable()
-export class BacktestsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class BacktestsProcessor implements BackgroundService {
   private readonly logger = new Logger(BacktestsProcessor.name);
   private worker?: Worker;
   /** Where a user's next run is queued again (made once). */

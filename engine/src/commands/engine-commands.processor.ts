@@ -1,14 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { QUEUES, type LiveChecklist, type PingResult } from '@arbitra/contracts';
 import type { QueueFactory, TypedJob } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { LiveChecklistChecker } from '../credentials/live-checklist.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
 import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 
 /** Works the engine-commands queue: the api's requests to the engine. */
 @Injectable()
-export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class EngineCommandsProcessor implements BackgroundService {
   private readonly logger = new Logger(EngineCommandsProcessor.name);
   private worker?: Worker;
   /** Job ids this process handled, for observability and the exactly-once tests. */
@@ -35,10 +36,17 @@ export class EngineCommandsProcessor implements OnApplicationBootstrap, OnModule
     if (job.id) this.handled.push(job.id);
     switch (job.name) {
       case 'ping':
-        return { nonce: job.data.nonce, processedBy: this.identity.instanceId, processedAt: new Date().toISOString() };
+        return {
+          nonce: job.data.nonce,
+          processedBy: this.identity.instanceId,
+          processedAt: new Date().toISOString(),
+        };
       case 'live-checklist': {
         const { userId, exchanges, pairs } = job.data;
-        return { ...(await this.checklist.check(userId, { exchanges, pairs })), processedBy: this.identity.instanceId };
+        return {
+          ...(await this.checklist.check(userId, { exchanges, pairs })),
+          processedBy: this.identity.instanceId,
+        };
       }
     }
   }

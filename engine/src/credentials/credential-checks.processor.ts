@@ -1,13 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Worker } from 'bullmq';
 import { EVENTS, MESSAGES, QUEUES, type ExchangeValidatedEvent } from '@arbitra/contracts';
 import { BrowserEvents, type QueueFactory } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { CredentialStore, CredentialUnavailableError } from './credential-store.js';
 import type { CredentialCheckOutcome, CredentialValidator } from './credential-validator.js';
@@ -24,7 +19,7 @@ export type CheckResult =
  * browsers ('exchange:validated' to user:<id>). Idempotent: a row that is no longer pending is skipped.
  */
 @Injectable()
-export class CredentialChecksProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class CredentialChecksProcessor implements BackgroundService {
   private readonly logger = new Logger(CredentialChecksProcessor.name);
   private worker?: Worker;
 

@@ -1,11 +1,6 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createLeaseStore, rendezvousOwner, type LeaseStore } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
 
@@ -45,7 +40,7 @@ export interface OwnershipChange {
  * `owns(botId)` is what the runner asks on the detection path (in memory, no I/O).
  */
 @Injectable()
-export class OwnershipService implements OnApplicationBootstrap, OnModuleDestroy {
+export class OwnershipService implements BackgroundService {
   private readonly logger = new Logger(OwnershipService.name);
   readonly store: LeaseStore;
   private readonly memberId: string;

@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EVENTS, HEARTBEAT_INTERVAL_MS, type EngineHeartbeat } from '@arbitra/contracts';
 import { BrowserEvents, type QueueFactory, type SocketAdapter } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { ENGINE_IDENTITY, ENGINE_VERSION, type EngineIdentity } from '../config/engine-identity.js';
 import { QUEUE_FACTORY, SOCKET_ADAPTER } from '../transport/fabric.providers.js';
@@ -8,7 +9,7 @@ import { OwnershipService } from '../ownership/ownership.service.js';
 
 /** Tells the api instances (server-side) and the browsers that this engine is alive. */
 @Injectable()
-export class HeartbeatService implements OnApplicationBootstrap, OnModuleDestroy {
+export class HeartbeatService implements BackgroundService {
   private timer?: NodeJS.Timeout;
 
   constructor(

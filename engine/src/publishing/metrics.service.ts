@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Registry } from 'prom-client';
 import { EVENTS } from '@arbitra/contracts';
 import { BrowserEvents } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { ENGINE_IDENTITY, type EngineIdentity } from '../config/engine-identity.js';
 
 const SEND_EVERY_MS = 5_000;
@@ -11,7 +12,7 @@ const SEND_EVERY_MS = 5_000;
  * to the api instances over the fabric, and the api serves them at /metrics.
  */
 @Injectable()
-export class MetricsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class MetricsService implements BackgroundService {
   readonly registry = new Registry();
   private timer?: NodeJS.Timeout;
 

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   EVENTS,
   isPair,
@@ -14,6 +14,7 @@ import {
   type ScannerSnapshot,
 } from '@arbitra/contracts';
 import { BrowserEvents, type BrowserPayload, type FabricPayload } from '@arbitra/transport';
+import type { BackgroundService } from '../config/background-service.js';
 import { UsdtBrlPremiumHistory, usdtBrlPremium, type UsdtBrlQuote } from '../arbitrage/usdt-brl-premium.js';
 import { decimalsOf } from '../market-data/precision.js';
 import { REFERENCE_SYMBOL } from '../market-data/symbols.js';
@@ -40,7 +41,7 @@ type PublicEvent =
  * stream whatever the number of engines; when it dies, the next holder sends the whole state at once.
  */
 @Injectable()
-export class ScannerPublisher implements OnApplicationBootstrap, OnModuleDestroy {
+export class ScannerPublisher implements BackgroundService {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly pendingUpserts = new Map<string, Opportunity>();
   private readonly pendingRemovals = new Set<string>();

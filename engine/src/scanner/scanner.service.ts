@@ -1,12 +1,7 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MarketSource } from '@arbitra/contracts';
 import { SimulatedMarketClockRepository } from '@arbitra/db';
+import type { BackgroundService } from '../config/background-service.js';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { createMarketFeed, parseReplaySpeed } from '../market-data/feed-factory.js';
@@ -26,7 +21,7 @@ const FAST_MARKET_HISTORY_MS = 6_000;
  * (its registry events, its books) and never wait on it: it runs synchronously on each update.
  */
 @Injectable()
-export class ScannerService implements OnApplicationBootstrap, OnModuleDestroy {
+export class ScannerService implements BackgroundService {
   private readonly logger = new Logger(ScannerService.name);
   readonly feed: MarketFeed;
   readonly scanner: ArbitrageScanner;

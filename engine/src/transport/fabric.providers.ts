@@ -3,16 +3,16 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   BrowserEvents,
   createHeadlessServer,
-  createQueueFactory,
-  createSocketAdapter,
   FabricBrowserEvents,
+  fabricConnectionProviders,
+  QUEUE_FACTORY,
+  SOCKET_ADAPTER,
   type QueueFactory,
   type SocketAdapter,
 } from '@arbitra/transport';
-import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
+import { ENGINE_CONFIG } from '../config/config.js';
 
-export const QUEUE_FACTORY = Symbol('QUEUE_FACTORY');
-export const SOCKET_ADAPTER = Symbol('SOCKET_ADAPTER');
+export { QUEUE_FACTORY, SOCKET_ADAPTER } from '@arbitra/transport';
 
 /** Closes the transports last, after every worker and publisher stopped (provided by EngineModule, the root). */
 @Injectable()
@@ -31,32 +31,8 @@ export class TransportLifecycle implements OnApplicationShutdown {
   }
 }
 
-const fabricLog = new Logger('SocketFabric');
-
 export const fabricProviders: Provider[] = [
-  {
-    provide: QUEUE_FACTORY,
-    inject: [ENGINE_CONFIG],
-    useFactory: (c: EngineConfig) =>
-      createQueueFactory({
-        databaseUrl: c.DATABASE_URL,
-        redisUrl: c.REDIS_URL,
-        namespace: c.TRANSPORT_NAMESPACE,
-        onQueueError: (e) => fabricLog.warn(`Fila sem conexão, reconectando: ${e.message}`),
-      }),
-  },
-  {
-    provide: SOCKET_ADAPTER,
-    inject: [ENGINE_CONFIG],
-    useFactory: (c: EngineConfig) =>
-      createSocketAdapter({
-        databaseUrl: c.DATABASE_URL,
-        redisUrl: c.REDIS_URL,
-        namespace: c.TRANSPORT_NAMESPACE,
-        onPublishError: (e) => fabricLog.error(`Evento de socket não publicado: ${e.message}`),
-        onSubscriptionLost: (e) => fabricLog.warn(e.message),
-      }),
-  },
+  ...fabricConnectionProviders(ENGINE_CONFIG, new Logger('SocketFabric')),
   {
     // The browser-events port over a headless Socket.IO server: the engine publishes to browsers connected to any
     // api instance, and to the other processes, through the adapter.

@@ -33,3 +33,22 @@ describe('the accounts migration', () => {
       expect(Number.isInteger(p.monthlyCents) && Number.isInteger(p.yearlyCents)).toBe(true);
   });
 });
+
+describe('sqlMigration', () => {
+  it('keeps the name TypeORM records and sends each statement once, in order, each way', async () => {
+    const { sqlMigration } = await import('./migrations/sql-migration.js');
+    const sent: string[] = [];
+    const runner = { query: async (sql: string) => void sent.push(sql) } as unknown as QueryRunner;
+    const M = sqlMigration(
+      'Thing1700000000000',
+      ['CREATE TABLE a ()', 'CREATE INDEX b ON a ()'],
+      ['DROP TABLE a'],
+    );
+    const m = new M();
+    expect(m.name).toBe('Thing1700000000000');
+    await m.up(runner);
+    expect(sent).toEqual(['CREATE TABLE a ()', 'CREATE INDEX b ON a ()']);
+    await m.down(runner);
+    expect(sent).toEqual(['CREATE TABLE a ()', 'CREATE INDEX b ON a ()', 'DROP TABLE a']);
+  });
+});

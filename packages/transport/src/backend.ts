@@ -1,3 +1,6 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
 /** Which backend carries jobs and socket events. Decided once, at boot, from REDIS_URL. */
 export type TransportKind = 'redis' | 'postgres';
 
@@ -48,3 +51,20 @@ export function redisOptionsFromUrl(url: string) {
  * which holds the money, is written through the application's own DataSource with durable commits.
  */
 export const TRANSPORT_PG_OPTIONS = '-c synchronous_commit=off';
+
+/**
+ * A Redis client of the transport's own (REDIS_URL is set): connection errors are retried by ioredis and the
+ * caller sees its commands fail, so the client's 'error' events are not reported again.
+ */
+export function transportRedis(config: TransportConfig, maxRetriesPerRequest: number): Redis {
+  const redis = new Redis({ ...redisOptionsFromUrl(config.redisUrl as string), maxRetriesPerRequest });
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** A pool of the transport's own Postgres connections (TRANSPORT_PG_OPTIONS); an idle client's error is dropped. */
+export function transportPool(config: TransportConfig, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max, options: TRANSPORT_PG_OPTIONS });
+  pool.on('error', () => undefined);
+  return pool;
+}

@@ -5,3 +5,4 @@ export * from './live-metrics.js';
 export * from './leases.js';
 export * from './browser-events.js';
 export * from './rate-budget.js';
+export * from './providers.js';

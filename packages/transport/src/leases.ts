@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
-import { redisOptionsFromUrl, transportKind, type TransportConfig, type TransportKind } from './backend.js';
+import { transportKind, transportRedis, type TransportConfig, type TransportKind } from './backend.js';
 
 /**
  * Leases in the transport: who is alive (membership) and who holds what (exclusive leases), so that each
@@ -106,8 +106,7 @@ class RedisLeaseStore implements LeaseStore {
   private readonly memberId: string;
 
   constructor(config: TransportConfig, options: LeaseStoreOptions) {
-    this.redis = new Redis({ ...redisOptionsFromUrl(config.redisUrl as string), maxRetriesPerRequest: 3 });
-    this.redis.on('error', () => undefined); // commands fail and are retried by the caller's next tick
+    this.redis = transportRedis(config, 3); // commands fail and are retried by the caller's next tick
     this.prefix = `${config.namespace ?? 'arbitra'}:leases`;
     this.memberId = options.memberId;
     this.ttlMs = options.ttlMs ?? 5_000;

@@ -1,12 +1,6 @@
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import {
-  redisOptionsFromUrl,
-  TRANSPORT_PG_OPTIONS,
-  transportKind,
-  type TransportConfig,
-  type TransportKind,
-} from './backend.js';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { transportKind, transportPool, transportRedis, type TransportConfig, type TransportKind } from './backend.js';
 
 /**
  * One request budget per key shared by every process of the platform (issue 26 §4): several engines whose bots use
@@ -57,8 +51,7 @@ class RedisRateBudget implements RateBudget {
   private readonly prefix: string;
 
   constructor(config: TransportConfig) {
-    this.redis = new Redis({ ...redisOptionsFromUrl(config.redisUrl as string), maxRetriesPerRequest: 2 });
-    this.redis.on('error', () => undefined); // a reservation fails; the caller falls back to its own limiter
+    this.redis = transportRedis(config, 2); // a reservation fails; the caller falls back to its own limiter
     this.prefix = `${config.namespace ?? 'arbitra'}:rate:`;
   }
 
@@ -81,8 +74,7 @@ class PostgresRateBudget implements RateBudget {
   private ready: Promise<void> | null = null;
 
   constructor(config: TransportConfig) {
-    this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2, options: TRANSPORT_PG_OPTIONS });
-    this.pool.on('error', () => undefined);
+    this.pool = transportPool(config, 2);
     this.namespace = config.namespace ?? 'arbitra';
   }
 

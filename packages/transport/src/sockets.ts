@@ -1,16 +1,9 @@
 import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from '@arbitra/contracts';
-import {
-  redisOptionsFromUrl,
-  TRANSPORT_PG_OPTIONS,
-  transportKind,
-  type TransportConfig,
-  type TransportKind,
-} from './backend.js';
+import { transportKind, transportPool, transportRedis, type TransportConfig, type TransportKind } from './backend.js';
 
 export type AdapterConstructor =
   ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
@@ -45,12 +38,9 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
   const kind = transportKind(config);
   const report = config.onPublishError ?? reportToStderr;
   if (kind === 'redis') {
-    const options = { ...redisOptionsFromUrl(config.redisUrl as string), maxRetriesPerRequest: 20 };
-    const pub = reportingRedisPublishFailures(report, new Redis(options));
-    const sub = new Redis(options);
-    // Connection errors are retried by ioredis; a publish that finally fails is reported above.
-    pub.on('error', () => undefined);
-    sub.on('error', () => undefined);
+    // Connection errors are retried by ioredis; a publish that finally fails is reported.
+    const pub = reportingRedisPublishFailures(report, transportRedis(config, 20));
+    const sub = transportRedis(config, 20);
     const watch = keepingRedisSubscriptions(
       config.onSubscriptionLost ?? ((e) => process.stderr.write(`[socket-fabric] ${e.message}\n`)),
       pub,
@@ -68,8 +58,7 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: TRANSPORT_PG_OPTIONS });
-  pool.on('error', () => undefined);
+  const pool = transportPool(config, 4);
   // The adapter keeps one client checked out for LISTEN and only listens to its 'end' (then reconnects): a
   // checked-out client has no pool listener, so when Postgres goes away its 'error' would crash the process.
   pool.on('connect', (client) => client.on('error', () => undefined));

@@ -1,6 +1,7 @@
 import type { InventoryBalance } from './inventory.js';
 import { BOT_STRATEGY_LABELS, RISK_LEVEL_LABELS, type BotStrategy } from './bots.js';
 import type { ExchangeId } from './exchanges.js';
+import type { TradeFigures } from './executions.js';
 import type { RiskLevel } from './market.js';
 import type { PlanId } from './plans.js';
 
@@ -151,18 +152,8 @@ export const BACKTEST_MAX_DURATION_BY_PLAN: Readonly<Record<PlanId, number>> = {
 export const BACKTEST_DISCLAIMER = 'Simulação — resultados passados não garantem resultados futuros';
 
 /** One trade of a backtest. Money: decimal strings in USDT. */
-export interface BacktestTrade {
+export interface BacktestTrade extends TradeFigures {
   at: number;
-  pair: string;
-  buyExchange: string;
-  sellExchange: string;
-  buyPrice: string;
-  sellPrice: string;
-  amount: string;
-  profit: string;
-  profitPercent: string;
-  expectedProfit: string;
-  expectedProfitPercent: string;
   /** Fees of every leg, in USDT. */
   fees: string;
   /** Profit and fees in R$ at the source's USDT/BRL rate of that moment (null: no rate; absent in older results). */

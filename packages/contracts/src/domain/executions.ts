@@ -1,5 +1,19 @@
 import type { BotMode, BotStrategy, TradeLeg, TradeStatus } from './bots.js';
 
+/** The figures of one arbitrage trade, executed or simulated. Money: decimal strings in USDT. */
+export interface TradeFigures {
+  pair: string;
+  buyExchange: string;
+  sellExchange: string;
+  buyPrice: string;
+  sellPrice: string;
+  amount: string;
+  profit: string;
+  profitPercent: string;
+  expectedProfit: string;
+  expectedProfitPercent: string;
+}
+
 /**
  * What an execution produces and the ledger records (one transaction): the engine's executors build it, the
  * trades repository of packages/db writes it, the backtest keeps it in memory.
@@ -30,7 +44,7 @@ export interface OpenPosition {
 }
 
 /** What an execution produced; the ledger records it in one transaction. */
-export interface ExecutionRecord {
+export interface ExecutionRecord extends TradeFigures {
   executionKey: string;
   botId: string;
   userId: string;
@@ -38,20 +52,10 @@ export interface ExecutionRecord {
   opportunityId: string;
   strategy: BotStrategy;
   mode: BotMode;
-  pair: string;
-  buyExchange: string;
-  sellExchange: string;
-  buyPrice: string;
-  sellPrice: string;
-  amount: string;
   /**
-   * Realised profit in USDT: the value of every balance delta (every asset, every exchange, fees included) at the
-   * trade's own prices (tradeValue in contracts).
+   * TradeFigures.profit: realised profit in USDT, the value of every balance delta (every asset, every exchange,
+   * fees included) at the trade's own prices (tradeValue in contracts).
    */
-  profit: string;
-  profitPercent: string;
-  expectedProfit: string;
-  expectedProfitPercent: string;
   usdtBrl: string;
   status: TradeStatus;
   failureReason: string | null;

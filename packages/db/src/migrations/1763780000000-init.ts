@@ -1,11 +1,10 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
-export class Init1763780000000 implements MigrationInterface {
-  name = 'Init1763780000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE EXTENSION IF NOT EXISTS pgcrypto`);
-    await q.query(`
+export const Init1763780000000 = sqlMigration(
+  'Init1763780000000',
+  [
+    `CREATE EXTENSION IF NOT EXISTS pgcrypto`,
+    `
       CREATE TABLE users (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         name varchar(120) NOT NULL,
@@ -14,18 +13,14 @@ export class Init1763780000000 implements MigrationInterface {
         role varchar(16) NOT NULL DEFAULT 'user' CHECK (role IN ('admin', 'user')),
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
-      )`);
+      )`,
     // Payloads the Socket.IO Postgres adapter cannot fit into NOTIFY.
-    await q.query(`
+    `
       CREATE TABLE IF NOT EXISTS socket_io_attachments (
         id bigserial UNIQUE,
         created_at timestamptz DEFAULT now(),
         payload bytea
-      )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE IF EXISTS socket_io_attachments`);
-    await q.query(`DROP TABLE users`);
-  }
-}
+      )`,
+  ],
+  [`DROP TABLE IF EXISTS socket_io_attachments`, `DROP TABLE users`],
+);

@@ -1,11 +1,10 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /** Exchange credentials, encrypted at rest (issue 6, DECISIONS §6). */
-export class ExchangeCredentials1763780300000 implements MigrationInterface {
-  name = 'ExchangeCredentials1763780300000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const ExchangeCredentials1763780300000 = sqlMigration(
+  'ExchangeCredentials1763780300000',
+  [
+    `
       CREATE TABLE exchange_credentials (
         id uuid PRIMARY KEY,
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -26,11 +25,8 @@ export class ExchangeCredentials1763780300000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         last_used_at timestamptz,
         CONSTRAINT exchange_credentials_user_exchange_uq UNIQUE (user_id, exchange_name)
-      )`);
-    await q.query(`CREATE INDEX exchange_credentials_key_id_idx ON exchange_credentials (key_id)`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE IF EXISTS exchange_credentials`);
-  }
-}
+      )`,
+    `CREATE INDEX exchange_credentials_key_id_idx ON exchange_credentials (key_id)`,
+  ],
+  [`DROP TABLE IF EXISTS exchange_credentials`],
+);

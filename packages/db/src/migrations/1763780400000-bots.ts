@@ -1,11 +1,10 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /** Bots, their balances, trades and trade legs (issue 5). Money and amounts are numeric. */
-export class Bots1763780400000 implements MigrationInterface {
-  name = 'Bots1763780400000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const Bots1763780400000 = sqlMigration(
+  'Bots1763780400000',
+  [
+    `
       CREATE TABLE bots (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -28,11 +27,10 @@ export class Bots1763780400000 implements MigrationInterface {
         naked_exposure jsonb NOT NULL DEFAULT '{}'::jsonb,
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    await q.query(`CREATE INDEX bots_user_id_idx ON bots (user_id)`);
-    await q.query(`CREATE INDEX bots_running_idx ON bots (status) WHERE active`);
-
-    await q.query(`
+      )`,
+    `CREATE INDEX bots_user_id_idx ON bots (user_id)`,
+    `CREATE INDEX bots_running_idx ON bots (status) WHERE active`,
+    `
       CREATE TABLE bot_balances (
         bot_id uuid NOT NULL REFERENCES bots(id) ON DELETE CASCADE,
         exchange varchar(32) NOT NULL,
@@ -41,9 +39,8 @@ export class Bots1763780400000 implements MigrationInterface {
         initial numeric(38,18) NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (bot_id, exchange, asset)
-      )`);
-
-    await q.query(`
+      )`,
+    `
       CREATE TABLE trades (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -68,11 +65,10 @@ export class Bots1763780400000 implements MigrationInterface {
         failure_reason varchar(300),
         executed_at timestamptz NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    await q.query(`CREATE INDEX trades_user_executed_idx ON trades (user_id, executed_at DESC)`);
-    await q.query(`CREATE INDEX trades_bot_executed_idx ON trades (bot_id, executed_at DESC)`);
-
-    await q.query(`
+      )`,
+    `CREATE INDEX trades_user_executed_idx ON trades (user_id, executed_at DESC)`,
+    `CREATE INDEX trades_bot_executed_idx ON trades (bot_id, executed_at DESC)`,
+    `
       CREATE TABLE trade_legs (
         trade_id uuid NOT NULL REFERENCES trades(id) ON DELETE CASCADE,
         seq integer NOT NULL,
@@ -89,13 +85,7 @@ export class Bots1763780400000 implements MigrationInterface {
         status varchar(8) NOT NULL,
         order_id varchar(100),
         PRIMARY KEY (trade_id, seq)
-      )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE trade_legs`);
-    await q.query(`DROP TABLE trades`);
-    await q.query(`DROP TABLE bot_balances`);
-    await q.query(`DROP TABLE bots`);
-  }
-}
+      )`,
+  ],
+  [`DROP TABLE trade_legs`, `DROP TABLE trades`, `DROP TABLE bot_balances`, `DROP TABLE bots`],
+);

@@ -1,17 +1,16 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * The execution journal (issue 5): a trade row is written 'pending' before its first order, with the markets
  * its orders may use, so an executor killed mid-job is recovered (orders looked up by client order id);
  * and the open statistical positions, kept with the trades that opened them so a restart does not lose them.
  */
-export class ExecutionJournal1763780500000 implements MigrationInterface {
-  name = 'ExecutionJournal1763780500000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE trades ADD COLUMN plan jsonb`);
-    await q.query(`CREATE INDEX trades_pending_idx ON trades (created_at) WHERE status = 'pending'`);
-    await q.query(`
+export const ExecutionJournal1763780500000 = sqlMigration(
+  'ExecutionJournal1763780500000',
+  [
+    `ALTER TABLE trades ADD COLUMN plan jsonb`,
+    `CREATE INDEX trades_pending_idx ON trades (created_at) WHERE status = 'pending'`,
+    `
       CREATE TABLE stat_positions (
         bot_id uuid NOT NULL REFERENCES bots(id) ON DELETE CASCADE,
         opportunity_id varchar(200) NOT NULL,
@@ -25,12 +24,7 @@ export class ExecutionJournal1763780500000 implements MigrationInterface {
         first_seen bigint NOT NULL,
         opened_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (bot_id, opportunity_id)
-      )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE stat_positions`);
-    await q.query(`DROP INDEX trades_pending_idx`);
-    await q.query(`ALTER TABLE trades DROP COLUMN plan`);
-  }
-}
+      )`,
+  ],
+  [`DROP TABLE stat_positions`, `DROP INDEX trades_pending_idx`, `ALTER TABLE trades DROP COLUMN plan`],
+);

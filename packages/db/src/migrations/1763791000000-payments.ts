@@ -1,15 +1,14 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * The payments ledger (issue 10): one row per charge, whatever the provider. Admin revenue figures
  * are computed from this table alone (approved rows, amount_cents, approved_at, refunded_at).
  */
-export class Payments1763791000000 implements MigrationInterface {
-  name = 'Payments1763791000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE SEQUENCE IF NOT EXISTS payments_invoice_seq`);
-    await q.query(`
+export const Payments1763791000000 = sqlMigration(
+  'Payments1763791000000',
+  [
+    `CREATE SEQUENCE IF NOT EXISTS payments_invoice_seq`,
+    `
       CREATE TABLE payments (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -37,17 +36,11 @@ export class Payments1763791000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         approved_at timestamptz,
         refunded_at timestamptz
-      )`);
-    await q.query(`CREATE INDEX payments_user_idx ON payments (user_id, created_at DESC)`);
-    await q.query(`CREATE INDEX payments_status_approved_idx ON payments (status, approved_at)`);
-    await q.query(
-      `CREATE UNIQUE INDEX payments_provider_payment_uq ON payments (provider, provider_payment_id) WHERE provider_payment_id IS NOT NULL`,
-    );
-    await q.query(`CREATE INDEX payments_pending_idx ON payments (created_at) WHERE status = 'pending'`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE IF EXISTS payments`);
-    await q.query(`DROP SEQUENCE IF EXISTS payments_invoice_seq`);
-  }
-}
+      )`,
+    `CREATE INDEX payments_user_idx ON payments (user_id, created_at DESC)`,
+    `CREATE INDEX payments_status_approved_idx ON payments (status, approved_at)`,
+    `CREATE UNIQUE INDEX payments_provider_payment_uq ON payments (provider, provider_payment_id) WHERE provider_payment_id IS NOT NULL`,
+    `CREATE INDEX payments_pending_idx ON payments (created_at) WHERE status = 'pending'`,
+  ],
+  [`DROP TABLE IF EXISTS payments`, `DROP SEQUENCE IF EXISTS payments_invoice_seq`],
+);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * Backtests (issue 14): one row per simulation a user asked for — the bot configuration and the market source
@@ -6,11 +6,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * bot_balances or bots. `heartbeat_at` moves with every progress write; a 'running' row whose heartbeat stopped
  * belongs to an engine that died and is marked 'interrupted'.
  */
-export class Backtests1763796000000 implements MigrationInterface {
-  name = 'Backtests1763796000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const Backtests1763796000000 = sqlMigration(
+  'Backtests1763796000000',
+  [
+    `
       CREATE TABLE backtests (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -31,12 +30,9 @@ export class Backtests1763796000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         started_at timestamptz,
         finished_at timestamptz
-      )`);
-    await q.query(`CREATE INDEX backtests_user_idx ON backtests (user_id, created_at DESC)`);
-    await q.query(`CREATE INDEX backtests_running_idx ON backtests (heartbeat_at) WHERE status = 'running'`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE backtests`);
-  }
-}
+      )`,
+    `CREATE INDEX backtests_user_idx ON backtests (user_id, created_at DESC)`,
+    `CREATE INDEX backtests_running_idx ON backtests (heartbeat_at) WHERE status = 'running'`,
+  ],
+  [`DROP TABLE backtests`],
+);

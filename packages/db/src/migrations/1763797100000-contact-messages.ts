@@ -1,11 +1,10 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /** Messages of the contact / support form (issue 16), read and answered by admins ('Mensagens'). */
-export class ContactMessages1763797100000 implements MigrationInterface {
-  name = 'ContactMessages1763797100000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const ContactMessages1763797100000 = sqlMigration(
+  'ContactMessages1763797100000',
+  [
+    `
       CREATE TABLE contact_messages (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid REFERENCES users(id) ON DELETE SET NULL,
@@ -17,11 +16,8 @@ export class ContactMessages1763797100000 implements MigrationInterface {
         answer text,
         answered_at timestamptz,
         answered_by uuid REFERENCES users(id) ON DELETE SET NULL
-      )`);
-    await q.query(`CREATE INDEX contact_messages_created_idx ON contact_messages (created_at DESC)`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE contact_messages`);
-  }
-}
+      )`,
+    `CREATE INDEX contact_messages_created_idx ON contact_messages (created_at DESC)`,
+  ],
+  [`DROP TABLE contact_messages`],
+);

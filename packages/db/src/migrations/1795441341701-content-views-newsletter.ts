@@ -1,22 +1,21 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * Issue 16: page views of the knowledge base and the blog ('Mais lidos'), one row per reader per page per day
  * (the reader is a keyed hash that changes every day: no IP is stored), and the newsletter's double opt-in list.
  */
-export class ContentViewsNewsletter1795441341701 implements MigrationInterface {
-  name = 'ContentViewsNewsletter1795441341701';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const ContentViewsNewsletter1795441341701 = sqlMigration(
+  'ContentViewsNewsletter1795441341701',
+  [
+    `
       CREATE TABLE content_views (
         kind varchar(16) NOT NULL,
         slug varchar(120) NOT NULL,
         day date NOT NULL,
         reader varchar(64) NOT NULL,
         PRIMARY KEY (kind, slug, day, reader)
-      )`);
-    await q.query(`
+      )`,
+    `
       CREATE TABLE newsletter_subscriptions (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         email varchar(254) NOT NULL UNIQUE,
@@ -28,14 +27,8 @@ export class ContentViewsNewsletter1795441341701 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         confirmed_at timestamptz,
         unsubscribed_at timestamptz
-      )`);
-    await q.query(
-      `CREATE UNIQUE INDEX newsletter_confirm_token_idx ON newsletter_subscriptions (confirm_token_hash) WHERE confirm_token_hash IS NOT NULL`,
-    );
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE newsletter_subscriptions`);
-    await q.query(`DROP TABLE content_views`);
-  }
-}
+      )`,
+    `CREATE UNIQUE INDEX newsletter_confirm_token_idx ON newsletter_subscriptions (confirm_token_hash) WHERE confirm_token_hash IS NOT NULL`,
+  ],
+  [`DROP TABLE newsletter_subscriptions`, `DROP TABLE content_views`],
+);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * Off-session card renewals and the payer's CPF (issue 10, what was left):
@@ -11,11 +11,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - payments.card_token now lives only while a card payment is pending (the browser's single-use token, used to
  *   save the card on approval), and is cleared when the payment is settled.
  */
-export class PaymentMethods1795450000000 implements MigrationInterface {
-  name = 'PaymentMethods1795450000000';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const PaymentMethods1795450000000 = sqlMigration(
+  'PaymentMethods1795450000000',
+  [
+    `
       CREATE TABLE payment_methods (
         user_id uuid PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
         provider varchar(16) NOT NULL CHECK (provider IN ('sandbox','mercadopago')),
@@ -24,22 +23,21 @@ export class PaymentMethods1795450000000 implements MigrationInterface {
         card_brand varchar(16) NOT NULL CHECK (card_brand IN ('visa','mastercard','elo')),
         card_last4 varchar(4) NOT NULL CHECK (card_last4 ~ '^[0-9]{4}$'),
         created_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    await q.query(`
+      )`,
+    `
       CREATE TABLE sandbox_cards (
         id text PRIMARY KEY,
         customer_id text NOT NULL,
         declines boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL DEFAULT now()
-      )`);
-    await q.query(`ALTER TABLE payments ADD COLUMN payer_cpf varchar(11) CHECK (payer_cpf ~ '^[0-9]{11}$')`);
+      )`,
+    `ALTER TABLE payments ADD COLUMN payer_cpf varchar(11) CHECK (payer_cpf ~ '^[0-9]{11}$')`,
     // Tokens of settled card payments are no longer needed (renewals use payment_methods).
-    await q.query(`UPDATE payments SET card_token = NULL WHERE status <> 'pending'`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE payments DROP COLUMN IF EXISTS payer_cpf`);
-    await q.query(`DROP TABLE IF EXISTS sandbox_cards`);
-    await q.query(`DROP TABLE IF EXISTS payment_methods`);
-  }
-}
+    `UPDATE payments SET card_token = NULL WHERE status <> 'pending'`,
+  ],
+  [
+    `ALTER TABLE payments DROP COLUMN IF EXISTS payer_cpf`,
+    `DROP TABLE IF EXISTS sandbox_cards`,
+    `DROP TABLE IF EXISTS payment_methods`,
+  ],
+);

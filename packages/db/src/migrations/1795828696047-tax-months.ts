@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * The tax report's kept months (issue 25): per user and São Paulo month, the folded month (its result and the
@@ -7,11 +7,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * and folds again only from the first month whose fingerprint (or version) differs. A cache of figures that
  * the trades determine: deleting every row only costs one full fold.
  */
-export class TaxMonths1795828696047 implements MigrationInterface {
-  name = 'TaxMonths1795828696047';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const TaxMonths1795828696047 = sqlMigration(
+  'TaxMonths1795828696047',
+  [
+    `
       CREATE TABLE tax_months (
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
         month char(7) NOT NULL,
@@ -20,10 +19,7 @@ export class TaxMonths1795828696047 implements MigrationInterface {
         folded jsonb NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (user_id, month)
-      )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE tax_months`);
-  }
-}
+      )`,
+  ],
+  [`DROP TABLE tax_months`],
+);

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * Every fee of a leg (issue 25): an order may pay its commission in more than one currency (Binance takes BNB
@@ -6,14 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * [{ "cost": "0.0001", "currency": "BTC" }] (exact decimal strings), null when there is none — so the legs
  * reproduce the bot's balances exactly.
  */
-export class TradeLegFees1795828900671 implements MigrationInterface {
-  name = 'TradeLegFees1795828900671';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE trade_legs ADD COLUMN other_fees jsonb`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE trade_legs DROP COLUMN other_fees`);
-  }
-}
+export const TradeLegFees1795828900671 = sqlMigration(
+  'TradeLegFees1795828900671',
+  [`ALTER TABLE trade_legs ADD COLUMN other_fees jsonb`],
+  [`ALTER TABLE trade_legs DROP COLUMN other_fees`],
+);

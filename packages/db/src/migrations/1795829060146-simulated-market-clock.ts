@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from './sql-migration.js';
 
 /**
  * One simulated market for every engine (issue 31): the market's epoch (wall time of model time 0) and its newest
@@ -6,21 +6,17 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * others join it. `saved_at` is the last checkpoint's time: a market nobody saved for a while has no engine
  * left and the next one starts it afresh (SimulatedMarketClockRepository).
  */
-export class SimulatedMarketClock1795829060146 implements MigrationInterface {
-  name = 'SimulatedMarketClock1795829060146';
-
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
+export const SimulatedMarketClock1795829060146 = sqlMigration(
+  'SimulatedMarketClock1795829060146',
+  [
+    `
       CREATE TABLE simulated_market_clock (
         market varchar(48) PRIMARY KEY,
         epoch_ms bigint NOT NULL,
         model_ms bigint NOT NULL DEFAULT 0,
         checkpoint jsonb,
         saved_at timestamptz NOT NULL DEFAULT now()
-      )`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE simulated_market_clock`);
-  }
-}
+      )`,
+  ],
+  [`DROP TABLE simulated_market_clock`],
+);
