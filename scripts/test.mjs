@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, with the counts printed at the end. Three lanes side by side (the
- * machine has two cores and the integration files mostly wait on I/O), and the audit (production dependencies,
- * high/critical) beside them:
- * - checks: lint (eslint, then import cycles, then tenancy) → typecheck;
- * - tests: unit (node + web) → browser, once the build is done (the platform started as `npm start` does, driven
- *   in Debian Chromium);
- * - build → integration (real Postgres, and Redis when reachable).
- * Each stage's output is printed whole when it ends (so the lanes do not interleave); `npm test -- --serial` runs
- * the stages one after another with their output streamed, as before (for profiling one stage).
+ * `npm test`: every check the project has, with the counts printed at the end. By default one stage after another,
+ * output streamed: build → audit (production dependencies, high/critical) → lint (eslint, import cycles, tenancy) →
+ * typecheck → unit (node + web) → integration (real Postgres, and Redis when reachable) → browser (the platform
+ * started as `npm start` does, driven in Debian Chromium).
+ * `npm test -- --parallel` (or TEST_PARALLEL=1) runs three lanes side by side, the audit beside them, each stage's
+ * output printed whole when it ends: lint → typecheck; unit → browser (after the build); build → integration. On
+ * this 2-core machine that was SLOWER (the stages fight for the cores: unit 191 s → 1254 s, lint 67 s → 364 s, see
+ * the README's test notes), so it is for machines with more cores.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'arbitra-test-'));
-const serial = process.argv.includes('--serial') || process.env.TEST_SERIAL === '1';
+const serial = !(process.argv.includes('--parallel') || process.env.TEST_PARALLEL === '1');
 const startedAt = Date.now();
 const results = [];
 /** Every test's time, for the 20 slowest printed at the end (the testing notes in the README list them). */
@@ -185,6 +184,6 @@ console.log('\n━━ os 20 testes mais lentos ━━');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20))
   console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.stage.padEnd(11)} ${t.name}`);
 const total = results.reduce((a, r) => a + (r.counts?.passed ?? 0), 0);
-console.log(`${total} testes passaram no total, em ${seconds(startedAt)} s${serial ? ' (em série)' : ''}.`);
+console.log(`${total} testes passaram no total, em ${seconds(startedAt)} s${serial ? '' : ' (em paralelo)'}.`);
 rmSync(reportDir, { recursive: true, force: true });
 process.exit(ok && results.every((r) => r.ok) ? 0 : 1);

@@ -93,6 +93,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/bots': SIGNED_IN,
   'GET /api/bots/:id': OWNED,
   'PUT /api/bots/:id': OWNED,
+  // an action on the bot ('Rebalancear', issue 29)
+  'POST /api/bots/:id': OWNED,
   'DELETE /api/bots/:id': OWNED,
   'POST /api/bots/:id/toggle': OWNED,
   'GET /api/backtests': SIGNED_IN,
@@ -162,6 +164,7 @@ const MATRIX: Record<string, Row> = {
 /** Valid bodies where the owner's answer must be more than a validation error. */
 const BODIES: Record<string, unknown> = {
   'PUT /api/bots/:id': { ...tradeEverythingBot('Renomeado'), active: false },
+  'POST /api/bots/:id': { action: 'rebalance', key: 'matriz-1' },
   'POST /api/payments/:id/sandbox': { action: 'decline' },
   'PUT /api/user/exchanges/:id': { api_key: `Ak${'b'.repeat(62)}`, api_secret: `Sc${'c'.repeat(62)}` },
 };

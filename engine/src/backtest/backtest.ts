@@ -154,7 +154,16 @@ export async function runOnMarket(
       }
     }
     const skip = (b: RunningBot) => unfunded.add(executionKey(b.id, o));
-    for (const job of entryJobs(candidates(), o, positions, queued, clock.now(), undefined, skip)) {
+    for (const job of entryJobs(
+      candidates(),
+      o,
+      positions,
+      queued,
+      clock.now(),
+      undefined,
+      skip,
+      (ex, symbol) => books(ex, symbol)?.spec.minNotional ?? 0,
+    )) {
       results!.funnel.seen++;
       dispatch(job);
     }

@@ -140,9 +140,9 @@ describe('sizing by risk level (DECISIONS §8)', () => {
   });
 
   it('is capped by the USDT the bot holds on the buying exchange', () => {
-    expect(budgetUsdt(bot({ riskLevel: 'high', balances: new Map([['binance|USDT', '80.123456789']]) }), opp())).toBe(
-      '80.12345678',
-    );
+    expect(
+      budgetUsdt(bot({ riskLevel: 'high', balances: new Map([['binance|USDT', '80.123456789']]) }), opp()),
+    ).toBe('80.12345678');
     expect(budgetUsdt(bot({ balances: new Map([['binance|USDT', '0']]) }), opp())).toBe('0');
   });
 });

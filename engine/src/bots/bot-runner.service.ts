@@ -352,6 +352,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       Date.now(),
       (id) => this.ownership.owns(id),
       (bot, side) => this.unfunded(bot, side),
+      (ex, symbol) => this.scanner.scanner.store.get(ex as ExchangeId, symbol)?.spec.minNotional ?? 0,
     );
     if (jobs.length === 0) return;
     for (const job of jobs) job.leaseToken = this.ownership.token(job.botId);

@@ -1,4 +1,10 @@
-import { unfundedSide, type ExchangeId, type ExecutionJob, type InventoryPause, type Opportunity } from '@arbitra/contracts';
+import {
+  unfundedSide,
+  type ExchangeId,
+  type ExecutionJob,
+  type InventoryPause,
+  type Opportunity,
+} from '@arbitra/contracts';
 import type { BookSource } from '../execution/paper-gateway.js';
 import { budgetUsdt, executionKey, held, matches, type RunningBot } from './bot-matcher.js';
 import { exitOpportunity, type StatisticalPositions, type StatPosition } from './statistical-positions.js';
@@ -26,6 +32,8 @@ export function entryJobs(
   nowMs: number,
   owns: (botId: string) => boolean = () => true,
   unfunded?: (bot: RunningBot, side: UnfundedSide) => void,
+  /** The market's minimum order (notional, in its quote), from the book store's specs; 0 = unknown. */
+  marketMinimum?: (exchange: string, symbol: string) => number,
 ): ExecutionJob[] {
   const jobs: ExecutionJob[] = [];
   if (!candidates) return jobs;
@@ -34,7 +42,7 @@ export function entryJobs(
     if (o.strategy === 'statistical' && positions.get(bot.id, o.id)) continue; // one position per opportunity
     const key = executionKey(bot.id, o);
     // before the queued check: an opportunity already taken whose side has since run dry still says so
-    const lacking = unfundedSide(o, (ex, asset) => held(bot, ex, asset));
+    const lacking = unfundedSide(o, (ex, asset) => held(bot, ex, asset), undefined, marketMinimum);
     if (lacking) {
       unfunded?.(bot, lacking);
       continue;

@@ -63,7 +63,12 @@ describe('entryJobs skips a direction the bot cannot fund (the runner and the ba
 });
 
 describe('InventoryPauses', () => {
-  const side: UnfundedSide = { exchange: 'gateio', asset: 'BTC', side: 'sell', reason: 'Direção pausada: sem BTC na Gate.io' };
+  const side: UnfundedSide = {
+    exchange: 'gateio',
+    asset: 'BTC',
+    side: 'sell',
+    reason: 'Direção pausada: sem BTC na Gate.io',
+  };
 
   it('starts a pause once, counts the skips, ends it when that balance changes, drains what changed', () => {
     const p = new InventoryPauses();

@@ -55,7 +55,11 @@ export class InventoryPauses {
   /** The pauses of the bots that changed since the last drain (copies), and forgets that they changed. */
   drain(): Map<string, InventoryPause[]> {
     const out = new Map<string, InventoryPause[]>();
-    for (const id of this.dirty) out.set(id, this.of(id).map((p) => ({ ...p })));
+    for (const id of this.dirty)
+      out.set(
+        id,
+        this.of(id).map((p) => ({ ...p })),
+      );
     this.dirty.clear();
     return out;
   }

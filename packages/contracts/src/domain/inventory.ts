@@ -200,7 +200,8 @@ export function inventoryRows(
     const minOrder =
       price && new Decimal(price).gt(0) ? new Decimal(minOrderUsdt).div(price).toSignificantDigits(8) : null;
     const funded = new Decimal(b.initial).gt(0);
-    const hoursLeft = funded && minOrder ? hoursUntilDry(b.amount, minOrder.toFixed(), perHour.toFixed()) : null;
+    const hoursLeft =
+      funded && minOrder ? hoursUntilDry(b.amount, minOrder.toFixed(), perHour.toFixed()) : null;
     const alert =
       funded &&
       minOrder !== null &&
@@ -251,6 +252,7 @@ export function unfundedSide(
   o: DirectionLegs,
   held: (exchange: string, asset: string) => string | undefined,
   minOrderUsdt: string = BOT_MIN_ORDER_USDT,
+  marketMinimum?: (exchange: string, symbol: string) => number,
 ): Omit<InventoryPause, 'skipped' | 'since'> | null {
   if (o.legs.length !== 2) return null;
   const rate = new Decimal(String(o.usdtBrl));
@@ -260,10 +262,16 @@ export function unfundedSide(
     const asset = leg.side === 'buy' ? quote : base;
     const amount = held(leg.exchange, asset);
     if (amount === undefined) continue;
-    // the leg's funds in the quote, then in USDT (a R$ quote at the opportunity's rate)
+    // the leg's funds in the quote
     const inQuote = leg.side === 'buy' ? new Decimal(amount) : new Decimal(amount).mul(String(leg.price));
-    const usdt = quote === 'BRL' ? (rate.gt(0) ? inQuote.div(rate) : new Decimal(0)) : inQuote;
-    if (usdt.lt(minOrderUsdt))
+    // The market's own minimum order (its notional, in the quote) when the engine knows it: an order the exchange
+    // accepts is not skipped; else the platform's minimum in USDT (a R$ quote at the opportunity's rate).
+    const known = marketMinimum?.(leg.exchange, leg.symbol) ?? 0;
+    const short =
+      known > 0
+        ? inQuote.lt(String(known))
+        : (quote === 'BRL' ? (rate.gt(0) ? inQuote.div(rate) : new Decimal(0)) : inQuote).lt(minOrderUsdt);
+    if (short)
       return { exchange: leg.exchange, asset, side: leg.side, reason: pauseReason(asset, leg.exchange) };
   }
   return null;

@@ -9,7 +9,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClassName = 'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm animate-fade-in';
 export const dialogPanelClassName =
-  'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-popover p-6 shadow-xl animate-fade-in';
+  'fixed top-1/2 left-1/2 z-50 grid grid-cols-[minmax(0,1fr)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-popover p-6 shadow-xl animate-fade-in';
 
 export function DialogContent({
   className,

@@ -30,6 +30,9 @@ describe('an opportunity row', () => {
       // '1.005' as a float is 1.00499…: a float would show R$ 1,00.
       profitBrl: `R$${NBSP}1,01`,
       profitUsdt: '0,9714 USDT',
+      // no 'lucro após rebalanceamento' computed for this opportunity: a dash, not a figure
+      after: '—',
+      afterBrl: '',
     });
   });
 
