@@ -101,14 +101,15 @@ async function readHistory(history: Locator): Promise<HistoryView> {
     rows: cells.map((c) => ({
       bot: c[1] ?? '',
       pair: c[2] ?? '',
-      // The deciding figures first (issue 27): Data, Bot, Par, Lucro, Lucro %, Status, then the fills.
+      // The deciding figures first (issue 27): Data, Bot, Par, Lucro, Lucro %, Após rebalanc. (issue 29), Status,
+      // then the fills.
       profit: c[3] ?? '',
-      status: c[5] ?? '',
-      buy: c[6] ?? '',
-      sell: c[7] ?? '',
-      buyPrice: c[8] ?? '',
-      sellPrice: c[9] ?? '',
-      mode: c[12] ?? '',
+      status: c[6] ?? '',
+      buy: c[7] ?? '',
+      sell: c[8] ?? '',
+      buyPrice: c[9] ?? '',
+      sellPrice: c[10] ?? '',
+      mode: c[13] ?? '',
     })),
     empty: await history.getByText('Nenhum trade encontrado para os filtros escolhidos.').isVisible(),
     // allInnerTexts does not wait: the footer may go (an empty result) between a count and a read
