@@ -48,6 +48,9 @@ describe('an engine SIGKILLed in the middle of 50 executions (issue 13)', () => 
         ...process.env,
         ...platform.env,
         PAPER_ORDER_LATENCY_MS: '400',
+        // The generous regime: 'Normal' dislocations fade within 2 s and each bot's first trade on a direction spends
+        // that side's inventory (issue 29's skip rule), so 50 executions took minutes; this test is about the kill.
+        MARKET_VOLATILITY: 'agitated',
         // A pending trade of the dead engine is recovered once 8 s old (the sweep runs every 10 s).
         EXECUTION_RECOVERY_AFTER_MS: '8000',
       },
