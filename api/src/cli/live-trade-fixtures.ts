@@ -1,19 +1,13 @@
 import { Decimal } from 'decimal.js';
-import { tradeBrlFigures } from '@arbitra/contracts';
+import { tradeBrlFigures, tradeSides, type TradeSides } from '@arbitra/contracts';
 import type { CompletedTrade, TradesRepository } from '@arbitra/db';
 
 /** A two-leg arbitrage trade as a fixture: bought on one exchange, sold on another, fees in the quote. */
-export interface FixtureTrade {
+export interface FixtureTrade extends TradeSides {
   /** Unique execution key (a second insert of the same key is skipped). */
   key: string;
   executedAt: Date;
-  pair: string;
   usdtBrl: string;
-  amount: string;
-  buyExchange: string;
-  buyPrice: string;
-  sellExchange: string;
-  sellPrice: string;
   /** Fee rate of each leg (0.001 = 0,1 %). */
   feeRate: string;
   mode?: 'live' | 'paper';
@@ -77,12 +71,7 @@ function completedTrade(t: FixtureTrade): CompletedTrade {
   return {
     executionKey: t.key,
     mode: t.mode ?? 'live',
-    pair: t.pair,
-    buyExchange: t.buyExchange,
-    sellExchange: t.sellExchange,
-    buyPrice: t.buyPrice,
-    sellPrice: t.sellPrice,
-    amount: t.amount,
+    ...tradeSides(t),
     profit: profit.toFixed(18),
     profitPercent: profit.mul(100).div(cost).toFixed(8),
     usdtBrl: t.usdtBrl,

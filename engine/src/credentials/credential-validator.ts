@@ -139,6 +139,19 @@ async function readPermissions(
   }
 }
 
+/** An outcome without permissions: the check failed (`reached`: the exchange answered and refused). */
+function failed(
+  status: 'invalid' | 'unreachable',
+  reason: string,
+  reachedExchange: boolean,
+  e: unknown,
+): CredentialCheckOutcome {
+  const errorClass = e instanceof Error ? e.constructor.name : typeof e;
+  return { status, reason, reachedExchange, permissions: null, canWithdraw: null, errorClass };
+}
+
+const unexpected = (e: unknown) => failed('invalid', MESSAGES.exchanges.reasonUnexpected, false, e);
+
 /**
  * Checks credentials with the exchange through a read-only call (ccxt fetchBalance) and reads the
  * key's permissions where the exchange reports them. Never throws: every failure is an outcome.
@@ -162,45 +175,21 @@ export class CredentialValidator {
     try {
       client = await this.factory(exchange, credentials, { timeoutMs: this.timeoutMs });
     } catch (e) {
-      return this.unexpected(e);
+      return unexpected(e);
     }
     let balanceInfo: unknown;
     try {
       // A clock out of the exchange's window is resynchronised (not 'Credenciais inválidas'); a 429 waits once.
       balanceInfo = (await callExchange(client, ccxt, () => client.fetchBalance())).info;
     } catch (e) {
-      const errorClass = e instanceof Error ? e.constructor.name : typeof e;
-      if (e instanceof ccxt.NetworkError) {
-        return {
-          status: 'unreachable',
-          reason: unreachableReason(e, ccxt),
-          reachedExchange: false,
-          permissions: null,
-          canWithdraw: null,
-          errorClass,
-        };
-      }
-      if (e instanceof ccxt.AuthenticationError) {
-        return {
-          status: 'invalid',
-          reason: MESSAGES.exchanges.reasonInvalidPrefix + exchangeDetail(e.message, client.id, secrets),
-          reachedExchange: true,
-          permissions: null,
-          canWithdraw: null,
-          errorClass,
-        };
-      }
-      if (e instanceof ccxt.ExchangeError) {
-        return {
-          status: 'invalid',
-          reason: MESSAGES.exchanges.reasonRejected + exchangeDetail(e.message, client.id, secrets),
-          reachedExchange: true,
-          permissions: null,
-          canWithdraw: null,
-          errorClass,
-        };
-      }
-      return this.unexpected(e);
+      if (e instanceof ccxt.NetworkError) return failed('unreachable', unreachableReason(e, ccxt), false, e);
+      if (!(e instanceof ccxt.ExchangeError)) return unexpected(e);
+      // AuthenticationError (PermissionDenied, AccountSuspended) is an ExchangeError: the key itself was refused
+      const opening =
+        e instanceof ccxt.AuthenticationError
+          ? MESSAGES.exchanges.reasonInvalidPrefix
+          : MESSAGES.exchanges.reasonRejected;
+      return failed('invalid', opening + exchangeDetail(e.message, client.id, secrets), true, e);
     }
     const perms = await readPermissions(exchange, client, balanceInfo);
     if (perms?.canWithdraw) {
@@ -219,17 +208,6 @@ export class CredentialValidator {
       reachedExchange: true,
       permissions: perms?.permissions ?? null,
       canWithdraw: perms?.canWithdraw ?? null,
-    };
-  }
-
-  private unexpected(e: unknown): CredentialCheckOutcome {
-    return {
-      status: 'invalid',
-      reason: MESSAGES.exchanges.reasonUnexpected,
-      reachedExchange: false,
-      permissions: null,
-      canWithdraw: null,
-      errorClass: e instanceof Error ? e.constructor.name : typeof e,
     };
   }
 }

@@ -4,10 +4,12 @@ import { floorToStepExact } from '../market-data/precision.js';
 import {
   MESSAGES,
   formatQuantityPtBr,
+  tradeSides,
   tradeValue,
   type BotMode,
   type BotStrategy,
   type Opportunity,
+  type TradeSides,
 } from '@arbitra/contracts';
 import { feesOf, type GatewayOrder, type OrderGateway } from './order-gateway.js';
 import {
@@ -277,13 +279,7 @@ export async function executeCrossExchange(ctx: ExecutionContext): Promise<Execu
 }
 
 /** What differs between strategies in the trade an execution records. */
-export interface TradeFigures {
-  pair: string;
-  buyExchange: string;
-  sellExchange: string;
-  buyPrice: string;
-  sellPrice: string;
-  amount: string;
+export interface TradeFigures extends TradeSides {
   /** Quote engaged (USDT; R$ for a BRL pair): the base of profitPercent. */
   capital: Decimal;
   /** The opportunity's estimate scaled to what was traded, in USDT. */
@@ -301,12 +297,7 @@ export function tradeHead(ctx: ExecutionContext, t: TradeFigures): Omit<PendingE
     opportunityId: o.id,
     strategy: ctx.bot.strategy,
     mode: ctx.bot.mode,
-    pair: t.pair,
-    buyExchange: t.buyExchange,
-    sellExchange: t.sellExchange,
-    buyPrice: t.buyPrice,
-    sellPrice: t.sellPrice,
-    amount: t.amount,
+    ...tradeSides(t),
     expectedProfit: t.expectedProfit.toFixed(18),
     expectedProfitPercent: new Decimal(o.netPercent).toFixed(8),
     usdtBrl: o.usdtBrl,

@@ -3,7 +3,7 @@ import type { Decimal as DecimalJs } from 'decimal.js';
 import { Dec as Decimal } from '../market-data/money.js';
 import type { ExecutionLatency } from '@arbitra/contracts';
 import { Rng } from '../market-data/prng.js';
-import type { GatewayOrder, OrderSide, OrderType } from './order-gateway.js';
+import type { GatewayOrder, OrderRequest } from './order-gateway.js';
 
 /**
  * The execution model of paper trading and of the backtest — one module, so the two cannot drift:
@@ -71,12 +71,7 @@ export class LatencyModel {
   }
 }
 
-export interface FillRequest {
-  exchange: string;
-  symbol: string;
-  type: OrderType;
-  side: OrderSide;
-  amount: string;
+export interface FillRequest extends OrderRequest {
   /** IOC limit price (buy: at most; sell: at least); undefined for a market order. */
   limit?: string;
   /** The order's id (the gateway's). */

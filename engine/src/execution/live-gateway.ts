@@ -11,7 +11,15 @@ import {
 import { exchangeDetail } from '../credentials/credential-validator.js';
 import type { LiveGatewayFactory } from './executions.processor.js';
 import { MarketCache } from './market-cache.js';
-import type { GatewayFee, GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
+import type {
+  CreateOrderArgs,
+  GatewayFee,
+  GatewayOrder,
+  OrderGateway,
+  OrderRequest,
+  OrderSide,
+  OrderType,
+} from './order-gateway.js';
 
 /** ccxt's request timeout for orders: long enough for a slow exchange, short enough to unwind in time. */
 const ORDER_TIMEOUT_MS = 10_000;
@@ -50,23 +58,12 @@ export const REJECTION = {
 } as const;
 
 /** An order that filled nothing because it was refused: nothing was placed. */
-function rejectedOrder(
-  exchange: string,
-  symbol: string,
-  type: OrderType,
-  side: OrderSide,
-  amount: string,
-  reason: string,
-): GatewayOrder {
-  const quote = symbol.split('/')[1] ?? 'USDT';
+function rejectedOrder(req: OrderRequest, reason: string): GatewayOrder {
+  const quote = req.symbol.split('/')[1] ?? 'USDT';
   return {
+    ...req,
     id: '',
-    exchange,
-    symbol,
-    side,
-    type,
     status: 'rejected',
-    amount,
     filled: '0',
     average: '0',
     cost: '0',
@@ -202,18 +199,12 @@ export class CcxtLiveGateway implements OrderGateway {
   }
 
   async createOrder(
-    exchange: string,
-    symbol: string,
-    type: OrderType,
-    side: OrderSide,
-    amount: string,
-    price?: string,
-    clientOrderId?: string,
+    ...[exchange, symbol, type, side, amount, price, clientOrderId]: CreateOrderArgs
   ): Promise<GatewayOrder> {
     const ccxt = await loadCcxt();
     const client = this.client(exchange);
     const refused = (reason: string) => ({
-      ...rejectedOrder(exchange, symbol, type, side, amount, reason),
+      ...rejectedOrder({ exchange, symbol, type, side, amount }, reason),
       ...(clientOrderId ? { clientOrderId } : {}),
     });
     await this.loadMarkets(exchange, client, ccxt); // cached: the market's precision and state

@@ -16,15 +16,19 @@ export function feesOf(o: Pick<GatewayOrder, 'fee' | 'fees'>): readonly GatewayF
   return o.fees && o.fees.length > 0 ? o.fees : [o.fee];
 }
 
-export interface GatewayOrder {
-  id: string;
+/** What an order asks for, before an exchange gives it an id. */
+export interface OrderRequest {
   exchange: string;
   symbol: string;
-  side: OrderSide;
   type: OrderType;
+  side: OrderSide;
+  amount: string;
+}
+
+export interface GatewayOrder extends OrderRequest {
+  id: string;
   /** closed: fully filled; canceled: IOC remainder canceled (partial or none); rejected: nothing could fill. */
   status: 'closed' | 'canceled' | 'rejected';
-  amount: string;
   filled: string;
   /** Average fill price ('0' when nothing filled). */
   average: string;
@@ -39,16 +43,22 @@ export interface GatewayOrder {
   reason?: string;
 }
 
+/**
+ * createOrder's arguments, in ccxt's order: the market, market or IOC limit, the side and amount, the limit price
+ * (limit orders) and our client order id (`GatewayOrder.clientOrderId`).
+ */
+export type CreateOrderArgs = [
+  exchange: string,
+  symbol: string,
+  type: OrderType,
+  side: OrderSide,
+  amount: string,
+  price?: string,
+  clientOrderId?: string,
+];
+
 export interface OrderGateway {
-  createOrder(
-    exchange: string,
-    symbol: string,
-    type: OrderType,
-    side: OrderSide,
-    amount: string,
-    price?: string,
-    clientOrderId?: string,
-  ): Promise<GatewayOrder>;
+  createOrder(...order: CreateOrderArgs): Promise<GatewayOrder>;
   fetchOrder(id: string, exchange: string, symbol: string): Promise<GatewayOrder>;
   /** The order placed with our `clientOrderId` on that market, or null when the exchange has none. */
   fetchOrderByClientId(clientOrderId: string, exchange: string, symbol: string): Promise<GatewayOrder | null>;

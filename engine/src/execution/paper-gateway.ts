@@ -1,9 +1,9 @@
 // decimal.js at 34 digits (money.ts): a balance of 10 integer digits and 18 decimals stays exact
 import { Dec as Decimal } from '../market-data/money.js';
 import type { Decimal as DecimalJs } from 'decimal.js';
-import { fillOrder, type BookSource, type FeeSource, type Level } from './fill-model.js';
+import { fillOrder, type BookSource, type FeeSource, type FillRequest, type Level } from './fill-model.js';
 import { deltasOf } from './cross-exchange.executor.js';
-import type { GatewayOrder, OrderGateway, OrderSide, OrderType } from './order-gateway.js';
+import type { CreateOrderArgs, GatewayOrder, OrderGateway } from './order-gateway.js';
 
 export { floorToStep, type BookSource, type BookView, type FeeSource, type Level } from './fill-model.js';
 
@@ -119,13 +119,7 @@ export class PaperGateway implements OrderGateway {
   }
 
   async createOrder(
-    exchange: string,
-    symbol: string,
-    type: OrderType,
-    side: OrderSide,
-    amount: string,
-    price?: string,
-    clientOrderId?: string,
+    ...[exchange, symbol, type, side, amount, price, clientOrderId]: CreateOrderArgs
   ): Promise<GatewayOrder> {
     // Exchanges refuse a client order id already in use (Binance: among open orders); paper refuses any reuse.
     if (clientOrderId && this.registry.get(clientOrderId))
@@ -133,15 +127,14 @@ export class PaperGateway implements OrderGateway {
     let books = this.books;
     if (this.arrive) books = await this.arrive(this.latencyMs);
     else if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
-    const order = this.fill(
-      books,
+    const order = this.fill(books, {
       exchange,
       symbol,
       type,
       side,
       amount,
-      type === 'limit' ? price : undefined,
-    );
+      limit: type === 'limit' ? price : undefined,
+    });
     if (clientOrderId) {
       order.clientOrderId = clientOrderId;
       this.registry.set(order);
@@ -149,21 +142,14 @@ export class PaperGateway implements OrderGateway {
     return order;
   }
 
-  private fill(
-    books: BookSource,
-    exchange: string,
-    symbol: string,
-    type: OrderType,
-    side: OrderSide,
-    amount: string,
-    limit?: string,
-  ): GatewayOrder {
+  private fill(books: BookSource, req: Omit<FillRequest, 'id'>): GatewayOrder {
+    const { exchange, symbol, side } = req;
     const book = books(exchange, symbol);
     const levels = book ? (side === 'buy' ? book.asks : book.bids) : null;
     // What earlier paper orders already took from this very book (until the market sends a new one).
     const consumed = levels ? this.registry.consumed(levels) : new Map<number, Decimal>();
     const { order, takes } = fillOrder(
-      { id: `paper-${++sequence}`, exchange, symbol, type, side, amount, limit },
+      { ...req, id: `paper-${++sequence}` },
       book,
       new Decimal(this.fees(exchange)),
       (asset) => this.balance(exchange, asset),

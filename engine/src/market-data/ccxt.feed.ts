@@ -261,23 +261,15 @@ export class CcxtFeed extends FeedBase {
     let attempt = 0;
     const ex = r.ex!;
     while (this.running) {
-      try {
-        const book = await ex.watchOrderBook!(symbol, this.options.bookLimit);
-        if (!this.running) return;
+      const read = await this.readBook(r, symbol, () => ex.watchOrderBook!(symbol, this.options.bookLimit));
+      if (read === 'stopped') return;
+      if (read === 'ok') {
         attempt = 0;
-        this.onBook(r, symbol, book);
-      } catch (e) {
-        if (!this.running) return;
-        r.errors.set(symbol, message(e));
-        if (isPermanent(e)) {
-          r.symbols = r.symbols.filter((s) => s !== symbol);
-          this.refreshState(r);
-          return;
-        }
-        attempt++;
-        this.refreshState(r);
-        await this.sleep(this.scheduler, this.backoffMs(attempt));
+        continue;
       }
+      this.refreshState(r);
+      if (read === 'permanent') return;
+      await this.sleep(this.scheduler, this.backoffMs(++attempt));
     }
   }
 
@@ -288,22 +280,39 @@ export class CcxtFeed extends FeedBase {
     while (this.running && r.symbols.length > 0) {
       const symbol = r.symbols[i++ % r.symbols.length]!;
       const started = this.scheduler.now();
-      try {
-        const book = await ex.fetchOrderBook(symbol, this.options.bookLimit);
-        if (!this.running) return;
-        attempt = 0;
-        this.onBook(r, symbol, book);
-      } catch (e) {
-        if (!this.running) return;
-        r.errors.set(symbol, message(e));
-        if (isPermanent(e)) r.symbols = r.symbols.filter((s) => s !== symbol);
-        attempt++;
+      const read = await this.readBook(r, symbol, () => ex.fetchOrderBook(symbol, this.options.bookLimit));
+      if (read === 'stopped') return;
+      if (read !== 'ok') {
         this.refreshState(r);
-        await this.sleep(this.scheduler, this.backoffMs(attempt));
+        await this.sleep(this.scheduler, this.backoffMs(++attempt));
         continue;
       }
+      attempt = 0;
       const wait = this.pollInterval(r) - (this.scheduler.now() - started);
       if (wait > 0) await this.sleep(this.scheduler, wait);
+    }
+  }
+
+  /**
+   * One read of a market's book (`read`: the websocket's next one, or a REST fetch), handed on, or its error kept on
+   * the runner. 'stopped': the feed stopped meanwhile; 'permanent': the market is dropped (the exchange refuses it).
+   */
+  private async readBook(
+    r: Runner,
+    symbol: string,
+    read: () => Promise<CcxtOrderBookLike>,
+  ): Promise<'ok' | 'stopped' | 'failed' | 'permanent'> {
+    try {
+      const book = await read();
+      if (!this.running) return 'stopped';
+      this.onBook(r, symbol, book);
+      return 'ok';
+    } catch (e) {
+      if (!this.running) return 'stopped';
+      r.errors.set(symbol, message(e));
+      if (!isPermanent(e)) return 'failed';
+      r.symbols = r.symbols.filter((s) => s !== symbol);
+      return 'permanent';
     }
   }
 

@@ -43,16 +43,7 @@
  * Most consumers only need ArbitrageScanner (engine/src/arbitrage), which owns a BookStore, the metrics
  * and the feed-state tracker, and attaches to a feed.
  */
-export type {
-  BookUpdate,
-  FeedListener,
-  FeedState,
-  FeedStatus,
-  MarketFeed,
-  MarketFeedKind,
-  MarketSpec,
-  PriceLevel,
-} from './types.js';
+export type * from './types.js';
 export { BookSlot, BookStore, FALLBACK_STEP, type BookStoreOptions } from './book-store.js';
 export { REJECT_REASONS, validateBookUpdate, toBookUpdate, type RejectReason } from './validation.js';
 export { MarketDataMetrics, type MarketDataMetricsSnapshot } from './metrics.js';

@@ -475,11 +475,7 @@ export class SimulatedFeed extends FeedBase {
     const [tlo, thi] = this.options.dislocationDecayMs;
     const tauSec = this.brlRng.uniform(tlo, thi) / 1000;
     this.dislocations++;
-    const s = this.byKey.get(target);
-    if (!s) return;
-    this.advanceStream(s);
-    s.shock += size;
-    s.shockTauSec = tauSec;
+    this.shock(target, size, tauSec);
   }
 
   /** This exchange's current USDT/BRL premium over the reference, as a fraction (0.0015 = 0.15 %). */
@@ -499,11 +495,8 @@ export class SimulatedFeed extends FeedBase {
     decayMs = 20_000,
     publish = true,
   ): boolean {
-    const s = this.byKey.get(marketKey(exchange, symbol));
+    const s = this.shock(marketKey(exchange, symbol), size, decayMs / 1000);
     if (!s) return false;
-    this.advanceStream(s);
-    s.shock += size;
-    s.shockTauSec = decayMs / 1000;
     this.dislocations++;
     if (this.running && publish) this.emit(s, this.scheduler.now());
     return true;
@@ -518,11 +511,17 @@ export class SimulatedFeed extends FeedBase {
     const drawnTauSec = this.rng.uniform(tlo, thi) / 1000;
     const tauSec = largest ? FIRST_DISLOCATION.tauSec : drawnTauSec;
     this.dislocations++;
-    const s = this.byKey.get(target);
-    if (!s) return;
+    this.shock(target, size, tauSec);
+  }
+
+  /** Moves the market `key` by `size` (0.01 = +1 %), the move fading with time constant `tauSec`. */
+  private shock(key: string, size: number, tauSec: number): Stream | undefined {
+    const s = this.byKey.get(key);
+    if (!s) return undefined;
     this.advanceStream(s);
     s.shock += size;
     s.shockTauSec = tauSec;
+    return s;
   }
 
   /** Brings a stream's offset and shock to the current model time. */

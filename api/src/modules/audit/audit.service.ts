@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditRepository, type AuditLogEntity } from '@arbitra/db';
+import { AuditRepository, type AdminAuditFilter, type AuditLogEntity } from '@arbitra/db';
 import {
   auditActionLabel,
   type AdminAuditEntry,
@@ -43,27 +43,13 @@ export class AuditService {
   }
 
   /** Every user's events (admins), newest first, optionally for one user or one action. */
-  async listAll(
-    filter: {
-      userId?: string | undefined;
-      action?: string | undefined;
-      /** Name or email of the user or of the admin who acted. */
-      user?: string | undefined;
-      /** YYYY-MM-DD, São Paulo days, inclusive. */
-      from?: string | undefined;
-      to?: string | undefined;
-    },
-    page: number,
-    pageSize: number,
-  ): Promise<Page<AdminAuditEntry>> {
+  async listAll(filter: AdminAuditFilter, page: number, pageSize: number): Promise<Page<AdminAuditEntry>> {
     const { total, rows } = await this.repo.adminPage(filter, (page - 1) * pageSize, pageSize);
-    const items = rows.map(
-      ({ entry, user: r }): AdminAuditEntry => ({
-        ...toEntry(entry),
-        user: r?.u_id ? { id: r.u_id, name: r.u_name ?? '', email: r.u_email ?? '' } : null,
-        actor: entry.actorId ? { id: entry.actorId, name: r?.act_name ?? '', email: r?.act_email ?? '' } : null,
-      }),
-    );
+    const items = rows.map(({ entry, user: r }): AdminAuditEntry => ({
+      ...toEntry(entry),
+      user: r?.u_id ? { id: r.u_id, name: r.u_name ?? '', email: r.u_email ?? '' } : null,
+      actor: entry.actorId ? { id: entry.actorId, name: r?.act_name ?? '', email: r?.act_email ?? '' } : null,
+    }));
     return { items, total, page, pageSize };
   }
 }

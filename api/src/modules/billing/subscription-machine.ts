@@ -93,21 +93,27 @@ export function quoteChange(
 ): Result<{ quote: Quote }> {
   const status = effectiveStatus(s, now);
   const full = priceOf(target, billing);
-  const fresh = (kind: ChangeKind): Result<{ quote: Quote }> => ({
+  /** A quote for `target` at `billing`: `amountCents` due now for the period [start, end). */
+  const quote = (
+    kind: ChangeKind,
+    amountCents: number,
+    start = now,
+    end = periodEnd(now, billing),
+  ): Result<{ quote: Quote }> => ({
     ok: true,
     quote: {
       kind,
       planId: target.id,
       billing,
-      amountCents: full,
+      amountCents,
       fullPriceCents: full,
-      prorated: false,
-      periodStart: now,
-      periodEnd: periodEnd(now, billing),
+      prorated: kind === 'upgrade',
+      periodStart: start,
+      periodEnd: end,
     },
   });
-  if (status === 'trialing' || status === 'canceled') return fresh('new');
-  if (status === 'past_due') return fresh('renewal');
+  if (status === 'trialing' || status === 'canceled') return quote('new', full);
+  if (status === 'past_due') return quote('renewal', full);
 
   // active
   const sameCycle = billing === s.billing;
@@ -116,57 +122,16 @@ export function quoteChange(
   const isUpgrade =
     (higher && sameCycle) ||
     (s.billing === 'monthly' && billing === 'yearly' && target.sortOrder >= current.sortOrder);
+  const { currentPeriodStart: start, currentPeriodEnd: end } = s;
+  if (isUpgrade && sameCycle)
+    return quote('upgrade', prorateCents(full - priceOf(current, s.billing), start, end, now), start, end);
   if (isUpgrade) {
-    if (sameCycle) {
-      const diff = full - priceOf(current, s.billing);
-      return {
-        ok: true,
-        quote: {
-          kind: 'upgrade',
-          planId: target.id,
-          billing,
-          amountCents: prorateCents(diff, s.currentPeriodStart, s.currentPeriodEnd, now),
-          fullPriceCents: full,
-          prorated: true,
-          periodStart: s.currentPeriodStart,
-          periodEnd: s.currentPeriodEnd,
-        },
-      };
-    }
-    const credit = prorateCents(priceOf(current, s.billing), s.currentPeriodStart, s.currentPeriodEnd, now);
-    return {
-      ok: true,
-      quote: {
-        kind: 'upgrade',
-        planId: target.id,
-        billing,
-        amountCents: Math.max(0, full - credit),
-        fullPriceCents: full,
-        prorated: true,
-        periodStart: now,
-        periodEnd: periodEnd(now, billing),
-      },
-    };
+    const credit = prorateCents(priceOf(current, s.billing), start, end, now);
+    return quote('upgrade', Math.max(0, full - credit));
   }
   const over = overLimits(target, usage);
   if (over) return over;
-  return {
-    ok: true,
-    quote: {
-      kind: 'downgrade',
-      planId: target.id,
-      billing,
-      amountCents: 0,
-      fullPriceCents: full,
-      prorated: false,
-      periodStart: s.currentPeriodEnd,
-      periodEnd: periodEnd(
-        s.currentPeriodEnd,
-        billing,
-        nextAnchorDay(s.currentPeriodStart, s.currentPeriodEnd),
-      ),
-    },
-  };
+  return quote('downgrade', 0, end, periodEnd(end, billing, nextAnchorDay(start, end)));
 }
 
 /** A refusal when the user runs more bots or has more exchanges than `plan` allows. */

@@ -45,13 +45,8 @@ export function canAddExchange(
  * 'invalid': the exchange answered and refused the key (its auth error). 'unreachable': the exchange could not be
  * contacted (network, DNS, timeout, 5xx/maintenance), so nothing is known about the key yet.
  */
-export type CredentialValidationStatus = 'pending' | 'valid' | 'invalid' | 'unreachable';
-export const CREDENTIAL_VALIDATION_STATUSES: readonly CredentialValidationStatus[] = [
-  'pending',
-  'valid',
-  'invalid',
-  'unreachable',
-];
+export const CREDENTIAL_VALIDATION_STATUSES = ['pending', 'valid', 'invalid', 'unreachable'] as const;
+export type CredentialValidationStatus = (typeof CREDENTIAL_VALIDATION_STATUSES)[number];
 
 /** Permissions an exchange reports for a key (Binance apiRestrictions, Bybit query-api). */
 export type ExchangePermission = 'read' | 'trade' | 'margin' | 'futures' | 'transfer' | 'withdraw';
@@ -98,17 +93,18 @@ export interface ExchangeSaveResponse {
 }
 
 /** Socket event 'exchange:validated' to `user:<owner>`: the result of the check with the exchange. */
-export interface ExchangeValidatedEvent {
-  id: string;
-  exchange_name: ExchangeId;
-  is_validated: boolean;
-  validation_status: CredentialValidationStatus;
-  validation_reason: string | null;
-  validated_at: string | null;
-  permissions: ExchangePermission[] | null;
-  can_withdraw: boolean | null;
-  last_used_at: string | null;
-}
+export type ExchangeValidatedEvent = Pick<
+  UserExchange,
+  | 'id'
+  | 'exchange_name'
+  | 'is_validated'
+  | 'validation_status'
+  | 'validation_reason'
+  | 'validated_at'
+  | 'permissions'
+  | 'can_withdraw'
+  | 'last_used_at'
+>;
 
 /** 'Credenciais Válidas' / 'Credenciais Inválidas' / 'Validando...'. */
 export function credentialStatusLabel(status: CredentialValidationStatus): string {

@@ -3,6 +3,7 @@ import { BOT_STRATEGY_LABELS, RISK_LEVEL_LABELS, type BotStrategy } from './bots
 import type { ExchangeId } from './exchanges.js';
 import type { TradeFigures } from './executions.js';
 import type { RiskLevel } from './market.js';
+import type { PlannedTransfer } from './rebalance-plan.js';
 import type { PlanId } from './plans.js';
 
 /** Volatility presets of the simulated market ('Calmo', 'Normal', 'Agitado'). */
@@ -82,16 +83,7 @@ export interface BacktestRebalance {
   /** The largest skew that fired it: asset and % of its total out of place. */
   asset: string;
   skewPercent: string;
-  transfers: {
-    asset: string;
-    from: ExchangeId;
-    to: ExchangeId;
-    network: string;
-    amount: string;
-    fee: string;
-    feeUsdt: string | null;
-    minutes: number;
-  }[];
+  transfers: Omit<PlannedTransfer, 'received' | 'minWithdraw'>[];
   feesUsdt: string;
 }
 

@@ -1,13 +1,27 @@
 import type { BotMode, BotStrategy, TradeLeg, TradeStatus } from './bots.js';
 
-/** The figures of one arbitrage trade, executed or simulated. Money: decimal strings in USDT. */
-export interface TradeFigures {
+/** Where and at what a trade bought and sold (decimal strings). */
+export interface TradeSides {
   pair: string;
   buyExchange: string;
   sellExchange: string;
   buyPrice: string;
   sellPrice: string;
   amount: string;
+}
+
+/** The TradeSides of `t`, without the rest of what it holds. */
+export const tradeSides = (t: TradeSides): TradeSides => ({
+  pair: t.pair,
+  buyExchange: t.buyExchange,
+  sellExchange: t.sellExchange,
+  buyPrice: t.buyPrice,
+  sellPrice: t.sellPrice,
+  amount: t.amount,
+});
+
+/** The figures of one arbitrage trade, executed or simulated. Money: decimal strings in USDT. */
+export interface TradeFigures extends TradeSides {
   profit: string;
   profitPercent: string;
   expectedProfit: string;

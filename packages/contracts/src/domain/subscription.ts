@@ -2,13 +2,8 @@ import { MESSAGES } from '../messages/index.js';
 import type { PlanFeatures, PlanId } from './plans.js';
 
 /** DECISIONS §3. */
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled';
-export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-];
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export type BillingCycle = 'monthly' | 'yearly';
 

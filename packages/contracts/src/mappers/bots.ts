@@ -3,6 +3,7 @@ import { brlForDisplay, tradeQuote, usdtToBrl } from '../domain/trade-brl.js';
 import { tradeRebalanceShare } from '../domain/rebalance-share.js';
 import { SHIPPED_TRANSFER_FEES } from '../domain/transfer-fees.js';
 import type { Bot, BotStatusEvent, Trade } from '../domain/bots.js';
+import type { TradeFigures } from '../domain/executions.js';
 
 /**
  * The wire mappers of bots and trades: one per type, used by whoever sends it (the api's REST answers and the
@@ -28,20 +29,14 @@ export type TradeFields = Omit<
   | 'volumeBrl'
   | 'expectedProfitBrl'
   | 'rebalance'
-> & {
-  buyPrice: string;
-  sellPrice: string;
-  amount: string;
-  profit: string;
-  profitPercent: string;
-  expectedProfit: string;
-  expectedProfitPercent: string;
-  executedAt: Date;
-  /** The stored R$ figures (exact). */
-  profitBrl: string;
-  feesBrl: string;
-  volumeBrl: string;
-};
+> &
+  TradeFigures & {
+    executedAt: Date;
+    /** The stored R$ figures (exact). */
+    profitBrl: string;
+    feesBrl: string;
+    volumeBrl: string;
+  };
 
 /** A trade as the API and 'trade:new' send it. */
 export function toTrade(t: TradeFields): Trade {

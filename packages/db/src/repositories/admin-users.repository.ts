@@ -1,16 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type {
-  AdminUserDetail,
-  AdminUsersQuery,
-  BotMode,
-  BotStatus,
-  BotStrategy,
-  BillingCycle,
-  PlanId,
-  SubscriptionStatus,
-} from '@arbitra/contracts';
-import { likePattern } from './sql.js';
+import type { AdminUserDetail, AdminUsersQuery, PlanId, SubscriptionStatus } from '@arbitra/contracts';
+import { camelColumns, likePattern } from './sql.js';
 import { managerOf, type Tx } from './unit-of-work.js';
+
+/** What the admin's user page reads here. */
+type Detail = Omit<AdminUserDetail, 'user' | 'payments'>;
+/** `T` with its `K` fields as the database answers them (Dates, sent as ISO strings). */
+type Dated<T, K extends keyof T> = Omit<T, K> & Record<K, Date>;
 
 /** A subscription's status as users see it: an ended period is past_due (or canceled when cancel was asked). */
 export const EFFECTIVE_STATUS_SQL = `CASE WHEN s.status IN ('trialing', 'active') AND s.current_period_end <= now()
@@ -239,93 +235,44 @@ export class AdminUsersRepository {
 
   /** A user's page: subscription, bots, exchanges (never a key) and live sessions. Payments come from PaymentsRepository. */
   async userDetail(userId: string): Promise<Omit<AdminUserDetail, 'user' | 'payments'>> {
-    const [sub] = await this.q<{
-      plan_id: PlanId;
-      status: SubscriptionStatus;
-      billing: BillingCycle;
-      current_period_start: Date;
-      current_period_end: Date;
-      cancel_at_period_end: boolean;
-    }>(
-      `SELECT s.plan_id, ${EFFECTIVE_STATUS_SQL} AS status, s.billing, s.current_period_start, s.current_period_end,
-              s.cancel_at_period_end
+    const [sub] = await this.q<
+      Dated<NonNullable<Detail['subscription']>, 'currentPeriodStart' | 'currentPeriodEnd'>
+    >(
+      `SELECT ${EFFECTIVE_STATUS_SQL} AS status,
+              ${camelColumns('s.plan_id, s.billing, s.current_period_start, s.current_period_end, s.cancel_at_period_end')}
          FROM subscriptions s WHERE s.user_id = $1`,
       [userId],
     );
-    const bots = await this.q<{
-      id: string;
-      name: string;
-      strategy: BotStrategy;
-      mode: BotMode;
-      status: BotStatus;
-      active: boolean;
-      total_trades: number;
-      total_profit: string;
-    }>(
-      `SELECT id, name, strategy, mode, status, active, total_trades, total_profit::text AS total_profit
+    const bots = await this.q<Detail['bots'][number]>(
+      `SELECT ${camelColumns('id, name, strategy, mode, status, active, total_trades, total_profit::text AS "totalProfit"')}
          FROM bots WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     );
-    const exchanges = await this.q<{
-      id: string;
-      exchange_name: string;
-      is_active: boolean;
-      validation_status: string;
-      validation_reason: string | null;
-      created_at: Date;
-    }>(
-      `SELECT id, exchange_name, is_active, validation_status, validation_reason, created_at
+    const exchanges = await this.q<Dated<Detail['exchanges'][number], 'createdAt'>>(
+      `SELECT ${camelColumns('id, exchange_name AS exchange, is_active, validation_status, validation_reason, created_at')}
          FROM exchange_credentials WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     );
-    const sessions = await this.q<{
-      id: string;
-      device: string | null;
-      ip: string | null;
-      location: string | null;
-      created_at: Date;
-      last_active_at: Date;
-    }>(
-      `SELECT id, device, ip, location, created_at, last_active_at FROM sessions
+    const sessions = await this.q<Dated<Detail['sessions'][number], 'createdAt' | 'lastActiveAt'>>(
+      `SELECT ${camelColumns('id, device, ip, location, created_at, last_active_at')} FROM sessions
         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_active_at DESC`,
       [userId],
     );
+    const iso = (d: Date) => d.toISOString();
     return {
       subscription: sub
         ? {
-            planId: sub.plan_id,
-            status: sub.status,
-            billing: sub.billing,
-            currentPeriodStart: sub.current_period_start.toISOString(),
-            currentPeriodEnd: sub.current_period_end.toISOString(),
-            cancelAtPeriodEnd: sub.cancel_at_period_end,
+            ...sub,
+            currentPeriodStart: iso(sub.currentPeriodStart),
+            currentPeriodEnd: iso(sub.currentPeriodEnd),
           }
         : null,
-      bots: bots.map((b) => ({
-        id: b.id,
-        name: b.name,
-        strategy: b.strategy,
-        mode: b.mode,
-        status: b.status,
-        active: b.active,
-        totalTrades: b.total_trades,
-        totalProfit: b.total_profit,
-      })),
-      exchanges: exchanges.map((e) => ({
-        id: e.id,
-        exchange: e.exchange_name,
-        isActive: e.is_active,
-        validationStatus: e.validation_status,
-        validationReason: e.validation_reason,
-        createdAt: e.created_at.toISOString(),
-      })),
-      sessions: sessions.map((s) => ({
-        id: s.id,
-        device: s.device,
-        ip: s.ip,
-        location: s.location,
-        createdAt: s.created_at.toISOString(),
-        lastActiveAt: s.last_active_at.toISOString(),
+      bots,
+      exchanges: exchanges.map((e) => ({ ...e, createdAt: iso(e.createdAt) })),
+      sessions: sessions.map((x) => ({
+        ...x,
+        createdAt: iso(x.createdAt),
+        lastActiveAt: iso(x.lastActiveAt),
       })),
     };
   }

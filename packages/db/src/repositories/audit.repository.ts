@@ -25,6 +25,17 @@ export interface AuditUserRef {
 }
 
 /** The ONLY code that reads or writes `audit_log`. */
+/** The admin audit page's filter. */
+export interface AdminAuditFilter {
+  userId?: string | undefined;
+  action?: string | undefined;
+  /** Name or email of the user or of the admin who acted (or the email a failed login typed). */
+  user?: string | undefined;
+  /** YYYY-MM-DD, São Paulo days, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 export class AuditRepository {
   constructor(private readonly ds: DataSource) {}
 
@@ -54,15 +65,7 @@ export class AuditRepository {
 
   /** Every user's events (admins), newest first, optionally for one user or one action, with the user. */
   async adminPage(
-    filter: {
-      userId?: string | undefined;
-      action?: string | undefined;
-      /** Name or email of the user or of the admin who acted (or the email a failed login typed). */
-      user?: string | undefined;
-      /** YYYY-MM-DD, São Paulo days, inclusive. */
-      from?: string | undefined;
-      to?: string | undefined;
-    },
+    filter: AdminAuditFilter,
     offset: number,
     limit: number,
   ): Promise<{ total: number; rows: { entry: AuditLogEntity; user: AuditUserRef | undefined }[] }> {

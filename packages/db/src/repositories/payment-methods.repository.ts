@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { CardBrand } from '@arbitra/contracts';
 import { ownerOfRow, type OwnerId } from '../tenancy.js';
+import { camelColumns, sqlRows } from './sql.js';
 import { managerOf, type Tx } from './unit-of-work.js';
 
 /** The card a user keeps at the provider for renewals: the provider's references, never card data. */
@@ -14,35 +15,22 @@ export interface PaymentMethodRecord {
   createdAt: Date;
 }
 
-interface Row {
-  user_id: string;
-  provider: 'sandbox' | 'mercadopago';
-  provider_customer_id: string;
-  provider_card_id: string;
-  card_brand: CardBrand;
-  card_last4: string;
-  created_at: Date;
-}
+/** A row as COLUMNS reads it: the record's fields, its owner not yet typed as one. */
+type Row = Omit<PaymentMethodRecord, 'userId'> & { userId: string };
 
-const COLUMNS =
-  'user_id, provider, provider_customer_id, provider_card_id, card_brand, card_last4, created_at';
+const COLUMNS = camelColumns(
+  'user_id, provider, provider_customer_id, provider_card_id, card_brand, card_last4, created_at',
+);
 
-const toRecord = (r: Row): PaymentMethodRecord => ({
-  userId: ownerOfRow(r.user_id),
-  provider: r.provider,
-  providerCustomerId: r.provider_customer_id,
-  providerCardId: r.provider_card_id,
-  cardBrand: r.card_brand,
-  cardLast4: r.card_last4,
-  createdAt: r.created_at,
-});
+const toRecord = (r: Row): PaymentMethodRecord => ({ ...r, userId: ownerOfRow(r.userId) });
 
 /** payment_methods: one stored card per user (a new one replaces the old). */
 export class PaymentMethodsRepository {
   constructor(private readonly ds: DataSource) {}
 
   async findForUser(userId: OwnerId, tx?: Tx): Promise<PaymentMethodRecord | null> {
-    const [r] = await managerOf(this.ds, tx).query<Row[]>(
+    const [r] = await sqlRows<Row>(
+      managerOf(this.ds, tx),
       `SELECT ${COLUMNS} FROM payment_methods WHERE user_id = $1`,
       [userId],
     );
@@ -55,11 +43,13 @@ export class PaymentMethodsRepository {
     tx?: Tx,
   ): Promise<{ saved: PaymentMethodRecord; replaced: PaymentMethodRecord | null }> {
     const db = managerOf(this.ds, tx);
-    const [old] = await db.query<Row[]>(
+    const [old] = await sqlRows<Row>(
+      db,
       `SELECT ${COLUMNS} FROM payment_methods WHERE user_id = $1 FOR UPDATE`,
       [m.userId],
     );
-    const out = await db.query<Row[] | [Row[], number]>(
+    const [saved] = await sqlRows<Row>(
+      db,
       `INSERT INTO payment_methods (user_id, provider, provider_customer_id, provider_card_id, card_brand, card_last4)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (user_id) DO UPDATE
@@ -69,18 +59,17 @@ export class PaymentMethodsRepository {
        RETURNING ${COLUMNS}`,
       [m.userId, m.provider, m.providerCustomerId, m.providerCardId, m.cardBrand, m.cardLast4],
     );
-    const rows: Row[] = Array.isArray(out[0]) ? out[0] : (out as Row[]);
-    const replaced = old && old.provider_card_id !== m.providerCardId ? toRecord(old) : null;
-    return { saved: toRecord(rows[0]!), replaced };
+    const replaced = old && old.providerCardId !== m.providerCardId ? toRecord(old) : null;
+    return { saved: toRecord(saved!), replaced };
   }
 
   /** Removes the user's card; answers what was removed (null: there was none). */
   async remove(userId: OwnerId, tx?: Tx): Promise<PaymentMethodRecord | null> {
-    const out = await managerOf(this.ds, tx).query<[Row[], number]>(
+    const [removed] = await sqlRows<Row>(
+      managerOf(this.ds, tx),
       `DELETE FROM payment_methods WHERE user_id = $1 RETURNING ${COLUMNS}`,
       [userId],
     );
-    const rows: Row[] = Array.isArray(out[0]) ? out[0] : (out as unknown as Row[]);
-    return rows[0] ? toRecord(rows[0]) : null;
+    return removed ? toRecord(removed) : null;
   }
 }

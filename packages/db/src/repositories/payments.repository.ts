@@ -8,6 +8,7 @@ import type {
   PlanId,
 } from '@arbitra/contracts';
 import { ownerOfRow, type OwnerId } from '../tenancy.js';
+import { camelColumns, sqlRows } from './sql.js';
 import { managerOf, type Tx } from './unit-of-work.js';
 
 export type { PaymentKind, PaymentMethod, PaymentProviderName, PaymentStatus };
@@ -53,34 +54,30 @@ export interface PaymentRecord {
   quoteBasis?: Record<string, unknown> | null;
 }
 
-export interface NewPayment {
-  userId: OwnerId;
-  planId: PlanId;
-  billing: BillingCycle;
-  kind: PaymentKind;
-  amountCents: number;
-  method: PaymentMethod;
-  provider: PaymentProviderName;
-  providerPaymentId?: string | null;
-  status?: PaymentStatus;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-  cardToken?: string | null;
-  payerCpf?: string | null;
-  periodStart?: Date | null;
-  periodEnd?: Date | null;
-  quoteBasis?: Record<string, unknown> | null;
-}
+/** A payment to insert: its plan, amount and method, and what the caller already knows of the rest. */
+export type NewPayment = Pick<
+  PaymentRecord,
+  'userId' | 'planId' | 'billing' | 'kind' | 'amountCents' | 'method' | 'provider'
+> &
+  Partial<
+    Pick<
+      PaymentRecord,
+      | 'providerPaymentId'
+      | 'status'
+      | 'cardBrand'
+      | 'cardLast4'
+      | 'cardToken'
+      | 'payerCpf'
+      | 'periodStart'
+      | 'periodEnd'
+      | 'quoteBasis'
+    >
+  >;
 
 /** What a provider answered when the charge was created (PIX/boleto data, its id). */
-export interface ProviderCharge {
-  providerPaymentId: string;
-  pixCode?: string | null;
-  pixExpiresAt?: Date | null;
-  boletoLine?: string | null;
-  boletoBarcode?: string | null;
-  boletoDueDate?: string | null;
-}
+export type ProviderCharge = { providerPaymentId: string } & Partial<
+  Pick<PaymentRecord, 'pixCode' | 'pixExpiresAt' | 'boletoLine' | 'boletoBarcode' | 'boletoDueDate'>
+>;
 
 export interface RevenueSummary {
   /** Approved (not refunded) payments whose approval falls in the range. */
@@ -92,74 +89,20 @@ export interface RevenueSummary {
   byPlan: { planId: PlanId; count: number; cents: number }[];
 }
 
-interface PaymentRow {
-  id: string;
-  user_id: string;
-  plan_id: PlanId;
-  billing: BillingCycle;
-  kind: PaymentKind;
-  amount_cents: number;
-  method: PaymentMethod;
-  provider: PaymentProviderName;
-  provider_payment_id: string | null;
-  status: PaymentStatus;
-  invoice_number: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  card_token: string | null;
-  payer_cpf: string | null;
-  pix_code: string | null;
-  pix_expires_at: Date | null;
-  boleto_line: string | null;
-  boleto_barcode: string | null;
-  boleto_due_date: string | null;
-  period_start: Date | null;
-  period_end: Date | null;
-  failure_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-  approved_at: Date | null;
-  refunded_at: Date | null;
-  quote_basis: Record<string, unknown> | null;
-}
+/** A row as COLUMNS reads it: the record's fields, its owner not yet typed as one. */
+type PaymentRow = Omit<PaymentRecord, 'userId'> & { userId: string };
 
-const COLUMNS = `id, user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id, status,
-  invoice_number, card_brand, card_last4, card_token, payer_cpf, pix_code, pix_expires_at, boleto_line, boleto_barcode,
-  to_char(boleto_due_date, 'YYYY-MM-DD') AS boleto_due_date, period_start, period_end, failure_reason,
-  created_at, updated_at, approved_at, refunded_at, quote_basis`;
+const COLUMNS =
+  camelColumns(`id, user_id, plan_id, billing, kind, amount_cents, method, provider, provider_payment_id,
+  status, invoice_number, card_brand, card_last4, card_token, payer_cpf, pix_code, pix_expires_at, boleto_line,
+  boleto_barcode, to_char(boleto_due_date, 'YYYY-MM-DD') AS "boletoDueDate", period_start, period_end, failure_reason,
+  created_at, updated_at, approved_at, refunded_at, quote_basis`);
 
-function toRecord(r: PaymentRow): PaymentRecord {
-  return {
-    id: r.id,
-    userId: ownerOfRow(r.user_id),
-    planId: r.plan_id,
-    billing: r.billing,
-    kind: r.kind,
-    amountCents: Number(r.amount_cents),
-    method: r.method,
-    provider: r.provider,
-    providerPaymentId: r.provider_payment_id,
-    status: r.status,
-    invoiceNumber: r.invoice_number,
-    cardBrand: r.card_brand,
-    cardLast4: r.card_last4,
-    cardToken: r.card_token,
-    payerCpf: r.payer_cpf,
-    pixCode: r.pix_code,
-    pixExpiresAt: r.pix_expires_at,
-    boletoLine: r.boleto_line,
-    boletoBarcode: r.boleto_barcode,
-    boletoDueDate: r.boleto_due_date,
-    periodStart: r.period_start,
-    periodEnd: r.period_end,
-    failureReason: r.failure_reason,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    approvedAt: r.approved_at,
-    refundedAt: r.refunded_at,
-    quoteBasis: r.quote_basis,
-  };
-}
+const toRecord = (r: PaymentRow): PaymentRecord => ({
+  ...r,
+  userId: ownerOfRow(r.userId),
+  amountCents: Number(r.amountCents),
+});
 
 /**
  * All SQL of the payments ledger. Status changes are conditional updates (pending → approved once),
@@ -170,10 +113,7 @@ export class PaymentsRepository {
   constructor(private readonly ds: DataSource) {}
 
   private async rows(sql: string, params: unknown[], tx?: Tx): Promise<PaymentRecord[]> {
-    const out = await managerOf(this.ds, tx).query<PaymentRow[] | [PaymentRow[], number]>(sql, params);
-    // UPDATE … RETURNING answers [rows, count] through TypeORM's postgres driver.
-    const rows: PaymentRow[] = Array.isArray(out[0]) ? out[0] : (out as PaymentRow[]);
-    return rows.map(toRecord);
+    return (await sqlRows<PaymentRow>(managerOf(this.ds, tx), sql, params)).map(toRecord);
   }
 
   private async one(sql: string, params: unknown[], tx?: Tx): Promise<PaymentRecord | null> {
@@ -274,12 +214,12 @@ export class PaymentsRepository {
     );
   }
 
-  /** The user's pending payment for the same checkout, if any (a second click reuses it). */
   /** Admin: a user's payments on the admin user page (the admin is not their owner). */
   async adminListForUser(userId: string, limit = 50): Promise<PaymentRecord[]> {
     return this.listForUser(ownerOfRow(userId), limit);
   }
 
+  /** The user's pending payments, newest first (a second click of the same checkout reuses one). */
   async findPendingForUser(userId: OwnerId, tx?: Tx): Promise<PaymentRecord[]> {
     return this.rows(
       `SELECT ${COLUMNS} FROM payments WHERE user_id = $1 AND status = 'pending' ORDER BY created_at DESC`,

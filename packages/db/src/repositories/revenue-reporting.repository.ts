@@ -1,23 +1,17 @@
 import type { DataSource } from 'typeorm';
-import type { AdminRevenueReport, BillingCycle, PlanId } from '@arbitra/contracts';
+import type { AdminRevenueReport, AdminUserDetail, PlanId } from '@arbitra/contracts';
 import { EFFECTIVE_STATUS_SQL, PLATFORM_TZ } from './admin-users.repository.js';
+import { camelColumns } from './sql.js';
 import { managerOf, type Tx } from './unit-of-work.js';
 
-/** One charge of the revenue CSV. */
-export interface RevenueCsvRow {
+/** One charge of the revenue CSV: a charge as the admin's user page lists it, with its payer and dates. */
+export type RevenueCsvRow = Omit<AdminUserDetail['payments'][number], 'id' | 'createdAt'> & {
   createdAt: Date;
   approvedAt: Date | null;
   refundedAt: Date | null;
   userName: string;
   userEmail: string;
-  planId: PlanId;
-  billing: BillingCycle;
-  kind: string;
-  method: string;
-  status: string;
-  amountCents: number;
-  invoiceNumber: string | null;
-}
+};
 
 /** Months (São Paulo calendar) from `months - 1` months before `now` to `now`'s month. */
 const MONTHS_SQL = `SELECT generate_series(date_trunc('month', $1::timestamptz AT TIME ZONE '${PLATFORM_TZ}') - ($2::int - 1) * interval '1 month',
@@ -151,40 +145,14 @@ export class RevenueReportingRepository {
 
   /** Every charge created in the range, oldest first (the CSV export). */
   async charges(months: number, now: Date = new Date()): Promise<RevenueCsvRow[]> {
-    const rows = await this.q<{
-      created_at: Date;
-      approved_at: Date | null;
-      refunded_at: Date | null;
-      name: string;
-      email: string;
-      plan_id: PlanId;
-      billing: BillingCycle;
-      kind: string;
-      method: string;
-      status: string;
-      amount_cents: number;
-      invoice_number: string | null;
-    }>(
-      `SELECT p.created_at, p.approved_at, p.refunded_at, u.name, u.email, p.plan_id, p.billing, p.kind, p.method,
-              p.status, p.amount_cents, p.invoice_number
+    const rows = await this.q<RevenueCsvRow>(
+      `SELECT ${camelColumns(`p.created_at, p.approved_at, p.refunded_at, u.name AS "userName", u.email AS "userEmail",
+              p.plan_id, p.billing, p.kind, p.method, p.status, p.amount_cents, p.invoice_number`)}
          FROM payments p JOIN users u ON u.id = p.user_id
         WHERE p.created_at >= ${RANGE_START_SQL}
         ORDER BY p.created_at, p.id`,
       [now, months],
     );
-    return rows.map((r) => ({
-      createdAt: r.created_at,
-      approvedAt: r.approved_at,
-      refundedAt: r.refunded_at,
-      userName: r.name,
-      userEmail: r.email,
-      planId: r.plan_id,
-      billing: r.billing,
-      kind: r.kind,
-      method: r.method,
-      status: r.status,
-      amountCents: Number(r.amount_cents),
-      invoiceNumber: r.invoice_number,
-    }));
+    return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
   }
 }

@@ -24,6 +24,33 @@ export async function sqlRows<T>(db: Db, sql: string, params: unknown[] = []): P
   return Array.isArray(result) ? (result as T[]) : [];
 }
 
+/** `user_id` (or `p.user_id`) → `userId`. */
+const camelCase = (column: string) =>
+  column.replace(/^[a-z0-9]+\./, '').replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A select list that names each snake_case column as its record's field (`user_id AS "userId"`, `p.plan_id AS
+ * "planId"`): the rows come back as the record, with no field-by-field mapping written out. `list` is SQL (commas inside parentheses belong to
+ * their expression); an entry that is not a bare column (an expression with its own alias) stands as written.
+ */
+export function camelColumns(list: string): string {
+  const entries: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const c = list[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (i === list.length || (c === ',' && depth === 0)) {
+      entries.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return entries
+    .map((e) => (/^([a-z0-9]+\.)?[a-z0-9]+(_[a-z0-9]+)+$/.test(e) ? `${e} AS "${camelCase(e)}"` : e))
+    .join(', ');
+}
+
 /** LIKE pattern of a search text, its wildcards taken literally. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { BillingCycle, PlanId, SubscriptionStatus } from '@arbitra/contracts';
 import { PlanEntity } from '../entities/plan.entity.js';
 import { SubscriptionEntity } from '../entities/subscription.entity.js';
-import { sqlRows } from './sql.js';
+import { camelColumns, sqlRows } from './sql.js';
 import { managerOf, type Tx } from './unit-of-work.js';
 import { ownerOfRow, type OwnerId } from '../tenancy.js';
 
@@ -23,36 +23,13 @@ export interface SubscriptionRecord {
 
 export type SubscriptionChange = Omit<SubscriptionRecord, 'id' | 'userId'>;
 
-interface Row {
-  id: string;
-  user_id: string;
-  plan_id: PlanId;
-  status: SubscriptionStatus;
-  billing: BillingCycle;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  canceled_at: Date | null;
-  scheduled_plan_id: PlanId | null;
-  scheduled_billing: BillingCycle | null;
-}
+/** A row as COLUMNS reads it: the record's fields, its owner not yet typed as one. */
+type Row = Omit<SubscriptionRecord, 'userId'> & { userId: string };
 
-const COLUMNS = `id, user_id, plan_id, status, billing, current_period_start, current_period_end, cancel_at_period_end,
-  canceled_at, scheduled_plan_id, scheduled_billing`;
+const COLUMNS = camelColumns(`id, user_id, plan_id, status, billing, current_period_start, current_period_end,
+  cancel_at_period_end, canceled_at, scheduled_plan_id, scheduled_billing`);
 
-const toRecord = (r: Row): SubscriptionRecord => ({
-  id: r.id,
-  userId: ownerOfRow(r.user_id),
-  planId: r.plan_id,
-  status: r.status,
-  billing: r.billing,
-  currentPeriodStart: r.current_period_start,
-  currentPeriodEnd: r.current_period_end,
-  cancelAtPeriodEnd: r.cancel_at_period_end,
-  canceledAt: r.canceled_at,
-  scheduledPlanId: r.scheduled_plan_id,
-  scheduledBilling: r.scheduled_billing,
-});
+const toRecord = (r: Row): SubscriptionRecord => ({ ...r, userId: ownerOfRow(r.userId) });
 
 /** A plan's prices (integer cents) and limits (-1 = unlimited), as billing reads them. */
 export interface PlanPriceRecord {
@@ -164,9 +141,7 @@ export class SubscriptionsRepository {
   // ---------------------------------------------------------------- billing (issue 10)
 
   private async rows(sql: string, params: unknown[], tx?: Tx): Promise<SubscriptionRecord[]> {
-    const out = await managerOf(this.ds, tx).query<Row[] | [Row[], number]>(sql, params);
-    const rows: Row[] = Array.isArray(out[0]) ? out[0] : (out as Row[]);
-    return rows.map(toRecord);
+    return (await sqlRows<Row>(managerOf(this.ds, tx), sql, params)).map(toRecord);
   }
 
   /** `lock`: FOR UPDATE, inside `tx` (one transition at a time per user). */
@@ -217,27 +192,11 @@ export class SubscriptionsRepository {
   }
 
   /** Every plan's prices and limits, for billing (the price list of DECISIONS §2). */
-  async listPrices(tx?: Tx): Promise<PlanPriceRecord[]> {
-    const rows = await sqlRows<{
-      id: PlanId;
-      name: string;
-      monthly_cents: number;
-      yearly_cents: number;
-      max_bots: number;
-      max_exchanges: number;
-      sort_order: number;
-    }>(
+  listPrices(tx?: Tx): Promise<PlanPriceRecord[]> {
+    return sqlRows<PlanPriceRecord>(
       managerOf(this.ds, tx),
-      `SELECT id, name, monthly_cents, yearly_cents, max_bots, max_exchanges, sort_order FROM plans ORDER BY sort_order`,
+      `SELECT ${camelColumns('id, name, monthly_cents, yearly_cents, max_bots, max_exchanges, sort_order')}
+         FROM plans ORDER BY sort_order`,
     );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      monthlyCents: r.monthly_cents,
-      yearlyCents: r.yearly_cents,
-      maxBots: r.max_bots,
-      maxExchanges: r.max_exchanges,
-      sortOrder: r.sort_order,
-    }));
   }
 }

@@ -6,7 +6,7 @@ import {
   tradeBrlFigures,
   type InventoryDelta,
   type BotMode,
-  type BotStatus,
+  type BotStatusFields,
   type BotStrategy,
   type TradeBrlFigures,
   type ExecutionRecord,
@@ -93,16 +93,9 @@ export interface PendingTrade<S = unknown> extends PendingExecution<S> {
   ageMs: number;
 }
 
-export interface BotTotals {
-  botId: string;
+/** A bot's totals after a trade: what 'bot:status' sends, and whose bot it is. */
+export interface BotTotals extends BotStatusFields {
   userId: string;
-  status: BotStatus;
-  active: boolean;
-  statusReason: string | null;
-  totalTrades: number;
-  totalProfit: string;
-  totalProfitBrl: string;
-  profitPercent: string;
 }
 
 export interface LedgerResult {
@@ -728,7 +721,12 @@ export class TradesRepository {
          FROM d, span GROUP BY 1, 2, 3 HAVING SUM(d.delta) <> 0 ORDER BY 1, 2, 3`,
       [botId, INVENTORY_MAX_POINTS, userId],
     );
-    return rows.map((r) => ({ at: new Date(r.at).toISOString(), exchange: r.exchange, asset: r.asset, delta: r.delta }));
+    return rows.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      exchange: r.exchange,
+      asset: r.asset,
+      delta: r.delta,
+    }));
   }
 
   /** The bot's net balance change per exchange and asset since `since` (the forecast's pace), keyed 'exchange|asset'. */
