@@ -50,7 +50,8 @@ export const featureZones = webFeatures.map((name) => ({
  * `register({ global: true })`), any `global` key in a dynamic module's literal (`{ module: X, global: flag }`), and
  * `x.global = true`.
  */
-const NO_GLOBAL_MESSAGE = 'Um módulo não é global (@Global(), global: true): declare em imports o que ele injeta (docs/ARCHITECTURE.md).';
+const NO_GLOBAL_MESSAGE =
+  'Um módulo não é global (@Global(), global: true): declare em imports o que ele injeta (docs/ARCHITECTURE.md).';
 const GLOBAL_KEY = '/^(global|isGlobal)$/';
 export const noGlobalModuleRule = [
   'error',

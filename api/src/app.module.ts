@@ -61,6 +61,8 @@ import { TaxModule } from './modules/tax/tax.module.js';
     ContentModule,
     TaxModule,
   ],
-  providers: [{ provide: APP_FILTER, useFactory: (l: Logger) => new AllExceptionsFilter(l), inject: [PINO_LOGGER] }],
+  providers: [
+    { provide: APP_FILTER, useFactory: (l: Logger) => new AllExceptionsFilter(l), inject: [PINO_LOGGER] },
+  ],
 })
 export class AppModule {}

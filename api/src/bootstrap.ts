@@ -22,7 +22,10 @@ export interface ApiApp {
 export async function createApiApp(config: ApiConfig): Promise<ApiApp> {
   const logger = createLogger('api', config.LOG_LEVEL);
   const app = await ApiConfigModule.boot({ config, logger }, () =>
-    NestFactory.create<NestExpressApplication>(AppModule, { logger: new PinoNestLogger(logger), bodyParser: false }),
+    NestFactory.create<NestExpressApplication>(AppModule, {
+      logger: new PinoNestLogger(logger),
+      bodyParser: false,
+    }),
   );
   // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For): rate limits, sessions and audit rely on it.
   app.set('trust proxy', config.TRUST_PROXY);

@@ -22,7 +22,11 @@ const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
     TypeOrmModule.forRootAsync({
       imports: [ApiConfigModule],
       inject: [API_CONFIG],
-      useFactory: (c: ApiConfig) => ({ ...dataSourceOptions(c.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
+      useFactory: (c: ApiConfig) => ({
+        ...dataSourceOptions(c.DATABASE_URL),
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
     }),
   ],
   providers: repositoryProviders,

@@ -11,7 +11,15 @@ import { EngineConfigModule } from '../config/engine-config.module.js';
 
 /** What the admin console needs from an engine: its live metrics and the platform settings (fees). */
 @Module({
-  imports: [EngineConfigModule, TransportModule, PublishingModule, DatabaseModule, ScannerModule, BotsModule, ExecutionModule],
+  imports: [
+    EngineConfigModule,
+    TransportModule,
+    PublishingModule,
+    DatabaseModule,
+    ScannerModule,
+    BotsModule,
+    ExecutionModule,
+  ],
   providers: [EngineLiveMetricsService, SettingsSyncService],
   exports: [EngineLiveMetricsService, SettingsSyncService],
 })

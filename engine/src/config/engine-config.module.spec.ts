@@ -66,7 +66,11 @@ describe('EngineConfigModule: the config without a global module', () => {
     @Module({})
     class ConfigByForRoot {
       static forRoot(c: EngineConfig): DynamicModule {
-        return { module: ConfigByForRoot, providers: [{ provide: ENGINE_CONFIG, useValue: c }], exports: [ENGINE_CONFIG] };
+        return {
+          module: ConfigByForRoot,
+          providers: [{ provide: ENGINE_CONFIG, useValue: c }],
+          exports: [ENGINE_CONFIG],
+        };
       }
     }
     @Injectable()
@@ -77,9 +81,9 @@ describe('EngineConfigModule: the config without a global module', () => {
     class Feature {}
     @Module({ imports: [ConfigByForRoot.forRoot(config('engine-1')), Feature] })
     class Root {}
-    await expect(NestFactory.createApplicationContext(Root, { logger: false, abortOnError: false })).rejects.toThrow(
-      /ConfigReader/,
-    );
+    await expect(
+      NestFactory.createApplicationContext(Root, { logger: false, abortOnError: false }),
+    ).rejects.toThrow(/ConfigReader/);
   });
 
   it('refuses to build outside a boot (createEngine), saying so', async () => {

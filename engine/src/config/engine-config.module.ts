@@ -13,7 +13,10 @@ const boot = new BootScope<EngineConfig>('EngineConfigModule');
  * why).
  */
 @Module({
-  providers: [{ provide: ENGINE_CONFIG, useFactory: (): EngineConfig => boot.current() }, engineIdentityProvider],
+  providers: [
+    { provide: ENGINE_CONFIG, useFactory: (): EngineConfig => boot.current() },
+    engineIdentityProvider,
+  ],
   exports: [ENGINE_CONFIG, ENGINE_IDENTITY],
 })
 export class EngineConfigModule {

@@ -18,7 +18,14 @@ import { EngineConfigModule } from '../config/engine-config.module.js';
  * runner: it reports to ExecutionObservers (the bots module subscribes).
  */
 @Module({
-  imports: [EngineConfigModule, TransportModule, ScannerModule, DatabaseModule, CredentialsModule, OwnershipModule],
+  imports: [
+    EngineConfigModule,
+    TransportModule,
+    ScannerModule,
+    DatabaseModule,
+    CredentialsModule,
+    OwnershipModule,
+  ],
   providers: [
     BotEvents,
     ExecutionObservers,
