@@ -43,14 +43,30 @@ export const featureZones = webFeatures.map((name) => ({
 }));
 
 /**
- * `@Global()` hides what a module depends on (a users <-> auth cycle hid behind it once, an auth -> realtime -> auth
- * one later): every module, infrastructure included, lists what it imports.
+ * A global module hides what a module depends on (a users <-> auth cycle hid behind `@Global()` once, an auth ->
+ * realtime -> auth one later, and the roots' `global: true` handed config and transports to ~40 files): every module,
+ * infrastructure and roots included, lists what it imports. Fails `@Global()`, and the dynamic-module flag in either
+ * form: `global`/`isGlobal: true` in any object literal (a `DynamicModule`, `@Module({...})`, a library's
+ * `register({ global: true })`), any `global` key in a dynamic module's literal (`{ module: X, global: flag }`), and
+ * `x.global = true`.
  */
+const NO_GLOBAL_MESSAGE =
+  'Um módulo não é global (@Global(), global: true): declare em imports o que ele injeta (docs/ARCHITECTURE.md).';
+const GLOBAL_KEY = '/^(global|isGlobal)$/';
 export const noGlobalModuleRule = [
   'error',
+  { selector: "Decorator[expression.callee.name='Global']", message: NO_GLOBAL_MESSAGE },
   {
-    selector: "Decorator[expression.callee.name='Global']",
-    message: 'Um módulo não é @Global(): declare em imports o que ele injeta (docs/ARCHITECTURE.md).',
+    selector: `Property:matches([key.name=${GLOBAL_KEY}], [key.value=${GLOBAL_KEY}])[value.value=true]`,
+    message: NO_GLOBAL_MESSAGE,
+  },
+  {
+    selector: `ObjectExpression:has(> Property[key.name='module']) > Property:matches([key.name='global'], [key.value='global']):not([value.value=true])`,
+    message: NO_GLOBAL_MESSAGE,
+  },
+  {
+    selector: `AssignmentExpression[left.property.name=${GLOBAL_KEY}][right.value=true]`,
+    message: NO_GLOBAL_MESSAGE,
   },
 ];
 

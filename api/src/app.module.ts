@@ -1,9 +1,9 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
 import { PINO_LOGGER } from './common/logging/logger.js';
-import { API_CONFIG, type ApiConfig } from './config/config.js';
+import { ApiConfigModule } from './config/api-config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
@@ -29,46 +29,40 @@ import { DocsModule } from './modules/docs/docs.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { TaxModule } from './modules/tax/tax.module.js';
 
-export { PINO_LOGGER };
-
-@Module({})
-export class AppModule {
-  static forRoot(config: ApiConfig, logger: Logger): DynamicModule {
-    return {
-      module: AppModule,
-      global: true,
-      imports: [
-        DatabaseModule,
-        RealtimeModule,
-        EngineLinkModule,
-        HealthModule,
-        AuditModule,
-        RateLimitModule,
-        MailModule,
-        SubscriptionsModule,
-        AuthModule,
-        UsersModule,
-        AdminModule,
-        MetricsModule,
-        MarketModule,
-        BotsModule,
-        BacktestsModule,
-        ExchangesModule,
-        LiveMetricsModule,
-        SettingsModule,
-        BillingModule,
-        NotificationsModule,
-        DocsModule,
-        ContactModule,
-        ContentModule,
-        TaxModule,
-      ],
-      providers: [
-        { provide: API_CONFIG, useValue: config },
-        { provide: PINO_LOGGER, useValue: logger },
-        { provide: APP_FILTER, useFactory: (l: Logger) => new AllExceptionsFilter(l), inject: [PINO_LOGGER] },
-      ],
-      exports: [API_CONFIG, PINO_LOGGER],
-    };
-  }
-}
+/**
+ * The api: every feature module, and the one exception filter. Not global: each module imports what it injects (the
+ * config and the logger from ApiConfigModule); createApiApp builds it inside `ApiConfigModule.boot(config, logger)`.
+ */
+@Module({
+  imports: [
+    ApiConfigModule,
+    DatabaseModule,
+    RealtimeModule,
+    EngineLinkModule,
+    HealthModule,
+    AuditModule,
+    RateLimitModule,
+    MailModule,
+    SubscriptionsModule,
+    AuthModule,
+    UsersModule,
+    AdminModule,
+    MetricsModule,
+    MarketModule,
+    BotsModule,
+    BacktestsModule,
+    ExchangesModule,
+    LiveMetricsModule,
+    SettingsModule,
+    BillingModule,
+    NotificationsModule,
+    DocsModule,
+    ContactModule,
+    ContentModule,
+    TaxModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useFactory: (l: Logger) => new AllExceptionsFilter(l), inject: [PINO_LOGGER] },
+  ],
+})
+export class AppModule {}

@@ -6,6 +6,7 @@ import { AppModule } from './app.module.js';
 import { jsonOnly, noStoreForApi, paymentSources, securityHeaders } from './common/http/hardening.js';
 import { serveWeb } from './common/http/web-serving.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
+import { ApiConfigModule } from './config/api-config.module.js';
 import type { ApiConfig } from './config/config.js';
 import { setupApiDocs } from './modules/docs/openapi.js';
 import { FabricIoAdapter } from './realtime/fabric-io.adapter.js';
@@ -20,10 +21,12 @@ export interface ApiApp {
 /** Builds the api (used by main.ts and by the integration tests); does not listen. */
 export async function createApiApp(config: ApiConfig): Promise<ApiApp> {
   const logger = createLogger('api', config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logger), {
-    logger: new PinoNestLogger(logger),
-    bodyParser: false,
-  });
+  const app = await ApiConfigModule.boot({ config, logger }, () =>
+    NestFactory.create<NestExpressApplication>(AppModule, {
+      logger: new PinoNestLogger(logger),
+      bodyParser: false,
+    }),
+  );
   // Only proxies named by TRUST_PROXY may say who the client is (X-Forwarded-For): rate limits, sessions and audit rely on it.
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');

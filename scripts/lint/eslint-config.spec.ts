@@ -102,21 +102,68 @@ describe('lint: module boundaries', () => {
     }
   });
 
-  it('@Global() on any module fails (api modules, the api infrastructure, the engine, the packages)', async () => {
-    for (const file of [
-      'api/src/modules/bots/bots.module.ts',
-      'api/src/realtime/realtime.module.ts',
-      'api/src/database/database.module.ts',
-      'engine/src/execution/execution.module.ts',
-      'packages/transport/src/browser-events.ts',
-    ]) {
+  /** A file of every source folder: the global-module rule holds in all of them. */
+  const everyFolder = [
+    'api/src/app.module.ts',
+    'api/src/modules/bots/bots.module.ts',
+    'api/src/realtime/realtime.module.ts',
+    'api/src/database/database.module.ts',
+    'engine/src/engine.module.ts',
+    'engine/src/execution/execution.module.ts',
+    'packages/transport/src/browser-events.ts',
+    'packages/db/src/data-source.ts',
+    'web/src/main.tsx',
+    'scripts/test-support/platform.ts',
+    'bench/support.ts',
+    'api/test/account.test.ts',
+  ];
+
+  it('@Global() on any module fails, in every source folder', async () => {
+    for (const file of everyFolder) {
       const entry = (await ruleFor(file, 'no-restricted-syntax'))!;
       expect(entry, file).toBeDefined();
       const code = `declare const Global: () => ClassDecorator;\n@Global()\nexport class BotsModule {}\n`;
       const messages = lint(code, 'no-restricted-syntax', entry);
       expect(messages, file).toHaveLength(1);
-      expect(messages[0]).toContain('não é @Global()');
+      expect(messages[0]).toContain('Um módulo não é global');
       expect(lint(code.replace('@Global()\n', ''), 'no-restricted-syntax', entry)).toEqual([]);
+    }
+  });
+
+  it('global: true fails in a dynamic module and in @Module, in every source folder', async () => {
+    const dynamicModule = (flag: string) =>
+      `import { Module, type DynamicModule } from '@nestjs/common';\n` +
+      `@Module({})\nexport class AppModule {\n` +
+      `  static forRoot(config: object): DynamicModule {\n` +
+      `    return { module: AppModule,${flag} providers: [{ provide: 'CONFIG', useValue: config }], exports: ['CONFIG'] };\n` +
+      `  }\n}\n`;
+    const decorated = (flag: string) =>
+      `import { Module } from '@nestjs/common';\n@Module({${flag} providers: [], exports: [] })\nexport class CoreModule {}\n`;
+    for (const file of everyFolder) {
+      const entry = (await ruleFor(file, 'no-restricted-syntax'))!;
+      expect(entry, file).toBeDefined();
+      for (const code of [
+        dynamicModule(' global: true,'),
+        dynamicModule(" 'global': true,"),
+        dynamicModule(' global: isGlobal,'), // a flag computed elsewhere is the same hidden dependency
+        decorated(' global: true,'),
+        `export const jwt = JwtModule.register({ global: true, secret: 's' });\n`,
+        `export const config = ConfigModule.forRoot({ isGlobal: true });\n`,
+        `const m: DynamicModule = { module: AppModule };\nm.global = true;\n`,
+      ]) {
+        const messages = lint(code, 'no-restricted-syntax', entry);
+        expect(messages, `${file}: ${code}`).toHaveLength(1);
+        expect(messages[0]).toContain('Um módulo não é global');
+      }
+      // Without the flag the same modules pass; other keys and other objects are not touched.
+      for (const code of [
+        dynamicModule(''),
+        decorated(''),
+        `app.setGlobalPrefix('api', { exclude: ['metrics'] });\n`,
+        `export const options = { globals: true, global: false, isGlobalAdmin: true };\n`,
+        `export const flags = { global: 'g' };\n`,
+      ])
+        expect(lint(code, 'no-restricted-syntax', entry), `${file}: ${code}`).toEqual([]);
     }
   });
 

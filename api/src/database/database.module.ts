@@ -2,6 +2,7 @@ import { Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { REPOSITORIES, dataSourceOptions } from '@arbitra/db';
+import { ApiConfigModule } from '../config/api-config.module.js';
 import { API_CONFIG, type ApiConfig } from '../config/config.js';
 
 /** One provider per repository of @arbitra/db, built on the api's one DataSource. */
@@ -19,8 +20,13 @@ const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
+      imports: [ApiConfigModule],
       inject: [API_CONFIG],
-      useFactory: (c: ApiConfig) => ({ ...dataSourceOptions(c.DATABASE_URL), retryAttempts: 3, retryDelay: 1000 }),
+      useFactory: (c: ApiConfig) => ({
+        ...dataSourceOptions(c.DATABASE_URL),
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
     }),
   ],
   providers: repositoryProviders,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BrowserEvents, FabricBrowserEvents } from '@arbitra/transport';
 import { QUEUE_FACTORY, SOCKET_ADAPTER, transportProviders } from './transport.providers.js';
+import { ApiConfigModule } from '../config/api-config.module.js';
 
 /**
  * The api's transports: the queue factory (QUEUE_FACTORY: producers of jobs for the engine), the socket adapter
@@ -8,6 +9,7 @@ import { QUEUE_FACTORY, SOCKET_ADAPTER, transportProviders } from './transport.p
  * A module that adds jobs or pushes events imports this module.
  */
 @Module({
+  imports: [ApiConfigModule],
   providers: transportProviders,
   exports: [QUEUE_FACTORY, SOCKET_ADAPTER, FabricBrowserEvents, BrowserEvents],
 })

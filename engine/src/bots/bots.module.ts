@@ -4,10 +4,11 @@ import { ExecutionModule } from '../execution/execution.module.js';
 import { OwnershipModule } from '../ownership/ownership.module.js';
 import { ScannerModule } from '../scanner/scanner.module.js';
 import { BotRunner } from './bot-runner.service.js';
+import { TransportModule } from '../transport/transport.module.js';
 
 /** Bots in the engine: the runner (running bots in memory, matching, sizing, enqueueing, bot commands). */
 @Module({
-  imports: [ScannerModule, DatabaseModule, ExecutionModule, OwnershipModule],
+  imports: [TransportModule, ScannerModule, DatabaseModule, ExecutionModule, OwnershipModule],
   providers: [BotRunner],
   exports: [BotRunner],
 })

@@ -14,6 +14,8 @@ import {
   withRateBudget,
   type ExchangeClientFactory,
 } from './exchange-client.factory.js';
+import { TransportModule } from '../transport/transport.module.js';
+import { EngineConfigModule } from '../config/engine-config.module.js';
 
 export const RATE_BUDGET = Symbol('RATE_BUDGET');
 
@@ -70,10 +72,10 @@ export const credentialsProviders: Provider[] = [
 /**
  * Exchange credentials in the engine: the check worker (credential-checks queue) and, for the live
  * executor, `CredentialStore.decryptForExecution` (exported; the execution module imports this module).
- * Needs EngineModule's exports (ENGINE_CONFIG, QUEUE_FACTORY, BrowserEvents).
+ * Imports what it injects: ENGINE_CONFIG (EngineConfigModule), QUEUE_FACTORY and BrowserEvents (TransportModule).
  */
 @Module({
-  imports: [DatabaseModule],
+  imports: [EngineConfigModule, TransportModule, DatabaseModule],
   providers: credentialsProviders,
   exports: [CredentialStore, EXCHANGE_CLIENT_FACTORY, LiveChecklistChecker],
 })

@@ -2,6 +2,7 @@ import { Module, type Provider } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { BotLocks, REPOSITORIES } from '@arbitra/db';
 import { ENGINE_DATA_SOURCE, engineDataSourceProviders } from './engine-data-source.js';
+import { EngineConfigModule } from '../config/engine-config.module.js';
 
 /** One provider per repository of @arbitra/db, built on the engine's DataSource. */
 const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
@@ -22,6 +23,7 @@ const botLocksProvider: Provider = {
  * modules import this module and inject repositories; only this folder knows the DataSource.
  */
 @Module({
+  imports: [EngineConfigModule],
   providers: [...engineDataSourceProviders, ...repositoryProviders, botLocksProvider],
   exports: [ENGINE_DATA_SOURCE, ...REPOSITORIES, BotLocks],
 })

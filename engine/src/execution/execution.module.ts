@@ -10,13 +10,22 @@ import { ExecutionObservers } from './execution-observers.js';
 import { ExecutionsProcessor, LIVE_GATEWAY_FACTORY } from './executions.processor.js';
 import { liveGatewayFactory } from './live-gateway.js';
 import { Notifier } from './notifier.js';
+import { TransportModule } from '../transport/transport.module.js';
+import { EngineConfigModule } from '../config/engine-config.module.js';
 
 /**
  * The executor (the 'executions' queue: gateway, ledger, recovery) and the bot events it sends. It knows no bot
  * runner: it reports to ExecutionObservers (the bots module subscribes).
  */
 @Module({
-  imports: [ScannerModule, DatabaseModule, CredentialsModule, OwnershipModule],
+  imports: [
+    EngineConfigModule,
+    TransportModule,
+    ScannerModule,
+    DatabaseModule,
+    CredentialsModule,
+    OwnershipModule,
+  ],
   providers: [
     BotEvents,
     ExecutionObservers,

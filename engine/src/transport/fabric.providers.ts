@@ -14,7 +14,7 @@ import { ENGINE_CONFIG } from '../config/config.js';
 
 export { QUEUE_FACTORY, SOCKET_ADAPTER } from '@arbitra/transport';
 
-/** Closes the transports last, after every worker and publisher stopped (provided by EngineModule, the root). */
+/** Closes the transports last, after every worker and publisher stopped (TransportModule: see there). */
 @Injectable()
 export class TransportLifecycle implements OnApplicationShutdown {
   constructor(

@@ -6,3 +6,4 @@ export * from './leases.js';
 export * from './browser-events.js';
 export * from './rate-budget.js';
 export * from './providers.js';
+export * from './boot-scope.js';

@@ -21,6 +21,7 @@ import { NotificationSettingsModule } from '../notification-settings/notificatio
 import { RealtimeModule } from '../../realtime/realtime.module.js';
 import { TransportModule } from '../../transport/transport.module.js';
 import { SocketAuthentication } from './socket-authentication.js';
+import { ApiConfigModule } from '../../config/api-config.module.js';
 
 /**
  * Register/login/logout, server-side sessions, password reset and 2FA. Registers the global
@@ -28,6 +29,7 @@ import { SocketAuthentication } from './socket-authentication.js';
  */
 @Module({
   imports: [
+    ApiConfigModule,
     DatabaseModule,
     AuditModule,
     RateLimitModule,

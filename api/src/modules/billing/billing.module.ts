@@ -26,6 +26,7 @@ import { SavedCards } from './saved-cards.js';
 import { MercadoPagoPaymentProvider } from './mercadopago.provider.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.js';
 import { SandboxPaymentProvider } from './sandbox.provider.js';
+import { ApiConfigModule } from '../../config/api-config.module.js';
 
 function providerFor(config: ApiConfig, sandboxCharges: SandboxChargesRepository): PaymentProvider {
   if (config.PAYMENTS_PROVIDER === 'mercadopago') return MercadoPagoPaymentProvider.fromConfig(config);
@@ -39,6 +40,7 @@ function providerFor(config: ApiConfig, sandboxCharges: SandboxChargesRepository
 /** Subscriptions and payments (issue 10): plan changes, charges, webhooks, invoices, the billing job. */
 @Module({
   imports: [
+    ApiConfigModule,
     AuditModule,
     DatabaseModule,
     TransportModule,

@@ -12,10 +12,12 @@ import { UsersModule } from '../users/users.module.js';
 import { EngineLinkModule } from '../engine-link/engine-link.module.js';
 import { MarketModule } from '../market/market.module.js';
 import { RebalanceService } from './rebalance.service.js';
+import { ApiConfigModule } from '../../config/api-config.module.js';
 
 /** Bots (issue 5): CRUD, toggle, detail, rebalancing (issue 29); commands to the engine. Brings the trade history with it. */
 @Module({
   imports: [
+    ApiConfigModule,
     DatabaseModule,
     TransportModule,
     TradesModule,

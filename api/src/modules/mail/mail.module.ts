@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailService } from './mail.service.js';
+import { ApiConfigModule } from '../../config/api-config.module.js';
 
-@Module({ providers: [MailService], exports: [MailService] })
+@Module({ imports: [ApiConfigModule], providers: [MailService], exports: [MailService] })
 export class MailModule {}

@@ -8,13 +8,14 @@ import { NotificationsController } from './notifications.controller.js';
 import { NotificationsDispatcher } from './notifications.dispatcher.js';
 import { NotificationsService } from './notifications.service.js';
 import { TelegramService } from './telegram.service.js';
+import { ApiConfigModule } from '../../config/api-config.module.js';
 
 /**
  * Notifications (issue 16): `NotificationsService.notify()` is the one entry point for any module
  * (import NotificationsModule); the engine enqueues the same jobs on QUEUES.notifications.
  */
 @Module({
-  imports: [DatabaseModule, TransportModule, MailModule, NotificationSettingsModule],
+  imports: [ApiConfigModule, DatabaseModule, TransportModule, MailModule, NotificationSettingsModule],
   controllers: [NotificationsController],
   providers: [
     NotificationsService,

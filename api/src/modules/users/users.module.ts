@@ -12,10 +12,12 @@ import { MailModule } from '../mail/mail.module.js';
 import { RateLimitModule } from '../rate-limit/rate-limit.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { NotificationSettingsModule } from '../notification-settings/notification-settings.module.js';
+import { ApiConfigModule } from '../../config/api-config.module.js';
 
 /** Profile, password, security summary, notifications, data export and account deletion. */
 @Module({
   imports: [
+    ApiConfigModule,
     DatabaseModule,
     AuthModule,
     AuditModule,
