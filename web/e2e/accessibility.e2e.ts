@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/config/routes.js';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage } from './support/browser.js';
 import { appNav } from './support/nav.js';
 
 /** Every page a visitor can open without an account (SPEC §2, DECISIONS §10). */
@@ -59,9 +59,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('accessibility (axe-core): no serious or critical violation (issue 17 §2)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it.each(PUBLIC_PAGES)('public page %s', async (path) => {
     const { page, context } = await newPage(browser);

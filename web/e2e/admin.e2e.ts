@@ -11,7 +11,7 @@ import {
   waitForPath,
 } from './support/accounts.js';
 import { api } from './support/api.js';
-import { baseUrl, connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { userMenu } from './support/nav.js';
 
 const FIRST_TRADE_TIMEOUT_MS = 120_000;
@@ -50,11 +50,11 @@ describe('admin console in the browser (issue 11)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await disconnectBrowser();
+    await closeBrowser();
   });
 
   it("the overview's 'Trades hoje' goes up live while a paper bot trades, without a reload", async () => {
@@ -95,8 +95,8 @@ describe('admin console in the browser (issue 11)', () => {
     await page.getByText('Simulado: ').first().waitFor();
     await screenshot(page, 'admin-overview-live');
     await context.close();
-    // Stopped once seen: a bot on every pair and exchange at 0,1 % would trade (and load the engine and the
-    // database) for the rest of the stage.
+    // Stopped once seen: a bot on every pair and exchange at 0,1 % would otherwise trade (writing trades, ledger
+    // entries and notifications, and loading the engine and the database) for the rest of the stage.
     const stopped = await api<{ bot: { active: boolean } }>(token, 'POST', `/api/bots/${bot.id}/toggle`);
     expect(stopped.bot.active).toBe(false);
   }, 180_000);

@@ -10,15 +10,15 @@ import {
   storedToken,
   waitForPath,
 } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo, userMenu } from './support/nav.js';
 
 describe('sign-up, sign-in and password recovery in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('registers, lands on /dashboard with the name, signs out, signs in again', async () => {
     const account = newAccount('cadastro');

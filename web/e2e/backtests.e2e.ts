@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** Opens 'Novo bot', fills it, and presses 'Simular' in the form (nothing is saved): the dialog opens. */
@@ -44,9 +44,9 @@ async function waitForResult(page: Page): Promise<void> {
 describe("'Simular' in Chromium: progress, equity curve, trades, two runs side by side (issue 14)", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('simulates a bot from its form, watches the bar move, reads the results and compares two runs', async () => {
     const account = newAccount('backtests');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { api, until } from './support/api.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** SPEC §5's bot messages, word for word, in the order the form checks them. */
@@ -120,9 +120,9 @@ async function readHistory(history: Locator): Promise<HistoryView> {
 describe('a paper bot in Chromium: validation, a live trade, history filters and CSV', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('shows each bot message in order, trades on the simulated market, filters the history and exports the CSV', async () => {
     const started = Date.now();

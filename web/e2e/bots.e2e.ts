@@ -2,15 +2,15 @@ import { countAtLeast, type OpportunityFilterHistory } from '@arbitra/contracts'
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 describe('bots in Chromium: create, start, stop, delete', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('creates a paper bot from the form, starts and stops it, and deletes it after confirming', async () => {
     const account = newAccount('bots');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, waitForMail } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 /** Opens a page and waits until its view was counted (the api answered the view). */
 async function openCounted(page: Page, open: () => Promise<unknown>): Promise<void> {
@@ -15,9 +15,9 @@ async function openCounted(page: Page, open: () => Promise<unknown>): Promise<vo
 describe('knowledge base, blog and newsletter in Chromium (issue 16)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('searches the knowledge base, reads an article, reloads it, and finds it in Mais lidos', async () => {
     const { page, context } = await newPage(browser);

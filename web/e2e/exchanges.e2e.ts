@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 interface Registered {
   token: string;
@@ -40,14 +40,14 @@ describe('exchange credentials in Chromium (issue 6)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
     ({ context, page } = await newPage(browser));
     await signIn(context, await registerUser());
   });
 
   afterAll(async () => {
     await context?.close();
-    await disconnectBrowser();
+    await closeBrowser();
   });
 
   it('adds a Binance key, shows it masked, and the validation result arrives live', async () => {

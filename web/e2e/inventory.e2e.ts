@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotDetail } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { api } from './support/api.js';
 
 /** pt-BR with exactly `d` decimals, computed here (not with the app's formatter). */
@@ -12,9 +12,9 @@ const ptBr = (v: string, d: number) =>
 describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('shows each asset per exchange with the figures the API gives, at 390 px', async () => {
     const account = newAccount('inventory');
@@ -61,9 +61,7 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
       const decimals = r.asset === 'USDT' || r.asset === 'BRL' ? 2 : 8;
       expect(await row.locator('[data-cell="amount"]').innerText()).toBe(ptBr(r.amount, decimals));
       // no trade yet: the split is the starting one (0 p.p.), nothing drains
-      expect(await row.locator('[data-cell="skew"]').innerText()).toBe(
-        `${ptBr(r.skewPoints ?? '0', 1)} p.p.`,
-      );
+      expect(await row.locator('[data-cell="skew"]').innerText()).toBe(`${ptBr(r.skewPoints ?? '0', 1)} p.p.`);
       expect(await row.locator('[data-cell="forecast"]').innerText()).toBe('—');
     }
     // a chart per asset, named for it

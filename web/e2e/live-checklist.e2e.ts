@@ -2,14 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { baseUrl, connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 describe("'Pronto para operar ao vivo' in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('/security shows, per exchange of the chosen bot, each item with its reason and what to do', async () => {
     const account = newAccount('pronto');

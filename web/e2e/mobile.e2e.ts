@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeEverythingBot } from '../../scripts/test-support/bots.js';
 import { ROUTES, backtestPath } from '../src/config/routes.js';
 import { ADMIN, loginViaUi, storedToken, waitForPath } from './support/accounts.js';
-import { baseUrl, connectBrowser, disconnectBrowser, newPage } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage } from './support/browser.js';
 
 /**
  * Phone first (issue 27): every route — public, user and admin — at 390×844, once its data has arrived (no
@@ -232,9 +232,9 @@ async function firstItem(page: Page, list: string, prefix: string): Promise<Visi
 describe('every route on a 390 px phone (issue 27)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('public pages', { timeout: 600_000 }, async () => {
     const { page, context } = await newPage(browser);
@@ -303,9 +303,9 @@ describe('every route on a 390 px phone (issue 27)', () => {
 describe('the signed-in navigation on a phone', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('opens from the header, marks the current page and closes on the way', async () => {
     const { page, context } = await newPage(browser);

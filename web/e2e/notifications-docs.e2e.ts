@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi, waitForMail } from './support/accounts.js';
-import { baseUrl, connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 /** Signs in through the API from a device the account has never used: a 'Novo acesso à sua conta' notification. */
 async function loginFromNewDevice(email: string, password: string, device: string): Promise<void> {
@@ -21,9 +21,9 @@ const bellCount = async (page: import('playwright-core').Page): Promise<number> 
 describe('notifications, /docs, /api, legal pages and the contact form in Chromium (issue 16)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('the bell shows a new notification live, without a reload, and marks it as read', async () => {
     const account = newAccount('bell');

@@ -9,7 +9,7 @@ import {
 } from '../../scripts/test-support/mercadopago-double.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 
 const WEBHOOK_SECRET = 'mp-webhook-secret';
 const PUBLIC_KEY = 'TEST-public-key';
@@ -40,11 +40,11 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
         ENGINES: '1',
       },
     });
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   }, 240_000);
 
   afterAll(async () => {
-    await disconnectBrowser();
+    await closeBrowser();
     await platform?.stop();
     await double?.close();
   });

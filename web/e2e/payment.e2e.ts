@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi, storedToken } from './support/accounts.js';
-import { baseUrl, connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -20,9 +20,9 @@ const pageMark = (page: Page) => page.evaluate<number | undefined>('window.e2eMa
 describe('payments in Chromium (sandbox provider)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   /** A user who paid Profissional monthly by PIX (sandbox), signed in on Dashboard › Assinatura. */
   const paidProfessional = async (label: string) => {

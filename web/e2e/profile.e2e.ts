@@ -9,15 +9,15 @@ import {
   submitLogin,
   waitForPath,
 } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { userMenu } from './support/nav.js';
 
 describe('the Perfil tab in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('updates the name, exports the data and deletes the account', async () => {
     const account = newAccount('perfil');

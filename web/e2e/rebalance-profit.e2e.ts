@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** '0,1234%' → 0.1234; 'sem rota' / '—' → null. */
@@ -13,9 +13,9 @@ const percentOf = (text: string): number | null => {
 describe("issue 29 in Chromium: 'lucro após rebalanceamento'", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('the scanner shows the column, states the transfer size and sorts on it', async () => {
     const account = newAccount('rebal-scanner');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot, BotDetail } from '@arbitra/contracts';
 import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
 import { api, until } from './support/api.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /**
@@ -14,9 +14,9 @@ import { goTo } from './support/nav.js';
 describe("'Rebalancear' a paper bot in the browser", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('shows the plan, executes it, shows the transfers in transit and then done', async () => {
     const account = newAccount('rebalance');

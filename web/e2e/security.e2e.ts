@@ -12,15 +12,15 @@ import {
   waitForPath,
   wrongTotp,
 } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo, userMenu } from './support/nav.js';
 
 describe('the security page in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('turns two-factor on, then asks for the code at login: a wrong one is refused, a right one signs in', async () => {
     const account = newAccount('2fa');

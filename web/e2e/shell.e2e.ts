@@ -1,20 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  connectBrowser,
-  disconnectBrowser,
-  newPage,
-  reactErrors,
-  screenshot,
-} from './support/browser.js';
+import { baseUrl, closeBrowser, launchBrowser, newPage, reactErrors, screenshot } from './support/browser.js';
 
 describe('the web app shell in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
-  afterAll(disconnectBrowser);
+  afterAll(closeBrowser);
 
   it('renders the landing page in Portuguese', async () => {
     // The page's first view is in its HTML (prerendered by the build), before any script runs.

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAX_CSV_COLUMNS, TAX_NOTICE } from '@arbitra/contracts';
 import { loginViaUi } from './support/accounts.js';
-import { connectBrowser, disconnectBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** The month before `now` in São Paulo ('YYYY-MM'): the demo user's seeded live month. */
@@ -18,11 +18,11 @@ describe("'Impostos' in the browser (issue 15)", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await connectBrowser();
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await disconnectBrowser();
+    await closeBrowser();
   });
 
   it('the demo user opens Impostos, reads the meter and the DARF worksheet, and downloads the CSV', async () => {

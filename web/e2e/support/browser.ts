@@ -2,24 +2,24 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
 
 export const baseUrl = () => inject('baseUrl');
 
 let browser: Browser | undefined;
 
-/**
- * Connects to the stage's one Chromium (started by global-setup.ts; Playwright gives it a new empty profile).
- * Tests open their own context from it (`newPage`): nothing is shared between tests but the process.
- */
-export async function connectBrowser(): Promise<Browser> {
-  browser = await chromium.connect(inject('browserWsEndpoint'));
+/** Playwright gives every launch a new empty profile directory of its own. */
+export async function launchBrowser(): Promise<Browser> {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   return browser;
 }
 
-/** Closes this file's contexts and the connection; the browser itself stops with the stage. */
-export async function disconnectBrowser(): Promise<void> {
+export async function closeBrowser(): Promise<void> {
   await browser?.close();
-  browser = undefined;
 }
 
 /** A fresh context (its own localStorage) with pt-BR locale and São Paulo time. */
