@@ -10,6 +10,7 @@ import {
   waitForMail,
   waitForPath,
 } from './support/accounts.js';
+import { api } from './support/api.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
 import { userMenu } from './support/nav.js';
 
@@ -82,6 +83,7 @@ describe('admin console in the browser (issue 11)', () => {
       }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
+    const { bot } = (await res.json()) as { bot: { id: string } };
     const after = await until(
       () => kpi(page, 'kpi-trades-today'),
       (n) => n > before,
@@ -93,6 +95,10 @@ describe('admin console in the browser (issue 11)', () => {
     await page.getByText('Simulado: ').first().waitFor();
     await screenshot(page, 'admin-overview-live');
     await context.close();
+    // Stopped once seen: a bot on every pair and exchange at 0,1 % would otherwise trade (writing trades, ledger
+    // entries and notifications, and loading the engine and the database) for the rest of the stage.
+    const stopped = await api<{ bot: { active: boolean } }>(token, 'POST', `/api/bots/${bot.id}/toggle`);
+    expect(stopped.bot.active).toBe(false);
   }, 180_000);
 
   it("the system page draws the server's last minutes as it opens, then its book updates/s chart moves", async () => {

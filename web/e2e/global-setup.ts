@@ -19,11 +19,14 @@ const GENEROUS_RATE_LIMITS = {
   RATE_LIMIT_NEWSLETTER_IP: '1000/1h',
 };
 
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
 /**
  * The whole platform as a user starts it: `scripts/start.mjs` (what `npm start` runs)
  * on a random port with a fresh data directory.
  */
 export default async function setup(project: TestProject) {
+  const started = Date.now();
   // Every browser test registers and signs in from 127.0.0.1: lift the per-IP and per-account limits
   // (docs/api/accounts.md) so the run never meets a 429 it did not ask for.
   const ready = await launchPlatform({
@@ -40,8 +43,15 @@ export default async function setup(project: TestProject) {
       PAPER_TRANSFER_SECONDS: '30',
     },
   });
+  // The stage's fixed costs, printed (README, test notes): the start (a build when stale, Postgres, migrations,
+  // api and engine) and the stop.
+  console.log(`[e2e] plataforma pronta em ${seconds(started)}`);
   project.provide('baseUrl', `http://localhost:${ready.port}`);
   project.provide('mailInbox', ready.mailInbox);
 
-  return ready.stop;
+  return async () => {
+    const stopping = Date.now();
+    await ready.stop();
+    console.log(`[e2e] plataforma encerrada em ${seconds(stopping)}`);
+  };
 }
