@@ -61,9 +61,6 @@ describe.each(transports)(
           LEASE_TTL_MS: String(LEASE_TTL_MS),
           LEASE_TICK_MS: String(LEASE_TICK_MS),
           PAPER_ORDER_LATENCY_MS: '200',
-          // The generous regime (as the fault tests): in 'Normal' a bot's first trade on a direction spends that
-          // side's inventory, and six bots all trading before the kill, then the orphans again, took minutes.
-          MARKET_VOLATILITY: 'agitated',
           // A pending trade of the killed engine is recovered once 8 s old, looked for every second.
           EXECUTION_RECOVERY_AFTER_MS: '8000',
           EXECUTION_RECOVERY_SWEEP_MS: '1000',

@@ -53,9 +53,6 @@ export async function startTradingPlatform(options: {
     env: {
       ...process.env,
       ...platform.env,
-      // The generous regime: in 'Normal' the bot's first trade on a direction spends that side's inventory and the
-      // next ones wait for the rare dislocation the other way (minutes); these tests are about the outage.
-      MARKET_VOLATILITY: 'agitated',
       // A pending trade of an execution cut off by the outage is recovered after 8 s, looked for every second.
       EXECUTION_RECOVERY_AFTER_MS: '8000',
       EXECUTION_RECOVERY_SWEEP_MS: '1000',
