@@ -107,12 +107,13 @@ describe('an executor killed mid-job and restarted leaves exactly one trade (iss
     const stopped = await call<{ bot: Bot }>('POST', `/api/bots/${botId}/toggle`, { token: owner.token });
     expect(stopped.body.bot.status).toBe('stopped');
 
-    // A new engine starts. It takes a pending trade older than 8 s for a dead executor's (the sweep runs every 10 s).
+    // A new engine starts. It takes a pending trade older than 8 s for a dead executor's (looked for every second).
     engine = await createEngine(
       parseEngineConfig({
         ...platform.env,
         ENGINE_INSTANCE_ID: 'engine-restarted',
         EXECUTION_RECOVERY_AFTER_MS: '8000',
+        EXECUTION_RECOVERY_SWEEP_MS: '1000',
       }),
     );
     const processor = engine.get(ExecutionsProcessor);

@@ -51,8 +51,9 @@ describe('an engine SIGKILLed in the middle of 50 executions (issue 13)', () => 
         // The generous regime: 'Normal' dislocations fade within 2 s and each bot's first trade on a direction spends
         // that side's inventory (issue 29's skip rule), so 50 executions took minutes; this test is about the kill.
         MARKET_VOLATILITY: 'agitated',
-        // A pending trade of the dead engine is recovered once 8 s old (the sweep runs every 10 s).
+        // A pending trade of the dead engine is recovered once 8 s old, looked for every second (10 s by default).
         EXECUTION_RECOVERY_AFTER_MS: '8000',
+        EXECUTION_RECOVERY_SWEEP_MS: '1000',
       },
       logDir,
     });
@@ -111,7 +112,7 @@ describe('an engine SIGKILLed in the middle of 50 executions (issue 13)', () => 
     expect(reached, `fewer than ${EXECUTIONS} executions after the restart (logs: ${logDir})`).toBe(true);
 
     await stopBots(call, token, botIds);
-    // What the dead engine left pending is recovered (8 s old, sweep every 10 s); the last executions settle.
+    // What the dead engine left pending is recovered (8 s old, sweep every second); the last executions settle.
     const settled = await waitFor(
       async () => ((await count(`status = 'pending'`)) === 0 ? true : undefined),
       90_000,

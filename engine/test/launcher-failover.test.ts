@@ -61,8 +61,9 @@ describe.each(transports)(
           LEASE_TTL_MS: String(LEASE_TTL_MS),
           LEASE_TICK_MS: String(LEASE_TICK_MS),
           PAPER_ORDER_LATENCY_MS: '200',
-          // A pending trade of the killed engine is recovered once 8 s old (the sweep runs every 10 s).
+          // A pending trade of the killed engine is recovered once 8 s old, looked for every second.
           EXECUTION_RECOVERY_AFTER_MS: '8000',
+          EXECUTION_RECOVERY_SWEEP_MS: '1000',
         },
       });
       call = client(platform.baseUrl);

@@ -50,8 +50,13 @@ export async function startTradingPlatform(options: {
   const engine = await startEngineProcess({
     name: 'engine-fault',
     main: ENGINE_MAIN,
-    // A pending trade of an execution cut off by the outage is recovered after 8 s (the sweep runs every 10 s).
-    env: { ...process.env, ...platform.env, EXECUTION_RECOVERY_AFTER_MS: '8000' },
+    env: {
+      ...process.env,
+      ...platform.env,
+      // A pending trade of an execution cut off by the outage is recovered after 8 s, looked for every second.
+      EXECUTION_RECOVERY_AFTER_MS: '8000',
+      EXECUTION_RECOVERY_SWEEP_MS: '1000',
+    },
     logDir,
   });
   const call = client(platform.baseUrl);
@@ -131,7 +136,7 @@ export async function settleAndCheck(p: TradingPlatform, since: number): Promise
   await waitForTrades(p, 3, 120_000, since);
   const stopped = await p.call<{ bot: Bot }>('POST', `/api/bots/${p.botId}/toggle`, { token: p.token });
   if (stopped.body.bot?.status !== 'stopped') return [`bot not stopped: ${JSON.stringify(stopped.body)}`];
-  // A trade cut off by the outage is recovered by the sweep (8 s old, every 10 s); the last ones settle.
+  // A trade cut off by the outage is recovered by the sweep (8 s old, every second); the last ones settle.
   const settled = await waitFor(
     async () => {
       const [r] = await p.query<{ n: number }>(

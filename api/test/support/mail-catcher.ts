@@ -1,5 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
-import MailDev from 'maildev';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type MailDevType from 'maildev';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * MailDev's mail store and SMTP server are module singletons (maildev/lib/mailserver.js): two catchers loaded from one
+ * module would share their mails. The integration files share a process per worker (vitest `isolate: false`), so each
+ * catcher loads MailDev afresh (its modules out of the require cache first) and keeps its mails in a folder of its own.
+ */
+function freshMailDev(): typeof MailDevType {
+  const own = `${path.sep}node_modules${path.sep}maildev${path.sep}`;
+  for (const key of Object.keys(require.cache)) if (key.includes(own)) delete require.cache[key];
+  return require('maildev') as typeof MailDevType;
+}
 
 export interface CaughtMail {
   id: string;
@@ -26,7 +43,9 @@ export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 export async function startMailCatcher() {
   const smtp = await freePort();
   const web = await freePort();
-  const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', silent: true });
+  const MailDev = freshMailDev();
+  const mailDirectory = mkdtempSync(path.join(tmpdir(), 'arbitra-mail-'));
+  const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', silent: true, mailDirectory });
   await maildev.listen();
   const webUrl = `http://127.0.0.1:${web}`;
   // The web API comes up next to the SMTP server; wait for it.
@@ -57,6 +76,9 @@ export async function startMailCatcher() {
       }
       throw new Error(`no mail '${subject}' to ${to} within ${timeoutMs} ms`);
     },
-    close: () => new Promise<void>((resolve) => maildev.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => maildev.close(() => resolve()));
+      rmSync(mailDirectory, { recursive: true, force: true });
+    },
   };
 }

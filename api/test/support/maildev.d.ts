@@ -5,6 +5,8 @@ declare module 'maildev' {
     ip?: string;
     silent?: boolean;
     disableWeb?: boolean;
+    /** Where the mails are kept (and loaded from at start); default: a folder per process. */
+    mailDirectory?: string;
   }
   interface MailDevServer {
     listen(callback?: (err?: Error) => void): Promise<void>;

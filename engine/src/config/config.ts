@@ -48,6 +48,8 @@ export const engineConfigSchema = z.object({
     .default(6 * 3600_000),
   /** A 'pending' trade older than this is taken for an executor that died mid-job, and recovered. */
   EXECUTION_RECOVERY_AFTER_MS: z.coerce.number().int().min(1_000).default(120_000),
+  /** How often pending trades left by a dead executor are looked for (the recovery sweep; tests shorten it). */
+  EXECUTION_RECOVERY_SWEEP_MS: z.coerce.number().int().min(250).max(600_000).default(10_000),
   /** Paper mode's simulated order round trip (0: orders fill at once against the current book). */
   PAPER_ORDER_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Backtests one engine runs at the same time (each takes a core while it runs). */

@@ -39,9 +39,6 @@ import {
   type PendingTrade,
 } from './trade-ledger.js';
 
-/** How often pending trades left by a dead executor are looked for. */
-const RECOVERY_SCAN_MS = 10_000;
-
 /** Builds the live gateway for a user's bot (ccxt with credentials decrypted inside the executor). */
 export interface LiveGatewayFactory {
   forBot(userId: string, exchanges: readonly ExchangeId[]): Promise<OrderGateway>;
@@ -109,7 +106,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     this.worker.on('error', (e) => this.logger.warn(`executions worker: ${e.message}`));
     const sweep = () =>
       void this.recoverStale().catch((e: Error) => this.logger.warn(`recuperação: ${e.message}`));
-    this.scan = setInterval(sweep, RECOVERY_SCAN_MS);
+    this.scan = setInterval(sweep, this.config.EXECUTION_RECOVERY_SWEEP_MS);
     this.scan.unref();
     sweep();
   }
