@@ -13,13 +13,12 @@ import {
 } from '@arbitra/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
@@ -28,6 +27,7 @@ import { useSession } from '@/lib/session';
 import { adminApi } from '../api/admin-api';
 import { useBotEngines } from '../hooks/use-admin-system';
 import { Pager, ReasonDialog, TableCard } from './admin-widgets';
+import { AuditLogTable } from './audit-log';
 import { selectClass } from './admin-users';
 import { planName } from './user-cells';
 
@@ -108,34 +108,28 @@ export function AdminUserDetail() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Assinatura</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            {d.subscription ? (
-              <dl className="grid grid-cols-2 gap-1">
-                <dt className="text-muted-foreground">Plano</dt>
-                <dd>
-                  {planName(d.subscription.planId)} (
-                  {d.subscription.billing === 'yearly' ? 'anual' : 'mensal'})
-                </dd>
-                <dt className="text-muted-foreground">Situação</dt>
-                <dd>
-                  {subscriptionStatusLabel(d.subscription.status)}
-                  {d.subscription.cancelAtPeriodEnd ? ' (cancela no fim do período)' : ''}
-                </dd>
-                <dt className="text-muted-foreground">Período</dt>
-                <dd>
-                  {formatDate(d.subscription.currentPeriodStart)} a{' '}
-                  {formatDate(d.subscription.currentPeriodEnd)}
-                </dd>
-              </dl>
-            ) : (
-              <p className="text-muted-foreground">Sem assinatura.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title="Assinatura" contentClassName="text-sm">
+          {d.subscription ? (
+            <dl className="grid grid-cols-2 gap-1">
+              <dt className="text-muted-foreground">Plano</dt>
+              <dd>
+                {planName(d.subscription.planId)} ({d.subscription.billing === 'yearly' ? 'anual' : 'mensal'})
+              </dd>
+              <dt className="text-muted-foreground">Situação</dt>
+              <dd>
+                {subscriptionStatusLabel(d.subscription.status)}
+                {d.subscription.cancelAtPeriodEnd ? ' (cancela no fim do período)' : ''}
+              </dd>
+              <dt className="text-muted-foreground">Período</dt>
+              <dd>
+                {formatDate(d.subscription.currentPeriodStart)} a{' '}
+                {formatDate(d.subscription.currentPeriodEnd)}
+              </dd>
+            </dl>
+          ) : (
+            <p className="text-muted-foreground">Sem assinatura.</p>
+          )}
+        </SectionCard>
         <TableCard
           title="Pagamentos"
           empty="Nenhum pagamento."
@@ -215,52 +209,17 @@ export function AdminUserDetail() {
         ]}
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Registro de auditoria</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          <Table cards aria-label="Registro de auditoria do usuário">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Quando</TableHead>
-                <TableHead>Evento</TableHead>
-                <TableHead>Por</TableHead>
-                <TableHead>Detalhes</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(audit.data?.items ?? []).map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell label="Quando" lead={2}>
-                    {formatDateTime(a.createdAt)}
-                  </TableCell>
-                  <TableCell label="Evento" lead={1}>
-                    {a.label}
-                  </TableCell>
-                  <TableCell label="Por">{a.actor ? a.actor.name : 'o próprio usuário'}</TableCell>
-                  <TableCell
-                    label="Detalhes"
-                    wide
-                    className="max-w-md truncate text-xs text-muted-foreground"
-                    title={JSON.stringify(a.metadata)}
-                  >
-                    {typeof a.metadata.reason === 'string' ? `Motivo: ${a.metadata.reason}` : (a.ip ?? '')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {audit.data ? (
-            <Pager
-              page={auditPage}
-              pageSize={audit.data.pageSize}
-              total={audit.data.total}
-              onPage={setAuditPage}
-            />
-          ) : null}
-        </CardContent>
-      </Card>
+      <SectionCard title="Registro de auditoria" contentClassName="flex flex-col gap-3">
+        <AuditLogTable label="Registro de auditoria do usuário" rows={audit.data?.items ?? []} oneUser />
+        {audit.data ? (
+          <Pager
+            page={auditPage}
+            pageSize={audit.data.pageSize}
+            total={audit.data.total}
+            onPage={setAuditPage}
+          />
+        ) : null}
+      </SectionCard>
 
       <ReasonDialog
         open={action === 'role'}
@@ -307,8 +266,7 @@ export function AdminUserDetail() {
         }
       >
         <div className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="grant-plan">Plano</Label>
+          <Field id="grant-plan" label="Plano">
             <select
               id="grant-plan"
               className={selectClass}
@@ -321,16 +279,15 @@ export function AdminUserDetail() {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="grant-days">Dias</Label>
+          </Field>
+          <Field id="grant-days" label="Dias">
             <Input
               id="grant-days"
               inputMode="numeric"
               value={grantDays}
               onChange={(e) => setGrantDays(e.target.value.replace(/\D/g, ''))}
             />
-          </div>
+          </Field>
         </div>
       </ReasonDialog>
       <ReasonDialog

@@ -4,10 +4,29 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, securityApi, securityKeys } from '../api/security-api';
 import { QueryState } from '@/components/ui/section-state';
+
+type Entry = Awaited<ReturnType<typeof securityApi.audit>>['items'][number];
+const ACTIVITY_COLUMNS: TableColumn<Entry>[] = [
+  {
+    header: 'Evento',
+    cell: (entry) => entry.label || auditActionLabel(entry.action),
+    lead: 1,
+    wide: true,
+    className: 'font-medium',
+  },
+  {
+    header: 'Data',
+    cell: (entry) => formatDateTime(entry.createdAt),
+    lead: 2,
+    className: 'whitespace-nowrap text-muted-foreground',
+  },
+  { header: 'Dispositivo', cell: (entry) => entry.device ?? '—', className: 'text-muted-foreground' },
+  { header: 'IP', cell: (entry) => entry.ip ?? '—', className: 'font-mono text-xs text-muted-foreground' },
+];
 
 /** 'Atividade recente': the account's own security events (DECISIONS §5), newest first. */
 export function ActivityCard() {
@@ -36,34 +55,12 @@ export function ActivityCard() {
             }
             return (
               <div className="flex flex-col gap-3">
-                <Table cards aria-label="Atividade recente">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Evento</TableHead>
-                      <TableHead>Data</TableHead>
-                      <TableHead>Dispositivo</TableHead>
-                      <TableHead>IP</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {result.items.map((entry) => (
-                      <TableRow key={entry.id}>
-                        <TableCell label="Evento" lead={1} wide className="font-medium">
-                          {entry.label || auditActionLabel(entry.action)}
-                        </TableCell>
-                        <TableCell label="Data" lead={2} className="whitespace-nowrap text-muted-foreground">
-                          {formatDateTime(entry.createdAt)}
-                        </TableCell>
-                        <TableCell label="Dispositivo" className="text-muted-foreground">
-                          {entry.device ?? '—'}
-                        </TableCell>
-                        <TableCell label="IP" className="font-mono text-xs text-muted-foreground">
-                          {entry.ip ?? '—'}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DataTable
+                  label="Atividade recente"
+                  rows={result.items}
+                  rowKey={(entry) => entry.id}
+                  columns={ACTIVITY_COLUMNS}
+                />
                 {pages > 1 ? (
                   <div className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
                     <span>
