@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Field, InputField, SelectField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -103,9 +103,7 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
   return (
     <Dialog open={bot !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Simular {bot?.name}</DialogTitle>
-        </DialogHeader>
+        <DialogHead title={`Simular ${bot?.name ?? ''}`} />
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Simular bot">
           <p className="text-xs text-muted-foreground">
             A simulação roda a configuração do bot sobre um mercado passado, com o mesmo código do robô ao

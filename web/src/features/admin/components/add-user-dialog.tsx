@@ -3,15 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { PLANS, type PlanId } from '@arbitra/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogHead, DialogTrigger } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { InputField, SelectField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
@@ -54,12 +46,10 @@ export function AddUserDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Adicionar usuário</DialogTitle>
-          <DialogDescription>
-            O usuário recebe um email com o link para definir a senha (válido por 72 horas).
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHead
+          title="Adicionar usuário"
+          description="O usuário recebe um email com o link para definir a senha (válido por 72 horas)."
+        />
         <form
           className="flex flex-col gap-3"
           onSubmit={(e) => {
@@ -102,14 +92,11 @@ export function AddUserDialog() {
             />
           </div>
           {create.error ? <FormAlert message={errorMessage(create.error, 'Erro ao criar usuário')} /> : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Criar e enviar convite
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            pending={create.isPending}
+            confirm="Criar e enviar convite"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,16 +1,8 @@
 import { AlertTriangle, CircleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
@@ -181,10 +173,7 @@ export function ReasonDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHead title={title} description={description} />
         <div className="flex flex-col gap-3">
           {children}
           <Field id="admin-reason" label="Motivo (fica no registro de auditoria)">
@@ -198,18 +187,13 @@ export function ReasonDialog({
           </Field>
           {error ? <FormAlert message={error} /> : null}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button
-            variant={destructive ? 'destructive' : 'default'}
-            onClick={() => void submit()}
-            disabled={pending}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          destructive={destructive}
+          confirm={confirmLabel}
+          onConfirm={() => void submit()}
+        />
       </DialogContent>
     </Dialog>
   );

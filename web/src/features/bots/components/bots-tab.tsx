@@ -17,7 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SimulateDialog } from '@/components/backtests/simulate-dialog';
@@ -231,9 +231,7 @@ export function BotsTab() {
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{editing?.kind === 'edit' ? 'Editar bot' : 'Novo bot'}</DialogTitle>
-          </DialogHeader>
+          <DialogHead title={editing?.kind === 'edit' ? 'Editar bot' : 'Novo bot'} />
           {editing && (
             <BotForm
               key={editing.kind === 'edit' ? editing.bot.id : 'new'}
@@ -260,9 +258,7 @@ export function BotsTab() {
 
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{viewing?.name}</DialogTitle>
-          </DialogHeader>
+          <DialogHead title={viewing?.name} />
           {viewing && (
             <Suspense fallback={<Spinner />}>
               <BotDetailView botId={viewing.id} />

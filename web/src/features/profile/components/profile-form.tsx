@@ -1,41 +1,27 @@
 import { MESSAGES, type ProfileUser } from '@arbitra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState, type ComponentProps } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isNetworkError } from '@/lib/api-error';
+import { FeedbackForm, useFeedback } from '@/components/ui/feedback-form';
+import { InputField } from '@/components/ui/field';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { profileApi, profileKeys } from '../api/profile-api';
 import { profileFormError, profilePayload, type ProfileValues } from '../lib/profile-form';
 
-type Feedback = { kind: 'error'; message: string; network: boolean } | { kind: 'success'; message: string };
-
 const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' } as const;
 
-function Field({ id, label, ...input }: { id: string; label: string } & ComponentProps<typeof Input>) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...input} />
-    </div>
-  );
-}
+const Field = (props: ComponentProps<typeof InputField>) => <InputField fieldClassName="gap-2" {...props} />;
 
 export function ProfileForm({ profile }: { profile: ProfileUser }) {
   const { token, signIn } = useSession();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ProfileValues>({
     name: profile.name,
     email: profile.email,
     ...NO_PASSWORDS,
   });
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const feedback = useFeedback();
 
   const save = useMutation({
     mutationFn: profileApi.update,
@@ -43,32 +29,20 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
       queryClient.setQueryData(profileKeys.profile, { user });
       if (token) signIn(token, { id: user.id, name: user.name, email: user.email, role: user.role });
       setValues({ name: user.name, email: user.email, ...NO_PASSWORDS });
-      setFeedback({ kind: 'success', message });
-      toast({ title: message, variant: 'success' });
+      feedback.succeed(message);
     },
-    onError: (error) => {
-      setFeedback({
-        kind: 'error',
-        message: errorMessage(error, MESSAGES.profile.updateError),
-        network: isNetworkError(error),
-      });
-    },
+    onError: (error) => feedback.fail(error, MESSAGES.profile.updateError),
   });
 
   const edit = (patch: Partial<ProfileValues>) => {
-    setFeedback(null);
+    feedback.clear();
     setValues((v) => ({ ...v, ...patch }));
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
+  const submit = () => {
     const invalid = profileFormError(values, profile.email);
-    if (invalid) {
-      setFeedback({ kind: 'error', message: invalid, network: false });
-      return;
-    }
-    setFeedback(null);
+    if (invalid) return feedback.refuse(invalid);
+    feedback.clear();
     save.mutate(profilePayload(values));
   };
 
@@ -79,12 +53,14 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
         <CardDescription>Cliente desde {formatDate(profile.createdAt)}.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          ref={formRef}
-          noValidate
-          aria-label="Informações pessoais"
+        <FeedbackForm
+          feedback={feedback}
+          label="Informações pessoais"
           className="flex flex-col gap-5"
+          pending={save.isPending}
           onSubmit={submit}
+          submit={['Salvar alterações', 'Salvando...']}
+          submitClassName="self-end"
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
@@ -145,22 +121,7 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
               />
             </div>
           </fieldset>
-
-          <FormAlert
-            message={feedback?.message ?? null}
-            variant={feedback?.kind ?? 'error'}
-            onRetry={
-              feedback?.kind === 'error' && feedback.network
-                ? () => formRef.current?.requestSubmit()
-                : undefined
-            }
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Salvando...' : 'Salvar alterações'}
-            </Button>
-          </div>
-        </form>
+        </FeedbackForm>
       </CardContent>
     </Card>
   );

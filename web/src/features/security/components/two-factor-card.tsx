@@ -5,7 +5,7 @@ import { useReducer } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -168,10 +168,7 @@ export function TwoFactorCard() {
             onInteractOutside={(event) => event.preventDefault()}
             className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
           >
-            <DialogHeader>
-              <DialogTitle>{TITLES[flow.step].title}</DialogTitle>
-              <DialogDescription>{TITLES[flow.step].description}</DialogDescription>
-            </DialogHeader>
+            <DialogHead {...TITLES[flow.step]} />
             {flow.step === 'confirm' ? (
               <div className="flex flex-col gap-4">
                 <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
