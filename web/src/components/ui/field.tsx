@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Input } from './input';
 import { Label } from './label';
+import { Switch } from './switch';
 
 /** A labelled control: the label above, the input (or select, textarea) given as children with the same `id`. */
 export function Field({
@@ -81,5 +82,27 @@ export function SelectField<V extends string | number>({
       </select>
       {children}
     </Field>
+  );
+}
+
+/** A labelled switch: the switch, then what it turns on. */
+export function SwitchField({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex items-center gap-3', className)}>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
   );
 }

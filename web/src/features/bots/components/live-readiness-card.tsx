@@ -1,7 +1,7 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { SelectField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/section-state';
 import { useBots } from '../hooks/use-bots';
 import { LiveChecklistPanel } from './live-checklist';
@@ -27,21 +27,14 @@ export function LiveReadinessCard() {
             const botId = chosen && list.some((b) => b.id === chosen) ? chosen : list[0]!.id;
             return (
               <div className="flex flex-col gap-3">
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor="live-readiness-bot">Bot</Label>
-                  <select
-                    id="live-readiness-bot"
-                    className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-                    value={botId}
-                    onChange={(e) => setChosen(e.target.value)}
-                  >
-                    {list.map((b) => (
-                      <option key={b.id} value={b.id}>
-                        {b.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  id="live-readiness-bot"
+                  label="Bot"
+                  className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+                  value={botId}
+                  onChange={setChosen}
+                  options={list.map((b) => ({ value: b.id, label: b.name }))}
+                />
                 <LiveChecklistPanel key={botId} botId={botId} titled={false} />
               </div>
             );

@@ -3,10 +3,9 @@ import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
-import { InputField } from '@/components/ui/field';
+import { InputField, SwitchField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveExchange, useSupportedExchanges } from '../hooks/use-exchanges';
 import {
@@ -187,14 +186,12 @@ function ExchangeForm({ editing, onCancel, onSaved }: ExchangeFormProps) {
         />
       ) : null}
 
-      <div className="flex items-center gap-3">
-        <Switch
-          id={`${ids}-active`}
-          checked={form.is_active}
-          onCheckedChange={(checked) => set('is_active', checked)}
-        />
-        <Label htmlFor={`${ids}-active`}>Ativa</Label>
-      </div>
+      <SwitchField
+        id={`${ids}-active`}
+        label="Ativa"
+        checked={form.is_active}
+        onCheckedChange={(checked) => set('is_active', checked)}
+      />
 
       {error ? (
         <p
