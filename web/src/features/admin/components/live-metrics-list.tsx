@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/lib/format';
 import { useLiveMetrics } from '../hooks/use-live-metrics';
@@ -27,11 +27,7 @@ export function LiveMetricsList() {
       ]
     : [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Métricas do sistema (ao vivo)</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
+    <SectionCard title="Métricas do sistema (ao vivo)" contentClassName="flex flex-col gap-4">
         <WarningsList warnings={warnings} />
         {current ? (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="live-metrics">
@@ -87,7 +83,6 @@ export function LiveMetricsList() {
             </TableBody>
           </Table>
         ) : null}
-      </CardContent>
-    </Card>
+      </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { useState } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { SelectField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/section-state';
 import { useBots } from '../hooks/use-bots';
@@ -11,11 +11,7 @@ export function LiveReadinessCard() {
   const bots = useBots();
   const [chosen, setChosen] = useState<string | null>(null);
   return (
-    <Card role="region" aria-label={MESSAGES.liveChecklist.title}>
-      <CardHeader>
-        <CardTitle>{MESSAGES.liveChecklist.title}</CardTitle>
-      </CardHeader>
-      <CardContent>
+    <SectionCard title={MESSAGES.liveChecklist.title} role="region" aria-label={MESSAGES.liveChecklist.title}>
         <QueryState query={bots} fallback="Erro ao carregar os bots">
           {(list) => {
             if (list.length === 0)
@@ -40,7 +36,6 @@ export function LiveReadinessCard() {
             );
           }}
         </QueryState>
-      </CardContent>
-    </Card>
+      </SectionCard>
   );
 }

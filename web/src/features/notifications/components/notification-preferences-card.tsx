@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { QueryState } from '@/components/ui/section-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -70,17 +70,13 @@ export function NotificationPreferencesCard() {
   }, [hash]);
 
   return (
-    <Card id={NOTIFICATION_SETTINGS_ANCHOR} ref={anchor} className="scroll-mt-20">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Send className="size-5 text-primary" aria-hidden />
-          Eventos e canais
-        </CardTitle>
-        <CardDescription>
-          O que avisamos e por onde. Os alertas de trading e de login acima valem para todos os canais.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-6">
+    <SectionCard
+      title="Eventos e canais"
+      icon={Send}
+      description="O que avisamos e por onde. Os alertas de trading e de login acima valem para todos os canais."
+      id={NOTIFICATION_SETTINGS_ANCHOR} ref={anchor} className="scroll-mt-20"
+      contentClassName="flex flex-col gap-6"
+    >
         <QueryState query={query} fallback="Erro ao carregar as preferências de notificação">
           {({ preferences, telegram }) => (
             <>
@@ -194,7 +190,6 @@ export function NotificationPreferencesCard() {
             </>
           )}
         </QueryState>
-      </CardContent>
-    </Card>
+      </SectionCard>
   );
 }

@@ -16,6 +16,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
@@ -309,11 +310,7 @@ export function Checkout() {
       </div>
 
       <aside className="flex flex-col gap-4">
-        <Card role="region" aria-label="Resumo do pedido">
-          <CardHeader>
-            <CardTitle>Resumo do pedido</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-2 text-sm">
+        <SectionCard title="Resumo do pedido" role="region" aria-label="Resumo do pedido" contentClassName="flex flex-col gap-2 text-sm">
             <p className="flex justify-between">
               <span>Plano</span>
               <strong>
@@ -365,8 +362,7 @@ export function Checkout() {
                     : 'Pagar'}
               </Button>
             ) : null}
-          </CardContent>
-        </Card>
+          </SectionCard>
         <CheckoutInfo />
       </aside>
     </div>

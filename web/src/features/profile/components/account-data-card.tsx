@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 import { formatDateTime } from '@/lib/format';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { saveFile, todayStamp } from '@/lib/download';
@@ -28,12 +28,7 @@ export function AccountDataCard({ profile }: { profile: ProfileUser }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Seus dados</CardTitle>
-        <CardDescription>Seus direitos pela Lei Geral de Proteção de Dados (LGPD).</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col divide-y divide-border">
+    <SectionCard title="Seus dados" description="Seus direitos pela Lei Geral de Proteção de Dados (LGPD)." contentClassName="flex flex-col divide-y divide-border">
         <div className="flex flex-col gap-1 pb-4 text-sm">
           <p className="text-muted-foreground">
             {profile.termsAcceptedAt
@@ -75,12 +70,11 @@ export function AccountDataCard({ profile }: { profile: ProfileUser }) {
             Excluir conta
           </Button>
         </div>
-      </CardContent>
       <DeleteAccountDialog
         open={deleting}
         onOpenChange={setDeleting}
         twoFactorEnabled={profile.twoFactorEnabled}
       />
-    </Card>
+</SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type ProfileUser } from '@arbitra/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { FeedbackForm, useFeedback } from '@/components/ui/feedback-form';
 import { InputField } from '@/components/ui/field';
 import { formatDate } from '@/lib/format';
@@ -47,12 +47,7 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Informações pessoais</CardTitle>
-        <CardDescription>Cliente desde {formatDate(profile.createdAt)}.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <SectionCard title="Informações pessoais" description={`Cliente desde ${formatDate(profile.createdAt)}.`}>
         <FeedbackForm
           feedback={feedback}
           label="Informações pessoais"
@@ -122,7 +117,6 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
             </div>
           </fieldset>
         </FeedbackForm>
-      </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

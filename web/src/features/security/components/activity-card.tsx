@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { AUDIT_PAGE_SIZE, securityApi, securityKeys } from '../api/security-api';
@@ -38,15 +38,11 @@ export function ActivityCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <History className="size-5 text-primary" aria-hidden />
-          Atividade recente
-        </CardTitle>
-        <CardDescription>Logins, trocas de senha e outras ações de segurança da sua conta.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <SectionCard
+      title="Atividade recente"
+      icon={History}
+      description="Logins, trocas de senha e outras ações de segurança da sua conta."
+    >
         <QueryState query={query} fallback="Erro ao carregar a atividade recente">
           {(result) => {
             const pages = Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE));
@@ -88,7 +84,6 @@ export function ActivityCard() {
             );
           }}
         </QueryState>
-      </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

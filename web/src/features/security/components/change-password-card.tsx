@@ -2,7 +2,7 @@ import { changePasswordRequestSchema, validateRequest } from '@arbitra/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { FeedbackForm, useFeedback } from '@/components/ui/feedback-form';
 import { InputField } from '@/components/ui/field';
 import { securityApi, securityKeys } from '../api/security-api';
@@ -45,15 +45,11 @@ export function ChangePasswordCard() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-5 text-primary" aria-hidden />
-          Alterar senha
-        </CardTitle>
-        <CardDescription>Ao trocar a senha, as outras sessões da sua conta são encerradas.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <SectionCard
+      title="Alterar senha"
+      icon={KeyRound}
+      description="Ao trocar a senha, as outras sessões da sua conta são encerradas."
+    >
         <FeedbackForm
           feedback={feedback}
           label="Alterar senha"
@@ -81,7 +77,6 @@ export function ChangePasswordCard() {
             />
           ))}
         </FeedbackForm>
-      </CardContent>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { NotificationSettings } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -57,15 +57,11 @@ export function NotificationsCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Bell className="size-5 text-primary" aria-hidden />
-          Notificações
-        </CardTitle>
-        <CardDescription>Escolha como quer ser avisado.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <SectionCard
+      title="Notificações"
+      icon={Bell}
+      description="Escolha como quer ser avisado."
+    >
         <QueryState query={query} fallback="Erro ao carregar as preferências de notificação">
           {(settings) => (
             <ul className="flex flex-col divide-y divide-border">
@@ -97,7 +93,6 @@ export function NotificationsCard() {
             </ul>
           )}
         </QueryState>
-      </CardContent>
-    </Card>
+      </SectionCard>
   );
 }

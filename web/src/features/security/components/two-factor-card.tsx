@@ -4,7 +4,7 @@ import { RefreshCw, Smartphone } from 'lucide-react';
 import { useReducer } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -101,18 +101,11 @@ export function TwoFactorCard() {
     m.error ? errorMessage(m.error, MESSAGES.twoFactor.invalidCode) : null;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Smartphone className="size-5 text-primary" aria-hidden />
-          Autenticação em dois fatores
-        </CardTitle>
-        <CardDescription>
-          Além da senha, peça um código do aplicativo autenticador (Google Authenticator, Authy, 1Password...)
-          ao entrar.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
+    <SectionCard
+      title="Autenticação em dois fatores"
+      icon={Smartphone}
+      description="Além da senha, peça um código do aplicativo autenticador (Google Authenticator, Authy, 1Password...) ao entrar."
+    >
         <QueryState query={status} fallback="Erro ao carregar a autenticação em dois fatores">
           {(twoFactor) => (
             <div className="flex flex-col gap-4">
@@ -160,7 +153,6 @@ export function TwoFactorCard() {
             </div>
           )}
         </QueryState>
-      </CardContent>
 
       <Dialog open={flow.step !== 'idle'} onOpenChange={(open) => (open ? undefined : close())}>
         {flow.step === 'idle' ? null : (
@@ -245,6 +237,6 @@ export function TwoFactorCard() {
           </DialogContent>
         )}
       </Dialog>
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, CircleHelp, CircleX, LoaderCircle } from 'luc
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { cn } from '@/lib/cn';
@@ -87,11 +88,7 @@ export function StatusPage() {
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Componentes</CardTitle>
-        </CardHeader>
-        <CardContent>
+      <SectionCard title="Componentes">
           <ul aria-label="Componentes da plataforma" className="flex flex-col divide-y divide-border">
             {components.map((c) => {
               const StatusIcon = COMPONENT_ICONS[c.status];
@@ -126,8 +123,7 @@ export function StatusPage() {
               );
             })}
           </ul>
-        </CardContent>
-      </Card>
+        </SectionCard>
 
       <Card>
         <CardHeader>
@@ -189,14 +185,7 @@ export function StatusPage() {
       </Card>
 
       {engines.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Motores</CardTitle>
-            <CardDescription>
-              Cada robô em execução pertence a um único motor; um motor eleito publica o scanner.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
+        <SectionCard title="Motores" description="Cada robô em execução pertence a um único motor; um motor eleito publica o scanner.">
             <ul aria-label="Motores" className="flex flex-col divide-y divide-border">
               {engines.map((e) => (
                 <li
@@ -214,8 +203,7 @@ export function StatusPage() {
                 </li>
               ))}
             </ul>
-          </CardContent>
-        </Card>
+          </SectionCard>
       ) : null}
     </div>
   );
