@@ -5,6 +5,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 /** One column of a {@link DataTable}: its header (also the cell's label in a phone's card) and what a row shows. */
 export interface TableColumn<T> {
   header: string;
+  /** What the column's head shows, when not just `header` (a sort button). */
+  heading?: ReactNode;
   cell: (row: T) => ReactNode;
   /** A deciding figure: first in the row's card on a phone, by this rank. */
   lead?: 1 | 2 | 3 | 4;
@@ -36,7 +38,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, emptyClassNa
         <TableHeader>
           <TableRow>
             {columns.map((c, i) => (
-              <TableHead key={i}>{c.header}</TableHead>
+              <TableHead key={i}>{c.heading ?? c.header}</TableHead>
             ))}
           </TableRow>
         </TableHeader>

@@ -14,8 +14,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Field } from '@/components/ui/field';
+import { InputField, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
@@ -49,6 +48,13 @@ export function AdminUserDetail() {
   const [action, setAction] = useState<Action>(null);
   const [grantPlan, setGrantPlan] = useState<PlanId>('professional');
   const [grantDays, setGrantDays] = useState('30');
+  /** The reason dialog of one action: open while that action is chosen; closing it forgets the action. */
+  const dialog = (key: Exclude<Action, null | { session: string }> | 'session') => ({
+    open: key === 'session' ? typeof action === 'object' && action !== null : action === key,
+    onOpenChange: (open: boolean) => {
+      if (!open) setAction(null);
+    },
+  });
   const done = (message: string) => {
     toast({ title: message });
     void qc.invalidateQueries({ queryKey: ['admin'] });
@@ -222,8 +228,7 @@ export function AdminUserDetail() {
       </SectionCard>
 
       <ReasonDialog
-        open={action === 'role'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('role')}
         title={u.role === 'admin' ? 'Remover acesso de administrador?' : 'Tornar administrador?'}
         description={`${u.name} passa a ser ${u.role === 'admin' ? 'usuário comum' : 'administrador (acesso total ao console)'}.`}
         confirmLabel="Alterar perfil"
@@ -235,8 +240,7 @@ export function AdminUserDetail() {
         }
       />
       <ReasonDialog
-        open={action === 'disable'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('disable')}
         title="Desativar a conta?"
         description="Todas as sessões do usuário são encerradas e os bots em execução são parados."
         confirmLabel="Desativar"
@@ -246,8 +250,7 @@ export function AdminUserDetail() {
         }
       />
       <ReasonDialog
-        open={action === 'enable'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('enable')}
         title="Reativar a conta?"
         description="O usuário volta a poder entrar. Os bots continuam parados até ele iniciá-los."
         confirmLabel="Reativar"
@@ -256,8 +259,7 @@ export function AdminUserDetail() {
         }
       />
       <ReasonDialog
-        open={action === 'grant'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('grant')}
         title="Conceder ou estender plano"
         description="Registra um pagamento de R$ 0,00 do tipo concessão e estende o período a partir do fim atual."
         confirmLabel="Conceder"
@@ -266,41 +268,32 @@ export function AdminUserDetail() {
         }
       >
         <div className="grid grid-cols-2 gap-3">
-          <Field id="grant-plan" label="Plano">
-            <select
-              id="grant-plan"
-              className={selectClass}
-              value={grantPlan}
-              onChange={(e) => setGrantPlan(e.target.value as PlanId)}
-            >
-              {PLANS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="grant-days" label="Dias">
-            <Input
-              id="grant-days"
-              inputMode="numeric"
-              value={grantDays}
-              onChange={(e) => setGrantDays(e.target.value.replace(/\D/g, ''))}
-            />
-          </Field>
+          <SelectField
+            id="grant-plan"
+            label="Plano"
+            className={selectClass}
+            value={grantPlan}
+            onChange={setGrantPlan}
+            options={PLANS.map((p) => ({ value: p.id, label: p.name }))}
+          />
+          <InputField
+            id="grant-days"
+            label="Dias"
+            inputMode="numeric"
+            value={grantDays}
+            onChange={(e) => setGrantDays(e.target.value.replace(/\D/g, ''))}
+          />
         </div>
       </ReasonDialog>
       <ReasonDialog
-        open={action === 'invite'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('invite')}
         title="Reenviar email para definir senha?"
         description={`Um novo link (válido por 72 horas) é enviado para ${u.email}; os anteriores deixam de valer.`}
         confirmLabel="Enviar"
         onConfirm={async (reason) => done((await adminApi.resendInvite(u.id, reason)).message)}
       />
       <ReasonDialog
-        open={typeof action === 'object' && action !== null}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('session')}
         title="Encerrar sessão?"
         description="O dispositivo é desconectado na hora."
         confirmLabel="Encerrar"
