@@ -69,7 +69,9 @@ export function DialogHead({
   return (
     <DialogHeader>
       <DialogTitle>{title}</DialogTitle>
-      {description ? <DialogDescription className={descriptionClassName}>{description}</DialogDescription> : null}
+      {description ? (
+        <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+      ) : null}
     </DialogHeader>
   );
 }

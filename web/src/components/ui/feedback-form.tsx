@@ -5,7 +5,8 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isNetworkError } from '@/lib/api-error';
 
 /** What a form's last try ended in: a refusal or failure (`network`: the server was not reached), or a success. */
-export type Feedback = { kind: 'error'; message: string; network: boolean } | { kind: 'success'; message: string };
+export type Feedback =
+  { kind: 'error'; message: string; network: boolean } | { kind: 'success'; message: string };
 
 /** A form's last outcome, and the form itself (its alert's 'Tentar novamente' sends it again). */
 export function useFeedback() {

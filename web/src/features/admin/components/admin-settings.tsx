@@ -61,37 +61,37 @@ function SettingsForm({ settings: s }: { settings: PlatformSettings }) {
         description="Valem para toda a plataforma. Cada alteração fica no registro de auditoria com o motivo."
       />
       <SectionCard title="Taxa taker por exchange (%)" contentClassName="flex flex-col gap-3">
-          <p className="text-sm text-muted-foreground">
-            Usada pelos detectores de oportunidades e pela exchange simulada. Chega a todos os motores em
-            segundos.
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            {EXCHANGE_IDS.map((ex) => (
-              <InputField
-                key={ex}
-                id={`fee-${ex}`}
-                label={exchangeName(ex)}
-                inputMode="decimal"
-                value={fees[ex] ?? ''}
-                onChange={(e) => setFees({ ...fees, [ex]: e.target.value })}
-              />
-            ))}
-          </div>
+        <p className="text-sm text-muted-foreground">
+          Usada pelos detectores de oportunidades e pela exchange simulada. Chega a todos os motores em
+          segundos.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {EXCHANGE_IDS.map((ex) => (
+            <InputField
+              key={ex}
+              id={`fee-${ex}`}
+              label={exchangeName(ex)}
+              inputMode="decimal"
+              value={fees[ex] ?? ''}
+              onChange={(e) => setFees({ ...fees, [ex]: e.target.value })}
+            />
+          ))}
+        </div>
       </SectionCard>
       <SectionCard title="Aviso de manutenção" contentClassName="flex flex-col gap-3">
-          <SwitchField
-            id="maintenance-active"
-            label="Mostrar a todos os usuários conectados, ao vivo"
-            checked={banner.active}
-            onCheckedChange={(v) => setBanner({ ...banner, active: v })}
-          />
-          <Input
-            aria-label="Mensagem do aviso"
-            placeholder="Ex.: Manutenção programada hoje às 23h"
-            maxLength={280}
-            value={banner.message}
-            onChange={(e) => setBanner({ ...banner, message: e.target.value })}
-          />
+        <SwitchField
+          id="maintenance-active"
+          label="Mostrar a todos os usuários conectados, ao vivo"
+          checked={banner.active}
+          onCheckedChange={(v) => setBanner({ ...banner, active: v })}
+        />
+        <Input
+          aria-label="Mensagem do aviso"
+          placeholder="Ex.: Manutenção programada hoje às 23h"
+          maxLength={280}
+          value={banner.message}
+          onChange={(e) => setBanner({ ...banner, message: e.target.value })}
+        />
       </SectionCard>
       <SectionCard title="Cadastros">
         <SwitchField

@@ -145,7 +145,12 @@ export function AdminUsers() {
             rowKey={(u) => u.id}
             columns={[
               { header: 'Cadastro', heading: sortButton('createdAt'), cell: (u) => formatDate(u.createdAt) },
-              { header: 'Nome', heading: sortButton('name'), cell: (u) => <UserNameLink user={u} />, lead: 1 },
+              {
+                header: 'Nome',
+                heading: sortButton('name'),
+                cell: (u) => <UserNameLink user={u} />,
+                lead: 1,
+              },
               { header: 'Email', heading: sortButton('email'), cell: (u) => u.email, wide: true },
               { header: 'Assinatura', cell: (u) => subscriptionLabel(u.subscription), lead: 2 },
               {

@@ -12,30 +12,30 @@ export function LiveReadinessCard() {
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <SectionCard title={MESSAGES.liveChecklist.title} role="region" aria-label={MESSAGES.liveChecklist.title}>
-        <QueryState query={bots} fallback="Erro ao carregar os bots">
-          {(list) => {
-            if (list.length === 0)
-              return (
-                <p className="text-sm text-muted-foreground">
-                  Crie um bot para ver o que falta, em cada exchange dele, para operar no Modo real.
-                </p>
-              );
-            const botId = chosen && list.some((b) => b.id === chosen) ? chosen : list[0]!.id;
+      <QueryState query={bots} fallback="Erro ao carregar os bots">
+        {(list) => {
+          if (list.length === 0)
             return (
-              <div className="flex flex-col gap-3">
-                <SelectField
-                  id="live-readiness-bot"
-                  label="Bot"
-                  className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-                  value={botId}
-                  onChange={setChosen}
-                  options={list.map((b) => ({ value: b.id, label: b.name }))}
-                />
-                <LiveChecklistPanel key={botId} botId={botId} titled={false} />
-              </div>
+              <p className="text-sm text-muted-foreground">
+                Crie um bot para ver o que falta, em cada exchange dele, para operar no Modo real.
+              </p>
             );
-          }}
-        </QueryState>
-      </SectionCard>
+          const botId = chosen && list.some((b) => b.id === chosen) ? chosen : list[0]!.id;
+          return (
+            <div className="flex flex-col gap-3">
+              <SelectField
+                id="live-readiness-bot"
+                label="Bot"
+                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+                value={botId}
+                onChange={setChosen}
+                options={list.map((b) => ({ value: b.id, label: b.name }))}
+              />
+              <LiveChecklistPanel key={botId} botId={botId} titled={false} />
+            </div>
+          );
+        }}
+      </QueryState>
+    </SectionCard>
   );
 }

@@ -310,59 +310,64 @@ export function Checkout() {
       </div>
 
       <aside className="flex flex-col gap-4">
-        <SectionCard title="Resumo do pedido" role="region" aria-label="Resumo do pedido" contentClassName="flex flex-col gap-2 text-sm">
-            <p className="flex justify-between">
-              <span>Plano</span>
-              <strong>
-                {selected?.name ?? '—'} ({billing === 'yearly' ? 'anual' : 'mensal'})
-              </strong>
-            </p>
-            {quote.data && downgrade ? (
-              <>
-                <p role="status" aria-label="Mudança agendada" className="text-muted-foreground">
-                  Sem pagamento agora. O plano {selected?.name ?? quote.data.planName} passa a valer em{' '}
-                  <strong>{formatDate(quote.data.periodStart)}</strong>, no fim do período já pago; a
-                  renovação dessa data cobra {formatBRL(quote.data.fullPriceCents)}
+        <SectionCard
+          title="Resumo do pedido"
+          role="region"
+          aria-label="Resumo do pedido"
+          contentClassName="flex flex-col gap-2 text-sm"
+        >
+          <p className="flex justify-between">
+            <span>Plano</span>
+            <strong>
+              {selected?.name ?? '—'} ({billing === 'yearly' ? 'anual' : 'mensal'})
+            </strong>
+          </p>
+          {quote.data && downgrade ? (
+            <>
+              <p role="status" aria-label="Mudança agendada" className="text-muted-foreground">
+                Sem pagamento agora. O plano {selected?.name ?? quote.data.planName} passa a valer em{' '}
+                <strong>{formatDate(quote.data.periodStart)}</strong>, no fim do período já pago; a renovação
+                dessa data cobra {formatBRL(quote.data.fullPriceCents)}
+                {billing === 'yearly' ? '/ano' : '/mês'}.
+              </p>
+              <Button className="mt-2" disabled={schedule.isPending} onClick={() => schedule.mutate()}>
+                <CalendarClock aria-hidden />
+                {schedule.isPending ? 'Agendando...' : `Agendar mudança para ${quote.data.planName}`}
+              </Button>
+            </>
+          ) : quote.data ? (
+            <>
+              {quote.data.prorated ? (
+                <p className="text-xs text-muted-foreground">
+                  Valor proporcional ao restante do período; depois, {formatBRL(quote.data.fullPriceCents)}
                   {billing === 'yearly' ? '/ano' : '/mês'}.
                 </p>
-                <Button className="mt-2" disabled={schedule.isPending} onClick={() => schedule.mutate()}>
-                  <CalendarClock aria-hidden />
-                  {schedule.isPending ? 'Agendando...' : `Agendar mudança para ${quote.data.planName}`}
-                </Button>
-              </>
-            ) : quote.data ? (
-              <>
-                {quote.data.prorated ? (
-                  <p className="text-xs text-muted-foreground">
-                    Valor proporcional ao restante do período; depois, {formatBRL(quote.data.fullPriceCents)}
-                    {billing === 'yearly' ? '/ano' : '/mês'}.
-                  </p>
-                ) : null}
-                <p className="flex justify-between text-base">
-                  <span>Total hoje</span>
-                  <strong aria-label="Total a pagar">{formatBRL(quote.data.amountCents)}</strong>
-                </p>
-              </>
-            ) : quote.isError ? (
-              <p className="text-destructive">{errorMessage(quote.error, M.upgradeError)}</p>
-            ) : quote.isPending && !payment ? (
-              <Spinner label="Calculando..." />
-            ) : null}
-            {!payment && !downgrade ? (
-              <Button
-                className="mt-2"
-                disabled={pay.isPending || !quote.data || formProblem !== null}
-                onClick={() => pay.mutate()}
-              >
-                <Lock aria-hidden />
-                {pay.isPending
-                  ? 'Processando...'
-                  : quote.data
-                    ? `Pagar ${formatBRL(quote.data.amountCents)}`
-                    : 'Pagar'}
-              </Button>
-            ) : null}
-          </SectionCard>
+              ) : null}
+              <p className="flex justify-between text-base">
+                <span>Total hoje</span>
+                <strong aria-label="Total a pagar">{formatBRL(quote.data.amountCents)}</strong>
+              </p>
+            </>
+          ) : quote.isError ? (
+            <p className="text-destructive">{errorMessage(quote.error, M.upgradeError)}</p>
+          ) : quote.isPending && !payment ? (
+            <Spinner label="Calculando..." />
+          ) : null}
+          {!payment && !downgrade ? (
+            <Button
+              className="mt-2"
+              disabled={pay.isPending || !quote.data || formProblem !== null}
+              onClick={() => pay.mutate()}
+            >
+              <Lock aria-hidden />
+              {pay.isPending
+                ? 'Processando...'
+                : quote.data
+                  ? `Pagar ${formatBRL(quote.data.amountCents)}`
+                  : 'Pagar'}
+            </Button>
+          ) : null}
+        </SectionCard>
         <CheckoutInfo />
       </aside>
     </div>

@@ -48,75 +48,75 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
 
   return (
     <SectionCard title="Informações pessoais" description={`Cliente desde ${formatDate(profile.createdAt)}.`}>
-        <FeedbackForm
-          feedback={feedback}
-          label="Informações pessoais"
-          className="flex flex-col gap-5"
-          pending={save.isPending}
-          onSubmit={submit}
-          submit={['Salvar alterações', 'Salvando...']}
-          submitClassName="self-end"
-        >
+      <FeedbackForm
+        feedback={feedback}
+        label="Informações pessoais"
+        className="flex flex-col gap-5"
+        pending={save.isPending}
+        onSubmit={submit}
+        submit={['Salvar alterações', 'Salvando...']}
+        submitClassName="self-end"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="profile-name"
+            label="Nome completo"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={120}
+            value={values.name}
+            onChange={(e) => edit({ name: e.target.value })}
+          />
+          <Field
+            id="profile-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => edit({ email: e.target.value })}
+          />
+        </div>
+
+        <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
+          <legend className="px-1 text-sm font-semibold">Alterar senha (opcional)</legend>
+          <p className="-mt-1 text-xs text-muted-foreground">
+            Deixe em branco para manter a senha atual. Para alterar o email, informe também a senha atual.
+          </p>
+          <Field
+            id="profile-current-password"
+            label="Senha atual"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={(e) => edit({ currentPassword: e.target.value })}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              id="profile-name"
-              label="Nome completo"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={120}
-              value={values.name}
-              onChange={(e) => edit({ name: e.target.value })}
+              id="profile-new-password"
+              label="Nova senha"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Mínimo 8 caracteres"
+              value={values.newPassword}
+              onChange={(e) => edit({ newPassword: e.target.value })}
             />
             <Field
-              id="profile-email"
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={(e) => edit({ email: e.target.value })}
+              id="profile-confirm-password"
+              label="Confirmar nova senha"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(e) => edit({ confirmPassword: e.target.value })}
             />
           </div>
-
-          <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
-            <legend className="px-1 text-sm font-semibold">Alterar senha (opcional)</legend>
-            <p className="-mt-1 text-xs text-muted-foreground">
-              Deixe em branco para manter a senha atual. Para alterar o email, informe também a senha atual.
-            </p>
-            <Field
-              id="profile-current-password"
-              label="Senha atual"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={(e) => edit({ currentPassword: e.target.value })}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                id="profile-new-password"
-                label="Nova senha"
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                placeholder="Mínimo 8 caracteres"
-                value={values.newPassword}
-                onChange={(e) => edit({ newPassword: e.target.value })}
-              />
-              <Field
-                id="profile-confirm-password"
-                label="Confirmar nova senha"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={(e) => edit({ confirmPassword: e.target.value })}
-              />
-            </div>
-          </fieldset>
-        </FeedbackForm>
+        </fieldset>
+      </FeedbackForm>
     </SectionCard>
   );
 }

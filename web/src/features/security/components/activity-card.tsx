@@ -43,47 +43,47 @@ export function ActivityCard() {
       icon={History}
       description="Logins, trocas de senha e outras ações de segurança da sua conta."
     >
-        <QueryState query={query} fallback="Erro ao carregar a atividade recente">
-          {(result) => {
-            const pages = Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE));
-            if (result.items.length === 0) {
-              return <p className="text-sm text-muted-foreground">Nenhuma atividade registrada.</p>;
-            }
-            return (
-              <div className="flex flex-col gap-3">
-                <DataTable
-                  label="Atividade recente"
-                  rows={result.items}
-                  rowKey={(entry) => entry.id}
-                  columns={ACTIVITY_COLUMNS}
-                />
-                {pages > 1 ? (
-                  <div className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
-                    <span>
-                      Página {page} de {pages}
-                    </span>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={page <= 1}
-                      onClick={() => setPage((p) => p - 1)}
-                    >
-                      Anterior
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={page >= pages}
-                      onClick={() => setPage((p) => p + 1)}
-                    >
-                      Próxima
-                    </Button>
-                  </div>
-                ) : null}
-              </div>
-            );
-          }}
-        </QueryState>
+      <QueryState query={query} fallback="Erro ao carregar a atividade recente">
+        {(result) => {
+          const pages = Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE));
+          if (result.items.length === 0) {
+            return <p className="text-sm text-muted-foreground">Nenhuma atividade registrada.</p>;
+          }
+          return (
+            <div className="flex flex-col gap-3">
+              <DataTable
+                label="Atividade recente"
+                rows={result.items}
+                rowKey={(entry) => entry.id}
+                columns={ACTIVITY_COLUMNS}
+              />
+              {pages > 1 ? (
+                <div className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
+                  <span>
+                    Página {page} de {pages}
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => setPage((p) => p - 1)}
+                  >
+                    Anterior
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    Próxima
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          );
+        }}
+      </QueryState>
     </SectionCard>
   );
 }

@@ -50,33 +50,33 @@ export function ChangePasswordCard() {
       icon={KeyRound}
       description="Ao trocar a senha, as outras sessões da sua conta são encerradas."
     >
-        <FeedbackForm
-          feedback={feedback}
-          label="Alterar senha"
-          pending={change.isPending}
-          onSubmit={submit}
-          submit={['Alterar senha', 'Alterando...']}
-          submitClassName="self-start"
-        >
-          {FIELDS.map((field) => (
-            <InputField
-              key={field.key}
-              id={`security-${field.key}`}
-              fieldClassName="gap-2"
-              label={field.label}
-              name={field.key}
-              type="password"
-              required
-              autoComplete={field.autoComplete}
-              placeholder={field.placeholder}
-              value={values[field.key]}
-              onChange={(e) => {
-                feedback.clear();
-                setValues((v) => ({ ...v, [field.key]: e.target.value }));
-              }}
-            />
-          ))}
-        </FeedbackForm>
+      <FeedbackForm
+        feedback={feedback}
+        label="Alterar senha"
+        pending={change.isPending}
+        onSubmit={submit}
+        submit={['Alterar senha', 'Alterando...']}
+        submitClassName="self-start"
+      >
+        {FIELDS.map((field) => (
+          <InputField
+            key={field.key}
+            id={`security-${field.key}`}
+            fieldClassName="gap-2"
+            label={field.label}
+            name={field.key}
+            type="password"
+            required
+            autoComplete={field.autoComplete}
+            placeholder={field.placeholder}
+            value={values[field.key]}
+            onChange={(e) => {
+              feedback.clear();
+              setValues((v) => ({ ...v, [field.key]: e.target.value }));
+            }}
+          />
+        ))}
+      </FeedbackForm>
     </SectionCard>
   );
 }

@@ -42,13 +42,13 @@ export function CodeForm(props: CodeFormProps) {
         label={props.label}
         fieldClassName="gap-2"
         name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          maxLength={32}
-          placeholder="000000"
-          className="font-mono text-lg tracking-[0.3em]"
-          value={code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        maxLength={32}
+        placeholder="000000"
+        className="font-mono text-lg tracking-[0.3em]"
+        value={code}
         onChange={(e) => {
           setLocalError(null);
           props.onEdit();

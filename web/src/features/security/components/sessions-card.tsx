@@ -99,20 +99,20 @@ export function SessionsCard() {
         ) : null
       }
     >
-        <QueryState query={query} fallback="Erro ao carregar as sessões">
-          {(sessions) => (
-            <ul className="flex flex-col divide-y divide-border">
-              {sessions.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  ending={endOne.isPending && endOne.variables === session.id}
-                  onEnd={() => endOne.mutate(session.id)}
-                />
-              ))}
-            </ul>
-          )}
-        </QueryState>
+      <QueryState query={query} fallback="Erro ao carregar as sessões">
+        {(sessions) => (
+          <ul className="flex flex-col divide-y divide-border">
+            {sessions.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                ending={endOne.isPending && endOne.variables === session.id}
+                onEnd={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SectionCard>
   );
 }

@@ -106,53 +106,53 @@ export function TwoFactorCard() {
       icon={Smartphone}
       description="Além da senha, peça um código do aplicativo autenticador (Google Authenticator, Authy, 1Password...) ao entrar."
     >
-        <QueryState query={status} fallback="Erro ao carregar a autenticação em dois fatores">
-          {(twoFactor) => (
-            <div className="flex flex-col gap-4">
-              <div className="flex items-center justify-between gap-4 rounded-md border border-border p-4">
-                <div className="flex flex-col gap-1">
-                  <span id="two-factor-label" className="font-medium">
-                    Verificação em duas etapas
-                  </span>
-                  <span className="text-sm text-muted-foreground">
-                    {twoFactor.enabled ? (
-                      <>
-                        <Badge variant="success" className="mr-2">
-                          Ativada
-                        </Badge>
-                        {twoFactor.enabledAt ? `desde ${formatDate(twoFactor.enabledAt)}` : null}
-                      </>
-                    ) : (
-                      <Badge variant="outline">Desativada</Badge>
-                    )}
-                  </span>
-                </div>
-                <Switch
-                  aria-labelledby="two-factor-label"
-                  checked={twoFactorSwitchChecked(twoFactor.enabled, flow)}
-                  disabled={setup.isPending || flow.step !== 'idle'}
-                  onCheckedChange={(wantOn) => {
-                    const action = twoFactorToggleAction(twoFactor.enabled, wantOn);
-                    if (action === 'setup') setup.mutate();
-                    if (action === 'disable') dispatch({ type: 'ask-disable' });
-                  }}
-                />
+      <QueryState query={status} fallback="Erro ao carregar a autenticação em dois fatores">
+        {(twoFactor) => (
+          <div className="flex flex-col gap-4">
+            <div className="flex items-center justify-between gap-4 rounded-md border border-border p-4">
+              <div className="flex flex-col gap-1">
+                <span id="two-factor-label" className="font-medium">
+                  Verificação em duas etapas
+                </span>
+                <span className="text-sm text-muted-foreground">
+                  {twoFactor.enabled ? (
+                    <>
+                      <Badge variant="success" className="mr-2">
+                        Ativada
+                      </Badge>
+                      {twoFactor.enabledAt ? `desde ${formatDate(twoFactor.enabledAt)}` : null}
+                    </>
+                  ) : (
+                    <Badge variant="outline">Desativada</Badge>
+                  )}
+                </span>
               </div>
-              {twoFactor.enabled ? (
-                <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <p className="text-sm text-muted-foreground">
-                    Códigos de backup restantes:{' '}
-                    <strong className="text-foreground">{twoFactor.backupCodesRemaining}</strong>
-                  </p>
-                  <Button variant="outline" size="sm" onClick={() => dispatch({ type: 'ask-regenerate' })}>
-                    <RefreshCw aria-hidden />
-                    Gerar novos códigos de backup
-                  </Button>
-                </div>
-              ) : null}
+              <Switch
+                aria-labelledby="two-factor-label"
+                checked={twoFactorSwitchChecked(twoFactor.enabled, flow)}
+                disabled={setup.isPending || flow.step !== 'idle'}
+                onCheckedChange={(wantOn) => {
+                  const action = twoFactorToggleAction(twoFactor.enabled, wantOn);
+                  if (action === 'setup') setup.mutate();
+                  if (action === 'disable') dispatch({ type: 'ask-disable' });
+                }}
+              />
             </div>
-          )}
-        </QueryState>
+            {twoFactor.enabled ? (
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-muted-foreground">
+                  Códigos de backup restantes:{' '}
+                  <strong className="text-foreground">{twoFactor.backupCodesRemaining}</strong>
+                </p>
+                <Button variant="outline" size="sm" onClick={() => dispatch({ type: 'ask-regenerate' })}>
+                  <RefreshCw aria-hidden />
+                  Gerar novos códigos de backup
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        )}
+      </QueryState>
 
       <Dialog open={flow.step !== 'idle'} onOpenChange={(open) => (open ? undefined : close())}>
         {flow.step === 'idle' ? null : (
