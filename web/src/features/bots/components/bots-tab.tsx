@@ -10,7 +10,7 @@ import {
   type SubscriptionResponse,
   type LiveChecklist,
 } from '@arbitra/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SimulateDialog } from '@/components/backtests/simulate-dialog';
 import { isApiError } from '@/lib/api-client';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { useSubscription } from '@/lib/billing/subscription-api';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
@@ -76,10 +76,7 @@ export function BotsTab() {
   );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
-  const subscription = useQuery({
-    queryKey: subscriptionKeys.subscription,
-    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
-  });
+  const subscription = useSubscription();
   const brlPairsAllowed = brlPairsAllowedFor(subscription.data);
 
   const save = useMutation({

@@ -19,11 +19,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { SectionCard } from '@/components/ui/section-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/section-state';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatBRL, formatDate } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { subscriptionKeys, useSubscription, usePlans } from '@/lib/billing/subscription-api';
 import { statusLabel } from '@/lib/billing/plan-features';
 import { paymentApi, paymentKeys } from '@/lib/billing/payment-api';
 import { CardForm, cardError, sandboxCardToken, type CardFields } from './card-form';
@@ -59,14 +60,8 @@ export function Checkout() {
   const queryClient = useQueryClient();
   const socket = useSocket();
 
-  const subscription = useQuery({
-    queryKey: subscriptionKeys.subscription,
-    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
-  });
-  const plans = useQuery({
-    queryKey: subscriptionKeys.plans,
-    queryFn: ({ signal }) => subscriptionApi.plans(signal),
-  });
+  const subscription = useSubscription();
+  const plans = usePlans();
   const config = useQuery({
     queryKey: paymentKeys.config,
     queryFn: ({ signal }) => paymentApi.config(signal),
@@ -219,53 +214,52 @@ export function Checkout() {
               ))}
             </section>
 
-            {plans.isPending ? (
-              <Spinner label="Carregando os planos..." />
-            ) : plans.isError ? (
-              <FormAlert
-                message={errorMessage(plans.error, 'Erro ao carregar os planos')}
-                onRetry={() => void plans.refetch()}
-              />
-            ) : (
-              <section aria-label="Planos" className="grid gap-4 pt-3 md:grid-cols-3">
-                {plans.data.map((plan) => {
-                  const active = plan.id === planId;
-                  return (
-                    <button
-                      key={plan.id}
-                      type="button"
-                      aria-pressed={active}
-                      aria-label={`Plano ${plan.name}`}
-                      onClick={() => choose({ plan: plan.id })}
-                      className={cn(
-                        'relative flex flex-col gap-2 rounded-lg border p-4 text-left transition-colors',
-                        active ? 'border-primary bg-primary/5' : 'border-border hover:border-primary/50',
-                      )}
-                    >
-                      {plan.popular ? <Badge className="absolute -top-3 left-4">Mais Popular</Badge> : null}
-                      <span className="font-semibold">{plan.name}</span>
-                      <span className="text-2xl font-bold">
-                        {formatBRL(billing === 'yearly' ? plan.yearlyPriceCents : plan.priceCents)}
-                        <span className="text-sm font-normal text-muted-foreground">
-                          {billing === 'yearly' ? '/ano' : '/mês'}
+            <QueryState
+              query={plans}
+              fallback="Erro ao carregar os planos"
+              loadingLabel="Carregando os planos..."
+            >
+              {(data) => (
+                <section aria-label="Planos" className="grid gap-4 pt-3 md:grid-cols-3">
+                  {data.map((plan) => {
+                    const active = plan.id === planId;
+                    return (
+                      <button
+                        key={plan.id}
+                        type="button"
+                        aria-pressed={active}
+                        aria-label={`Plano ${plan.name}`}
+                        onClick={() => choose({ plan: plan.id })}
+                        className={cn(
+                          'relative flex flex-col gap-2 rounded-lg border p-4 text-left transition-colors',
+                          active ? 'border-primary bg-primary/5' : 'border-border hover:border-primary/50',
+                        )}
+                      >
+                        {plan.popular ? <Badge className="absolute -top-3 left-4">Mais Popular</Badge> : null}
+                        <span className="font-semibold">{plan.name}</span>
+                        <span className="text-2xl font-bold">
+                          {formatBRL(billing === 'yearly' ? plan.yearlyPriceCents : plan.priceCents)}
+                          <span className="text-sm font-normal text-muted-foreground">
+                            {billing === 'yearly' ? '/ano' : '/mês'}
+                          </span>
                         </span>
-                      </span>
-                      {billing === 'yearly' ? (
-                        <span className="text-xs text-success">
-                          Economize {plan.yearlyDiscountPercent}% ({formatBRL(plan.yearlySavingsCents)} por
-                          ano)
-                        </span>
-                      ) : null}
-                      <ul className="text-xs text-muted-foreground">
-                        {plan.highlights.map((h) => (
-                          <li key={h}>• {h}</li>
-                        ))}
-                      </ul>
-                    </button>
-                  );
-                })}
-              </section>
-            )}
+                        {billing === 'yearly' ? (
+                          <span className="text-xs text-success">
+                            Economize {plan.yearlyDiscountPercent}% ({formatBRL(plan.yearlySavingsCents)} por
+                            ano)
+                          </span>
+                        ) : null}
+                        <ul className="text-xs text-muted-foreground">
+                          {plan.highlights.map((h) => (
+                            <li key={h}>• {h}</li>
+                          ))}
+                        </ul>
+                      </button>
+                    );
+                  })}
+                </section>
+              )}
+            </QueryState>
 
             {downgrade ? null : (
               <section aria-label="Forma de pagamento" className="flex flex-col gap-4">

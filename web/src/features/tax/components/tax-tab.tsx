@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { currentMonth, monthLabel, taxApi } from '../api/tax-api';
 import { DarfWorksheet, DecriptoFlag, ExemptionMeter, GainPerAsset } from './tax-figures';
+import { TabHeading } from '@/components/ui/page-header';
 
 const PAGE_SIZE = 50;
 
@@ -66,10 +67,7 @@ export function TaxTab() {
   return (
     <section aria-label="Impostos" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-xl font-semibold">Impostos</h2>
-          <p className="text-sm text-muted-foreground">{MESSAGES.tax.liveOnly}</p>
-        </div>
+        <TabHeading title="Impostos" description={MESSAGES.tax.liveOnly} />
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1 text-sm">
             Mês
