@@ -15,7 +15,8 @@ import { Suspense, lazy, useState } from 'react';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatCard } from '@/components/ui/stat-card';
+import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -142,12 +143,9 @@ export function BotsTab() {
           ['Trades', String(stats.totalTrades)],
           ['Lucro total', <BrlFirst brl={stats.totalProfitBrl} usdt={stats.totalProfit} stacked />],
         ].map(([label, value]) => (
-          <Card key={label as string}>
-            <CardHeader>
-              <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
-          </Card>
+          <StatCard key={label as string} label={label}>
+            {value}
+          </StatCard>
         ))}
       </div>
       {bots.length === 0 ? (
