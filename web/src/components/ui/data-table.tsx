@@ -14,7 +14,8 @@ export interface TableColumn<T> {
   wide?: boolean;
   /** Left out of the card on a phone. */
   detail?: boolean;
-  className?: string;
+  /** The cell's classes, or (a function) the row's own. */
+  className?: string | ((row: T) => string | undefined);
   /** The cell's tooltip. */
   title?: (row: T) => string | undefined;
 }
@@ -24,7 +25,7 @@ interface DataTableProps<T> {
   label: string;
   rows: readonly T[];
   columns: readonly TableColumn<T>[];
-  rowKey: (row: T) => string;
+  rowKey: (row: T, index: number) => string;
   /** Said under the (empty) table when there is no row. */
   empty?: ReactNode;
   emptyClassName?: string;
@@ -43,8 +44,8 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, emptyClassNa
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
+          {rows.map((row, index) => (
+            <TableRow key={rowKey(row, index)}>
               {columns.map((c, i) => (
                 <TableCell
                   key={i}
@@ -52,7 +53,7 @@ export function DataTable<T>({ label, rows, columns, rowKey, empty, emptyClassNa
                   lead={c.lead}
                   wide={c.wide}
                   detail={c.detail}
-                  className={c.className}
+                  className={typeof c.className === 'function' ? c.className(row) : c.className}
                   title={c.title?.(row)}
                 >
                   {c.cell(row)}

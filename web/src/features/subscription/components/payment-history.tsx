@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState } from '@/components/ui/section-state';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/ui/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { downloadFromApi } from '@/lib/download';
@@ -47,40 +47,34 @@ export function PaymentHistory() {
           data.length === 0 ? (
             <p className="text-sm text-muted-foreground">Nenhum pagamento ainda.</p>
           ) : (
-            <Table cards aria-label="Pagamentos">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Data</TableHead>
-                  <TableHead>Plano</TableHead>
-                  <TableHead>Forma</TableHead>
-                  <TableHead>Valor</TableHead>
-                  <TableHead>Situação</TableHead>
-                  <TableHead>Fatura</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Ações</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell label="Data" lead={3}>
-                      {formatDateTime(p.approvedAt ?? p.createdAt)}
-                    </TableCell>
-                    <TableCell label="Plano">
-                      {p.planName} ({p.billing === 'yearly' ? 'anual' : 'mensal'})
-                    </TableCell>
-                    <TableCell label="Forma">
+            <DataTable
+              label="Pagamentos"
+              rows={data}
+              rowKey={(p) => p.id}
+              columns={[
+                { header: 'Data', cell: (p) => formatDateTime(p.approvedAt ?? p.createdAt), lead: 3 },
+                {
+                  header: 'Plano',
+                  cell: (p) => `${p.planName} (${p.billing === 'yearly' ? 'anual' : 'mensal'})`,
+                },
+                {
+                  header: 'Forma',
+                  cell: (p) => (
+                    <>
                       {p.methodLabel}
                       {p.cardLast4 ? ` final ${p.cardLast4}` : ''}
                       {p.payerCpf ? (
                         <span className="block text-xs text-muted-foreground">CPF {p.payerCpf}</span>
                       ) : null}
-                    </TableCell>
-                    <TableCell label="Valor" lead={1}>
-                      {formatBRL(p.amountCents)}
-                    </TableCell>
-                    <TableCell label="Situação" lead={2}>
+                    </>
+                  ),
+                },
+                { header: 'Valor', cell: (p) => formatBRL(p.amountCents), lead: 1 },
+                {
+                  header: 'Situação',
+                  lead: 2,
+                  cell: (p) => (
+                    <>
                       <Badge
                         variant={
                           p.status === 'approved'
@@ -98,8 +92,13 @@ export function PaymentHistory() {
                           {p.failureReason}
                         </span>
                       ) : null}
-                    </TableCell>
-                    <TableCell label="Fatura">
+                    </>
+                  ),
+                },
+                {
+                  header: 'Fatura',
+                  cell: (p) => (
+                    <>
                       {p.invoiceUrl ? (
                         <span className="flex items-center gap-3">
                           <Button
@@ -137,18 +136,25 @@ export function PaymentHistory() {
                       ) : (
                         '—'
                       )}
-                    </TableCell>
-                    <TableCell wide>
+                    </>
+                  ),
+                },
+                {
+                  header: '',
+                  heading: <span className="sr-only">Ações</span>,
+                  wide: true,
+                  cell: (p) => (
+                    <>
                       {p.refundableUntil ? (
                         <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
                           Solicitar reembolso
                         </Button>
                       ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           )
         }
       </QueryState>
