@@ -23,18 +23,46 @@ const SORT_LABELS: Record<AdminUsersFilters['sort'], string> = {
 };
 
 type Option = readonly [value: string, label: string];
-const ROLE_OPTIONS: Option[] = [
-  ['user', 'Usuários'],
-  ['admin', 'Administradores'],
-];
-const PLAN_OPTIONS: Option[] = [...PLANS.map((p): Option => [p.id, p.name]), ['none', 'Sem assinatura']];
-const STATUS_OPTIONS: Option[] = (['trialing', 'active', 'past_due', 'canceled'] as const).map((s) => [
-  s,
-  subscriptionStatusLabel(s),
-]);
-const ACCOUNT_OPTIONS: Option[] = [
-  ['false', 'Ativas'],
-  ['true', 'Desativadas'],
+/** The list's filters: none ('') first, then the choices, each [value, label]. */
+const FILTERS: {
+  key: 'role' | 'plan' | 'status' | 'disabled';
+  label: string;
+  all: string;
+  options: readonly Option[];
+}[] = [
+  {
+    key: 'role',
+    label: 'Perfil',
+    all: 'Todos os perfis',
+    options: [
+      ['user', 'Usuários'],
+      ['admin', 'Administradores'],
+    ],
+  },
+  {
+    key: 'plan',
+    label: 'Plano',
+    all: 'Todos os planos',
+    options: [...PLANS.map((p): Option => [p.id, p.name]), ['none', 'Sem assinatura']],
+  },
+  {
+    key: 'status',
+    label: 'Situação da assinatura',
+    all: 'Todas as situações',
+    options: (['trialing', 'active', 'past_due', 'canceled'] as const).map((s): Option => [
+      s,
+      subscriptionStatusLabel(s),
+    ]),
+  },
+  {
+    key: 'disabled',
+    label: 'Conta',
+    all: 'Ativas e desativadas',
+    options: [
+      ['false', 'Ativas'],
+      ['true', 'Desativadas'],
+    ],
+  },
 ];
 
 /** A filter of the list: `all` (no filter) first, then the options. */
@@ -101,34 +129,14 @@ export function AdminUsers() {
             value={f.search ?? ''}
             onChange={(e) => set({ search: e.target.value || undefined })}
           />
-          <FilterSelect
-            label="Perfil"
-            all="Todos os perfis"
-            options={ROLE_OPTIONS}
-            value={f.role}
-            onChange={(role) => set({ role: role as AdminUsersFilters['role'] })}
-          />
-          <FilterSelect
-            label="Plano"
-            all="Todos os planos"
-            options={PLAN_OPTIONS}
-            value={f.plan}
-            onChange={(plan) => set({ plan: plan as AdminUsersFilters['plan'] })}
-          />
-          <FilterSelect
-            label="Situação da assinatura"
-            all="Todas as situações"
-            options={STATUS_OPTIONS}
-            value={f.status}
-            onChange={(status) => set({ status: status as AdminUsersFilters['status'] })}
-          />
-          <FilterSelect
-            label="Conta"
-            all="Ativas e desativadas"
-            options={ACCOUNT_OPTIONS}
-            value={f.disabled}
-            onChange={(disabled) => set({ disabled: disabled as AdminUsersFilters['disabled'] })}
-          />
+          {FILTERS.map(({ key, ...filter }) => (
+            <FilterSelect
+              key={key}
+              {...filter}
+              value={f[key]}
+              onChange={(value) => set({ [key]: value } as Partial<AdminUsersFilters>)}
+            />
+          ))}
         </CardContent>
       </Card>
       {query.error ? (

@@ -4,6 +4,7 @@ import { useState, type ComponentProps } from 'react';
 import { SectionCard } from '@/components/ui/section-card';
 import { FeedbackForm, useFeedback } from '@/components/ui/feedback-form';
 import { InputField } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { profileApi, profileKeys } from '../api/profile-api';
@@ -85,34 +86,24 @@ export function ProfileForm({ profile }: { profile: ProfileUser }) {
           <p className="-mt-1 text-xs text-muted-foreground">
             Deixe em branco para manter a senha atual. Para alterar o email, informe também a senha atual.
           </p>
-          <Field
+          <PasswordField
             id="profile-current-password"
-            label="Senha atual"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
+            field="currentPassword"
             value={values.currentPassword}
-            onChange={(e) => edit({ currentPassword: e.target.value })}
+            onChange={(currentPassword) => edit({ currentPassword })}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
+            <PasswordField
               id="profile-new-password"
-              label="Nova senha"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              placeholder="Mínimo 8 caracteres"
+              field="newPassword"
               value={values.newPassword}
-              onChange={(e) => edit({ newPassword: e.target.value })}
+              onChange={(newPassword) => edit({ newPassword })}
             />
-            <Field
+            <PasswordField
               id="profile-confirm-password"
-              label="Confirmar nova senha"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
+              field="confirmPassword"
               value={values.confirmPassword}
-              onChange={(e) => edit({ confirmPassword: e.target.value })}
+              onChange={(confirmPassword) => edit({ confirmPassword })}
             />
           </div>
         </fieldset>

@@ -4,22 +4,11 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { SectionCard } from '@/components/ui/section-card';
 import { FeedbackForm, useFeedback } from '@/components/ui/feedback-form';
-import { InputField } from '@/components/ui/field';
+import { PasswordField } from '@/components/ui/password-field';
 import { securityApi, securityKeys } from '../api/security-api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Values = typeof EMPTY;
-
-const FIELDS: readonly { key: keyof Values; label: string; autoComplete: string; placeholder?: string }[] = [
-  { key: 'currentPassword', label: 'Senha atual', autoComplete: 'current-password' },
-  {
-    key: 'newPassword',
-    label: 'Nova senha',
-    autoComplete: 'new-password',
-    placeholder: 'Mínimo 8 caracteres',
-  },
-  { key: 'confirmPassword', label: 'Confirmar nova senha', autoComplete: 'new-password' },
-];
 
 /** Change password (SPEC §5, DECISIONS §5): calls the server; the other sessions are ended by it. */
 export function ChangePasswordCard() {
@@ -58,21 +47,16 @@ export function ChangePasswordCard() {
         submit={['Alterar senha', 'Alterando...']}
         submitClassName="self-start"
       >
-        {FIELDS.map((field) => (
-          <InputField
-            key={field.key}
-            id={`security-${field.key}`}
-            fieldClassName="gap-2"
-            label={field.label}
-            name={field.key}
-            type="password"
+        {(Object.keys(EMPTY) as (keyof Values)[]).map((field) => (
+          <PasswordField
+            key={field}
+            id={`security-${field}`}
+            field={field}
             required
-            autoComplete={field.autoComplete}
-            placeholder={field.placeholder}
-            value={values[field.key]}
-            onChange={(e) => {
+            value={values[field]}
+            onChange={(value) => {
               feedback.clear();
-              setValues((v) => ({ ...v, [field.key]: e.target.value }));
+              setValues((v) => ({ ...v, [field]: value }));
             }}
           />
         ))}
