@@ -134,7 +134,7 @@ export function AdminUsers() {
               key={key}
               {...filter}
               value={f[key]}
-              onChange={(value) => set({ [key]: value } as Partial<AdminUsersFilters>)}
+              onChange={(value) => set({ [key]: value })}
             />
           ))}
         </CardContent>
