@@ -24,7 +24,7 @@ import { DeferredChart } from '@/features/scanner/components/deferred-chart';
 import { bestOpportunities } from '@/features/scanner/lib/market-state';
 import { tradesApi } from '@/features/trades/api/trades-api';
 import { isApiError } from '@/lib/api-client';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { subscriptionKeys, useSubscription } from '@/lib/billing/subscription-api';
 import { formatDateTime } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
 import { overviewApi, overviewKey } from './overview-api';
@@ -104,10 +104,7 @@ export function OverviewTab() {
     enabled: mode !== undefined,
   });
   const bots = useBots();
-  const subscription = useQuery({
-    queryKey: subscriptionKeys.subscription,
-    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
-  });
+  const subscription = useSubscription();
   const market = useMarketSnapshot();
 
   const socket = useSocket();

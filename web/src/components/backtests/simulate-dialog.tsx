@@ -10,14 +10,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
+import { Field, InputField, SelectField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-client';
 import { formatDecimalInput, parseDecimalInput } from '@/lib/format';
 import { backtestPath } from '@/config/routes';
 import { backtestsApi } from '@/lib/backtests-api';
+
+/** The data sources of a simulation. */
+const SOURCES = [
+  ['simulated', 'Mercado simulado'],
+  ['replay', 'Gravação'],
+] as const;
 
 /** Market lengths offered for the simulated market (1 hour to 7 days). */
 export const DURATIONS: readonly { label: string; ms: number }[] = [
@@ -97,9 +103,7 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
   return (
     <Dialog open={bot !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Simular {bot?.name}</DialogTitle>
-        </DialogHeader>
+        <DialogHead title={`Simular ${bot?.name ?? ''}`} />
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Simular bot">
           <p className="text-xs text-muted-foreground">
             A simulação roda a configuração do bot sobre um mercado passado, com o mesmo código do robô ao
@@ -115,74 +119,47 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
           )}
           <fieldset className="flex gap-4 text-sm">
             <legend className="mb-1 text-sm font-medium">Fonte de dados</legend>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="source"
-                checked={kind === 'simulated'}
-                onChange={() => setKind('simulated')}
-              />
-              Mercado simulado
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="source"
-                checked={kind === 'replay'}
-                onChange={() => setKind('replay')}
-              />
-              Gravação
-            </label>
+            {SOURCES.map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="source" checked={kind === value} onChange={() => setKind(value)} />
+                {label}
+              </label>
+            ))}
           </fieldset>
           {kind === 'simulated' ? (
             <div className="grid gap-4 sm:grid-cols-3">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="sim-seed">Semente</Label>
-                <Input
-                  id="sim-seed"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={seed}
-                  onChange={(e) => setSeed(e.target.value)}
-                />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="sim-duration">Duração</Label>
-                <select
-                  id="sim-duration"
-                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-                  value={durationMs}
-                  onChange={(e) => setDurationMs(Number(e.target.value))}
-                >
-                  {DURATIONS.map((d) => (
-                    <option key={d.ms} value={d.ms}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="sim-volatility">Volatilidade</Label>
-                <select
-                  id="sim-volatility"
-                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-                  value={volatility}
-                  onChange={(e) => setVolatility(e.target.value as BacktestVolatility)}
-                >
-                  {BACKTEST_VOLATILITIES.map((v) => (
-                    <option key={v} value={v}>
-                      {BACKTEST_VOLATILITY_LABELS[v]}
-                    </option>
-                  ))}
-                </select>
+              <InputField
+                id="sim-seed"
+                label="Semente"
+                inputMode="numeric"
+                autoComplete="off"
+                value={seed}
+                onChange={(e) => setSeed(e.target.value)}
+              />
+              <SelectField
+                id="sim-duration"
+                label="Duração"
+                value={durationMs}
+                onChange={setDurationMs}
+                options={DURATIONS.map((d) => ({ value: d.ms, label: d.label }))}
+              />
+              <SelectField
+                id="sim-volatility"
+                label="Volatilidade"
+                value={volatility}
+                onChange={setVolatility}
+                options={BACKTEST_VOLATILITIES.map((v) => ({
+                  value: v,
+                  label: BACKTEST_VOLATILITY_LABELS[v],
+                }))}
+              >
                 <p className="text-xs text-muted-foreground" data-testid="sim-volatility-hint">
                   {BACKTEST_VOLATILITY_HINTS[volatility]}
                 </p>
-              </div>
+              </SelectField>
             </div>
           ) : (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="sim-recording">Gravação</Label>
+            <Field id="sim-recording" label="Gravação">
               {recordings && recordings.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nenhuma gravação na pasta de gravações.</p>
               ) : (
@@ -199,7 +176,7 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                   ))}
                 </select>
               )}
-            </div>
+            </Field>
           )}
           <fieldset className="flex flex-col gap-1.5">
             <legend className="mb-1 text-sm font-medium">Latência de execução</legend>
@@ -210,17 +187,16 @@ export function SimulateDialog({ bot, botId = null, onClose }: SimulateDialogPro
                   ['p99', 'Pior caso (p99), ms', p99, setP99, blank.p99Ms],
                 ] as const
               ).map(([key, label, value, set, placeholder]) => (
-                <div key={key} className="flex flex-col gap-1.5">
-                  <Label htmlFor={`sim-latency-${key}`}>{label}</Label>
-                  <Input
-                    id={`sim-latency-${key}`}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder={formatDecimalInput(placeholder, 0)}
-                    value={value}
-                    onChange={(e) => set(e.target.value)}
-                  />
-                </div>
+                <InputField
+                  key={key}
+                  id={`sim-latency-${key}`}
+                  label={label}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={formatDecimalInput(placeholder, 0)}
+                  value={value}
+                  onChange={(e) => set(e.target.value)}
+                />
               ))}
             </div>
             <p className="text-xs text-muted-foreground">

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -52,5 +53,61 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/** A dialog's title and, under it, what it is about. */
+export function DialogHead({
+  title,
+  description,
+  descriptionClassName,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  descriptionClassName?: string;
+}) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      {description ? (
+        <DialogDescription className={descriptionClassName}>{description}</DialogDescription>
+      ) : null}
+    </DialogHeader>
+  );
+}
+
+/**
+ * 'Cancelar' and the dialog's action: a submit button of its form, or (`onConfirm`) a button of its own. While
+ * `pending`, both wait and the action says `busy`.
+ */
+export function DialogActions({
+  onCancel,
+  confirm,
+  busy = confirm,
+  pending = false,
+  destructive = false,
+  onConfirm,
+}: {
+  onCancel: () => void;
+  confirm: string;
+  busy?: string;
+  pending?: boolean;
+  destructive?: boolean;
+  onConfirm?: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Cancelar
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant={destructive ? 'destructive' : 'default'}
+        onClick={onConfirm}
+        disabled={pending}
+      >
+        {pending ? busy : confirm}
+      </Button>
+    </DialogFooter>
   );
 }

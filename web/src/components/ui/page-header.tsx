@@ -24,3 +24,13 @@ export function PageHeader({ eyebrow, title, description, actions, className }: 
     </div>
   );
 }
+
+/** The heading of a dashboard tab (an h2 under the page's h1) and what the tab holds. */
+export function TabHeading({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="text-sm text-muted-foreground">{description}</p>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import type { PlanResponse, SubscriptionResponse } from '@arbitra/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '@/lib/api-client';
 
 export const subscriptionKeys = {
@@ -19,3 +20,18 @@ export const subscriptionApi = {
   },
   plans: (signal?: AbortSignal) => apiClient.get<PlanResponse[]>('/api/plans', { signal, auth: false }),
 };
+
+/** The signed-in user's subscription (null: none), one query for every page that reads it. */
+export const useSubscription = () =>
+  useQuery({
+    queryKey: subscriptionKeys.subscription,
+    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
+  });
+
+/** The plans on offer, from the server (`enabled`: false until the page wants them). */
+export const usePlans = (enabled = true) =>
+  useQuery({
+    queryKey: subscriptionKeys.plans,
+    queryFn: ({ signal }) => subscriptionApi.plans(signal),
+    enabled,
+  });

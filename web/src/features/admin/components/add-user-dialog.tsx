@@ -1,25 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { PLANS } from '@arbitra/contracts';
+import { PLANS, type PlanId } from '@arbitra/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogHead, DialogTrigger } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InputField, SelectField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { adminApi } from '../api/admin-api';
 
 const selectClass = 'h-10 rounded-md border border-input bg-transparent px-3 text-sm';
+const ROLE_OPTIONS = [
+  { value: 'user', label: 'Usuário' },
+  { value: 'admin', label: 'Administrador' },
+] as const;
+const PLAN_OPTIONS: { value: 'trial' | PlanId; label: string }[] = [
+  { value: 'trial', label: 'Período de teste (7 dias)' },
+  ...PLANS.map((p) => ({ value: p.id, label: `${p.name} (concedido por 30 dias)` })),
+];
 
 /** 'Add User': name, email, role, plan; the new user gets an email to set their password (audited). */
 export function AddUserDialog() {
@@ -27,7 +26,7 @@ export function AddUserDialog() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'user' | 'admin'>('user');
-  const [plan, setPlan] = useState<'trial' | 'basic' | 'professional' | 'enterprise'>('trial');
+  const [plan, setPlan] = useState<'trial' | PlanId>('trial');
   const qc = useQueryClient();
   const create = useMutation({
     mutationFn: () => adminApi.createUser({ name, email, role, plan }),
@@ -47,12 +46,10 @@ export function AddUserDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Adicionar usuário</DialogTitle>
-          <DialogDescription>
-            O usuário recebe um email com o link para definir a senha (válido por 72 horas).
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHead
+          title="Adicionar usuário"
+          description="O usuário recebe um email com o link para definir a senha (válido por 72 horas)."
+        />
         <form
           className="flex flex-col gap-3"
           onSubmit={(e) => {
@@ -60,60 +57,46 @@ export function AddUserDialog() {
             create.mutate();
           }}
         >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="new-user-name">Nome</Label>
-            <Input id="new-user-name" value={name} onChange={(e) => setName(e.target.value)} required />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="new-user-email">Email</Label>
-            <Input
-              id="new-user-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
+          <InputField
+            id="new-user-name"
+            label="Nome"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+          />
+          <InputField
+            id="new-user-email"
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField
+              id="new-user-role"
+              label="Perfil"
+              className={selectClass}
+              value={role}
+              onChange={setRole}
+              options={ROLE_OPTIONS}
+            />
+            <SelectField
+              id="new-user-plan"
+              label="Plano"
+              className={selectClass}
+              value={plan}
+              disabled={role === 'admin'}
+              onChange={setPlan}
+              options={PLAN_OPTIONS}
             />
           </div>
-          <div className="grid grid-cols-2 gap-3">
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="new-user-role">Perfil</Label>
-              <select
-                id="new-user-role"
-                className={selectClass}
-                value={role}
-                onChange={(e) => setRole(e.target.value as 'user' | 'admin')}
-              >
-                <option value="user">Usuário</option>
-                <option value="admin">Administrador</option>
-              </select>
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="new-user-plan">Plano</Label>
-              <select
-                id="new-user-plan"
-                className={selectClass}
-                value={plan}
-                disabled={role === 'admin'}
-                onChange={(e) => setPlan(e.target.value as typeof plan)}
-              >
-                <option value="trial">Período de teste (7 dias)</option>
-                {PLANS.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} (concedido por 30 dias)
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
           {create.error ? <FormAlert message={errorMessage(create.error, 'Erro ao criar usuário')} /> : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Criar e enviar convite
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            pending={create.isPending}
+            confirm="Criar e enviar convite"
+          />
         </form>
       </DialogContent>
     </Dialog>

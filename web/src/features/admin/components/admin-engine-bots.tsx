@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AdminSystemOverview } from '@arbitra/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SectionCard } from '@/components/ui/section-card';
+import { DataTable } from '@/components/ui/data-table';
 import { ROUTES } from '@/config/routes';
 import { formatDateTime } from '@/lib/format';
 
@@ -9,45 +9,40 @@ import { formatDateTime } from '@/lib/format';
 export function AdminEngineBots({ engines }: { engines: AdminSystemOverview['engines'] }) {
   const rows = engines.flatMap((e) => e.bots.map((b) => ({ engine: e.instanceId, ...b })));
   return (
-    <Card data-testid="engine-bots">
-      <CardHeader>
-        <CardTitle>Bots por motor</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Table cards aria-label="Bots por motor">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Motor</TableHead>
-              <TableHead>Bot</TableHead>
-              <TableHead>Dono</TableHead>
-              <TableHead>Neste motor desde</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell label="Motor" lead={2} className="text-xs">
-                  {r.engine}
-                </TableCell>
-                <TableCell label="Bot" lead={1} wide>
-                  {r.name}
-                  <span className="block font-mono text-xs text-muted-foreground">{r.id}</span>
-                </TableCell>
-                <TableCell label="Dono">
-                  <Link className="underline" to={`${ROUTES.adminUsers}/${r.userId}`}>
-                    {r.userName}
-                  </Link>
-                  <span className="block text-xs text-muted-foreground">{r.userEmail}</span>
-                </TableCell>
-                <TableCell label="Neste motor desde">{formatDateTime(r.since)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {rows.length === 0 ? (
-          <p className="py-2 text-sm text-muted-foreground">Nenhum bot em execução.</p>
-        ) : null}
-      </CardContent>
-    </Card>
+    <SectionCard title="Bots por motor" data-testid="engine-bots">
+      <DataTable
+        label="Bots por motor"
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="Nenhum bot em execução."
+        emptyClassName="py-2"
+        columns={[
+          { header: 'Motor', cell: (r) => r.engine, lead: 2, className: 'text-xs' },
+          {
+            header: 'Bot',
+            cell: (r) => (
+              <>
+                {r.name}
+                <span className="block font-mono text-xs text-muted-foreground">{r.id}</span>
+              </>
+            ),
+            lead: 1,
+            wide: true,
+          },
+          {
+            header: 'Dono',
+            cell: (r) => (
+              <>
+                <Link className="underline" to={`${ROUTES.adminUsers}/${r.userId}`}>
+                  {r.userName}
+                </Link>
+                <span className="block text-xs text-muted-foreground">{r.userEmail}</span>
+              </>
+            ),
+          },
+          { header: 'Neste motor desde', cell: (r) => formatDateTime(r.since) },
+        ]}
+      />
+    </SectionCard>
   );
 }

@@ -19,11 +19,11 @@ import {
   subscriptionStatusLabel,
   type AdminOverview as Overview,
 } from '@arbitra/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatDate, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
@@ -70,93 +70,78 @@ export function AdminOverview() {
         <>
           <Kpis o={o} />
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Crescimento de usuários</CardTitle>
-              </CardHeader>
-              <CardContent className="h-64">
-                <ResponsiveContainer width="100%" height="100%">
-                  <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
-                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                    <XAxis dataKey="label" fontSize={11} />
-                    <YAxis allowDecimals={false} width={40} fontSize={11} />
-                    <Tooltip />
-                    <Area
-                      type="monotone"
-                      dataKey="totalUsers"
-                      name="Usuários"
-                      stroke="#60a5fa"
-                      fill="#60a5fa33"
-                    />
-                    <Area
-                      type="monotone"
-                      dataKey="newUsers"
-                      name="Novos no mês"
-                      stroke="#34d399"
-                      fill="#34d39933"
-                    />
-                  </AreaChart>
-                </ResponsiveContainer>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Receita por mês</CardTitle>
-              </CardHeader>
-              <CardContent className="h-64">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart
-                    data={o.revenueByMonth.map((m) => ({
-                      label: monthLabel(m.month),
-                      reais: m.revenueCents / 100,
-                      cents: m.revenueCents,
-                    }))}
-                  >
-                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                    <XAxis dataKey="label" fontSize={11} />
-                    <YAxis width={60} fontSize={11} />
-                    <Tooltip
-                      formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
-                    />
-                    <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
-                  </LineChart>
-                </ResponsiveContainer>
-              </CardContent>
-            </Card>
+            <SectionCard title="Crescimento de usuários" contentClassName="h-64">
+              <ResponsiveContainer width="100%" height="100%">
+                <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
+                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                  <XAxis dataKey="label" fontSize={11} />
+                  <YAxis allowDecimals={false} width={40} fontSize={11} />
+                  <Tooltip />
+                  <Area
+                    type="monotone"
+                    dataKey="totalUsers"
+                    name="Usuários"
+                    stroke="#60a5fa"
+                    fill="#60a5fa33"
+                  />
+                  <Area
+                    type="monotone"
+                    dataKey="newUsers"
+                    name="Novos no mês"
+                    stroke="#34d399"
+                    fill="#34d39933"
+                  />
+                </AreaChart>
+              </ResponsiveContainer>
+            </SectionCard>
+            <SectionCard title="Receita por mês" contentClassName="h-64">
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart
+                  data={o.revenueByMonth.map((m) => ({
+                    label: monthLabel(m.month),
+                    reais: m.revenueCents / 100,
+                    cents: m.revenueCents,
+                  }))}
+                >
+                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                  <XAxis dataKey="label" fontSize={11} />
+                  <YAxis width={60} fontSize={11} />
+                  <Tooltip
+                    formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
+                  />
+                  <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
+                </LineChart>
+              </ResponsiveContainer>
+            </SectionCard>
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
-            <Card>
-              <CardHeader>
-                <CardTitle>Distribuição por plano</CardTitle>
-              </CardHeader>
-              <CardContent className="h-64">
-                {o.planDistribution.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
-                ) : (
-                  <ResponsiveContainer width="100%" height="100%">
-                    <PieChart>
-                      <Pie
-                        data={o.planDistribution.map((p) => ({
-                          name: planName(p.planId),
-                          value: p.count,
-                          id: p.planId,
-                        }))}
-                        dataKey="value"
-                        nameKey="name"
-                        outerRadius={80}
-                        label
-                      >
-                        {o.planDistribution.map((p) => (
-                          <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
-                        ))}
-                      </Pie>
-                      <Tooltip />
-                      <Legend />
-                    </PieChart>
-                  </ResponsiveContainer>
-                )}
-              </CardContent>
-            </Card>
+            <SectionCard title="Distribuição por plano" contentClassName="h-64">
+              {o.planDistribution.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
+              ) : (
+                <ResponsiveContainer width="100%" height="100%">
+                  <PieChart>
+                    <Pie
+                      data={o.planDistribution.map((p) => ({
+                        name: planName(p.planId),
+                        value: p.count,
+                        id: p.planId,
+                      }))}
+                      dataKey="value"
+                      nameKey="name"
+                      outerRadius={80}
+                      label
+                    >
+                      {o.planDistribution.map((p) => (
+                        <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
+                      ))}
+                    </Pie>
+                    <Tooltip />
+                    <Legend />
+                  </PieChart>
+                </ResponsiveContainer>
+              )}
+            </SectionCard>
             <div className="lg:col-span-2">
               <LiveMetricsList />
             </div>
@@ -220,39 +205,18 @@ function Kpis({ o }: { o: Overview }) {
 
 function RecentUsers({ o }: { o: Overview }) {
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle>Usuários recentes</CardTitle>
-        <AddUserDialog />
-      </CardHeader>
-      <CardContent>
-        <Table cards aria-label="Usuários recentes">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Nome</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Plano</TableHead>
-              <TableHead>Cadastro</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {o.recentUsers.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell label="Nome" lead={1}>
-                  <UserNameLink user={u} />
-                </TableCell>
-                <TableCell label="Email" wide>
-                  {u.email}
-                </TableCell>
-                <TableCell label="Plano" lead={2}>
-                  {subscriptionLabel(u.subscription)}
-                </TableCell>
-                <TableCell label="Cadastro">{formatDate(u.createdAt)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent>
-    </Card>
+    <SectionCard title="Usuários recentes" actions={<AddUserDialog />}>
+      <DataTable
+        label="Usuários recentes"
+        rows={o.recentUsers}
+        rowKey={(u) => u.id}
+        columns={[
+          { header: 'Nome', cell: (u) => <UserNameLink user={u} />, lead: 1 },
+          { header: 'Email', cell: (u) => u.email, wide: true },
+          { header: 'Plano', cell: (u) => subscriptionLabel(u.subscription), lead: 2 },
+          { header: 'Cadastro', cell: (u) => formatDate(u.createdAt) },
+        ]}
+      />
+    </SectionCard>
   );
 }

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatNumber } from '@/lib/format';
@@ -18,6 +18,13 @@ import { selectClass } from './admin-users';
 import { planName } from './user-cells';
 
 const METHOD_LABELS: Record<string, string> = { card: 'Cartão', pix: 'PIX', boleto: 'Boleto' };
+
+const NO_PAYMENTS = 'Nenhum pagamento aprovado no período.';
+/** The payments and revenue of a group (a plan, a method, a month). */
+const PAYMENT_COLUMNS: TableColumn<{ payments: number; revenueCents: number }>[] = [
+  { header: 'Pagamentos', cell: (p) => p.payments },
+  { header: 'Receita', cell: (p) => formatBRL(p.revenueCents), lead: 1 },
+];
 
 /** /admin/revenue: by month, plan and method, MRR, ARR, churn and refunds — from the payments table only. */
 export function AdminRevenue() {
@@ -114,129 +121,60 @@ export function AdminRevenue() {
               </p>
             </div>
           </details>
-          <Card>
-            <CardHeader>
-              <CardTitle>Receita e reembolsos por mês</CardTitle>
-            </CardHeader>
-            <CardContent className="h-72">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  data={r.months.map((m) => ({
-                    label: monthLabel(m.month),
-                    receita: m.revenueCents / 100,
-                    reembolsos: m.refundsCents / 100,
-                  }))}
-                >
-                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                  <XAxis dataKey="label" fontSize={11} />
-                  <YAxis width={60} fontSize={11} />
-                  <Tooltip formatter={(v) => formatBRL(Math.round(Number(v) * 100))} />
-                  <Legend />
-                  <Bar dataKey="receita" name="Receita" fill="#34d399" />
-                  <Bar dataKey="reembolsos" name="Reembolsos" fill="#ef4444" />
-                </BarChart>
-              </ResponsiveContainer>
-            </CardContent>
-          </Card>
+          <SectionCard title="Receita e reembolsos por mês" contentClassName="h-72">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={r.months.map((m) => ({
+                  label: monthLabel(m.month),
+                  receita: m.revenueCents / 100,
+                  reembolsos: m.refundsCents / 100,
+                }))}
+              >
+                <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                <XAxis dataKey="label" fontSize={11} />
+                <YAxis width={60} fontSize={11} />
+                <Tooltip formatter={(v) => formatBRL(Math.round(Number(v) * 100))} />
+                <Legend />
+                <Bar dataKey="receita" name="Receita" fill="#34d399" />
+                <Bar dataKey="reembolsos" name="Reembolsos" fill="#ef4444" />
+              </BarChart>
+            </ResponsiveContainer>
+          </SectionCard>
           <div className="grid gap-4 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Por plano</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <Table cards aria-label="Receita por plano">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Plano</TableHead>
-                      <TableHead>Pagamentos</TableHead>
-                      <TableHead>Receita</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {r.byPlan.map((p) => (
-                      <TableRow key={p.planId}>
-                        <TableCell label="Plano" lead={2}>
-                          {planName(p.planId)}
-                        </TableCell>
-                        <TableCell label="Pagamentos">{p.payments}</TableCell>
-                        <TableCell label="Receita" lead={1}>
-                          {formatBRL(p.revenueCents)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-                {r.byPlan.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nenhum pagamento aprovado no período.</p>
-                ) : null}
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Por método</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <Table cards aria-label="Receita por método">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Método</TableHead>
-                      <TableHead>Pagamentos</TableHead>
-                      <TableHead>Receita</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {r.byMethod.map((p) => (
-                      <TableRow key={p.method}>
-                        <TableCell label="Método" lead={2}>
-                          {METHOD_LABELS[p.method] ?? p.method}
-                        </TableCell>
-                        <TableCell label="Pagamentos">{p.payments}</TableCell>
-                        <TableCell label="Receita" lead={1}>
-                          {formatBRL(p.revenueCents)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-                {r.byMethod.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nenhum pagamento aprovado no período.</p>
-                ) : null}
-              </CardContent>
-            </Card>
+            <SectionCard title="Por plano">
+              <DataTable
+                label="Receita por plano"
+                rows={r.byPlan}
+                rowKey={(p) => p.planId}
+                columns={[{ header: 'Plano', cell: (p) => planName(p.planId), lead: 2 }, ...PAYMENT_COLUMNS]}
+                empty={NO_PAYMENTS}
+              />
+            </SectionCard>
+            <SectionCard title="Por método">
+              <DataTable
+                label="Receita por método"
+                rows={r.byMethod}
+                rowKey={(p) => p.method}
+                columns={[
+                  { header: 'Método', cell: (p) => METHOD_LABELS[p.method] ?? p.method, lead: 2 },
+                  ...PAYMENT_COLUMNS,
+                ]}
+                empty={NO_PAYMENTS}
+              />
+            </SectionCard>
           </div>
-          <Card>
-            <CardHeader>
-              <CardTitle>Mês a mês</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Table cards aria-label="Receita mês a mês">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Mês</TableHead>
-                    <TableHead>Pagamentos</TableHead>
-                    <TableHead>Receita</TableHead>
-                    <TableHead>Reembolsos</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {r.months.map((m) => (
-                    <TableRow key={m.month}>
-                      <TableCell label="Mês" lead={2}>
-                        {monthLabel(m.month)}
-                      </TableCell>
-                      <TableCell label="Pagamentos">{m.payments}</TableCell>
-                      <TableCell label="Receita" lead={1}>
-                        {formatBRL(m.revenueCents)}
-                      </TableCell>
-                      <TableCell label="Reembolsos">
-                        {formatBRL(m.refundsCents)} ({m.refunds})
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+          <SectionCard title="Mês a mês">
+            <DataTable
+              label="Receita mês a mês"
+              rows={r.months}
+              rowKey={(m) => m.month}
+              columns={[
+                { header: 'Mês', cell: (m) => monthLabel(m.month), lead: 2 },
+                ...PAYMENT_COLUMNS,
+                { header: 'Reembolsos', cell: (m) => `${formatBRL(m.refundsCents)} (${m.refunds})` },
+              ]}
+            />
+          </SectionCard>
         </>
       )}
     </div>

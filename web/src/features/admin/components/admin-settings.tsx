@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EXCHANGE_IDS, exchangeName, type ExchangeId, type PlatformSettings } from '@arbitra/contracts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { InputField, SwitchField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { adminApi } from '../api/admin-api';
@@ -61,65 +60,47 @@ function SettingsForm({ settings: s }: { settings: PlatformSettings }) {
         title="Configurações"
         description="Valem para toda a plataforma. Cada alteração fica no registro de auditoria com o motivo."
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>Taxa taker por exchange (%)</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          <p className="text-sm text-muted-foreground">
-            Usada pelos detectores de oportunidades e pela exchange simulada. Chega a todos os motores em
-            segundos.
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-            {EXCHANGE_IDS.map((ex) => (
-              <div key={ex} className="flex flex-col gap-1.5">
-                <Label htmlFor={`fee-${ex}`}>{exchangeName(ex)}</Label>
-                <Input
-                  id={`fee-${ex}`}
-                  inputMode="decimal"
-                  value={fees[ex] ?? ''}
-                  onChange={(e) => setFees({ ...fees, [ex]: e.target.value })}
-                />
-              </div>
-            ))}
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Aviso de manutenção</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          <div className="flex items-center gap-3">
-            <Switch
-              id="maintenance-active"
-              checked={banner.active}
-              onCheckedChange={(v) => setBanner({ ...banner, active: v })}
+      <SectionCard title="Taxa taker por exchange (%)" contentClassName="flex flex-col gap-3">
+        <p className="text-sm text-muted-foreground">
+          Usada pelos detectores de oportunidades e pela exchange simulada. Chega a todos os motores em
+          segundos.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          {EXCHANGE_IDS.map((ex) => (
+            <InputField
+              key={ex}
+              id={`fee-${ex}`}
+              label={exchangeName(ex)}
+              inputMode="decimal"
+              value={fees[ex] ?? ''}
+              onChange={(e) => setFees({ ...fees, [ex]: e.target.value })}
             />
-            <Label htmlFor="maintenance-active">Mostrar a todos os usuários conectados, ao vivo</Label>
-          </div>
-          <Input
-            aria-label="Mensagem do aviso"
-            placeholder="Ex.: Manutenção programada hoje às 23h"
-            maxLength={280}
-            value={banner.message}
-            onChange={(e) => setBanner({ ...banner, message: e.target.value })}
-          />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Cadastros</CardTitle>
-        </CardHeader>
-        <CardContent className="flex items-center gap-3">
-          <Switch
-            id="registrations-open"
-            checked={registrationsOpen}
-            onCheckedChange={setRegistrationsOpen}
-          />
-          <Label htmlFor="registrations-open">Novos cadastros abertos</Label>
-        </CardContent>
-      </Card>
+          ))}
+        </div>
+      </SectionCard>
+      <SectionCard title="Aviso de manutenção" contentClassName="flex flex-col gap-3">
+        <SwitchField
+          id="maintenance-active"
+          label="Mostrar a todos os usuários conectados, ao vivo"
+          checked={banner.active}
+          onCheckedChange={(v) => setBanner({ ...banner, active: v })}
+        />
+        <Input
+          aria-label="Mensagem do aviso"
+          placeholder="Ex.: Manutenção programada hoje às 23h"
+          maxLength={280}
+          value={banner.message}
+          onChange={(e) => setBanner({ ...banner, message: e.target.value })}
+        />
+      </SectionCard>
+      <SectionCard title="Cadastros">
+        <SwitchField
+          id="registrations-open"
+          label="Novos cadastros abertos"
+          checked={registrationsOpen}
+          onCheckedChange={setRegistrationsOpen}
+        />
+      </SectionCard>
       <div>
         <Button onClick={() => setConfirming(true)}>Salvar configurações</Button>
       </div>

@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXCHANGE_IDS, exchangeName } from '@arbitra/contracts';
+import {
+  EXCHANGE_IDS,
+  exchangeName,
+  type AdminSystemOverview,
+  type LiveFeedStats,
+  type LivePoint,
+  type LiveQueueCounts,
+} from '@arbitra/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber, formatRelativeAge } from '@/lib/format';
@@ -28,6 +35,15 @@ const bookSeries: LiveSeries[] = [
   })),
 ];
 
+type Figure = { [K in keyof LivePoint]: LivePoint[K] extends number | null ? K : never }[keyof LivePoint];
+/** A line of a chart: [key, name, colour, the figure it draws]. */
+const line = (key: string, name: string, color: string, figure: Figure): LiveSeries => ({
+  key,
+  name,
+  color,
+  value: (p) => p[figure],
+});
+
 /** /admin/system: live charts at full size, feeds, engines, queues and their failed jobs. */
 /** The live charts of the system page, in order. */
 const CHARTS: { title: string; unit?: string; testId?: string; series: LiveSeries[] }[] = [
@@ -41,38 +57,83 @@ const CHARTS: { title: string; unit?: string; testId?: string; series: LiveSerie
     title: 'Latência de detecção (p99) e event loop (p99)',
     unit: 'ms',
     series: [
-      { key: 'det', name: 'Detecção p99', color: '#34d399', value: (p) => p.detectionP99Ms },
-      { key: 'lag', name: 'Event loop p99', color: '#f59e0b', value: (p) => p.eventLoopLagP99Ms },
+      line('det', 'Detecção p99', '#34d399', 'detectionP99Ms'),
+      line('lag', 'Event loop p99', '#f59e0b', 'eventLoopLagP99Ms'),
     ],
   },
   {
     title: 'HTTP: requisições/s e p99',
     series: [
-      { key: 'rps', name: 'Requisições/s', color: '#60a5fa', value: (p) => p.httpRequestsPerSecond },
-      { key: 'p99', name: 'p99 (ms)', color: '#f472b6', value: (p) => p.httpP99Ms },
+      line('rps', 'Requisições/s', '#60a5fa', 'httpRequestsPerSecond'),
+      line('p99', 'p99 (ms)', '#f472b6', 'httpP99Ms'),
     ],
   },
   {
     title: 'Execuções por minuto, oportunidades abertas e jobs com falha',
     series: [
-      { key: 'exec', name: 'Execuções/min', color: '#34d399', value: (p) => p.executionsPerMinute },
-      { key: 'opp', name: 'Oportunidades', color: '#60a5fa', value: (p) => p.opportunitiesOpen },
-      { key: 'failed', name: 'Jobs com falha', color: '#ef4444', value: (p) => p.queueFailed },
+      line('exec', 'Execuções/min', '#34d399', 'executionsPerMinute'),
+      line('opp', 'Oportunidades', '#60a5fa', 'opportunitiesOpen'),
+      line('failed', 'Jobs com falha', '#ef4444', 'queueFailed'),
     ],
   },
   {
     title: 'CPU (pior processo) e memória total',
-    series: [
-      { key: 'cpu', name: 'CPU %', color: '#f59e0b', value: (p) => p.cpuPercent },
-      { key: 'mem', name: 'Memória MB', color: '#a78bfa', value: (p) => p.memoryMb },
-    ],
+    series: [line('cpu', 'CPU %', '#f59e0b', 'cpuPercent'), line('mem', 'Memória MB', '#a78bfa', 'memoryMb')],
   },
   {
     title: 'Banco: conexões em uso · Sockets conectados',
     series: [
-      { key: 'pool', name: 'Conexões em uso', color: '#60a5fa', value: (p) => p.poolInUse },
-      { key: 'sockets', name: 'Sockets', color: '#34d399', value: (p) => p.sockets },
+      line('pool', 'Conexões em uso', '#60a5fa', 'poolInUse'),
+      line('sockets', 'Sockets', '#34d399', 'sockets'),
     ],
+  },
+];
+
+type FeedRow = LiveFeedStats & { instanceId: string };
+const FEED_COLUMNS: TableColumn<FeedRow>[] = [
+  { header: 'Motor', cell: (f) => f.instanceId, className: 'text-xs text-muted-foreground' },
+  { header: 'Exchange', cell: (f) => exchangeName(f.exchange), lead: 3 },
+  {
+    header: 'Estado',
+    cell: (f) => <Badge variant={FEED_STATUS_VARIANTS[f.status]}>{FEED_STATUS_LABELS[f.status]}</Badge>,
+    lead: 2,
+  },
+  {
+    header: 'Última atualização',
+    cell: (f) => (f.lastUpdateAgeMs === null ? 'nunca' : formatRelativeAge(f.lastUpdateAgeMs)),
+  },
+  { header: 'Atualizações/s', cell: (f) => formatNumber(f.updatesPerSecond, 1), lead: 1 },
+  { header: 'Reconexões', cell: (f) => f.reconnects },
+];
+
+const ENGINE_COLUMNS: TableColumn<AdminSystemOverview['engines'][number]>[] = [
+  { header: 'Instância', cell: (e) => e.instanceId, lead: 2, wide: true },
+  { header: 'Versão', cell: (e) => e.version ?? '—' },
+  { header: 'Último heartbeat', cell: (e) => formatRelativeAge(e.lastSeenMsAgo), lead: 1 },
+  { header: 'Bots', cell: (e) => `${e.ownedBots}${e.publisher ? ' · publica o scanner' : ''}`, lead: 3 },
+  { header: 'Feed', cell: (e) => e.marketFeed },
+  { header: 'Iniciado em', cell: (e) => formatDateTime(e.startedAt) },
+];
+
+interface QueueJobs {
+  completed: number;
+  failed: number;
+  p50: number | null;
+  p99: number | null;
+}
+const QUEUE_COLUMNS: TableColumn<LiveQueueCounts & { jobs?: QueueJobs }>[] = [
+  { header: 'Fila', cell: (q) => q.queue, lead: 3 },
+  { header: 'Aguardando', cell: (q) => q.waiting, lead: 1 },
+  { header: 'Ativos', cell: (q) => q.active },
+  { header: 'Agendados', cell: (q) => q.delayed },
+  { header: 'Com falha', cell: (q) => q.failed, lead: 2 },
+  { header: 'Concluídos/min', cell: (q) => (q.jobs ? q.jobs.completed : 0) },
+  {
+    header: 'Espera p50 / p99',
+    cell: ({ jobs: j }) =>
+      j?.p50 != null
+        ? `${formatNumber(Math.round(j.p50), 0)} / ${formatNumber(Math.round(j.p99 ?? 0), 0)} ms`
+        : '—',
   },
 ];
 
@@ -82,10 +143,7 @@ export function AdminSystem() {
   const { live } = state.processes(now);
   const engines = live.filter((s) => s.engine);
   const queues = state.queues(now);
-  const jobsByQueue = new Map<
-    string,
-    { completed: number; failed: number; p50: number | null; p99: number | null }
-  >();
+  const jobsByQueue = new Map<string, QueueJobs>();
   for (const s of live) {
     for (const j of s.jobs) {
       const cur = jobsByQueue.get(j.queue) ?? { completed: 0, failed: 0, p50: null, p99: null };
@@ -109,144 +167,40 @@ export function AdminSystem() {
         ))}
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Feeds das exchanges</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table cards aria-label="Feeds das exchanges">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Motor</TableHead>
-                <TableHead>Exchange</TableHead>
-                <TableHead>Estado</TableHead>
-                <TableHead>Última atualização</TableHead>
-                <TableHead>Atualizações/s</TableHead>
-                <TableHead>Reconexões</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {engines.flatMap((e) =>
-                e.engine!.feeds.map((f) => (
-                  <TableRow key={`${e.instanceId}:${f.exchange}`}>
-                    <TableCell label="Motor" className="text-xs text-muted-foreground">
-                      {e.instanceId}
-                    </TableCell>
-                    <TableCell label="Exchange" lead={3}>
-                      {exchangeName(f.exchange)}
-                    </TableCell>
-                    <TableCell label="Estado" lead={2}>
-                      <Badge variant={FEED_STATUS_VARIANTS[f.status]}>{FEED_STATUS_LABELS[f.status]}</Badge>
-                    </TableCell>
-                    <TableCell label="Última atualização">
-                      {f.lastUpdateAgeMs === null ? 'nunca' : formatRelativeAge(f.lastUpdateAgeMs)}
-                    </TableCell>
-                    <TableCell label="Atualizações/s" lead={1}>
-                      {formatNumber(f.updatesPerSecond, 1)}
-                    </TableCell>
-                    <TableCell label="Reconexões">{f.reconnects}</TableCell>
-                  </TableRow>
-                )),
-              )}
-            </TableBody>
-          </Table>
-          {engines.length === 0 ? (
-            <p className="py-2 text-sm text-muted-foreground">Nenhum motor enviou métricas ainda.</p>
-          ) : null}
-        </CardContent>
-      </Card>
+      <SectionCard title="Feeds das exchanges">
+        <DataTable
+          label="Feeds das exchanges"
+          rows={engines.flatMap((e) => e.engine!.feeds.map((f) => ({ ...f, instanceId: e.instanceId })))}
+          rowKey={(f) => `${f.instanceId}:${f.exchange}`}
+          columns={FEED_COLUMNS}
+          empty={engines.length === 0 ? 'Nenhum motor enviou métricas ainda.' : null}
+          emptyClassName="py-2"
+        />
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Motores</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table cards aria-label="Motores">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Instância</TableHead>
-                <TableHead>Versão</TableHead>
-                <TableHead>Último heartbeat</TableHead>
-                <TableHead>Bots</TableHead>
-                <TableHead>Feed</TableHead>
-                <TableHead>Iniciado em</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(system.data?.engines ?? []).map((e) => (
-                <TableRow key={e.instanceId}>
-                  <TableCell label="Instância" lead={2} wide>
-                    {e.instanceId}
-                  </TableCell>
-                  <TableCell label="Versão">{e.version ?? '—'}</TableCell>
-                  <TableCell label="Último heartbeat" lead={1}>
-                    {formatRelativeAge(e.lastSeenMsAgo)}
-                  </TableCell>
-                  <TableCell label="Bots" lead={3}>
-                    {e.ownedBots}
-                    {e.publisher ? ' · publica o scanner' : ''}
-                  </TableCell>
-                  <TableCell label="Feed">{e.marketFeed}</TableCell>
-                  <TableCell label="Iniciado em">{formatDateTime(e.startedAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {system.data && system.data.engines.length === 0 ? (
-            <FormAlert message="Nenhum motor enviou heartbeat nos últimos 10 segundos." />
-          ) : null}
-        </CardContent>
-      </Card>
+      <SectionCard title="Motores">
+        <DataTable
+          label="Motores"
+          rows={system.data?.engines ?? []}
+          rowKey={(e) => e.instanceId}
+          columns={ENGINE_COLUMNS}
+        />
+        {system.data && system.data.engines.length === 0 ? (
+          <FormAlert message="Nenhum motor enviou heartbeat nos últimos 10 segundos." />
+        ) : null}
+      </SectionCard>
 
       <AdminEngineBots engines={system.data?.engines ?? []} />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Filas</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table cards aria-label="Filas">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Fila</TableHead>
-                <TableHead>Aguardando</TableHead>
-                <TableHead>Ativos</TableHead>
-                <TableHead>Agendados</TableHead>
-                <TableHead>Com falha</TableHead>
-                <TableHead>Concluídos/min</TableHead>
-                <TableHead>Espera p50 / p99</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {queues.map((q) => {
-                const j = jobsByQueue.get(q.queue);
-                return (
-                  <TableRow key={q.queue}>
-                    <TableCell label="Fila" lead={3}>
-                      {q.queue}
-                    </TableCell>
-                    <TableCell label="Aguardando" lead={1}>
-                      {q.waiting}
-                    </TableCell>
-                    <TableCell label="Ativos">{q.active}</TableCell>
-                    <TableCell label="Agendados">{q.delayed}</TableCell>
-                    <TableCell label="Com falha" lead={2}>
-                      {q.failed}
-                    </TableCell>
-                    <TableCell label="Concluídos/min">{j ? j.completed : 0}</TableCell>
-                    <TableCell label="Espera p50 / p99">
-                      {j?.p50 != null
-                        ? `${formatNumber(Math.round(j.p50), 0)} / ${formatNumber(Math.round(j.p99 ?? 0), 0)} ms`
-                        : '—'}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-          <FailedJobs />
-        </CardContent>
-      </Card>
+      <SectionCard title="Filas">
+        <DataTable
+          label="Filas"
+          rows={queues.map((q) => ({ ...q, jobs: jobsByQueue.get(q.queue) }))}
+          rowKey={(q) => q.queue}
+          columns={QUEUE_COLUMNS}
+        />
+        <FailedJobs />
+      </SectionCard>
       <LiveMetricsList />
     </div>
   );
@@ -278,32 +232,35 @@ function FailedJobs() {
         <p className="text-sm text-muted-foreground">Nenhum job com falha.</p>
       ) : null}
       {jobs.data?.length ? (
-        <Table cards aria-label="Jobs com falha">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Fila</TableHead>
-              <TableHead>Job</TableHead>
-              <TableHead>Motivo</TableHead>
-              <TableHead>Tentativas</TableHead>
-              <TableHead>Quando</TableHead>
-              <TableHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {jobs.data.map((j) => (
-              <TableRow key={`${j.queue}:${j.id}`}>
-                <TableCell label="Fila" lead={2}>
-                  {j.queue}
-                </TableCell>
-                <TableCell label="Job" wide className="max-w-48 truncate" title={j.id}>
-                  {j.name} · {j.id}
-                </TableCell>
-                <TableCell label="Motivo" lead={1} wide className="max-w-72 truncate" title={j.failedReason}>
-                  {j.failedReason}
-                </TableCell>
-                <TableCell label="Tentativas">{j.attemptsMade}</TableCell>
-                <TableCell label="Quando">{formatDateTime(j.finishedOn ?? j.timestamp)}</TableCell>
-                <TableCell wide className="flex gap-2">
+        <DataTable
+          label="Jobs com falha"
+          rows={jobs.data}
+          rowKey={(j) => `${j.queue}:${j.id}`}
+          columns={[
+            { header: 'Fila', cell: (j) => j.queue, lead: 2 },
+            {
+              header: 'Job',
+              cell: (j) => `${j.name} · ${j.id}`,
+              wide: true,
+              className: 'max-w-48 truncate',
+              title: (j) => j.id,
+            },
+            {
+              header: 'Motivo',
+              cell: (j) => j.failedReason,
+              lead: 1,
+              wide: true,
+              className: 'max-w-72 truncate',
+              title: (j) => j.failedReason,
+            },
+            { header: 'Tentativas', cell: (j) => j.attemptsMade },
+            { header: 'Quando', cell: (j) => formatDateTime(j.finishedOn ?? j.timestamp) },
+            {
+              header: '',
+              wide: true,
+              className: 'flex gap-2',
+              cell: (j) => (
+                <>
                   <Button
                     size="sm"
                     variant="outline"
@@ -320,11 +277,11 @@ function FailedJobs() {
                   >
                     Remover
                   </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );

@@ -13,13 +13,11 @@ import {
 } from '@arbitra/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InputField, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionCard } from '@/components/ui/section-card';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
@@ -28,6 +26,7 @@ import { useSession } from '@/lib/session';
 import { adminApi } from '../api/admin-api';
 import { useBotEngines } from '../hooks/use-admin-system';
 import { Pager, ReasonDialog, TableCard } from './admin-widgets';
+import { AuditLogTable } from './audit-log';
 import { selectClass } from './admin-users';
 import { planName } from './user-cells';
 
@@ -49,6 +48,13 @@ export function AdminUserDetail() {
   const [action, setAction] = useState<Action>(null);
   const [grantPlan, setGrantPlan] = useState<PlanId>('professional');
   const [grantDays, setGrantDays] = useState('30');
+  /** The reason dialog of one action: open while that action is chosen; closing it forgets the action. */
+  const dialog = (key: Exclude<Action, null | { session: string }> | 'session') => ({
+    open: key === 'session' ? typeof action === 'object' && action !== null : action === key,
+    onOpenChange: (open: boolean) => {
+      if (!open) setAction(null);
+    },
+  });
   const done = (message: string) => {
     toast({ title: message });
     void qc.invalidateQueries({ queryKey: ['admin'] });
@@ -108,34 +114,28 @@ export function AdminUserDetail() {
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Assinatura</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm">
-            {d.subscription ? (
-              <dl className="grid grid-cols-2 gap-1">
-                <dt className="text-muted-foreground">Plano</dt>
-                <dd>
-                  {planName(d.subscription.planId)} (
-                  {d.subscription.billing === 'yearly' ? 'anual' : 'mensal'})
-                </dd>
-                <dt className="text-muted-foreground">Situação</dt>
-                <dd>
-                  {subscriptionStatusLabel(d.subscription.status)}
-                  {d.subscription.cancelAtPeriodEnd ? ' (cancela no fim do período)' : ''}
-                </dd>
-                <dt className="text-muted-foreground">Período</dt>
-                <dd>
-                  {formatDate(d.subscription.currentPeriodStart)} a{' '}
-                  {formatDate(d.subscription.currentPeriodEnd)}
-                </dd>
-              </dl>
-            ) : (
-              <p className="text-muted-foreground">Sem assinatura.</p>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title="Assinatura" contentClassName="text-sm">
+          {d.subscription ? (
+            <dl className="grid grid-cols-2 gap-1">
+              <dt className="text-muted-foreground">Plano</dt>
+              <dd>
+                {planName(d.subscription.planId)} ({d.subscription.billing === 'yearly' ? 'anual' : 'mensal'})
+              </dd>
+              <dt className="text-muted-foreground">Situação</dt>
+              <dd>
+                {subscriptionStatusLabel(d.subscription.status)}
+                {d.subscription.cancelAtPeriodEnd ? ' (cancela no fim do período)' : ''}
+              </dd>
+              <dt className="text-muted-foreground">Período</dt>
+              <dd>
+                {formatDate(d.subscription.currentPeriodStart)} a{' '}
+                {formatDate(d.subscription.currentPeriodEnd)}
+              </dd>
+            </dl>
+          ) : (
+            <p className="text-muted-foreground">Sem assinatura.</p>
+          )}
+        </SectionCard>
         <TableCard
           title="Pagamentos"
           empty="Nenhum pagamento."
@@ -215,56 +215,20 @@ export function AdminUserDetail() {
         ]}
       />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Registro de auditoria</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-3">
-          <Table cards aria-label="Registro de auditoria do usuário">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Quando</TableHead>
-                <TableHead>Evento</TableHead>
-                <TableHead>Por</TableHead>
-                <TableHead>Detalhes</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(audit.data?.items ?? []).map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell label="Quando" lead={2}>
-                    {formatDateTime(a.createdAt)}
-                  </TableCell>
-                  <TableCell label="Evento" lead={1}>
-                    {a.label}
-                  </TableCell>
-                  <TableCell label="Por">{a.actor ? a.actor.name : 'o próprio usuário'}</TableCell>
-                  <TableCell
-                    label="Detalhes"
-                    wide
-                    className="max-w-md truncate text-xs text-muted-foreground"
-                    title={JSON.stringify(a.metadata)}
-                  >
-                    {typeof a.metadata.reason === 'string' ? `Motivo: ${a.metadata.reason}` : (a.ip ?? '')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {audit.data ? (
-            <Pager
-              page={auditPage}
-              pageSize={audit.data.pageSize}
-              total={audit.data.total}
-              onPage={setAuditPage}
-            />
-          ) : null}
-        </CardContent>
-      </Card>
+      <SectionCard title="Registro de auditoria" contentClassName="flex flex-col gap-3">
+        <AuditLogTable label="Registro de auditoria do usuário" rows={audit.data?.items ?? []} oneUser />
+        {audit.data ? (
+          <Pager
+            page={auditPage}
+            pageSize={audit.data.pageSize}
+            total={audit.data.total}
+            onPage={setAuditPage}
+          />
+        ) : null}
+      </SectionCard>
 
       <ReasonDialog
-        open={action === 'role'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('role')}
         title={u.role === 'admin' ? 'Remover acesso de administrador?' : 'Tornar administrador?'}
         description={`${u.name} passa a ser ${u.role === 'admin' ? 'usuário comum' : 'administrador (acesso total ao console)'}.`}
         confirmLabel="Alterar perfil"
@@ -276,8 +240,7 @@ export function AdminUserDetail() {
         }
       />
       <ReasonDialog
-        open={action === 'disable'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('disable')}
         title="Desativar a conta?"
         description="Todas as sessões do usuário são encerradas e os bots em execução são parados."
         confirmLabel="Desativar"
@@ -287,8 +250,7 @@ export function AdminUserDetail() {
         }
       />
       <ReasonDialog
-        open={action === 'enable'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('enable')}
         title="Reativar a conta?"
         description="O usuário volta a poder entrar. Os bots continuam parados até ele iniciá-los."
         confirmLabel="Reativar"
@@ -297,8 +259,7 @@ export function AdminUserDetail() {
         }
       />
       <ReasonDialog
-        open={action === 'grant'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('grant')}
         title="Conceder ou estender plano"
         description="Registra um pagamento de R$ 0,00 do tipo concessão e estende o período a partir do fim atual."
         confirmLabel="Conceder"
@@ -307,43 +268,32 @@ export function AdminUserDetail() {
         }
       >
         <div className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="grant-plan">Plano</Label>
-            <select
-              id="grant-plan"
-              className={selectClass}
-              value={grantPlan}
-              onChange={(e) => setGrantPlan(e.target.value as PlanId)}
-            >
-              {PLANS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="grant-days">Dias</Label>
-            <Input
-              id="grant-days"
-              inputMode="numeric"
-              value={grantDays}
-              onChange={(e) => setGrantDays(e.target.value.replace(/\D/g, ''))}
-            />
-          </div>
+          <SelectField
+            id="grant-plan"
+            label="Plano"
+            className={selectClass}
+            value={grantPlan}
+            onChange={setGrantPlan}
+            options={PLANS.map((p) => ({ value: p.id, label: p.name }))}
+          />
+          <InputField
+            id="grant-days"
+            label="Dias"
+            inputMode="numeric"
+            value={grantDays}
+            onChange={(e) => setGrantDays(e.target.value.replace(/\D/g, ''))}
+          />
         </div>
       </ReasonDialog>
       <ReasonDialog
-        open={action === 'invite'}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('invite')}
         title="Reenviar email para definir senha?"
         description={`Um novo link (válido por 72 horas) é enviado para ${u.email}; os anteriores deixam de valer.`}
         confirmLabel="Enviar"
         onConfirm={async (reason) => done((await adminApi.resendInvite(u.id, reason)).message)}
       />
       <ReasonDialog
-        open={typeof action === 'object' && action !== null}
-        onOpenChange={(o) => !o && setAction(null)}
+        {...dialog('session')}
         title="Encerrar sessão?"
         description="O dispositivo é desconectado na hora."
         confirmLabel="Encerrar"

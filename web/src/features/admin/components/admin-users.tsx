@@ -5,7 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable } from '@/components/ui/data-table';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { adminApi, type AdminUsersFilters } from '../api/admin-api';
@@ -15,12 +15,86 @@ import { subscriptionLabel, UserNameLink } from './user-cells';
 
 export const selectClass = 'h-9 max-w-full rounded-md border border-input bg-transparent px-2 text-sm';
 
-const SORTS: { key: AdminUsersFilters['sort']; label: string }[] = [
-  { key: 'createdAt', label: 'Cadastro' },
-  { key: 'name', label: 'Nome' },
-  { key: 'email', label: 'Email' },
-  { key: 'lastLoginAt', label: 'Último acesso' },
+const SORT_LABELS: Record<AdminUsersFilters['sort'], string> = {
+  createdAt: 'Cadastro',
+  name: 'Nome',
+  email: 'Email',
+  lastLoginAt: 'Último acesso',
+};
+
+type Option = readonly [value: string, label: string];
+/** The list's filters: none ('') first, then the choices, each [value, label]. */
+const FILTERS: {
+  key: 'role' | 'plan' | 'status' | 'disabled';
+  label: string;
+  all: string;
+  options: readonly Option[];
+}[] = [
+  {
+    key: 'role',
+    label: 'Perfil',
+    all: 'Todos os perfis',
+    options: [
+      ['user', 'Usuários'],
+      ['admin', 'Administradores'],
+    ],
+  },
+  {
+    key: 'plan',
+    label: 'Plano',
+    all: 'Todos os planos',
+    options: [...PLANS.map((p): Option => [p.id, p.name]), ['none', 'Sem assinatura']],
+  },
+  {
+    key: 'status',
+    label: 'Situação da assinatura',
+    all: 'Todas as situações',
+    options: (['trialing', 'active', 'past_due', 'canceled'] as const).map((s): Option => [
+      s,
+      subscriptionStatusLabel(s),
+    ]),
+  },
+  {
+    key: 'disabled',
+    label: 'Conta',
+    all: 'Ativas e desativadas',
+    options: [
+      ['false', 'Ativas'],
+      ['true', 'Desativadas'],
+    ],
+  },
 ];
+
+/** A filter of the list: `all` (no filter) first, then the options. */
+function FilterSelect({
+  label,
+  all,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  options: readonly Option[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      className={selectClass}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
+      <option value="">{all}</option>
+      {options.map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** /admin/users: search, filters, sorting and pagination over every account. */
 export function AdminUsers() {
@@ -31,8 +105,14 @@ export function AdminUsers() {
     queryFn: () => adminApi.users(f),
     placeholderData: keepPreviousData,
   });
-  const sortBy = (key: AdminUsersFilters['sort']) =>
-    set({ sort: key, dir: f.sort === key && f.dir === 'desc' ? 'asc' : 'desc' });
+  const sortButton = (key: AdminUsersFilters['sort']) => (
+    <button
+      type="button"
+      onClick={() => set({ sort: key, dir: f.sort === key && f.dir === 'desc' ? 'asc' : 'desc' })}
+    >
+      {SORT_LABELS[key]} {f.sort === key ? (f.dir === 'asc' ? '↑' : '↓') : ''}
+    </button>
+  );
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -49,55 +129,14 @@ export function AdminUsers() {
             value={f.search ?? ''}
             onChange={(e) => set({ search: e.target.value || undefined })}
           />
-          <select
-            aria-label="Perfil"
-            className={selectClass}
-            value={f.role ?? ''}
-            onChange={(e) => set({ role: (e.target.value || undefined) as AdminUsersFilters['role'] })}
-          >
-            <option value="">Todos os perfis</option>
-            <option value="user">Usuários</option>
-            <option value="admin">Administradores</option>
-          </select>
-          <select
-            aria-label="Plano"
-            className={selectClass}
-            value={f.plan ?? ''}
-            onChange={(e) => set({ plan: (e.target.value || undefined) as AdminUsersFilters['plan'] })}
-          >
-            <option value="">Todos os planos</option>
-            {PLANS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-            <option value="none">Sem assinatura</option>
-          </select>
-          <select
-            aria-label="Situação da assinatura"
-            className={selectClass}
-            value={f.status ?? ''}
-            onChange={(e) => set({ status: (e.target.value || undefined) as AdminUsersFilters['status'] })}
-          >
-            <option value="">Todas as situações</option>
-            {(['trialing', 'active', 'past_due', 'canceled'] as const).map((s) => (
-              <option key={s} value={s}>
-                {subscriptionStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="Conta"
-            className={selectClass}
-            value={f.disabled ?? ''}
-            onChange={(e) =>
-              set({ disabled: (e.target.value || undefined) as AdminUsersFilters['disabled'] })
-            }
-          >
-            <option value="">Ativas e desativadas</option>
-            <option value="false">Ativas</option>
-            <option value="true">Desativadas</option>
-          </select>
+          {FILTERS.map(({ key, ...filter }) => (
+            <FilterSelect
+              key={key}
+              {...filter}
+              value={f[key]}
+              onChange={(value) => set({ [key]: value })}
+            />
+          ))}
         </CardContent>
       </Card>
       {query.error ? (
@@ -108,49 +147,27 @@ export function AdminUsers() {
       ) : null}
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
-          <Table cards aria-label="Usuários">
-            <TableHeader>
-              <TableRow>
-                {SORTS.slice(0, 2).map((s) => (
-                  <TableHead key={s.key}>
-                    <button type="button" onClick={() => sortBy(s.key)}>
-                      {s.label} {f.sort === s.key ? (f.dir === 'asc' ? '↑' : '↓') : ''}
-                    </button>
-                  </TableHead>
-                ))}
-                <TableHead>
-                  <button type="button" onClick={() => sortBy('email')}>
-                    Email {f.sort === 'email' ? (f.dir === 'asc' ? '↑' : '↓') : ''}
-                  </button>
-                </TableHead>
-                <TableHead>Assinatura</TableHead>
-                <TableHead>
-                  <button type="button" onClick={() => sortBy('lastLoginAt')}>
-                    Último acesso {f.sort === 'lastLoginAt' ? (f.dir === 'asc' ? '↑' : '↓') : ''}
-                  </button>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(query.data?.items ?? []).map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell label="Cadastro">{formatDate(u.createdAt)}</TableCell>
-                  <TableCell lead={1} label="Nome">
-                    <UserNameLink user={u} />
-                  </TableCell>
-                  <TableCell label="Email" wide>
-                    {u.email}
-                  </TableCell>
-                  <TableCell lead={2} label="Assinatura">
-                    {subscriptionLabel(u.subscription)}
-                  </TableCell>
-                  <TableCell label="Último acesso">
-                    {u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'nunca'}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Usuários"
+            rows={query.data?.items ?? []}
+            rowKey={(u) => u.id}
+            columns={[
+              { header: 'Cadastro', heading: sortButton('createdAt'), cell: (u) => formatDate(u.createdAt) },
+              {
+                header: 'Nome',
+                heading: sortButton('name'),
+                cell: (u) => <UserNameLink user={u} />,
+                lead: 1,
+              },
+              { header: 'Email', heading: sortButton('email'), cell: (u) => u.email, wide: true },
+              { header: 'Assinatura', cell: (u) => subscriptionLabel(u.subscription), lead: 2 },
+              {
+                header: 'Último acesso',
+                heading: sortButton('lastLoginAt'),
+                cell: (u) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'nunca'),
+              },
+            ]}
+          />
           {query.data?.items.length === 0 ? (
             <p className="text-sm text-muted-foreground">Nenhum usuário encontrado.</p>
           ) : null}

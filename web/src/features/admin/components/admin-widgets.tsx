@@ -1,19 +1,13 @@
 import { AlertTriangle, CircleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Label } from '@/components/ui/label';
+import { DataTable, type TableColumn } from '@/components/ui/data-table';
+import { Field } from '@/components/ui/field';
+import { Pager as PageButtons } from '@/components/ui/pager';
+import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
 import type { LivePoint, LiveWarning } from '../lib/live-metrics-store';
@@ -179,14 +173,10 @@ export function ReasonDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
+        <DialogHead title={title} description={description} />
         <div className="flex flex-col gap-3">
           {children}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="admin-reason">Motivo (fica no registro de auditoria)</Label>
+          <Field id="admin-reason" label="Motivo (fica no registro de auditoria)">
             <textarea
               id="admin-reason"
               className="min-h-20 rounded-md border border-input bg-transparent px-3 py-2 text-sm"
@@ -194,27 +184,22 @@ export function ReasonDialog({
               maxLength={500}
               onChange={(e) => setReason(e.target.value)}
             />
-          </div>
+          </Field>
           {error ? <FormAlert message={error} /> : null}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button
-            variant={destructive ? 'destructive' : 'default'}
-            onClick={() => void submit()}
-            disabled={pending}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          destructive={destructive}
+          confirm={confirmLabel}
+          onConfirm={() => void submit()}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Previous / next page. */
+/** Previous / next page, with the count of records. */
 export function Pager({
   page,
   pageSize,
@@ -228,29 +213,13 @@ export function Pager({
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <div className="flex items-center justify-between text-sm text-muted-foreground">
-      <span>
-        {total} {total === 1 ? 'registro' : 'registros'} · página {page} de {pages}
-      </span>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Anterior
-        </Button>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Próxima
-        </Button>
-      </div>
-    </div>
+    <PageButtons page={page} pages={pages} onPage={onPage} className="text-muted-foreground">
+      {total} {total === 1 ? 'registro' : 'registros'} · página {page} de {pages}
+    </PageButtons>
   );
 }
 
-/** One column of a {@link TableCard}: its header and what a row shows in it. */
-export interface TableColumn<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** A deciding figure: first in the row's card on a phone, by this rank. */
-  lead?: 1 | 2 | 3 | 4;
-}
+export type { TableColumn };
 
 /** A titled card with a table of rows (cards on a phone, the `lead` columns first), or a line saying there are none. */
 export function TableCard<T extends { id: string }>({
@@ -265,36 +234,12 @@ export function TableCard<T extends { id: string }>({
   columns: readonly TableColumn<T>[];
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{empty}</p>
-        ) : (
-          <Table cards aria-label={title}>
-            <TableHeader>
-              <TableRow>
-                {columns.map((c, i) => (
-                  <TableHead key={i}>{c.header}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id}>
-                  {columns.map((c, i) => (
-                    <TableCell key={i} label={c.header} lead={c.lead}>
-                      {c.cell(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title={title}>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <DataTable label={title} rows={rows} columns={columns} rowKey={(r) => r.id} />
+      )}
+    </SectionCard>
   );
 }

@@ -1,26 +1,15 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { errorMessage, isNetworkError } from '@/lib/api-error';
-
-interface Failure {
-  message: string;
-  /** The request did not reach the server: the alert offers 'Tentar novamente'. */
-  network: boolean;
-}
+import { useState, type ReactNode } from 'react';
+import { FeedbackForm, useFeedback } from '@/components/ui/feedback-form';
 
 /** What every auth form keeps: whether it is sending, and why the last try failed. */
 export function useAuthForm() {
-  const formRef = useRef<HTMLFormElement>(null);
+  const feedback = useFeedback();
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
   return {
-    formRef,
+    feedback,
     submitting,
-    failure,
-    /** A refusal before anything is sent (validation): its pt-BR message. */
-    refuse: (message: string, network = false) => setFailure({ message, network }),
-    clear: () => setFailure(null),
+    refuse: feedback.refuse,
+    clear: feedback.clear,
     /** The button works again (a form that stays on screen after it succeeded). */
     settle: () => setSubmitting(false),
     /**
@@ -29,13 +18,13 @@ export function useAuthForm() {
      */
     async send(request: () => Promise<unknown>, fallback: string, handled?: (error: unknown) => boolean) {
       setSubmitting(true);
-      setFailure(null);
+      feedback.clear();
       try {
         await request();
         return true;
       } catch (error) {
         if (handled?.(error)) return false;
-        setFailure({ message: errorMessage(error, fallback), network: isNetworkError(error) });
+        feedback.fail(error, fallback);
         setSubmitting(false);
         return false;
       }
@@ -59,30 +48,15 @@ interface AuthFormProps {
 }
 
 /** The shell of the auth forms (login, 2FA, register, forgot and reset password): alert, fields, one submit. */
-export function AuthForm({ form, label, onSubmit, onFocus, submit, before, after, children }: AuthFormProps) {
-  const { formRef, failure, submitting } = form;
+export function AuthForm({ form, onSubmit, ...props }: AuthFormProps) {
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={label}
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!submitting) void onSubmit();
-      }}
-      onFocus={onFocus}
-    >
-      {before}
-      <FormAlert
-        message={failure?.message ?? null}
-        onRetry={failure?.network ? () => formRef.current?.requestSubmit() : undefined}
-      />
-      {children}
-      <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? submit[1] : submit[0]}
-      </Button>
-      {after}
-    </form>
+    <FeedbackForm
+      {...props}
+      feedback={form.feedback}
+      pending={form.submitting}
+      onSubmit={() => void onSubmit()}
+      alertFirst
+      submitClassName="w-full"
+    />
   );
 }

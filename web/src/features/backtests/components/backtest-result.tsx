@@ -22,7 +22,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatCard } from '@/components/ui/stat-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { brlForDisplay, exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatDateTime, formatNumber, formatPercent } from '@/lib/format';
@@ -140,12 +140,9 @@ export function BacktestResultView({ result }: { result: BacktestResult }) {
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Totais da simulação">
         {[...totalsRows(t), ...(result.rebalancing ? rebalancingRows(result.rebalancing) : [])].map(
           ([label, value]) => (
-            <Card key={label}>
-              <CardHeader>
-                <CardTitle className="text-xs text-muted-foreground">{label}</CardTitle>
-              </CardHeader>
-              <CardContent className="text-lg font-semibold">{value}</CardContent>
-            </Card>
+            <StatCard key={label} label={label} compact>
+              {value}
+            </StatCard>
           ),
         )}
       </div>

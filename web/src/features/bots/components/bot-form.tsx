@@ -21,12 +21,40 @@ import {
 import { Lock, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InputField, SelectField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { formatDecimalInput, formatPercent, parseDecimalInput } from '@/lib/format';
 import { filterRate, useOpportunityHistory } from '../hooks/use-opportunity-history';
 import { LiveChecklistView } from './live-checklist';
+
+const STRATEGY_OPTIONS = BOT_STRATEGIES.map((s) => ({ value: s, label: BOT_STRATEGY_LABELS[s] }));
+const RISK_OPTIONS = RISK_LEVELS.map((r) => ({ value: r, label: RISK_LEVEL_LABELS[r] }));
+
+/** A choice among many (a pair, an exchange): a checkbox in a bordered chip, outlined when chosen. */
+function Chip({
+  checked,
+  disabled = false,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
+        checked && 'border-primary',
+        disabled && 'cursor-not-allowed opacity-60',
+      )}
+    >
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={onChange} />
+      {children}
+    </label>
+  );
+}
 
 export interface BotFormValues {
   name: string;
@@ -182,65 +210,40 @@ export function BotForm({
         </p>
       )}
       {!error && liveChecklist && <LiveChecklistView checklist={liveChecklist} />}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="bot-name">Nome do bot</Label>
-        <Input
-          id="bot-name"
-          value={values.name}
-          maxLength={80}
-          onChange={(e) => change({ name: e.target.value })}
-        />
-      </div>
+      <InputField
+        id="bot-name"
+        label="Nome do bot"
+        value={values.name}
+        maxLength={80}
+        onChange={(e) => change({ name: e.target.value })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="bot-strategy">Estratégia</Label>
-          <select
-            id="bot-strategy"
-            className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-            value={values.strategy}
-            onChange={(e) => change({ strategy: e.target.value as BotStrategy })}
-          >
-            {BOT_STRATEGIES.map((s) => (
-              <option key={s} value={s}>
-                {BOT_STRATEGY_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="bot-risk">Nível de risco</Label>
-          <select
-            id="bot-risk"
-            className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-            value={values.riskLevel}
-            onChange={(e) => change({ riskLevel: e.target.value as RiskLevel })}
-          >
-            {RISK_LEVELS.map((r) => (
-              <option key={r} value={r}>
-                {RISK_LEVEL_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="bot-strategy"
+          label="Estratégia"
+          value={values.strategy}
+          onChange={(strategy) => change({ strategy })}
+          options={STRATEGY_OPTIONS}
+        />
+        <SelectField
+          id="bot-risk"
+          label="Nível de risco"
+          value={values.riskLevel}
+          onChange={(riskLevel) => change({ riskLevel })}
+          options={RISK_OPTIONS}
+        />
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">Pares de moedas</legend>
         <div className="flex flex-wrap gap-2">
           {PAIRS.map((p) => (
-            <label
+            <Chip
               key={p}
-              className={cn(
-                'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
-                values.pairs.includes(p) && 'border-primary',
-              )}
+              checked={values.pairs.includes(p)}
+              onChange={() => change({ pairs: toggle(values.pairs, p) })}
             >
-              <input
-                type="checkbox"
-                checked={values.pairs.includes(p)}
-                onChange={() => change({ pairs: toggle(values.pairs, p) })}
-              />
               {p}
-            </label>
+            </Chip>
           ))}
         </div>
       </fieldset>
@@ -254,22 +257,14 @@ export function BotForm({
             const checked = values.pairs.includes(p);
             const locked = !brlPairsAllowed && !checked; // a pair already chosen can still be removed
             return (
-              <label
+              <Chip
                 key={p}
-                className={cn(
-                  'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
-                  checked && 'border-primary',
-                  locked && 'cursor-not-allowed opacity-60',
-                )}
+                checked={checked}
+                disabled={locked}
+                onChange={() => change({ pairs: toggle(values.pairs, p) })}
               >
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={locked}
-                  onChange={() => change({ pairs: toggle(values.pairs, p) })}
-                />
                 {p}
-              </label>
+              </Chip>
             );
           })}
         </div>
@@ -283,50 +278,39 @@ export function BotForm({
         <legend className="mb-1 text-sm font-medium">Exchanges</legend>
         <div className="flex flex-wrap gap-2">
           {EXCHANGES.map((x) => (
-            <label
+            <Chip
               key={x.id}
-              className={cn(
-                'flex items-center gap-1.5 rounded-md border px-2 py-1 text-xs',
-                values.exchanges.includes(x.id) && 'border-primary',
-              )}
+              checked={values.exchanges.includes(x.id)}
+              onChange={() => change({ exchanges: toggle(values.exchanges, x.id) })}
             >
-              <input
-                type="checkbox"
-                checked={values.exchanges.includes(x.id)}
-                onChange={() => change({ exchanges: toggle(values.exchanges, x.id) })}
-              />
               {x.displayName}
-            </label>
+            </Chip>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="bot-max-investment">Investimento máximo (R$)</Label>
-          <Input
-            id="bot-max-investment"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="ex.: 1.000,00"
-            value={values.maxInvestment}
-            onChange={(e) => change({ maxInvestment: e.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="bot-min-profit">Lucro mínimo (%)</Label>
-          <Input
-            id="bot-min-profit"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="ex.: 0,15"
-            aria-describedby="bot-min-profit-rate"
-            value={current.minProfitPercent}
-            onChange={(e) => {
-              setMinTouched(true);
-              change({ minProfitPercent: e.target.value });
-            }}
-          />
-        </div>
+        <InputField
+          id="bot-max-investment"
+          label="Investimento máximo (R$)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="ex.: 1.000,00"
+          value={values.maxInvestment}
+          onChange={(e) => change({ maxInvestment: e.target.value })}
+        />
+        <InputField
+          id="bot-min-profit"
+          label="Lucro mínimo (%)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="ex.: 0,15"
+          aria-describedby="bot-min-profit-rate"
+          value={current.minProfitPercent}
+          onChange={(e) => {
+            setMinTouched(true);
+            change({ minProfitPercent: e.target.value });
+          }}
+        />
       </div>
       <FilterRateLine
         history={history}

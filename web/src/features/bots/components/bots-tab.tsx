@@ -10,19 +10,20 @@ import {
   type SubscriptionResponse,
   type LiveChecklist,
 } from '@arbitra/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatCard } from '@/components/ui/stat-card';
+import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { SimulateDialog } from '@/components/backtests/simulate-dialog';
 import { isApiError } from '@/lib/api-client';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { useSubscription } from '@/lib/billing/subscription-api';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatPercent } from '@/lib/format';
 import { botsApi } from '../api/bots-api';
@@ -76,10 +77,7 @@ export function BotsTab() {
   );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: BOTS_KEY });
-  const subscription = useQuery({
-    queryKey: subscriptionKeys.subscription,
-    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
-  });
+  const subscription = useSubscription();
   const brlPairsAllowed = brlPairsAllowedFor(subscription.data);
 
   const save = useMutation({
@@ -145,12 +143,9 @@ export function BotsTab() {
           ['Trades', String(stats.totalTrades)],
           ['Lucro total', <BrlFirst brl={stats.totalProfitBrl} usdt={stats.totalProfit} stacked />],
         ].map(([label, value]) => (
-          <Card key={label as string}>
-            <CardHeader>
-              <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
-          </Card>
+          <StatCard key={label as string} label={label}>
+            {value}
+          </StatCard>
         ))}
       </div>
       {bots.length === 0 ? (
@@ -231,9 +226,7 @@ export function BotsTab() {
 
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>{editing?.kind === 'edit' ? 'Editar bot' : 'Novo bot'}</DialogTitle>
-          </DialogHeader>
+          <DialogHead title={editing?.kind === 'edit' ? 'Editar bot' : 'Novo bot'} />
           {editing && (
             <BotForm
               key={editing.kind === 'edit' ? editing.bot.id : 'new'}
@@ -260,9 +253,7 @@ export function BotsTab() {
 
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{viewing?.name}</DialogTitle>
-          </DialogHeader>
+          <DialogHead title={viewing?.name} />
           {viewing && (
             <Suspense fallback={<Spinner />}>
               <BotDetailView botId={viewing.id} />

@@ -3,11 +3,17 @@ import { useState, type FormEvent } from 'react';
 import { StaticPage } from '@/components/layout/static-page';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field, InputField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { contactApi } from '../api/contact-api';
+
+/** The one-line fields of the form, in order. */
+const LINES: { key: 'name' | 'email' | 'subject'; label: string; type?: 'email'; maxLength: number }[] = [
+  { key: 'name', label: 'Nome', maxLength: 120 },
+  { key: 'email', label: 'Email', type: 'email', maxLength: 254 },
+  { key: 'subject', label: 'Assunto', maxLength: 150 },
+];
 
 /** /contact and /support: a real form, stored and emailed to the support inbox, with a confirmation to the sender. */
 export function ContactPage({ title = 'Fale com a gente' }: { title?: string }) {
@@ -65,36 +71,18 @@ export function ContactPage({ title = 'Fale com a gente' }: { title?: string }) 
           className="mx-auto flex w-full max-w-xl flex-col gap-4"
         >
           {state.kind === 'error' ? <FormAlert message={state.message} /> : null}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="contact-name">Nome</Label>
-            <Input
-              id="contact-name"
-              value={values.name}
-              maxLength={120}
-              onChange={(e) => edit({ name: e.target.value })}
+          {LINES.map(({ key, label, type, maxLength }) => (
+            <InputField
+              key={key}
+              id={`contact-${key}`}
+              label={label}
+              type={type}
+              value={values[key]}
+              maxLength={maxLength}
+              onChange={(e) => edit({ [key]: e.target.value })}
             />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="contact-email">Email</Label>
-            <Input
-              id="contact-email"
-              type="email"
-              value={values.email}
-              maxLength={254}
-              onChange={(e) => edit({ email: e.target.value })}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="contact-subject">Assunto</Label>
-            <Input
-              id="contact-subject"
-              value={values.subject}
-              maxLength={150}
-              onChange={(e) => edit({ subject: e.target.value })}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="contact-message">Mensagem</Label>
+          ))}
+          <Field id="contact-message" label="Mensagem">
             <textarea
               id="contact-message"
               rows={6}
@@ -103,7 +91,7 @@ export function ContactPage({ title = 'Fale com a gente' }: { title?: string }) 
               onChange={(e) => edit({ message: e.target.value })}
               className="rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             />
-          </div>
+          </Field>
           <Button type="submit" disabled={state.kind === 'sending'}>
             {state.kind === 'sending' ? 'Enviando...' : 'Enviar mensagem'}
           </Button>

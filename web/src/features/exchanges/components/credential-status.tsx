@@ -5,41 +5,28 @@ import {
   type UserExchange,
 } from '@arbitra/contracts';
 import { CircleAlert, CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+
+type BadgeVariant = NonNullable<ComponentProps<typeof Badge>['variant']>;
+
+/** Each validation state's badge colour and icon. */
+const STATUS_LOOK = {
+  valid: { variant: 'success', icon: <CircleCheck aria-hidden /> },
+  invalid: { variant: 'destructive', icon: <CircleAlert aria-hidden /> },
+  unreachable: { variant: 'warning', icon: <TriangleAlert aria-hidden /> },
+  pending: { variant: 'secondary', icon: <LoaderCircle className="animate-spin" aria-hidden /> },
+} as const satisfies Record<UserExchange['validation_status'], { variant: BadgeVariant; icon: ReactNode }>;
 
 /** 'Credenciais Válidas' / 'Credenciais Inválidas' / 'Não foi possível contatar a exchange' / 'Validando...' (SPEC §4). */
 export function CredentialStatusBadge({ exchange }: { exchange: Pick<UserExchange, 'validation_status'> }) {
-  const label = credentialStatusLabel(exchange.validation_status);
-  switch (exchange.validation_status) {
-    case 'valid':
-      return (
-        <Badge variant="success" data-testid="credential-status">
-          <CircleCheck aria-hidden />
-          {label}
-        </Badge>
-      );
-    case 'invalid':
-      return (
-        <Badge variant="destructive" data-testid="credential-status">
-          <CircleAlert aria-hidden />
-          {label}
-        </Badge>
-      );
-    case 'unreachable':
-      return (
-        <Badge variant="warning" data-testid="credential-status">
-          <TriangleAlert aria-hidden />
-          {label}
-        </Badge>
-      );
-    case 'pending':
-      return (
-        <Badge variant="secondary" data-testid="credential-status">
-          <LoaderCircle className="animate-spin" aria-hidden />
-          {label}
-        </Badge>
-      );
-  }
+  const { variant, icon } = STATUS_LOOK[exchange.validation_status];
+  return (
+    <Badge variant={variant} data-testid="credential-status">
+      {icon}
+      {credentialStatusLabel(exchange.validation_status)}
+    </Badge>
+  );
 }
 
 /** The permissions the exchange reported for the key, when it reports them. */

@@ -2,17 +2,10 @@ import { MESSAGES, supportedExchanges, type SupportedExchange, type UserExchange
 import { Eye, EyeOff, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
+import { InputField, SwitchField } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveExchange, useSupportedExchanges } from '../hooks/use-exchanges';
 import {
@@ -107,16 +100,19 @@ function ExchangeForm({ editing, onCancel, onSaved }: ExchangeFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Formulário de exchange">
-      <DialogHeader>
-        <DialogTitle>{editing ? `Editar ${editing.display_name}` : 'Adicionar exchange'}</DialogTitle>
-        <DialogDescription className="flex items-start gap-2">
-          <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-          <span>
-            O API Secret e a passphrase são criptografados e nunca são exibidos de volta. Crie a chave com
-            permissão de leitura e negociação, sem saque.
-          </span>
-        </DialogDescription>
-      </DialogHeader>
+      <DialogHead
+        title={editing ? `Editar ${editing.display_name}` : 'Adicionar exchange'}
+        descriptionClassName="flex items-start gap-2"
+        description={
+          <>
+            <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>
+              O API Secret e a passphrase são criptografados e nunca são exibidos de volta. Crie a chave com
+              permissão de leitura e negociação, sem saque.
+            </span>
+          </>
+        }
+      />
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${ids}-exchange`}>Exchange</Label>
@@ -140,17 +136,16 @@ function ExchangeForm({ editing, onCancel, onSaved }: ExchangeFormProps) {
         ) : null}
       </div>
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${ids}-key`}>API Key</Label>
-        <Input
-          id={`${ids}-key`}
-          name="api_key"
-          autoComplete="off"
-          spellCheck={false}
-          value={form.api_key}
-          onChange={(e) => set('api_key', e.target.value)}
-        />
-      </div>
+      <InputField
+        id={`${ids}-key`}
+        label="API Key"
+        fieldClassName="gap-2"
+        name="api_key"
+        autoComplete="off"
+        spellCheck={false}
+        value={form.api_key}
+        onChange={(e) => set('api_key', e.target.value)}
+      />
 
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${ids}-secret`}>API Secret</Label>
@@ -178,28 +173,25 @@ function ExchangeForm({ editing, onCancel, onSaved }: ExchangeFormProps) {
       </div>
 
       {needsPassphrase ? (
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${ids}-passphrase`}>Passphrase</Label>
-          <Input
-            id={`${ids}-passphrase`}
-            name="passphrase"
-            type="password"
-            autoComplete="new-password"
-            placeholder={editing ? 'Deixe em branco para manter a atual' : undefined}
-            value={form.passphrase}
-            onChange={(e) => set('passphrase', e.target.value)}
-          />
-        </div>
+        <InputField
+          id={`${ids}-passphrase`}
+          label="Passphrase"
+          fieldClassName="gap-2"
+          name="passphrase"
+          type="password"
+          autoComplete="new-password"
+          placeholder={editing ? 'Deixe em branco para manter a atual' : undefined}
+          value={form.passphrase}
+          onChange={(e) => set('passphrase', e.target.value)}
+        />
       ) : null}
 
-      <div className="flex items-center gap-3">
-        <Switch
-          id={`${ids}-active`}
-          checked={form.is_active}
-          onCheckedChange={(checked) => set('is_active', checked)}
-        />
-        <Label htmlFor={`${ids}-active`}>Ativa</Label>
-      </div>
+      <SwitchField
+        id={`${ids}-active`}
+        label="Ativa"
+        checked={form.is_active}
+        onCheckedChange={(checked) => set('is_active', checked)}
+      />
 
       {error ? (
         <p
@@ -210,14 +202,7 @@ function ExchangeForm({ editing, onCancel, onSaved }: ExchangeFormProps) {
         </p>
       ) : null}
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={save.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onCancel} pending={save.isPending} confirm="Salvar" busy="Salvando..." />
     </form>
   );
 }

@@ -1,9 +1,6 @@
 import { TRIAL_DAYS, type PlanDefinition, type PlanResponse } from '@arbitra/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-error';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { QueryState } from '@/components/ui/section-state';
+import { usePlans } from '@/lib/billing/subscription-api';
 import { useIdle } from '@/lib/idle';
 import { PlanCard } from './plan-card';
 import { Section } from './section';
@@ -23,11 +20,7 @@ export function PricingSection() {
   // Under the first screen: asked for once the page is interactive (issue 33), so the plans' cards are not drawn
   // among the tasks that hydrate the page on a slow phone.
   const idle = useIdle();
-  const plans = useQuery({
-    queryKey: subscriptionKeys.plans,
-    queryFn: ({ signal }) => subscriptionApi.plans(signal),
-    enabled: idle,
-  });
+  const plans = usePlans(idle);
   return (
     <Section
       id="pricing"
@@ -36,20 +29,15 @@ export function PricingSection() {
       description={`Toda conta nova começa com ${TRIAL_DAYS} dias grátis do plano Profissional, sem cartão. Cancele quando quiser, com acesso até o fim do período pago.`}
       className="bg-card/30"
     >
-      {plans.isPending ? (
-        <Spinner label="Carregando os planos..." />
-      ) : plans.isError ? (
-        <FormAlert
-          message={errorMessage(plans.error, 'Erro ao carregar os planos')}
-          onRetry={() => void plans.refetch()}
-        />
-      ) : (
-        <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-3">
-          {plans.data.map((plan) => (
-            <PlanCard key={plan.id} plan={toPlanDefinition(plan)} />
-          ))}
-        </div>
-      )}
+      <QueryState query={plans} fallback="Erro ao carregar os planos" loadingLabel="Carregando os planos...">
+        {(data) => (
+          <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-3">
+            {data.map((plan) => (
+              <PlanCard key={plan.id} plan={toPlanDefinition(plan)} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </Section>
   );
 }

@@ -10,8 +10,51 @@ import {
   type CardTokenInput,
 } from '@arbitra/contracts';
 import { useState } from 'react';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InputField } from '@/components/ui/field';
+
+/** The card's fields, in order: what each asks and how what is typed is normalised. */
+const CARD_FIELDS: {
+  key: keyof CardFields;
+  label: string;
+  autoComplete: string;
+  inputMode?: 'numeric';
+  placeholder?: string;
+  wide?: boolean;
+  format: (typed: string) => string;
+}[] = [
+  {
+    key: 'number',
+    label: 'Número do cartão',
+    inputMode: 'numeric',
+    autoComplete: 'cc-number',
+    placeholder: '0000 0000 0000 0000',
+    wide: true,
+    format: formatCardNumber,
+  },
+  {
+    key: 'expiry',
+    label: 'Validade (MM/AA)',
+    inputMode: 'numeric',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM/AA',
+    format: formatCardExpiry,
+  },
+  {
+    key: 'cvv',
+    label: 'CVV',
+    inputMode: 'numeric',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    format: (typed) => typed.replace(/\D/g, '').slice(0, 4),
+  },
+  {
+    key: 'name',
+    label: 'Nome impresso no cartão',
+    autoComplete: 'cc-name',
+    wide: true,
+    format: (typed) => typed.toUpperCase(),
+  },
+];
 
 export interface CardFields {
   number: string;
@@ -51,51 +94,22 @@ export function CardForm({ value, onChange }: { value: CardFields; onChange: (ne
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2" onBlur={() => setTouched(true)}>
       <legend className="sr-only">Dados do cartão</legend>
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <Label htmlFor="card-number">Número do cartão</Label>
-        <Input
-          id="card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="0000 0000 0000 0000"
-          value={value.number}
-          onChange={(e) => onChange({ ...value, number: formatCardNumber(e.target.value) })}
-        />
-        <span className="text-xs text-muted-foreground">
-          {brand ? `Bandeira: ${CARD_BRAND_LABELS[brand]}` : 'Aceitamos Visa, Mastercard e Elo'}
-        </span>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="card-expiry">Validade (MM/AA)</Label>
-        <Input
-          id="card-expiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/AA"
-          value={value.expiry}
-          onChange={(e) => onChange({ ...value, expiry: formatCardExpiry(e.target.value) })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="card-cvv">CVV</Label>
-        <Input
-          id="card-cvv"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          value={value.cvv}
-          onChange={(e) => onChange({ ...value, cvv: e.target.value.replace(/\D/g, '').slice(0, 4) })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <Label htmlFor="card-name">Nome impresso no cartão</Label>
-        <Input
-          id="card-name"
-          autoComplete="cc-name"
-          value={value.name}
-          onChange={(e) => onChange({ ...value, name: e.target.value.toUpperCase() })}
-        />
-      </div>
+      {CARD_FIELDS.map(({ key, wide, format, ...input }) => (
+        <InputField
+          key={key}
+          id={`card-${key}`}
+          fieldClassName={wide ? 'sm:col-span-2' : undefined}
+          {...input}
+          value={value[key]}
+          onChange={(e) => onChange({ ...value, [key]: format(e.target.value) })}
+        >
+          {key === 'number' ? (
+            <span className="text-xs text-muted-foreground">
+              {brand ? `Bandeira: ${CARD_BRAND_LABELS[brand]}` : 'Aceitamos Visa, Mastercard e Elo'}
+            </span>
+          ) : null}
+        </InputField>
+      ))}
       {error ? (
         <p role="alert" className="text-sm text-destructive sm:col-span-2">
           {error}

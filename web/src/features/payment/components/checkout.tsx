@@ -16,13 +16,15 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/section-state';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatBRL, formatDate } from '@/lib/format';
 import { useSocket, useSocketEvent } from '@/lib/socket';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { subscriptionKeys, useSubscription, usePlans } from '@/lib/billing/subscription-api';
 import { statusLabel } from '@/lib/billing/plan-features';
 import { paymentApi, paymentKeys } from '@/lib/billing/payment-api';
 import { CardForm, cardError, sandboxCardToken, type CardFields } from './card-form';
@@ -58,14 +60,8 @@ export function Checkout() {
   const queryClient = useQueryClient();
   const socket = useSocket();
 
-  const subscription = useQuery({
-    queryKey: subscriptionKeys.subscription,
-    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
-  });
-  const plans = useQuery({
-    queryKey: subscriptionKeys.plans,
-    queryFn: ({ signal }) => subscriptionApi.plans(signal),
-  });
+  const subscription = useSubscription();
+  const plans = usePlans();
   const config = useQuery({
     queryKey: paymentKeys.config,
     queryFn: ({ signal }) => paymentApi.config(signal),
@@ -218,53 +214,52 @@ export function Checkout() {
               ))}
             </section>
 
-            {plans.isPending ? (
-              <Spinner label="Carregando os planos..." />
-            ) : plans.isError ? (
-              <FormAlert
-                message={errorMessage(plans.error, 'Erro ao carregar os planos')}
-                onRetry={() => void plans.refetch()}
-              />
-            ) : (
-              <section aria-label="Planos" className="grid gap-4 pt-3 md:grid-cols-3">
-                {plans.data.map((plan) => {
-                  const active = plan.id === planId;
-                  return (
-                    <button
-                      key={plan.id}
-                      type="button"
-                      aria-pressed={active}
-                      aria-label={`Plano ${plan.name}`}
-                      onClick={() => choose({ plan: plan.id })}
-                      className={cn(
-                        'relative flex flex-col gap-2 rounded-lg border p-4 text-left transition-colors',
-                        active ? 'border-primary bg-primary/5' : 'border-border hover:border-primary/50',
-                      )}
-                    >
-                      {plan.popular ? <Badge className="absolute -top-3 left-4">Mais Popular</Badge> : null}
-                      <span className="font-semibold">{plan.name}</span>
-                      <span className="text-2xl font-bold">
-                        {formatBRL(billing === 'yearly' ? plan.yearlyPriceCents : plan.priceCents)}
-                        <span className="text-sm font-normal text-muted-foreground">
-                          {billing === 'yearly' ? '/ano' : '/mês'}
+            <QueryState
+              query={plans}
+              fallback="Erro ao carregar os planos"
+              loadingLabel="Carregando os planos..."
+            >
+              {(data) => (
+                <section aria-label="Planos" className="grid gap-4 pt-3 md:grid-cols-3">
+                  {data.map((plan) => {
+                    const active = plan.id === planId;
+                    return (
+                      <button
+                        key={plan.id}
+                        type="button"
+                        aria-pressed={active}
+                        aria-label={`Plano ${plan.name}`}
+                        onClick={() => choose({ plan: plan.id })}
+                        className={cn(
+                          'relative flex flex-col gap-2 rounded-lg border p-4 text-left transition-colors',
+                          active ? 'border-primary bg-primary/5' : 'border-border hover:border-primary/50',
+                        )}
+                      >
+                        {plan.popular ? <Badge className="absolute -top-3 left-4">Mais Popular</Badge> : null}
+                        <span className="font-semibold">{plan.name}</span>
+                        <span className="text-2xl font-bold">
+                          {formatBRL(billing === 'yearly' ? plan.yearlyPriceCents : plan.priceCents)}
+                          <span className="text-sm font-normal text-muted-foreground">
+                            {billing === 'yearly' ? '/ano' : '/mês'}
+                          </span>
                         </span>
-                      </span>
-                      {billing === 'yearly' ? (
-                        <span className="text-xs text-success">
-                          Economize {plan.yearlyDiscountPercent}% ({formatBRL(plan.yearlySavingsCents)} por
-                          ano)
-                        </span>
-                      ) : null}
-                      <ul className="text-xs text-muted-foreground">
-                        {plan.highlights.map((h) => (
-                          <li key={h}>• {h}</li>
-                        ))}
-                      </ul>
-                    </button>
-                  );
-                })}
-              </section>
-            )}
+                        {billing === 'yearly' ? (
+                          <span className="text-xs text-success">
+                            Economize {plan.yearlyDiscountPercent}% ({formatBRL(plan.yearlySavingsCents)} por
+                            ano)
+                          </span>
+                        ) : null}
+                        <ul className="text-xs text-muted-foreground">
+                          {plan.highlights.map((h) => (
+                            <li key={h}>• {h}</li>
+                          ))}
+                        </ul>
+                      </button>
+                    );
+                  })}
+                </section>
+              )}
+            </QueryState>
 
             {downgrade ? null : (
               <section aria-label="Forma de pagamento" className="flex flex-col gap-4">
@@ -309,64 +304,64 @@ export function Checkout() {
       </div>
 
       <aside className="flex flex-col gap-4">
-        <Card role="region" aria-label="Resumo do pedido">
-          <CardHeader>
-            <CardTitle>Resumo do pedido</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-2 text-sm">
-            <p className="flex justify-between">
-              <span>Plano</span>
-              <strong>
-                {selected?.name ?? '—'} ({billing === 'yearly' ? 'anual' : 'mensal'})
-              </strong>
-            </p>
-            {quote.data && downgrade ? (
-              <>
-                <p role="status" aria-label="Mudança agendada" className="text-muted-foreground">
-                  Sem pagamento agora. O plano {selected?.name ?? quote.data.planName} passa a valer em{' '}
-                  <strong>{formatDate(quote.data.periodStart)}</strong>, no fim do período já pago; a
-                  renovação dessa data cobra {formatBRL(quote.data.fullPriceCents)}
+        <SectionCard
+          title="Resumo do pedido"
+          role="region"
+          aria-label="Resumo do pedido"
+          contentClassName="flex flex-col gap-2 text-sm"
+        >
+          <p className="flex justify-between">
+            <span>Plano</span>
+            <strong>
+              {selected?.name ?? '—'} ({billing === 'yearly' ? 'anual' : 'mensal'})
+            </strong>
+          </p>
+          {quote.data && downgrade ? (
+            <>
+              <p role="status" aria-label="Mudança agendada" className="text-muted-foreground">
+                Sem pagamento agora. O plano {selected?.name ?? quote.data.planName} passa a valer em{' '}
+                <strong>{formatDate(quote.data.periodStart)}</strong>, no fim do período já pago; a renovação
+                dessa data cobra {formatBRL(quote.data.fullPriceCents)}
+                {billing === 'yearly' ? '/ano' : '/mês'}.
+              </p>
+              <Button className="mt-2" disabled={schedule.isPending} onClick={() => schedule.mutate()}>
+                <CalendarClock aria-hidden />
+                {schedule.isPending ? 'Agendando...' : `Agendar mudança para ${quote.data.planName}`}
+              </Button>
+            </>
+          ) : quote.data ? (
+            <>
+              {quote.data.prorated ? (
+                <p className="text-xs text-muted-foreground">
+                  Valor proporcional ao restante do período; depois, {formatBRL(quote.data.fullPriceCents)}
                   {billing === 'yearly' ? '/ano' : '/mês'}.
                 </p>
-                <Button className="mt-2" disabled={schedule.isPending} onClick={() => schedule.mutate()}>
-                  <CalendarClock aria-hidden />
-                  {schedule.isPending ? 'Agendando...' : `Agendar mudança para ${quote.data.planName}`}
-                </Button>
-              </>
-            ) : quote.data ? (
-              <>
-                {quote.data.prorated ? (
-                  <p className="text-xs text-muted-foreground">
-                    Valor proporcional ao restante do período; depois, {formatBRL(quote.data.fullPriceCents)}
-                    {billing === 'yearly' ? '/ano' : '/mês'}.
-                  </p>
-                ) : null}
-                <p className="flex justify-between text-base">
-                  <span>Total hoje</span>
-                  <strong aria-label="Total a pagar">{formatBRL(quote.data.amountCents)}</strong>
-                </p>
-              </>
-            ) : quote.isError ? (
-              <p className="text-destructive">{errorMessage(quote.error, M.upgradeError)}</p>
-            ) : quote.isPending && !payment ? (
-              <Spinner label="Calculando..." />
-            ) : null}
-            {!payment && !downgrade ? (
-              <Button
-                className="mt-2"
-                disabled={pay.isPending || !quote.data || formProblem !== null}
-                onClick={() => pay.mutate()}
-              >
-                <Lock aria-hidden />
-                {pay.isPending
-                  ? 'Processando...'
-                  : quote.data
-                    ? `Pagar ${formatBRL(quote.data.amountCents)}`
-                    : 'Pagar'}
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
+              ) : null}
+              <p className="flex justify-between text-base">
+                <span>Total hoje</span>
+                <strong aria-label="Total a pagar">{formatBRL(quote.data.amountCents)}</strong>
+              </p>
+            </>
+          ) : quote.isError ? (
+            <p className="text-destructive">{errorMessage(quote.error, M.upgradeError)}</p>
+          ) : quote.isPending && !payment ? (
+            <Spinner label="Calculando..." />
+          ) : null}
+          {!payment && !downgrade ? (
+            <Button
+              className="mt-2"
+              disabled={pay.isPending || !quote.data || formProblem !== null}
+              onClick={() => pay.mutate()}
+            >
+              <Lock aria-hidden />
+              {pay.isPending
+                ? 'Processando...'
+                : quote.data
+                  ? `Pagar ${formatBRL(quote.data.amountCents)}`
+                  : 'Pagar'}
+            </Button>
+          ) : null}
+        </SectionCard>
         <CheckoutInfo />
       </aside>
     </div>

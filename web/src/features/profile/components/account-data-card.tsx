@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 import { formatDateTime } from '@/lib/format';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { saveFile, todayStamp } from '@/lib/download';
@@ -28,59 +28,57 @@ export function AccountDataCard({ profile }: { profile: ProfileUser }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Seus dados</CardTitle>
-        <CardDescription>Seus direitos pela Lei Geral de Proteção de Dados (LGPD).</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col divide-y divide-border">
-        <div className="flex flex-col gap-1 pb-4 text-sm">
-          <p className="text-muted-foreground">
-            {profile.termsAcceptedAt
-              ? `Você aceitou os Termos de Serviço e a Política de Privacidade (versão ${profile.termsVersion ?? ''}) em ${formatDateTime(profile.termsAcceptedAt)}.`
-              : 'Nenhum aceite dos Termos de Serviço registrado para esta conta.'}
+    <SectionCard
+      title="Seus dados"
+      description="Seus direitos pela Lei Geral de Proteção de Dados (LGPD)."
+      contentClassName="flex flex-col divide-y divide-border"
+    >
+      <div className="flex flex-col gap-1 pb-4 text-sm">
+        <p className="text-muted-foreground">
+          {profile.termsAcceptedAt
+            ? `Você aceitou os Termos de Serviço e a Política de Privacidade (versão ${profile.termsVersion ?? ''}) em ${formatDateTime(profile.termsAcceptedAt)}.`
+            : 'Nenhum aceite dos Termos de Serviço registrado para esta conta.'}
+        </p>
+        <p>
+          <Link className="text-primary underline" to={ROUTES.terms}>
+            Termos de Serviço
+          </Link>{' '}
+          ·{' '}
+          <Link className="text-primary underline" to={ROUTES.privacy}>
+            Política de Privacidade
+          </Link>{' '}
+          (como tratamos seus dados e como exercer seus direitos)
+        </p>
+      </div>
+      <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="font-medium">Exportar meus dados</p>
+          <p className="text-sm text-muted-foreground">
+            Um arquivo JSON com tudo o que guardamos sobre você: conta, assinatura, sessões e atividade.
           </p>
-          <p>
-            <Link className="text-primary underline" to={ROUTES.terms}>
-              Termos de Serviço
-            </Link>{' '}
-            ·{' '}
-            <Link className="text-primary underline" to={ROUTES.privacy}>
-              Política de Privacidade
-            </Link>{' '}
-            (como tratamos seus dados e como exercer seus direitos)
+        </div>
+        <Button variant="outline" disabled={exportData.isPending} onClick={() => exportData.mutate()}>
+          <Download aria-hidden />
+          {exportData.isPending ? 'Exportando...' : 'Exportar meus dados'}
+        </Button>
+      </div>
+      <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="font-medium text-destructive">Excluir conta</p>
+          <p className="text-sm text-muted-foreground">
+            Interrompe seus bots, remove suas chaves de API e apaga seus dados. Não pode ser desfeito.
           </p>
         </div>
-        <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="font-medium">Exportar meus dados</p>
-            <p className="text-sm text-muted-foreground">
-              Um arquivo JSON com tudo o que guardamos sobre você: conta, assinatura, sessões e atividade.
-            </p>
-          </div>
-          <Button variant="outline" disabled={exportData.isPending} onClick={() => exportData.mutate()}>
-            <Download aria-hidden />
-            {exportData.isPending ? 'Exportando...' : 'Exportar meus dados'}
-          </Button>
-        </div>
-        <div className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="font-medium text-destructive">Excluir conta</p>
-            <p className="text-sm text-muted-foreground">
-              Interrompe seus bots, remove suas chaves de API e apaga seus dados. Não pode ser desfeito.
-            </p>
-          </div>
-          <Button variant="destructive" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden />
-            Excluir conta
-          </Button>
-        </div>
-      </CardContent>
+        <Button variant="destructive" onClick={() => setDeleting(true)}>
+          <Trash2 aria-hidden />
+          Excluir conta
+        </Button>
+      </div>
       <DeleteAccountDialog
         open={deleting}
         onOpenChange={setDeleting}
         twoFactorEnabled={profile.twoFactorEnabled}
       />
-    </Card>
+    </SectionCard>
   );
 }

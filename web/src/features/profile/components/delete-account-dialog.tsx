@@ -2,18 +2,9 @@ import { deleteAccountRequestSchema, MESSAGES, validateRequest } from '@arbitra/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InputField } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
@@ -91,53 +82,52 @@ export function DeleteAccountDialog({ open, onOpenChange, twoFactorEnabled }: De
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <form noValidate className="flex flex-col gap-4" onSubmit={submit} aria-label="Excluir conta">
-          <DialogHeader>
-            <DialogTitle>Excluir conta</DialogTitle>
-            <DialogDescription>
-              Seus bots serão parados e suas chaves de API, sessões e dados pessoais apagados. Esta ação não
-              pode ser desfeita. Confirme com sua senha
-              {twoFactorEnabled ? ' e um código de autenticação' : ''}.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="delete-password">Senha</Label>
-            <Input
-              id="delete-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
+          <DialogHead
+            title="Excluir conta"
+            description={
+              <>
+                Seus bots serão parados e suas chaves de API, sessões e dados pessoais apagados. Esta ação não
+                pode ser desfeita. Confirme com sua senha
+                {twoFactorEnabled ? ' e um código de autenticação' : ''}.
+              </>
+            }
+          />
+          <InputField
+            id="delete-password"
+            label="Senha"
+            fieldClassName="gap-2"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setError(null);
+              setPassword(e.target.value);
+            }}
+          />
+          {twoFactorEnabled ? (
+            <InputField
+              id="delete-code"
+              label="Código de autenticação"
+              fieldClassName="gap-2"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="000000 ou código de backup"
+              maxLength={32}
+              value={code}
               onChange={(e) => {
                 setError(null);
-                setPassword(e.target.value);
+                setCode(e.target.value);
               }}
             />
-          </div>
-          {twoFactorEnabled ? (
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="delete-code">Código de autenticação</Label>
-              <Input
-                id="delete-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="000000 ou código de backup"
-                maxLength={32}
-                value={code}
-                onChange={(e) => {
-                  setError(null);
-                  setCode(e.target.value);
-                }}
-              />
-            </div>
           ) : null}
           <FormAlert message={error} />
-          <DialogFooter>
-            <Button variant="outline" disabled={remove.isPending} onClick={() => close(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? 'Excluindo...' : 'Excluir conta definitivamente'}
-            </Button>
-          </DialogFooter>
+          <DialogActions
+            onCancel={() => close(false)}
+            pending={remove.isPending}
+            destructive
+            confirm="Excluir conta definitivamente"
+            busy="Excluindo..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,8 +2,7 @@ import { EXCHANGES, type ExchangeId, type OpportunityStrategy } from '@arbitra/c
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FilterPills, type FilterOption } from '@/components/ui/filter-pills';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InputField, SelectField } from '@/components/ui/field';
 import {
   ALL,
   DEFAULT_FILTERS,
@@ -19,6 +18,13 @@ const STRATEGY_OPTIONS: readonly FilterOption<OpportunityStrategy | typeof ALL>[
   { value: 'triangular', label: STRATEGY_LABELS.triangular },
   { value: 'statistical', label: STRATEGY_LABELS.statistical },
 ];
+
+const EXCHANGE_OPTIONS: { value: ExchangeId | typeof ALL; label: string }[] = [
+  { value: ALL, label: 'Todas as exchanges' },
+  ...EXCHANGES.map((e) => ({ value: e.id, label: e.displayName })),
+];
+/** A decimal figure typed in pt-BR, in a labelled field. */
+const DECIMAL = { fieldClassName: 'gap-2', inputMode: 'decimal', autoComplete: 'off' } as const;
 
 const SELECT_CLASS =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:border-ring';
@@ -48,51 +54,34 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
         onChange={(strategy) => set({ strategy })}
       />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto] lg:items-end">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filtro-par">Par</Label>
-          <select
-            id="filtro-par"
-            className={SELECT_CLASS}
-            value={filters.pair}
-            onChange={(e) => set({ pair: e.target.value })}
-          >
-            <option value={ALL}>Todos os pares</option>
-            {pairs.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filtro-exchange">Exchange</Label>
-          <select
-            id="filtro-exchange"
-            className={SELECT_CLASS}
-            value={filters.exchange}
-            onChange={(e) => set({ exchange: e.target.value as ExchangeId | typeof ALL })}
-          >
-            <option value={ALL}>Todas as exchanges</option>
-            {EXCHANGES.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.displayName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filtro-minimo">Lucro líquido mínimo (%)</Label>
-          <Input
-            id="filtro-minimo"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="ex.: 0,15"
-            value={filters.minPercent}
-            aria-invalid={minInvalid || undefined}
-            aria-describedby={minInvalid ? 'filtro-minimo-erro' : undefined}
-            onChange={(e) => set({ minPercent: e.target.value })}
-          />
-        </div>
+        <SelectField
+          id="filtro-par"
+          label="Par"
+          fieldClassName="gap-2"
+          className={SELECT_CLASS}
+          value={filters.pair}
+          onChange={(pair) => set({ pair })}
+          options={[{ value: ALL, label: 'Todos os pares' }, ...pairs.map((p) => ({ value: p, label: p }))]}
+        />
+        <SelectField
+          id="filtro-exchange"
+          label="Exchange"
+          fieldClassName="gap-2"
+          className={SELECT_CLASS}
+          value={filters.exchange}
+          onChange={(exchange) => set({ exchange })}
+          options={EXCHANGE_OPTIONS}
+        />
+        <InputField
+          id="filtro-minimo"
+          label="Lucro líquido mínimo (%)"
+          {...DECIMAL}
+          placeholder="ex.: 0,15"
+          value={filters.minPercent}
+          aria-invalid={minInvalid || undefined}
+          aria-describedby={minInvalid ? 'filtro-minimo-erro' : undefined}
+          onChange={(e) => set({ minPercent: e.target.value })}
+        />
         <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)} disabled={!changed}>
           <RotateCcw aria-hidden />
           Limpar filtros
@@ -104,30 +93,24 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[16rem_16rem_1fr] lg:items-end">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filtro-minimo-rebalanceamento">Lucro mínimo após rebalanceamento (%)</Label>
-          <Input
-            id="filtro-minimo-rebalanceamento"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="ex.: 0,10"
-            value={filters.minAfterPercent}
-            aria-invalid={minAfterInvalid || undefined}
-            onChange={(e) => set({ minAfterPercent: e.target.value })}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filtro-transferencia">Transferência para rebalancear (R$)</Label>
-          <Input
-            id="filtro-transferencia"
-            inputMode="decimal"
-            autoComplete="off"
-            value={filters.transferBrl}
-            aria-invalid={transferInvalid || undefined}
-            aria-describedby="filtro-transferencia-ajuda"
-            onChange={(e) => set({ transferBrl: e.target.value })}
-          />
-        </div>
+        <InputField
+          id="filtro-minimo-rebalanceamento"
+          label="Lucro mínimo após rebalanceamento (%)"
+          {...DECIMAL}
+          placeholder="ex.: 0,10"
+          value={filters.minAfterPercent}
+          aria-invalid={minAfterInvalid || undefined}
+          onChange={(e) => set({ minAfterPercent: e.target.value })}
+        />
+        <InputField
+          id="filtro-transferencia"
+          label="Transferência para rebalancear (R$)"
+          {...DECIMAL}
+          value={filters.transferBrl}
+          aria-invalid={transferInvalid || undefined}
+          aria-describedby="filtro-transferencia-ajuda"
+          onChange={(e) => set({ transferBrl: e.target.value })}
+        />
         <p id="filtro-transferencia-ajuda" className="text-xs text-muted-foreground">
           Lucro após rebalanceamento: o lucro líquido menos a parte desta operação nas taxas de saque para
           devolver a moeda e o saldo às corretoras de origem (rede mais barata aberta nos dois lados),

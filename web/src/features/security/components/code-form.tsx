@@ -1,9 +1,8 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog';
+import { InputField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 interface CodeFormProps {
   id: string;
@@ -38,39 +37,34 @@ export function CodeForm(props: CodeFormProps) {
 
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={submit}>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={props.id}>{props.label}</Label>
-        <Input
-          id={props.id}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          maxLength={32}
-          placeholder="000000"
-          className="font-mono text-lg tracking-[0.3em]"
-          value={code}
-          onChange={(e) => {
-            setLocalError(null);
-            props.onEdit();
-            setCode(e.target.value);
-          }}
-        />
+      <InputField
+        id={props.id}
+        label={props.label}
+        fieldClassName="gap-2"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        maxLength={32}
+        placeholder="000000"
+        className="font-mono text-lg tracking-[0.3em]"
+        value={code}
+        onChange={(e) => {
+          setLocalError(null);
+          props.onEdit();
+          setCode(e.target.value);
+        }}
+      >
         {props.hint ? <p className="text-xs text-muted-foreground">{props.hint}</p> : null}
-      </div>
+      </InputField>
       <FormAlert message={localError ?? props.error} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" disabled={props.pending} onClick={props.onCancel}>
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          variant={props.destructive ? 'destructive' : 'default'}
-          disabled={props.pending}
-        >
-          {props.pending ? props.pendingLabel : props.submitLabel}
-        </Button>
-      </div>
+      <DialogActions
+        onCancel={props.onCancel}
+        pending={props.pending}
+        destructive={props.destructive}
+        confirm={props.submitLabel}
+        busy={props.pendingLabel}
+      />
     </form>
   );
 }

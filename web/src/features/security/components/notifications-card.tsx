@@ -1,7 +1,7 @@
 import type { NotificationSettings } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -57,47 +57,38 @@ export function NotificationsCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Bell className="size-5 text-primary" aria-hidden />
-          Notificações
-        </CardTitle>
-        <CardDescription>Escolha como quer ser avisado.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryState query={query} fallback="Erro ao carregar as preferências de notificação">
-          {(settings) => (
-            <ul className="flex flex-col divide-y divide-border">
-              {TOGGLES.map(({ key, label, description }) => (
-                <li key={key} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
-                  <div className="flex flex-col gap-0.5">
-                    <span id={`notification-${key}`} className="text-sm font-medium">
-                      {label}
-                    </span>
-                    <span className="text-xs text-muted-foreground">{description}</span>
-                  </div>
-                  <Switch
-                    aria-labelledby={`notification-${key}`}
-                    checked={settings[key]}
-                    disabled={save.isPending}
-                    onCheckedChange={(checked) => save.mutate({ [key]: checked })}
-                  />
-                </li>
-              ))}
-              <li className="flex items-center justify-between gap-4 py-3 last:pb-0">
+    <SectionCard title="Notificações" icon={Bell} description="Escolha como quer ser avisado.">
+      <QueryState query={query} fallback="Erro ao carregar as preferências de notificação">
+        {(settings) => (
+          <ul className="flex flex-col divide-y divide-border">
+            {TOGGLES.map(({ key, label, description }) => (
+              <li key={key} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
                 <div className="flex flex-col gap-0.5">
-                  <span className="text-sm font-medium">Notificações por SMS</span>
-                  <span className="text-xs text-muted-foreground">
-                    Não oferecido: ainda não temos um provedor de SMS. Use o email ou o Telegram.
+                  <span id={`notification-${key}`} className="text-sm font-medium">
+                    {label}
                   </span>
+                  <span className="text-xs text-muted-foreground">{description}</span>
                 </div>
-                <span className="text-xs font-medium text-muted-foreground">Indisponível</span>
+                <Switch
+                  aria-labelledby={`notification-${key}`}
+                  checked={settings[key]}
+                  disabled={save.isPending}
+                  onCheckedChange={(checked) => save.mutate({ [key]: checked })}
+                />
               </li>
-            </ul>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+            ))}
+            <li className="flex items-center justify-between gap-4 py-3 last:pb-0">
+              <div className="flex flex-col gap-0.5">
+                <span className="text-sm font-medium">Notificações por SMS</span>
+                <span className="text-xs text-muted-foreground">
+                  Não oferecido: ainda não temos um provedor de SMS. Use o email ou o Telegram.
+                </span>
+              </div>
+              <span className="text-xs font-medium text-muted-foreground">Indisponível</span>
+            </li>
+          </ul>
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Monitor, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
@@ -82,16 +82,12 @@ export function SessionsCard() {
   const others = query.data?.filter((s) => !s.current).length ?? 0;
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <MonitorSmartphone className="size-5 text-primary" aria-hidden />
-            Sessões ativas
-          </CardTitle>
-          <CardDescription>Onde sua conta está conectada agora.</CardDescription>
-        </div>
-        {others > 0 ? (
+    <SectionCard
+      title="Sessões ativas"
+      icon={MonitorSmartphone}
+      description="Onde sua conta está conectada agora."
+      actions={
+        others > 0 ? (
           <Button
             variant="outline"
             size="sm"
@@ -100,24 +96,23 @@ export function SessionsCard() {
           >
             {endOthers.isPending ? 'Encerrando...' : 'Encerrar todas as outras'}
           </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent>
-        <QueryState query={query} fallback="Erro ao carregar as sessões">
-          {(sessions) => (
-            <ul className="flex flex-col divide-y divide-border">
-              {sessions.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  ending={endOne.isPending && endOne.variables === session.id}
-                  onEnd={() => endOne.mutate(session.id)}
-                />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </CardContent>
-    </Card>
+        ) : null
+      }
+    >
+      <QueryState query={query} fallback="Erro ao carregar as sessões">
+        {(sessions) => (
+          <ul className="flex flex-col divide-y divide-border">
+            {sessions.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                ending={endOne.isPending && endOne.variables === session.id}
+                onEnd={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }

@@ -4,8 +4,8 @@ import { RefreshCw, Smartphone } from 'lucide-react';
 import { useReducer } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { SectionCard } from '@/components/ui/section-card';
+import { Dialog, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -101,66 +101,58 @@ export function TwoFactorCard() {
     m.error ? errorMessage(m.error, MESSAGES.twoFactor.invalidCode) : null;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Smartphone className="size-5 text-primary" aria-hidden />
-          Autenticação em dois fatores
-        </CardTitle>
-        <CardDescription>
-          Além da senha, peça um código do aplicativo autenticador (Google Authenticator, Authy, 1Password...)
-          ao entrar.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <QueryState query={status} fallback="Erro ao carregar a autenticação em dois fatores">
-          {(twoFactor) => (
-            <div className="flex flex-col gap-4">
-              <div className="flex items-center justify-between gap-4 rounded-md border border-border p-4">
-                <div className="flex flex-col gap-1">
-                  <span id="two-factor-label" className="font-medium">
-                    Verificação em duas etapas
-                  </span>
-                  <span className="text-sm text-muted-foreground">
-                    {twoFactor.enabled ? (
-                      <>
-                        <Badge variant="success" className="mr-2">
-                          Ativada
-                        </Badge>
-                        {twoFactor.enabledAt ? `desde ${formatDate(twoFactor.enabledAt)}` : null}
-                      </>
-                    ) : (
-                      <Badge variant="outline">Desativada</Badge>
-                    )}
-                  </span>
-                </div>
-                <Switch
-                  aria-labelledby="two-factor-label"
-                  checked={twoFactorSwitchChecked(twoFactor.enabled, flow)}
-                  disabled={setup.isPending || flow.step !== 'idle'}
-                  onCheckedChange={(wantOn) => {
-                    const action = twoFactorToggleAction(twoFactor.enabled, wantOn);
-                    if (action === 'setup') setup.mutate();
-                    if (action === 'disable') dispatch({ type: 'ask-disable' });
-                  }}
-                />
+    <SectionCard
+      title="Autenticação em dois fatores"
+      icon={Smartphone}
+      description="Além da senha, peça um código do aplicativo autenticador (Google Authenticator, Authy, 1Password...) ao entrar."
+    >
+      <QueryState query={status} fallback="Erro ao carregar a autenticação em dois fatores">
+        {(twoFactor) => (
+          <div className="flex flex-col gap-4">
+            <div className="flex items-center justify-between gap-4 rounded-md border border-border p-4">
+              <div className="flex flex-col gap-1">
+                <span id="two-factor-label" className="font-medium">
+                  Verificação em duas etapas
+                </span>
+                <span className="text-sm text-muted-foreground">
+                  {twoFactor.enabled ? (
+                    <>
+                      <Badge variant="success" className="mr-2">
+                        Ativada
+                      </Badge>
+                      {twoFactor.enabledAt ? `desde ${formatDate(twoFactor.enabledAt)}` : null}
+                    </>
+                  ) : (
+                    <Badge variant="outline">Desativada</Badge>
+                  )}
+                </span>
               </div>
-              {twoFactor.enabled ? (
-                <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                  <p className="text-sm text-muted-foreground">
-                    Códigos de backup restantes:{' '}
-                    <strong className="text-foreground">{twoFactor.backupCodesRemaining}</strong>
-                  </p>
-                  <Button variant="outline" size="sm" onClick={() => dispatch({ type: 'ask-regenerate' })}>
-                    <RefreshCw aria-hidden />
-                    Gerar novos códigos de backup
-                  </Button>
-                </div>
-              ) : null}
+              <Switch
+                aria-labelledby="two-factor-label"
+                checked={twoFactorSwitchChecked(twoFactor.enabled, flow)}
+                disabled={setup.isPending || flow.step !== 'idle'}
+                onCheckedChange={(wantOn) => {
+                  const action = twoFactorToggleAction(twoFactor.enabled, wantOn);
+                  if (action === 'setup') setup.mutate();
+                  if (action === 'disable') dispatch({ type: 'ask-disable' });
+                }}
+              />
             </div>
-          )}
-        </QueryState>
-      </CardContent>
+            {twoFactor.enabled ? (
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-muted-foreground">
+                  Códigos de backup restantes:{' '}
+                  <strong className="text-foreground">{twoFactor.backupCodesRemaining}</strong>
+                </p>
+                <Button variant="outline" size="sm" onClick={() => dispatch({ type: 'ask-regenerate' })}>
+                  <RefreshCw aria-hidden />
+                  Gerar novos códigos de backup
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        )}
+      </QueryState>
 
       <Dialog open={flow.step !== 'idle'} onOpenChange={(open) => (open ? undefined : close())}>
         {flow.step === 'idle' ? null : (
@@ -168,10 +160,7 @@ export function TwoFactorCard() {
             onInteractOutside={(event) => event.preventDefault()}
             className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
           >
-            <DialogHeader>
-              <DialogTitle>{TITLES[flow.step].title}</DialogTitle>
-              <DialogDescription>{TITLES[flow.step].description}</DialogDescription>
-            </DialogHeader>
+            <DialogHead {...TITLES[flow.step]} />
             {flow.step === 'confirm' ? (
               <div className="flex flex-col gap-4">
                 <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
@@ -248,6 +237,6 @@ export function TwoFactorCard() {
           </DialogContent>
         )}
       </Dialog>
-    </Card>
+    </SectionCard>
   );
 }

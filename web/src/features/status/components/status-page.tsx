@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, CircleHelp, CircleX, LoaderCircle } from 'luc
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { cn } from '@/lib/cn';
@@ -87,47 +88,42 @@ export function StatusPage() {
         </div>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Componentes</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul aria-label="Componentes da plataforma" className="flex flex-col divide-y divide-border">
-            {components.map((c) => {
-              const StatusIcon = COMPONENT_ICONS[c.status];
-              return (
-                <li key={c.name} data-testid={`component-${c.name}`} className="flex items-start gap-3 py-3">
-                  <StatusIcon
-                    className={cn('mt-0.5 size-5 shrink-0', COMPONENT_ICON_CLASS[c.status])}
-                    aria-hidden
-                  />
-                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-medium">{COMPONENT_LABELS[c.name]}</span>
-                      {loading ? (
-                        <Badge variant="outline">Verificando…</Badge>
-                      ) : (
-                        <ComponentBadge status={c.status} />
-                      )}
-                    </div>
-                    <p className="text-xs text-muted-foreground">{COMPONENT_DESCRIPTIONS[c.name]}</p>
-                    {c.detail && !loading ? (
-                      <p
-                        className={cn(
-                          'text-sm',
-                          c.status === 'down' ? 'text-destructive' : 'text-muted-foreground',
-                        )}
-                      >
-                        {c.detail}
-                      </p>
-                    ) : null}
+      <SectionCard title="Componentes">
+        <ul aria-label="Componentes da plataforma" className="flex flex-col divide-y divide-border">
+          {components.map((c) => {
+            const StatusIcon = COMPONENT_ICONS[c.status];
+            return (
+              <li key={c.name} data-testid={`component-${c.name}`} className="flex items-start gap-3 py-3">
+                <StatusIcon
+                  className={cn('mt-0.5 size-5 shrink-0', COMPONENT_ICON_CLASS[c.status])}
+                  aria-hidden
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium">{COMPONENT_LABELS[c.name]}</span>
+                    {loading ? (
+                      <Badge variant="outline">Verificando…</Badge>
+                    ) : (
+                      <ComponentBadge status={c.status} />
+                    )}
                   </div>
-                </li>
-              );
-            })}
-          </ul>
-        </CardContent>
-      </Card>
+                  <p className="text-xs text-muted-foreground">{COMPONENT_DESCRIPTIONS[c.name]}</p>
+                  {c.detail && !loading ? (
+                    <p
+                      className={cn(
+                        'text-sm',
+                        c.status === 'down' ? 'text-destructive' : 'text-muted-foreground',
+                      )}
+                    >
+                      {c.detail}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </SectionCard>
 
       <Card>
         <CardHeader>
@@ -189,33 +185,28 @@ export function StatusPage() {
       </Card>
 
       {engines.length > 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Motores</CardTitle>
-            <CardDescription>
-              Cada robô em execução pertence a um único motor; um motor eleito publica o scanner.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul aria-label="Motores" className="flex flex-col divide-y divide-border">
-              {engines.map((e) => (
-                <li
-                  key={e.instanceId}
-                  data-testid={`engine-${e.instanceId}`}
-                  className="flex flex-wrap items-center justify-between gap-2 py-3"
-                >
-                  <div className="flex flex-col gap-0.5">
-                    <span className="font-medium">{e.instanceId}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {e.ownedBots === 1 ? '1 robô' : `${formatNumber(e.ownedBots, 0)} robôs`}
-                    </span>
-                  </div>
-                  {e.publisher ? <Badge variant="outline">Publica o scanner</Badge> : null}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="Motores"
+          description="Cada robô em execução pertence a um único motor; um motor eleito publica o scanner."
+        >
+          <ul aria-label="Motores" className="flex flex-col divide-y divide-border">
+            {engines.map((e) => (
+              <li
+                key={e.instanceId}
+                data-testid={`engine-${e.instanceId}`}
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+              >
+                <div className="flex flex-col gap-0.5">
+                  <span className="font-medium">{e.instanceId}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {e.ownedBots === 1 ? '1 robô' : `${formatNumber(e.ownedBots, 0)} robôs`}
+                  </span>
+                </div>
+                {e.publisher ? <Badge variant="outline">Publica o scanner</Badge> : null}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       ) : null}
     </div>
   );

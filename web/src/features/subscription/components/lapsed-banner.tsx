@@ -1,14 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { subscriptionApi, subscriptionKeys } from '@/lib/billing/subscription-api';
+import { useSubscription } from '@/lib/billing/subscription-api';
 
 /** Dashboard banner when the subscription is past_due or canceled: the bots were stopped, nothing deleted. */
 export function LapsedBanner() {
-  const subscription = useQuery({
-    queryKey: subscriptionKeys.subscription,
-    queryFn: ({ signal }) => subscriptionApi.subscription(signal),
-  });
+  const subscription = useSubscription();
   const status = subscription.data?.status;
   if (status !== 'past_due' && status !== 'canceled') return null;
   return (

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { QueryState } from '@/components/ui/section-state';
+import { DataTable } from '@/components/ui/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { downloadFromApi } from '@/lib/download';
@@ -39,113 +38,126 @@ export function PaymentHistory() {
   return (
     <section aria-label="Histórico de pagamentos" className="flex flex-col gap-3">
       <h3 className="text-lg font-semibold">Histórico de pagamentos</h3>
-      {history.isPending ? (
-        <Spinner label="Carregando os pagamentos..." />
-      ) : history.isError ? (
-        <FormAlert
-          message={errorMessage(history.error, 'Erro ao carregar os pagamentos')}
-          onRetry={() => void history.refetch()}
-        />
-      ) : history.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nenhum pagamento ainda.</p>
-      ) : (
-        <Table cards aria-label="Pagamentos">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Data</TableHead>
-              <TableHead>Plano</TableHead>
-              <TableHead>Forma</TableHead>
-              <TableHead>Valor</TableHead>
-              <TableHead>Situação</TableHead>
-              <TableHead>Fatura</TableHead>
-              <TableHead>
-                <span className="sr-only">Ações</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {history.data.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell label="Data" lead={3}>
-                  {formatDateTime(p.approvedAt ?? p.createdAt)}
-                </TableCell>
-                <TableCell label="Plano">
-                  {p.planName} ({p.billing === 'yearly' ? 'anual' : 'mensal'})
-                </TableCell>
-                <TableCell label="Forma">
-                  {p.methodLabel}
-                  {p.cardLast4 ? ` final ${p.cardLast4}` : ''}
-                  {p.payerCpf ? (
-                    <span className="block text-xs text-muted-foreground">CPF {p.payerCpf}</span>
-                  ) : null}
-                </TableCell>
-                <TableCell label="Valor" lead={1}>
-                  {formatBRL(p.amountCents)}
-                </TableCell>
-                <TableCell label="Situação" lead={2}>
-                  <Badge
-                    variant={
-                      p.status === 'approved' ? 'success' : p.status === 'pending' ? 'default' : 'destructive'
-                    }
-                  >
-                    {p.statusLabel}
-                  </Badge>
-                  {p.failureReason && p.status !== 'approved' && p.status !== 'pending' ? (
-                    // Why: declined, expired (e.g. the subscription changed) or a stale charge refunded in full.
-                    <span className="block max-w-64 text-xs text-muted-foreground">{p.failureReason}</span>
-                  ) : null}
-                </TableCell>
-                <TableCell label="Fatura">
-                  {p.invoiceUrl ? (
-                    <span className="flex items-center gap-3">
-                      <Button
-                        variant="link"
-                        className="h-auto p-0"
-                        onClick={() =>
-                          void openInvoice(p.invoiceUrl!).catch(() =>
-                            toast({ title: 'Erro ao abrir a fatura', variant: 'destructive' }),
-                          )
+      <QueryState
+        query={history}
+        fallback="Erro ao carregar os pagamentos"
+        loadingLabel="Carregando os pagamentos..."
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nenhum pagamento ainda.</p>
+          ) : (
+            <DataTable
+              label="Pagamentos"
+              rows={data}
+              rowKey={(p) => p.id}
+              columns={[
+                { header: 'Data', cell: (p) => formatDateTime(p.approvedAt ?? p.createdAt), lead: 3 },
+                {
+                  header: 'Plano',
+                  cell: (p) => `${p.planName} (${p.billing === 'yearly' ? 'anual' : 'mensal'})`,
+                },
+                {
+                  header: 'Forma',
+                  cell: (p) => (
+                    <>
+                      {p.methodLabel}
+                      {p.cardLast4 ? ` final ${p.cardLast4}` : ''}
+                      {p.payerCpf ? (
+                        <span className="block text-xs text-muted-foreground">CPF {p.payerCpf}</span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { header: 'Valor', cell: (p) => formatBRL(p.amountCents), lead: 1 },
+                {
+                  header: 'Situação',
+                  lead: 2,
+                  cell: (p) => (
+                    <>
+                      <Badge
+                        variant={
+                          p.status === 'approved'
+                            ? 'success'
+                            : p.status === 'pending'
+                              ? 'default'
+                              : 'destructive'
                         }
                       >
-                        {p.invoiceNumber}
-                      </Button>
-                      <Button
-                        variant="link"
-                        className="h-auto p-0"
-                        aria-label={`Baixar a fatura ${p.invoiceNumber} em PDF`}
-                        onClick={() =>
-                          void downloadFromApi(
-                            `${p.invoiceUrl}.pdf`,
-                            {},
-                            `fatura-${p.invoiceNumber}.pdf`,
-                            'Erro ao baixar a fatura',
-                          ).catch((e: unknown) =>
-                            toast({
-                              title: errorMessage(e, 'Erro ao baixar a fatura'),
-                              variant: 'destructive',
-                            }),
-                          )
-                        }
-                      >
-                        PDF
-                      </Button>
-                    </span>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell wide>
-                  {p.refundableUntil ? (
-                    <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
-                      Solicitar reembolso
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+                        {p.statusLabel}
+                      </Badge>
+                      {p.failureReason && p.status !== 'approved' && p.status !== 'pending' ? (
+                        // Why: declined, expired (e.g. the subscription changed) or a stale charge refunded in full.
+                        <span className="block max-w-64 text-xs text-muted-foreground">
+                          {p.failureReason}
+                        </span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Fatura',
+                  cell: (p) => (
+                    <>
+                      {p.invoiceUrl ? (
+                        <span className="flex items-center gap-3">
+                          <Button
+                            variant="link"
+                            className="h-auto p-0"
+                            onClick={() =>
+                              void openInvoice(p.invoiceUrl!).catch(() =>
+                                toast({ title: 'Erro ao abrir a fatura', variant: 'destructive' }),
+                              )
+                            }
+                          >
+                            {p.invoiceNumber}
+                          </Button>
+                          <Button
+                            variant="link"
+                            className="h-auto p-0"
+                            aria-label={`Baixar a fatura ${p.invoiceNumber} em PDF`}
+                            onClick={() =>
+                              void downloadFromApi(
+                                `${p.invoiceUrl}.pdf`,
+                                {},
+                                `fatura-${p.invoiceNumber}.pdf`,
+                                'Erro ao baixar a fatura',
+                              ).catch((e: unknown) =>
+                                toast({
+                                  title: errorMessage(e, 'Erro ao baixar a fatura'),
+                                  variant: 'destructive',
+                                }),
+                              )
+                            }
+                          >
+                            PDF
+                          </Button>
+                        </span>
+                      ) : (
+                        '—'
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  header: '',
+                  heading: <span className="sr-only">Ações</span>,
+                  wide: true,
+                  cell: (p) => (
+                    <>
+                      {p.refundableUntil ? (
+                        <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
+                          Solicitar reembolso
+                        </Button>
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          )
+        }
+      </QueryState>
       <ConfirmDialog
         open={refunding !== null}
         onOpenChange={(open) => {

@@ -6,8 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/section-state';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
@@ -58,43 +57,40 @@ export function StoredCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        {stored.isPending ? (
-          <Spinner label="Carregando o cartão..." />
-        ) : stored.isError ? (
-          <FormAlert
-            message={errorMessage(stored.error, 'Erro ao carregar o cartão')}
-            onRetry={() => void stored.refetch()}
-          />
-        ) : card ? (
-          <>
-            <p aria-label="Cartão salvo" className="font-semibold">
-              {CARD_BRAND_LABELS[card.brand]} final {card.last4}
-              <span className="ml-2 text-sm font-normal text-muted-foreground">
-                salvo em {formatDate(card.savedAt)}
-              </span>
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <Button variant="outline" onClick={() => setConfirming(true)}>
-                Remover cartão
-              </Button>
-              {card.sandboxDeclines !== null ? (
-                <>
-                  <Badge variant={card.sandboxDeclines ? 'destructive' : 'success'}>
-                    Sandbox: próximas renovações {card.sandboxDeclines ? 'recusadas' : 'aprovadas'}
-                  </Badge>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={sandbox.isPending}
-                    onClick={() => sandbox.mutate(card.sandboxDeclines ? 'approve' : 'decline')}
-                  >
-                    {card.sandboxDeclines ? 'Simular aprovação' : 'Simular recusa'}
+        <QueryState query={stored} fallback="Erro ao carregar o cartão" loadingLabel="Carregando o cartão...">
+          {() =>
+            card ? (
+              <>
+                <p aria-label="Cartão salvo" className="font-semibold">
+                  {CARD_BRAND_LABELS[card.brand]} final {card.last4}
+                  <span className="ml-2 text-sm font-normal text-muted-foreground">
+                    salvo em {formatDate(card.savedAt)}
+                  </span>
+                </p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button variant="outline" onClick={() => setConfirming(true)}>
+                    Remover cartão
                   </Button>
-                </>
-              ) : null}
-            </div>
-          </>
-        ) : null}
+                  {card.sandboxDeclines !== null ? (
+                    <>
+                      <Badge variant={card.sandboxDeclines ? 'destructive' : 'success'}>
+                        Sandbox: próximas renovações {card.sandboxDeclines ? 'recusadas' : 'aprovadas'}
+                      </Badge>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={sandbox.isPending}
+                        onClick={() => sandbox.mutate(card.sandboxDeclines ? 'approve' : 'decline')}
+                      >
+                        {card.sandboxDeclines ? 'Simular aprovação' : 'Simular recusa'}
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
+              </>
+            ) : null
+          }
+        </QueryState>
       </CardContent>
       <ConfirmDialog
         open={confirming}

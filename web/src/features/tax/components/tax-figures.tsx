@@ -2,7 +2,7 @@ import { formatBRL, type TaxMonthReport } from '@arbitra/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { formatNumber } from '@/lib/format';
 import { dayLabel, monthLabel } from '../api/tax-api';
 
@@ -37,6 +37,22 @@ export function ExemptionMeter({ r }: { r: TaxMonthReport }) {
 }
 
 /** Realised gain per asset (weighted average cost in R$, fees included). */
+const ASSET_COLUMNS: TableColumn<TaxMonthReport['assets'][number]>[] = [
+  { header: 'Ativo', cell: (a) => a.asset, lead: 2, className: 'font-medium' },
+  { header: 'Comprado', cell: (a) => formatNumber(a.boughtQuantity, 8) },
+  { header: 'Entregue', cell: (a) => formatNumber(a.soldQuantity, 8) },
+  { header: 'Compras (com taxas)', cell: (a) => formatBRL(a.purchases) },
+  { header: 'Alienações', cell: (a) => formatBRL(a.sales) },
+  { header: 'Custo médio do entregue', cell: (a) => formatBRL(a.costOfSales) },
+  { header: 'Ganhos', cell: (a) => formatBRL(a.gains), lead: 1, className: 'text-success' },
+  {
+    header: 'Perdas (não compensáveis)',
+    cell: (a) => formatBRL(a.losses),
+    lead: 3,
+    className: (a) => (a.losses === '0.00' ? '' : 'text-destructive'),
+  },
+];
+
 export function GainPerAsset({ r }: { r: TaxMonthReport }) {
   return (
     <Card>
@@ -47,44 +63,12 @@ export function GainPerAsset({ r }: { r: TaxMonthReport }) {
         {r.assets.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nenhuma operação real neste mês.</p>
         ) : (
-          <Table cards aria-label="Ganho por ativo">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Ativo</TableHead>
-                <TableHead>Comprado</TableHead>
-                <TableHead>Entregue</TableHead>
-                <TableHead>Compras (com taxas)</TableHead>
-                <TableHead>Alienações</TableHead>
-                <TableHead>Custo médio do entregue</TableHead>
-                <TableHead>Ganhos</TableHead>
-                <TableHead>Perdas (não compensáveis)</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {r.assets.map((a) => (
-                <TableRow key={a.asset}>
-                  <TableCell label="Ativo" lead={2} className="font-medium">
-                    {a.asset}
-                  </TableCell>
-                  <TableCell label="Comprado">{formatNumber(a.boughtQuantity, 8)}</TableCell>
-                  <TableCell label="Entregue">{formatNumber(a.soldQuantity, 8)}</TableCell>
-                  <TableCell label="Compras (com taxas)">{formatBRL(a.purchases)}</TableCell>
-                  <TableCell label="Alienações">{formatBRL(a.sales)}</TableCell>
-                  <TableCell label="Custo médio do entregue">{formatBRL(a.costOfSales)}</TableCell>
-                  <TableCell label="Ganhos" lead={1} className="text-success">
-                    {formatBRL(a.gains)}
-                  </TableCell>
-                  <TableCell
-                    label="Perdas (não compensáveis)"
-                    lead={3}
-                    className={a.losses === '0.00' ? '' : 'text-destructive'}
-                  >
-                    {formatBRL(a.losses)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Ganho por ativo"
+            rows={r.assets}
+            rowKey={(a) => a.asset}
+            columns={ASSET_COLUMNS}
+          />
         )}
         {r.assets.some((a) => a.uncoveredQuantity !== '0') && (
           <p className="mt-2 text-sm text-warning">

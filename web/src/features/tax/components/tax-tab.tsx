@@ -1,4 +1,4 @@
-import { MESSAGES, TAX_NOTICE, formatBRL, type ExchangeId } from '@arbitra/contracts';
+import { MESSAGES, TAX_NOTICE, formatBRL, type ExchangeId, type TaxMonthReport } from '@arbitra/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,15 +7,27 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataTable, type TableColumn } from '@/components/ui/data-table';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { currentMonth, monthLabel, taxApi } from '../api/tax-api';
 import { DarfWorksheet, DecriptoFlag, ExemptionMeter, GainPerAsset } from './tax-figures';
+import { TabHeading } from '@/components/ui/page-header';
 
 const PAGE_SIZE = 50;
+
+const OPERATION_COLUMNS: TableColumn<TaxMonthReport['operations']['items'][number]>[] = [
+  { header: 'Data', cell: (o) => formatDateTime(o.executedAt), lead: 3, className: 'whitespace-nowrap' },
+  { header: 'Tipo', cell: (o) => o.type, lead: 2 },
+  { header: 'Ativo', cell: (o) => o.asset },
+  { header: 'Quantidade', cell: (o) => formatNumber(o.quantity, 8) },
+  { header: 'Valor (R$)', cell: (o) => formatBRL(o.value), lead: 1 },
+  { header: 'Taxas', cell: (o) => formatBRL(o.fees) },
+  { header: 'Exchange', cell: (o) => o.exchangeName },
+  { header: 'País', cell: (o) => o.country },
+];
 
 /** 'Impostos': the month's tax report of the user's live trades (issue 15 §3). */
 export function TaxTab() {
@@ -66,10 +78,7 @@ export function TaxTab() {
   return (
     <section aria-label="Impostos" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-xl font-semibold">Impostos</h2>
-          <p className="text-sm text-muted-foreground">{MESSAGES.tax.liveOnly}</p>
-        </div>
+        <TabHeading title="Impostos" description={MESSAGES.tax.liveOnly} />
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1 text-sm">
             Mês
@@ -146,40 +155,12 @@ export function TaxTab() {
               {r.operations.items.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nenhuma operação real neste mês.</p>
               ) : (
-                <Table cards aria-label="Operações do mês">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Data</TableHead>
-                      <TableHead>Tipo</TableHead>
-                      <TableHead>Ativo</TableHead>
-                      <TableHead>Quantidade</TableHead>
-                      <TableHead>Valor (R$)</TableHead>
-                      <TableHead>Taxas</TableHead>
-                      <TableHead>Exchange</TableHead>
-                      <TableHead>País</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {r.operations.items.map((o, i) => (
-                      <TableRow key={`${o.executedAt}-${i}`}>
-                        <TableCell label="Data" lead={3} className="whitespace-nowrap">
-                          {formatDateTime(o.executedAt)}
-                        </TableCell>
-                        <TableCell label="Tipo" lead={2}>
-                          {o.type}
-                        </TableCell>
-                        <TableCell label="Ativo">{o.asset}</TableCell>
-                        <TableCell label="Quantidade">{formatNumber(o.quantity, 8)}</TableCell>
-                        <TableCell label="Valor (R$)" lead={1}>
-                          {formatBRL(o.value)}
-                        </TableCell>
-                        <TableCell label="Taxas">{formatBRL(o.fees)}</TableCell>
-                        <TableCell label="Exchange">{o.exchangeName}</TableCell>
-                        <TableCell label="País">{o.country}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DataTable
+                  label="Operações do mês"
+                  rows={r.operations.items}
+                  rowKey={(o, i) => `${o.executedAt}-${i}`}
+                  columns={OPERATION_COLUMNS}
+                />
               )}
               {pages > 1 && (
                 <Pager page={page} pages={pages} onPage={setPage}>

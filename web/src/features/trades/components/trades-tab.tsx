@@ -15,7 +15,7 @@ import { afterRebalanceText } from '@/components/money/after-rebalance';
 import { BrlFirst, ModeTag } from '@/components/money/brl-first';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatCard } from '@/components/ui/stat-card';
 import { FilterPills } from '@/components/ui/filter-pills';
 import { Pager } from '@/components/ui/pager';
 import { Spinner } from '@/components/ui/spinner';
@@ -132,12 +132,9 @@ export function TradesTab() {
             data ? <BrlFirst brl={data.stats.avgProfitBrl} usdt={data.stats.avgProfit} stacked /> : '—',
           ],
         ].map(([label, value]) => (
-          <Card key={label as string}>
-            <CardHeader>
-              <CardTitle className="text-sm text-muted-foreground">{label}</CardTitle>
-            </CardHeader>
-            <CardContent className="text-xl font-semibold sm:text-2xl">{value}</CardContent>
-          </Card>
+          <StatCard key={label as string} label={label}>
+            {value}
+          </StatCard>
         ))}
       </div>
       <div className="flex flex-col gap-3">
