@@ -38,6 +38,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // One module graph per worker, not one per file: the specs share what they import (Nest, ccxt, decimal.js,
+          // the contracts) instead of each file importing it again. No node spec mocks a module (vi.mock) or leaves a
+          // global changed (the env and console spies are put back in afterAll/after the test); a spec that did
+          // would leak into the files after it in the same worker.
+          isolate: false,
           // Generous: a test waits on conditions, and a busy 2-core machine makes CPU-heavy ones slow.
           testTimeout: 30_000,
           hookTimeout: 60_000,
