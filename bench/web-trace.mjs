@@ -144,7 +144,10 @@ async function tracedLoad(browser, url, rate) {
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     const started = Date.now();
     for (;;) {
-      const { tasks, now } = await page.evaluate(() => ({ tasks: globalThis.__longTasks, now: performance.now() }));
+      const { tasks, now } = await page.evaluate(() => ({
+        tasks: globalThis.__longTasks,
+        now: performance.now(),
+      }));
       const last = tasks.reduce((t, [s, d]) => Math.max(t, s + d), 0);
       if (now - last >= QUIET_MS || Date.now() - started > 40_000) break;
       await page.waitForTimeout(500);
@@ -234,10 +237,14 @@ const INTERESTING = new Set([
 ]);
 
 function analyse(events, url, minTaskMs) {
-  const threads = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const threads = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
   // The renderer that parsed this page.
   const parse = events.find((e) => e.name === 'ParseHTML' && (e.args?.beginData?.url ?? '').startsWith(url));
-  const main = parse ? { pid: parse.pid, tid: parse.tid } : threads[0] && { pid: threads[0].pid, tid: threads[0].tid };
+  const main = parse
+    ? { pid: parse.pid, tid: parse.tid }
+    : threads[0] && { pid: threads[0].pid, tid: threads[0].tid };
   if (!main) return { tasks: [], note: 'no renderer main thread in the trace' };
   const onMain = events
     .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number')
@@ -268,7 +275,9 @@ function analyse(events, url, minTaskMs) {
   const out = [];
   for (const task of tasks) {
     const end = task.ts + task.dur;
-    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end && INTERESTING.has(e.name));
+    const inside = onMain.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end && INTERESTING.has(e.name),
+    );
     const byLabel = new Map();
     for (const e of inside) {
       const l = label(e);
@@ -305,10 +314,19 @@ function analyse(events, url, minTaskMs) {
 async function main() {
   const pages = args.pages.split(',').map((p) => p.trim());
   const rates = args.throttle.split(',').map(Number);
-  console.log(`bench/web-trace: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, dist ${args.dist}`);
+  console.log(
+    `bench/web-trace: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, dist ${args.dist}`,
+  );
   const platform = args.base ? null : await launchPlatform();
   const base = args.base ?? platform.baseUrl;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     for (let run = 1; run <= Number(args.runs); run++)
       for (const p of pages)
@@ -317,7 +335,10 @@ async function main() {
           const { events, observed } = await tracedLoad(browser, url, rate);
           if (args.save) {
             const name = p.slice(1).replaceAll('/', '-') || 'index';
-            writeFileSync(args.save.replaceAll('{page}', `${name}-${rate}x-${run}`), JSON.stringify({ traceEvents: events }));
+            writeFileSync(
+              args.save.replaceAll('{page}', `${name}-${rate}x-${run}`),
+              JSON.stringify({ traceEvents: events }),
+            );
           }
           const { tasks, note } = analyse(events, url, Number(args['min-task']));
           const longest = observed.tasks.reduce((m, [, d]) => Math.max(m, d), 0);
@@ -326,7 +347,8 @@ async function main() {
           );
           for (const t of tasks) {
             console.log(`  task at +${ms(t.at)} ms: ${ms(t.dur)} ms`);
-            for (const [l, v] of t.parts) console.log(`      ${ms(v.dur).padStart(5)} ms  ${l}${v.n > 1 ? ` ×${v.n}` : ''}`);
+            for (const [l, v] of t.parts)
+              console.log(`      ${ms(v.dur).padStart(5)} ms  ${l}${v.n > 1 ? ` ×${v.n}` : ''}`);
             if (t.sampled) {
               const total = t.sampled;
               console.log(`      JS/self samples (${total}, ~${(t.interval / 1000).toFixed(2)} ms each):`);

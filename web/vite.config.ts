@@ -229,8 +229,9 @@ export default defineConfig({
             {
               name: 'query',
               test: (id: string) =>
-                /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]query-provider|src[\\/]lib[\\/]query-client/.test(id) &&
-                !QUERY_GROUP_EXCLUDED.test(id),
+                /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]query-provider|src[\\/]lib[\\/]query-client/.test(
+                  id,
+                ) && !QUERY_GROUP_EXCLUDED.test(id),
               priority: 10,
             },
           ],
