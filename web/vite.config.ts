@@ -34,6 +34,12 @@ const PRELOADED_ROUTES: Record<string, string[]> = {
  */
 const PRERENDERED_ROUTES = ['/', '/demo'] as const;
 
+/**
+ * TanStack Query's modules that only signed-in pages use (useQueries: the bots list; mutations: the forms): left
+ * out of the 'query' chunk group, which / and /demo load (build.rolldownOptions below).
+ */
+const QUERY_GROUP_EXCLUDED = /[\\/](useQueries|queriesObserver|useMutation|mutationObserver)\.js$/;
+
 /** Set on #root with the path the prerendered markup is the page of (app/start.tsx, PRERENDERED_ATTRIBUTE). */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
@@ -205,9 +211,12 @@ export default defineConfig({
     // Fewer, fuller chunks (issue 17): every file costs a request and ~0.9 KB of response headers (the security
     // headers ride on every answer), and automatic splitting made ~190 of them, 17 on /login. 'web': everything the
     // entry imports statically, in one file. 'query': TanStack Query with its provider, shared by every page that
-    // reads server data. experimentalInlineCommonChunks: a shared chunk under 12 KB (source) is copied into each
-    // chunk that uses it (a button, an icon, a message catalogue) instead of being a file of its own; rolldown
-    // keeps one module state for the copies (strict execution order).
+    // reads server data, and what / and /demo load with it: TanStack's modules that no public page uses (the bots
+    // list's useQueries, mutations) stay out of it, in the chunks of the signed-in pages that import them
+    // (QUERY_GROUP_EXCLUDED; issue 33: useQueries in this group cost / its byte budget).
+    // experimentalInlineCommonChunks: a shared chunk under 12 KB (source) is copied into each chunk that uses it (a
+    // button, an icon, a message catalogue) instead of being a file of its own; rolldown keeps one module state for
+    // the copies (strict execution order).
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -219,7 +228,10 @@ export default defineConfig({
             },
             {
               name: 'query',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]query-provider|src[\\/]lib[\\/]query-client/,
+              test: (id: string) =>
+                /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/]query-provider|src[\\/]lib[\\/]query-client/.test(
+                  id,
+                ) && !QUERY_GROUP_EXCLUDED.test(id),
               priority: 10,
             },
           ],

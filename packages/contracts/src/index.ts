@@ -26,6 +26,7 @@ export * from './api/trades.js';
 export * from './api/market.js';
 export * from './domain/display.js';
 export * from './domain/decimal-display.js';
+export * from './domain/decimal-string.js';
 export * from './domain/payments.js';
 export * from './domain/cpf.js';
 export * from './api/payments.js';

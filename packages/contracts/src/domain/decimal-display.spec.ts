@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { brlForDisplay } from './trade-brl.js';
-import { roundDecimalString, roundForDisplay } from './decimal-display.js';
+import { roundForDisplay } from './decimal-display.js';
+import { roundBrlString, roundDecimalString } from './decimal-string.js';
 
 /** What decimal.js gives (the rule the string rounding must keep, to the digit and the sign of zero). */
 const viaDecimal = (v: string, places: number) =>
@@ -39,6 +40,8 @@ describe('display rounding without decimal.js (issue 13)', () => {
       const places = [0, 1, 2, 4][i % 4]!;
       expect(Object.is(roundForDisplay(v, places), viaDecimal(v, places)), `${v} ${places}`).toBe(true);
       expect(brlForDisplay(v), v).toBe(brlViaDecimal(v));
+      // the browser's path (no decimal.js): the same digits and the same zero
+      expect(roundBrlString(v), v).toBe(brlViaDecimal(v));
     }
   });
 });

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { roundDecimalString } from './decimal-display.js';
+import { roundBrlString } from './decimal-string.js';
 import type { TradeLeg } from './bots.js';
 
 /**
@@ -186,8 +186,7 @@ export function tradeBrlFigures(t: BrlTradeInput): TradeBrlFigures {
 
 /** An exact R$ amount as the API sends it: a decimal string rounded to centavos ('12.35'), for formatBRL. */
 export function brlForDisplay(value: Decimal.Value): string {
-  const rounded = typeof value === 'string' ? roundDecimalString(value, 2) : null;
-  // decimal.js writes a zero without its sign ('-0.001' → '0.00')
-  if (rounded !== null) return rounded === '-0.00' ? '0.00' : rounded;
+  const rounded = typeof value === 'string' ? roundBrlString(value) : null;
+  if (rounded !== null) return rounded;
   return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }

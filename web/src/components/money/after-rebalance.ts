@@ -1,4 +1,4 @@
-import { brlForDisplay, type RebalanceShare } from '@arbitra/contracts';
+import { roundBrlString, type RebalanceShare } from '@arbitra/contracts';
 import { formatBRL, numberFormat } from '@/lib/format';
 
 /**
@@ -14,6 +14,7 @@ export function afterRebalanceText(r: RebalanceShare | null | undefined): {
     return { after: 'sem rota', afterBrl: r.missing.length ? `sem rede para ${r.missing.join(', ')}` : '' };
   return {
     after: `${numberFormat(2, 4).format(r.afterPercent as `${number}`)}%`,
-    afterBrl: formatBRL(brlForDisplay(r.afterBrl)),
+    // rounded without decimal.js: this module is on /demo's first view (the public scanner's rows)
+    afterBrl: formatBRL(roundBrlString(r.afterBrl) ?? r.afterBrl),
   };
 }

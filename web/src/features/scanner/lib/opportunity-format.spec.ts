@@ -1,3 +1,4 @@
+import { crossRebalanceShare, noTransferShare, SHIPPED_TRANSFER_FEES, undoRoutes } from '@arbitra/contracts';
 import { describe, expect, it } from 'vitest';
 import { arbitrage, statistical, triangular } from '../testing/fixtures';
 import {
@@ -34,6 +35,34 @@ describe('an opportunity row', () => {
       after: '—',
       afterBrl: '',
     });
+  });
+
+  it("writes the 'após rebalanceamento' figure exactly, rounded to centavos without decimal.js", () => {
+    // Buy 0.01 BTC on Binance at 60 000 USDT, sell on Gate.io, USDT/BRL 5, net R$ 9 on R$ 3 003: the two undo
+    // transfers' share at R$ 5.000 is R$ 2,382 → R$ 6,618 after, 0,2204 % (opportunity-filter.spec.ts's case).
+    const rebalance = crossRebalanceShare(
+      {
+        base: 'BTC',
+        quote: 'USDT',
+        buyExchange: 'binance',
+        sellExchange: 'gateio',
+        amount: '0.01',
+        price: '60000',
+        quoteBrl: '5',
+        netBrl: '9',
+        capitalBrl: '3003',
+      },
+      undoRoutes(SHIPPED_TRANSFER_FEES, 'BTC', 'USDT', 'binance', 'gateio'),
+      '5000',
+    );
+    expect(opportunityRowText(arbitrage({ rebalance }))).toMatchObject({
+      after: '0,2204%',
+      afterBrl: `R$${NBSP}6,62`,
+    });
+    // a loss under half a centavo is R$ 0,00, not '-R$ 0,00' (as the trades' R$ figures)
+    expect(
+      opportunityRowText(triangular({ rebalance: noTransferShare('-0.004', '1500', '5000') })).afterBrl,
+    ).toBe(`R$${NBSP}0,00`);
   });
 
   it('writes a triangle as its path on its exchange', () => {
