@@ -79,11 +79,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
-          // One process per worker for all the files it runs: Nest, TypeORM, BullMQ and the app's module graph are
-          // imported once per worker, not once per file (the run's "import" time was 373 s of 773 s). Each file
-          // still makes its own database, platform and clients, and closes them; no test mocks modules or mutates
-          // process.env, and the metrics registries are per instance.
-          isolate: false,
+          // Each file in its own process (vitest's default). `isolate: false` (one process per worker) passed a whole
+          // run (624 s) but failed 4 files in the next clean-clone run (bot-locks, rate-budget, trades-brl,
+          // socket-payload, and a MailDev file vanished): what one file leaves running slows or disturbs the next.
           // Three files at a time: the fault tests (restarts, SIGKILL, launcher failover) spend minutes waiting with
           // the CPU idle; a third worker overlaps them (clean run 687 s with 2 workers, 553 s with 3, all passing).
           maxWorkers: 3,
