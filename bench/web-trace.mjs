@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { throttledPhonePage } from './phone-page.mjs';
 import { launchPlatform } from '../scripts/lib/launch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,23 +118,8 @@ function sourceOf(url, line, column) {
 // ---- the trace ----
 
 async function tracedLoad(browser, url, rate) {
-  const context = await browser.newContext({
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const { context, page, cdp } = await throttledPhonePage(browser, rate);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      globalThis.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const events = [];
     cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));

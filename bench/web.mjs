@@ -23,6 +23,7 @@ import os from 'node:os';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { throttledPhonePage } from './phone-page.mjs';
 import { launchPlatform } from '../scripts/lib/launch.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
 
@@ -112,23 +113,8 @@ function downloadedAgain(responses) {
  * viewport) and collects the long tasks until none came for QUIET_MS (at most 40 s).
  */
 async function throttledLoad(browser, url, rate) {
-  const context = await browser.newContext({
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const { context, page } = await throttledPhonePage(browser, rate);
   try {
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      globalThis.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     const started = Date.now();
     for (;;) {

@@ -1,0 +1,25 @@
+/**
+ * A phone-sized page with Chromium's CPU throttled `rate` times (DevTools `Emulation.setCPUThrottlingRate`), every
+ * long task (≥ 50 ms, Long Tasks API, buffered from the start) collected into `globalThis.__longTasks` as
+ * [startTime, duration]. Shared by bench/web.mjs (the throttled figures) and bench/web-trace.mjs (the trace).
+ * The caller closes `context`.
+ */
+export async function throttledPhonePage(browser, rate) {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    globalThis.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) globalThis.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { context, page, cdp };
+}
