@@ -23,3 +23,17 @@ export async function throttledPhonePage(browser, rate) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   return { context, page, cdp };
 }
+
+/** Waits until no long task came for `quietMs` (at most 40 s) and returns the long tasks seen so far. */
+export async function longTasksWhenQuiet(page, quietMs) {
+  const started = Date.now();
+  for (;;) {
+    const { tasks, now } = await page.evaluate(() => ({
+      tasks: globalThis.__longTasks,
+      now: performance.now(),
+    }));
+    const last = tasks.reduce((t, [s, d]) => Math.max(t, s + d), 0);
+    if (now - last >= quietMs || Date.now() - started > 40_000) return tasks;
+    await page.waitForTimeout(500);
+  }
+}

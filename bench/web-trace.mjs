@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
-import { throttledPhonePage } from './phone-page.mjs';
+import { longTasksWhenQuiet, throttledPhonePage } from './phone-page.mjs';
 import { launchPlatform } from '../scripts/lib/launch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,16 +128,7 @@ async function tracedLoad(browser, url, rate) {
       traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordContinuously' },
     });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    const started = Date.now();
-    for (;;) {
-      const { tasks, now } = await page.evaluate(() => ({
-        tasks: globalThis.__longTasks,
-        now: performance.now(),
-      }));
-      const last = tasks.reduce((t, [s, d]) => Math.max(t, s + d), 0);
-      if (now - last >= QUIET_MS || Date.now() - started > 40_000) break;
-      await page.waitForTimeout(500);
-    }
+    await longTasksWhenQuiet(page, QUIET_MS);
     const observed = await page.evaluate(() => ({
       tasks: globalThis.__longTasks,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,

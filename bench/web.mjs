@@ -23,7 +23,7 @@ import os from 'node:os';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
-import { throttledPhonePage } from './phone-page.mjs';
+import { longTasksWhenQuiet, throttledPhonePage } from './phone-page.mjs';
 import { launchPlatform } from '../scripts/lib/launch.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
 
@@ -116,16 +116,7 @@ async function throttledLoad(browser, url, rate) {
   const { context, page } = await throttledPhonePage(browser, rate);
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    const started = Date.now();
-    for (;;) {
-      const { tasks, now } = await page.evaluate(() => ({
-        tasks: globalThis.__longTasks,
-        now: performance.now(),
-      }));
-      const last = tasks.reduce((t, [s, d]) => Math.max(t, s + d), 0);
-      if (now - last >= QUIET_MS || Date.now() - started > 40_000) break;
-      await page.waitForTimeout(500);
-    }
+    await longTasksWhenQuiet(page, QUIET_MS);
     const { tasks, fcp } = await page.evaluate(() => ({
       tasks: globalThis.__longTasks,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
