@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { classMergeTablePlugin } from './build/class-merge-table.ts';
 import type { PrerenderedPage } from './src/prerender';
 
 /**
@@ -43,10 +44,24 @@ const QUERY_GROUP_EXCLUDED = /[\\/](useQueries|queriesObserver|useMutation|mutat
 /** Set on #root with the path the prerendered markup is the page of (app/start.tsx, PRERENDERED_ATTRIBUTE). */
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
-const ALIASES = {
-  '@arbitra/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
-  '@': fileURLToPath(new URL('./src', import.meta.url)),
-};
+const SRC_DIR = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * React Router's package exports only its development build to bundlers (its dev warnings and checks run on every
+ * render: a good part of the router's share of the first render on a throttled phone, issue 33); its production
+ * build sits beside it and is what the app runs, react-router-dom included (it re-exports both entries).
+ */
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+const ALIASES = [
+  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+  {
+    find: '@arbitra/contracts',
+    replacement: fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
+  },
+  { find: '@', replacement: SRC_DIR },
+];
 
 /**
  * Renders PRERENDERED_ROUTES with src/prerender.tsx, loaded through a Vite server of its own (middleware mode: no
@@ -59,7 +74,7 @@ async function prerenderRoutes(routes: readonly string[]): Promise<Map<string, P
     mode: 'production',
     logLevel: 'error',
     appType: 'custom',
-    plugins: [react()],
+    plugins: [react(), classMergeTablePlugin(SRC_DIR)],
     resolve: { alias: ALIASES },
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
@@ -178,6 +193,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    classMergeTablePlugin(SRC_DIR),
     firstLoadHtml(),
     // Precompressed copies (.br, .gz) beside every built text file: the api sends them as they are
     // (api/src/common/http/web-serving.ts), so nothing is compressed per request. Even a file too small to

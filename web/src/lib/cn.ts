@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import table from 'virtual:class-merge-table';
+import { classMerger } from './class-merge';
 
-/** Joins class names and lets later Tailwind utilities win over earlier ones. */
+const merge = classMerger(table);
+
+/** Joins class names and lets later Tailwind utilities win over earlier ones (tailwind-merge's rules, see class-merge.ts). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return merge(clsx(inputs));
 }
