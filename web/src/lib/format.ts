@@ -1,10 +1,11 @@
 /**
- * pt-BR formatters (DECISIONS §11). Money never goes through a binary float:
- * Intl.NumberFormat accepts a decimal string and formats it exactly.
+ * pt-BR formatters (DECISIONS §11). Money never goes through a binary float: a decimal string is rounded and
+ * written as a string (contracts' formatPtBrDecimal, the digits Intl.NumberFormat gives, without Intl: a page's first
+ * Intl object is a long task on a slow phone, issue 33). Dates need the time zone's rules: Intl, built on first use.
  */
 const LOCALE = 'pt-BR';
 export { TIME_ZONE } from '@arbitra/contracts';
-import { TIME_ZONE } from '@arbitra/contracts';
+import { formatPtBrDecimal, TIME_ZONE } from '@arbitra/contracts';
 const PLACEHOLDER = '—';
 
 type DecimalString = `${number}`;
@@ -20,25 +21,17 @@ function asDecimal(value: string): DecimalString {
 /** Money: one implementation, shared with the api's mails and invoices. */
 export { centsToDecimal, formatBRL } from '@arbitra/contracts';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 /**
- * The pt-BR number format with `min` to `max` fraction digits, built once: creating an Intl.NumberFormat costs
- * far more than formatting with one (tables and chart axes format hundreds of figures per render).
+ * A number or a plain decimal string with pt-BR separators and `min` to `max` decimals, rounded half away from zero:
+ * formatDecimal(1234.5, 2, 4) → '1.234,50'.
  */
-export function numberFormat(min: number, max: number): Intl.NumberFormat {
-  const key = `${min}:${max}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: min, maximumFractionDigits: max });
-    numberFormats.set(key, format);
-  }
-  return format;
+export function formatDecimal(value: number | string, min: number, max: number): string {
+  return formatPtBrDecimal(typeof value === 'number' ? value : asDecimal(value), min, max);
 }
 
 /** A number with pt-BR separators and exactly `decimals` fraction digits: 1234.5678 → '1.234,5678'. */
 export function formatNumber(value: number | string, decimals = 2): string {
-  return numberFormat(decimals, decimals).format(typeof value === 'number' ? value : asDecimal(value));
+  return formatDecimal(value, decimals, decimals);
 }
 
 /**
@@ -48,7 +41,7 @@ export function formatNumber(value: number | string, decimals = 2): string {
 export function formatFillPrice(value: number): string {
   const abs = Math.abs(value);
   const max = abs >= 100 ? 2 : abs >= 1 ? 4 : 6;
-  return numberFormat(2, max).format(value);
+  return formatDecimal(value, 2, max);
 }
 
 /**
@@ -68,7 +61,7 @@ export function parseDecimalInput(text: string): number {
 
 /** A number shown in a form input, the pt-BR way, with up to `maxDecimals` decimals: 1.5 → '1,5', 1000 → '1.000'. */
 export function formatDecimalInput(value: number, maxDecimals = 2): string {
-  return Number.isFinite(value) ? numberFormat(0, maxDecimals).format(value) : '';
+  return Number.isFinite(value) ? formatDecimal(value, 0, maxDecimals) : '';
 }
 
 /** A value already in percent units: 1.25 → '1,25%'. */
@@ -76,16 +69,18 @@ export function formatPercent(value: number | string, decimals = 2): string {
   return `${formatNumber(value, decimals)}%`;
 }
 
-const dateParts = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+let dateParts: Intl.DateTimeFormat | undefined;
+const datePartsFormat = () =>
+  (dateParts ??= new Intl.DateTimeFormat(LOCALE, {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 function toDate(value: Date | string | number): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -93,7 +88,11 @@ function toDate(value: Date | string | number): Date | null {
 }
 
 function partsOf(date: Date): Record<'day' | 'month' | 'year' | 'hour' | 'minute' | 'second', string> {
-  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    datePartsFormat()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     day: parts.day ?? '',
     month: parts.month ?? '',

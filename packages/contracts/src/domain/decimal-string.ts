@@ -1,7 +1,9 @@
 /*
- * Rounding of plain decimal strings without decimal.js: the browser's first pages use it (the public scanner's
- * 'após rebalanceamento' figure on /demo), where decimal.js would be a download of its own; decimal-display.ts and
- * trade-brl.ts round strings through it too. A module of its own: the pages that do not round (/) do not carry it.
+ * Rounding and pt-BR writing of plain decimal strings without decimal.js nor Intl: the browser's first pages use it
+ * (formatBRL, the landing page's figures, the public scanner's 'após rebalanceamento' figure on /demo), where
+ * decimal.js would be a download of its own and the first Intl.NumberFormat of a page costs one long task (issue 33:
+ * ICU's number data, 25–100 ms on this host before any throttling); decimal-display.ts and trade-brl.ts round
+ * strings through it too.
  */
 
 /** A decimal string as Postgres sends a numeric: optional minus, digits, optional fraction. */
@@ -45,4 +47,38 @@ export function roundBrlString(value: string): string | null {
   const rounded = roundDecimalString(value, 2);
   // decimal.js writes a zero without its sign ('-0.001' → '0.00')
   return rounded === '-0.00' ? '0.00' : rounded;
+}
+
+/** A number as JavaScript writes it shortest (what Intl rounds), without exponent: 1e-7 → '0.0000001', -0 → '-0'. */
+function plainDecimal(value: number): string {
+  const text = String(Math.abs(value));
+  const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  let plain = text;
+  if (m) {
+    const digits = m[1]! + (m[2] ?? '');
+    const point = m[1]!.length + Number(m[3]);
+    if (point <= 0) plain = `0.${'0'.repeat(-point)}${digits}`;
+    else if (point >= digits.length) plain = digits + '0'.repeat(point - digits.length);
+    else plain = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  }
+  return value < 0 || Object.is(value, -0) ? `-${plain}` : plain;
+}
+
+/**
+ * A number or a plain decimal string written the pt-BR way with `minDecimals` to `maxDecimals` decimals, as
+ * `new Intl.NumberFormat('pt-BR', { minimumFractionDigits, maximumFractionDigits }).format` writes it
+ * (1234.5, 2, 2 → '1.234,50'; '-0.001', 0, 2 → '-0'): rounded half away from zero from the shortest form of a
+ * number, thousands grouped with '.', ',' before the decimals. Throws a RangeError for a string of another form.
+ */
+export function formatPtBrDecimal(value: number | string, minDecimals: number, maxDecimals: number): string {
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';
+  const plain = typeof value === 'number' ? plainDecimal(value) : value.trim().replace(/^\+/, '');
+  const rounded = roundDecimalString(plain, maxDecimals);
+  if (rounded === null) throw new RangeError(`não é um decimal: ${String(value)}`);
+  const negative = rounded.startsWith('-');
+  const [int = '', frac = ''] = (negative ? rounded.slice(1) : rounded).split('.');
+  const decimals = frac.replace(/0+$/, '').padEnd(minDecimals, '0');
+  const grouped = int.replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${negative ? '-' : ''}${grouped}${decimals ? `,${decimals}` : ''}`;
 }

@@ -1,5 +1,5 @@
 import { roundBrlString, type RebalanceShare } from '@arbitra/contracts';
-import { formatBRL, numberFormat } from '@/lib/format';
+import { formatBRL, formatDecimal } from '@/lib/format';
 
 /**
  * The 'após rebalanceamento' figure of an opportunity or a trade (issue 29), as text: the % (2 to 4 decimals) and
@@ -13,7 +13,7 @@ export function afterRebalanceText(r: RebalanceShare | null | undefined): {
   if (r.afterPercent === null || r.afterBrl === null)
     return { after: 'sem rota', afterBrl: r.missing.length ? `sem rede para ${r.missing.join(', ')}` : '' };
   return {
-    after: `${numberFormat(2, 4).format(r.afterPercent as `${number}`)}%`,
+    after: `${formatDecimal(r.afterPercent, 2, 4)}%`,
     // rounded without decimal.js: this module is on /demo's first view (the public scanner's rows)
     afterBrl: formatBRL(roundBrlString(r.afterBrl) ?? r.afterBrl),
   };

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 import { OpportunityExplainer } from './opportunity-explainer';
 
-const exchangeNames = new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(
-  EXCHANGES.map((e) => e.displayName),
-);
+/** 'Binance, Mercado Bitcoin, Gate.io, MEXC e Bybit' (pt-BR's conjunction, without Intl.ListFormat: issue 33). */
+const names = EXCHANGES.map((e) => e.displayName);
+const exchangeNames = `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
 
 export function HeroSection() {
   return (

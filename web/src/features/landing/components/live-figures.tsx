@@ -8,12 +8,15 @@ import { formatNumber, TIME_ZONE } from '@/lib/format';
 
 const REFRESH_MS = 15_000;
 
-const clock = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** Built on first use, when the figures arrive (a page's first Intl object is a long task on a slow phone, issue 33). */
+let clock: Intl.DateTimeFormat | undefined;
+const clockFormat = () =>
+  (clock ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** Median detection latency in ms, pt-BR: under 10 ms with 2 decimals ('0,42 ms'), else whole ms. */
 export function formatLatencyMs(ms: number | null): string {
@@ -46,7 +49,7 @@ function figuresOf(stats: EngineStats): Figure[] {
     {
       label: 'Oportunidades hoje',
       value: formatNumber(stats.opportunitiesToday, 0),
-      note: `desde ${clock.format(stats.countingSince)} (horário de Brasília)`,
+      note: `desde ${clockFormat().format(stats.countingSince)} (horário de Brasília)`,
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { EXCHANGES, type ExchangeId } from '@arbitra/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { numberFormat } from '@/lib/format';
+import { formatDecimal } from '@/lib/format';
 import type { PricePoint } from '../lib/market-state';
 import { CHART_GRID, CHART_TOOLTIP, TIME_X_AXIS } from '../lib/chart-style';
 
@@ -28,7 +28,7 @@ function decimalsFor(value: number): number {
 
 /** A chart-axis price (floats are fine here: never money shown as a figure to act on). */
 export function formatChartPrice(value: number): string {
-  return numberFormat(0, decimalsFor(value)).format(value);
+  return formatDecimal(value, 0, decimalsFor(value));
 }
 
 /** Mid price (bid+ask)/2 of one pair per exchange over the last minutes, built from the live price stream. */

@@ -1,12 +1,12 @@
 import type { UsdtBrlPremiumPoint } from '@arbitra/contracts';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { numberFormat } from '@/lib/format';
+import { formatDecimal } from '@/lib/format';
 import { CHART_GRID, CHART_TOOLTIP, TIME_X_AXIS } from '../lib/chart-style';
 import { premiumSeriesName } from '../lib/premium-format';
 
 const COLORS = ['#22d3ee', '#f0b90b', '#a78bfa', '#10b981'];
 
-const pctText = (v: number) => `${numberFormat(2, 3).format(v)}%`;
+const pctText = (v: number) => `${formatDecimal(v, 2, 3)}%`;
 
 /** The USDT/BRL premium of the last minutes: one line per spread between exchanges (recharts, loaded lazily). */
 export function UsdtBrlPremiumChart({ points, keys }: { points: UsdtBrlPremiumPoint[]; keys: string[] }) {

@@ -1,15 +1,16 @@
 import {
   exchangeName,
+  formatPtBrDecimal,
   type Opportunity,
   type OpportunityLeg,
   type OpportunityStrategy,
 } from '@arbitra/contracts';
 import { afterRebalanceText } from '@/components/money/after-rebalance';
-import { formatBRL, numberFormat, TIME_ZONE } from '@/lib/format';
+import { formatBRL, TIME_ZONE } from '@/lib/format';
 
 /**
  * How the scanner screens write an opportunity (pt-BR, DECISIONS §11). Money and quantities arrive as
- * exact decimal strings and go to Intl as strings: no binary float touches what is shown.
+ * exact decimal strings and are written as strings (formatPtBrDecimal): no binary float touches what is shown.
  */
 const LOCALE = 'pt-BR';
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
@@ -24,7 +25,7 @@ function asDecimal(value: string): DecimalString | null {
 /** A decimal string with pt-BR separators and between `min` and `max` fraction digits; '—' when not a decimal. */
 export function formatDecimal(value: string, min: number, max: number): string {
   const decimal = asDecimal(value);
-  return decimal === null ? '—' : numberFormat(min, max).format(decimal);
+  return decimal === null ? '—' : formatPtBrDecimal(decimal, min, max);
 }
 
 /** Moves the decimal point of a decimal string: shiftDecimal('0.001', 2) → '0.1'. Exact. */
@@ -164,17 +165,20 @@ export function formatAge(ms: number): string {
   return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-const clockTime = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** Built on first use (a page's first Intl object is a long task on a slow phone, issue 33). */
+let clockTime: Intl.DateTimeFormat | undefined;
 
 /** 'HH:mm:ss' in America/Sao_Paulo, for chart axes and "atualizado às". */
 export function formatClock(ms: number): string {
-  return Number.isFinite(ms) ? clockTime.format(ms) : '—';
+  if (!Number.isFinite(ms)) return '—';
+  clockTime ??= new Intl.DateTimeFormat(LOCALE, {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return clockTime.format(ms);
 }
 
 /** What the basic scanner's list holds: 'As 10 melhores de 37 oportunidades ativas', '3 oportunidades ativas'. */
