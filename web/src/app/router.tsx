@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { createRoutesFromElements, Navigate, Route, useRoutes } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { PageLoader } from '@/components/layout/page-loader';
 import { ROUTES } from '@/config/routes';
@@ -85,84 +85,90 @@ const AdminSystem = lazyPage(() => import('@/features/admin/components/admin-sys
 const AdminSecurity = lazyPage(() => import('@/features/admin/components/admin-security'), 'AdminSecurity');
 const AdminSettings = lazyPage(() => import('@/features/admin/components/admin-settings'), 'AdminSettings');
 
-/** Every route of SPEC §2 and DECISIONS §10, with its guard. Any other path goes to '/'. */
+/**
+ * Every route of SPEC §2 and DECISIONS §10, with its guard. Any other path goes to '/'. Built once: AppRoutes
+ * matches the path against it when the path changes, and not again each time a lazy page or layout of it resolves
+ * (React retries the Suspense boundary under AppRoutes, not AppRoutes: with `<Routes>` inside that boundary, each
+ * retry flattened, ranked and matched the whole tree again, in the first render's tasks on a slow phone, issue 33).
+ */
+const ROUTE_TREE = createRoutesFromElements(
+  <>
+    <Route element={<AuthLayout />}>
+      <Route element={<RedirectSignedIn />}>
+        <Route path={ROUTES.login} element={<LoginPage />} />
+        <Route path={ROUTES.register} element={<RegisterPage />} />
+      </Route>
+    </Route>
+
+    {/* Sign-in and sign-up read no server data through TanStack Query: outside QueryLayout. */}
+    <Route element={<QueryLayout />}>
+      <Route element={<PublicLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path={ROUTES.demo} element={<DemoPage />} />
+        <Route path={ROUTES.tutorial} element={<TutorialPage />} />
+        <Route path={ROUTES.knowledgeBase} element={<KnowledgeBasePage />} />
+        <Route path={ROUTES.about} element={<AboutPage />} />
+        <Route path={ROUTES.knowledgeArticle} element={<KnowledgeArticlePage />} />
+        <Route path={ROUTES.blog} element={<BlogPage />} />
+        <Route path={ROUTES.blogPost} element={<BlogPostPage />} />
+        <Route path={ROUTES.newsletterConfirm} element={<NewsletterConfirmPage />} />
+        <Route path={ROUTES.careers} element={<CareersPage />} />
+        <Route path={ROUTES.press} element={<PressPage />} />
+        <Route path={ROUTES.status} element={<StatusPage />} />
+        <Route path={ROUTES.api} element={<ApiPage />} />
+        <Route path={ROUTES.docs} element={<DocsRedirect />} />
+        <Route path={ROUTES.help} element={<HelpPage />} />
+        <Route path={ROUTES.terms} element={<TermsPage />} />
+        <Route path={ROUTES.contact} element={<ContactPage />} />
+        <Route path={ROUTES.support} element={<SupportPage />} />
+        <Route path={ROUTES.privacy} element={<PrivacyPage />} />
+        {UNDER_DEVELOPMENT_PAGES.map((page) => (
+          <Route
+            key={page.path}
+            path={page.path}
+            element={<UnderDevelopmentPage title={page.title} detail={page.detail} />}
+          />
+        ))}
+      </Route>
+
+      <Route element={<AuthLayout />}>
+        <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
+      </Route>
+
+      <Route element={<RequireUser />}>
+        <Route path={ROUTES.dashboard} element={<DashboardPage />} />
+        <Route path={ROUTES.bots} element={<BotsPage />} />
+        <Route path={ROUTES.backtests} element={<BacktestsPage />} />
+        <Route path={ROUTES.backtest} element={<BacktestResultPage />} />
+        <Route path={ROUTES.taxSummary} element={<TaxSummaryPage />} />
+      </Route>
+
+      <Route element={<RequireSignedIn />}>
+        <Route path={ROUTES.security} element={<SecurityPage />} />
+        <Route path={ROUTES.payment} element={<PaymentPage />} />
+      </Route>
+
+      <Route element={<RequireAdmin />}>
+        <Route element={<AdminLayout />}>
+          <Route path={ROUTES.admin} element={<AdminOverview />} />
+          <Route path={ROUTES.adminUsers} element={<AdminUsers />} />
+          <Route path={`${ROUTES.adminUsers}/:id`} element={<AdminUserDetail />} />
+          <Route path={ROUTES.adminRevenue} element={<AdminRevenue />} />
+          <Route path={ROUTES.adminSystem} element={<AdminSystem />} />
+          <Route path={ROUTES.adminSecurity} element={<AdminSecurity />} />
+          <Route path={ROUTES.adminSettings} element={<AdminSettings />} />
+          <Route path={ROUTES.adminMessages} element={<AdminMessages />} />
+        </Route>
+      </Route>
+    </Route>
+
+    <Route path="*" element={<Navigate to={ROUTES.home} replace />} />
+  </>,
+);
+
 export function AppRoutes() {
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Routes>
-        <Route element={<AuthLayout />}>
-          <Route element={<RedirectSignedIn />}>
-            <Route path={ROUTES.login} element={<LoginPage />} />
-            <Route path={ROUTES.register} element={<RegisterPage />} />
-          </Route>
-        </Route>
-
-        {/* Sign-in and sign-up read no server data through TanStack Query: outside QueryLayout. */}
-        <Route element={<QueryLayout />}>
-          <Route element={<PublicLayout />}>
-            <Route index element={<LandingPage />} />
-            <Route path={ROUTES.demo} element={<DemoPage />} />
-            <Route path={ROUTES.tutorial} element={<TutorialPage />} />
-            <Route path={ROUTES.knowledgeBase} element={<KnowledgeBasePage />} />
-            <Route path={ROUTES.about} element={<AboutPage />} />
-            <Route path={ROUTES.knowledgeArticle} element={<KnowledgeArticlePage />} />
-            <Route path={ROUTES.blog} element={<BlogPage />} />
-            <Route path={ROUTES.blogPost} element={<BlogPostPage />} />
-            <Route path={ROUTES.newsletterConfirm} element={<NewsletterConfirmPage />} />
-            <Route path={ROUTES.careers} element={<CareersPage />} />
-            <Route path={ROUTES.press} element={<PressPage />} />
-            <Route path={ROUTES.status} element={<StatusPage />} />
-            <Route path={ROUTES.api} element={<ApiPage />} />
-            <Route path={ROUTES.docs} element={<DocsRedirect />} />
-            <Route path={ROUTES.help} element={<HelpPage />} />
-            <Route path={ROUTES.terms} element={<TermsPage />} />
-            <Route path={ROUTES.contact} element={<ContactPage />} />
-            <Route path={ROUTES.support} element={<SupportPage />} />
-            <Route path={ROUTES.privacy} element={<PrivacyPage />} />
-            {UNDER_DEVELOPMENT_PAGES.map((page) => (
-              <Route
-                key={page.path}
-                path={page.path}
-                element={<UnderDevelopmentPage title={page.title} detail={page.detail} />}
-              />
-            ))}
-          </Route>
-
-          <Route element={<AuthLayout />}>
-            <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
-            <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
-            <Route path={ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
-          </Route>
-
-          <Route element={<RequireUser />}>
-            <Route path={ROUTES.dashboard} element={<DashboardPage />} />
-            <Route path={ROUTES.bots} element={<BotsPage />} />
-            <Route path={ROUTES.backtests} element={<BacktestsPage />} />
-            <Route path={ROUTES.backtest} element={<BacktestResultPage />} />
-            <Route path={ROUTES.taxSummary} element={<TaxSummaryPage />} />
-          </Route>
-
-          <Route element={<RequireSignedIn />}>
-            <Route path={ROUTES.security} element={<SecurityPage />} />
-            <Route path={ROUTES.payment} element={<PaymentPage />} />
-          </Route>
-
-          <Route element={<RequireAdmin />}>
-            <Route element={<AdminLayout />}>
-              <Route path={ROUTES.admin} element={<AdminOverview />} />
-              <Route path={ROUTES.adminUsers} element={<AdminUsers />} />
-              <Route path={`${ROUTES.adminUsers}/:id`} element={<AdminUserDetail />} />
-              <Route path={ROUTES.adminRevenue} element={<AdminRevenue />} />
-              <Route path={ROUTES.adminSystem} element={<AdminSystem />} />
-              <Route path={ROUTES.adminSecurity} element={<AdminSecurity />} />
-              <Route path={ROUTES.adminSettings} element={<AdminSettings />} />
-              <Route path={ROUTES.adminMessages} element={<AdminMessages />} />
-            </Route>
-          </Route>
-        </Route>
-
-        <Route path="*" element={<Navigate to={ROUTES.home} replace />} />
-      </Routes>
-    </Suspense>
-  );
+  const page = useRoutes(ROUTE_TREE);
+  return <Suspense fallback={<PageLoader />}>{page}</Suspense>;
 }
