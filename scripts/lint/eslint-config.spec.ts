@@ -82,7 +82,7 @@ describe('lint: data access only through the repositories of @arbitra/db', () =>
 describe('lint: module boundaries', () => {
   it('cycles are the import-cycles check, over every TypeScript file eslint lints (import-x/no-cycle is off)', async () => {
     // The check (scripts/lint/import-cycles.mjs, its own spec) counts type imports too; eslint's rule did not, and
-    // cost ~20 % of the lint. Nothing may fall outside the check's folders.
+    // cost 5–18 % of the lint. Nothing may fall outside the check's folders.
     expect(
       await ruleFor('engine/src/execution/executions.processor.ts', 'import-x/no-cycle'),
     ).toBeUndefined();

@@ -2,7 +2,7 @@
 /**
  * No import cycle of any kind (docs/ARCHITECTURE.md "Module boundaries"): the TypeScript import graph of every
  * folder eslint lints, with `import type` and `export … from` counted (a type import is a dependency all the same).
- * This is the project's only cycle check (eslint's import-x/no-cycle, which skipped type imports and cost ~20 % of
+ * This is the project's only cycle check (eslint's import-x/no-cycle, which skipped type imports and cost 5–18 % of
  * the lint's CPU, is off). Two checks:
  * - files: no two files reach each other (any program, any package, the web, the tests, scripts, benchmarks);
  * - folders of every source folder (api/src/modules/<name>, web/src/features/<name>, else <root>/<name>, e.g.
@@ -33,8 +33,8 @@ export const LAYERED_PROGRAMS = SOURCE_ROOTS;
 /**
  * Every other folder of TypeScript eslint lints (tests, their support, scripts, benchmarks, the browser tests, the
  * configs at the top): no two of their files reach each other either. With these the check covers every file
- * `import-x/no-cycle` covered, type imports included, so eslint no longer runs that rule (it was ~20 % of the lint's
- * CPU: it parsed the whole import graph again for every file, see the README's test notes).
+ * `import-x/no-cycle` covered, type imports included, so eslint no longer runs that rule (it was 5–18 % of the lint's
+ * CPU: it parsed every dependency again with its own parser, see the README's test notes).
  */
 export const OTHER_ROOTS = [
   'api/test',
