@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the project has, with the counts printed at the end. By default one stage after another,
- * output streamed: build → audit (production dependencies, high/critical) → lint (eslint, import cycles, tenancy) →
- * typecheck → unit (node + web) → integration (real Postgres, and Redis when reachable) → browser (the platform
- * started as `npm start` does, driven in Debian Chromium).
+ * `npm test`: every check the project has, with the counts printed at the end. By default: first two lanes of one
+ * core each, build → audit (production dependencies, high/critical) → typecheck beside lint (eslint, import cycles,
+ * tenancy), each step's output printed whole when it ends; then one stage after another, output streamed: unit
+ * (node + web) → integration (real Postgres, and Redis when reachable) → browser (the platform started as
+ * `npm start` does, driven in Debian Chromium).
  * `npm test -- --parallel` (or TEST_PARALLEL=1) runs three lanes side by side, the audit beside them, each stage's
  * output printed whole when it ends: lint → typecheck; unit → browser (after the build); build → integration. On
  * this 2-core machine that was SLOWER (the stages fight for the cores: unit 191 s → 1254 s, lint 67 s → 364 s, see
@@ -48,13 +49,14 @@ function header(name, cmd, args, suffix = '') {
   return `\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}${suffix}`;
 }
 
-async function step(name, cmd, args, { vitestReport } = {}) {
+/** `capture`: keep the output and print it whole when the step ends (a step beside another). */
+async function step(name, cmd, args, { vitestReport, capture = !serial } = {}) {
   const started = Date.now();
-  if (serial) console.log(header(name, cmd, args));
+  if (!capture) console.log(header(name, cmd, args));
   else console.log(`▶ ${name} começou (${seconds(startedAt)} s)`);
-  const r = await run(cmd, args);
+  const r = await run(cmd, args, { capture });
   const result = { name, ok: r.code === 0, seconds: seconds(started) };
-  if (!serial) {
+  if (capture) {
     console.log(header(name, cmd, args, ` (${result.seconds} s)`));
     process.stdout.write(r.stdout);
     process.stderr.write(r.stderr);
@@ -141,19 +143,30 @@ const browser = () => {
   results.push({ name: 'e2e', ok: false, seconds: '0.0' });
   return false;
 };
-const checks = async () =>
+/** `o`: step options (`beside` when another lane runs at the same time). */
+const lint = async (o) =>
   [
-    await step('lint', bin('eslint'), ['.', '--max-warnings=0']),
-    await step('import cycles', 'node', ['scripts/lint/import-cycles.mjs']),
-    await step('tenancy', 'node', ['scripts/lint/tenancy.mjs']),
-    await step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+    await step('lint', bin('eslint'), ['.', '--max-warnings=0'], o),
+    await step('import cycles', 'node', ['scripts/lint/import-cycles.mjs'], o),
+    await step('tenancy', 'node', ['scripts/lint/tenancy.mjs'], o),
   ].every(Boolean);
-const build = () => step('build', 'npm', ['run', 'build', '--silent']);
+const typecheck = (o) => step('typecheck', 'npm', ['run', 'typecheck', '--silent'], o);
+const checks = async () => [await lint(), await typecheck()].every(Boolean);
+const build = (o) => step('build', 'npm', ['run', 'build', '--silent'], o);
 const integration = () => vitest('integration', ['integration']);
+const beside = { capture: true };
 
 let ok;
 if (serial) {
-  ok = (await build()) && (await audit()) && (await checks());
+  // The checks before the tests in two lanes, one core each: eslint (one thread, ~95 s) beside the build then the
+  // typecheck (tsc, one thread each). Neither reads what the other writes (lint and tsc read the sources; the build
+  // writes dist/ and web/dist, which both ignore). Each lane's output is printed whole when it ends. The test stages
+  // after them stay one after another (README, test notes: more at once was slower on 2 cores).
+  const lanes = await Promise.all([
+    (async () => (await build(beside)) && (await audit()) && (await typecheck(beside)))(),
+    lint(beside),
+  ]);
+  ok = lanes.every(Boolean);
   ok = ok && [await vitest('unit', ['unit', 'web']), await integration()].every(Boolean) && (await browser());
 } else {
   // Integration and the browser tests need the build (engine/dist, web/dist); lint, typecheck and the unit tests
@@ -171,7 +184,17 @@ if (serial) {
   if (!(await built)) console.error('\nO build falhou: a integração e os testes de navegador não rodaram.');
 }
 
-const order = ['build', 'audit', 'lint', 'import cycles', 'tenancy', 'typecheck', 'unit', 'integration', 'e2e'];
+const order = [
+  'build',
+  'audit',
+  'lint',
+  'import cycles',
+  'tenancy',
+  'typecheck',
+  'unit',
+  'integration',
+  'e2e',
+];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n━━ resumo ━━');
 for (const r of results) {
@@ -184,6 +207,8 @@ console.log('\n━━ os 20 testes mais lentos ━━');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20))
   console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.stage.padEnd(11)} ${t.name}`);
 const total = results.reduce((a, r) => a + (r.counts?.passed ?? 0), 0);
-console.log(`${total} testes passaram no total, em ${seconds(startedAt)} s${serial ? '' : ' (em paralelo)'}.`);
+console.log(
+  `${total} testes passaram no total, em ${seconds(startedAt)} s${serial ? '' : ' (em paralelo)'}.`,
+);
 rmSync(reportDir, { recursive: true, force: true });
 process.exit(ok && results.every((r) => r.ok) ? 0 : 1);

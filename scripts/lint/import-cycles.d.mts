@@ -6,6 +6,7 @@ export interface Cycle {
 }
 export const SOURCE_ROOTS: string[];
 export const LAYERED_PROGRAMS: string[];
+export const OTHER_ROOTS: string[];
 export function resolveSpecifier(root: string, from: string, specifier: string): string | undefined;
 export function importGraph(root?: string, roots?: string[]): Graph;
 export function cycles(graph: Graph): string[][];

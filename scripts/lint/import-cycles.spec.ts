@@ -49,6 +49,19 @@ describe('lint: no import cycle, type imports included', () => {
     expect(folderOf('api/src', 'api/src/main.ts')).toBe('api/src/main.ts');
   });
 
+  it('counts the tests, scripts and benchmarks too (a test importing its support and back)', () => {
+    const files = {
+      'api/test/bots.test.ts': `import { seedBots } from './support/bots.js';\nseedBots();\n`,
+      'api/test/support/bots.ts': `import type { X } from '../bots.test.js';\nexport const seedBots = (x?: X) => x;\n`,
+      'scripts/test-support/a.ts': `import { b } from './b.js';\nexport const a = b;\n`,
+      'scripts/test-support/b.ts': `export { a as b } from './a.js';\n`,
+    };
+    expect(check(tree(files)).fileCycles.map((c) => c.members)).toEqual([
+      ['api/test/bots.test.ts', 'api/test/support/bots.ts'],
+      ['scripts/test-support/a.ts', 'scripts/test-support/b.ts'],
+    ]);
+  });
+
   it('the repository has none', () => {
     const result = check();
     expect(result.fileCycles).toEqual([]);
