@@ -5,7 +5,8 @@ import type { BackgroundService } from '../config/background-service.js';
 import { ArbitrageScanner } from '../arbitrage/scanner.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { createMarketFeed, parseReplaySpeed } from '../market-data/feed-factory.js';
-import { SAME_TIME, type MarketClock, type MarketFeed } from '../market-data/types.js';
+import { SAME_TIME } from '../market-data/market-clock.js';
+import type { MarketClock, MarketFeed } from '../market-data/types.js';
 import { databaseMarketClock } from './shared-market-clock.js';
 
 const SWEEP_EVERY_MS = 250;
@@ -41,12 +42,18 @@ export class ScannerService implements BackgroundService {
       replayEpochMs: config.REPLAY_EPOCH_MS,
       replayJitterMs: config.REPLAY_JITTER_MS,
       staleAfterMs: config.MARKET_STALE_AFTER_MS,
+      onStuck: (key) =>
+        this.logger.warn(`mercado do replay parado por ${key} além do limite: segue sem esperar`),
     });
     this.scanner = new ArbitrageScanner({ staleAfterMs: config.MARKET_STALE_AFTER_MS });
     if (this.marketClock.speed > 1) this.scanner.store.keepHistory(FAST_MARKET_HISTORY_MS);
   }
 
-  /** The market's own time: this process's, but for a replay fast-forwarded (REPLAY_SPEED > 1). */
+  /**
+   * The market's own time: this process's, but for a replay fast-forwarded (REPLAY_SPEED > 1), whose market runs only
+   * as fast as this engine keeps up (PacedMarketClock): the runner holds it from a detection, the executor through
+   * the execution's work; its paper orders wait for it.
+   */
   get marketClock(): MarketClock {
     return this.feed.marketClock ?? SAME_TIME;
   }
