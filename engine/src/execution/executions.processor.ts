@@ -23,6 +23,7 @@ import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
+import { stampOfMarket } from '../market-data/market-clock.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { usdtValue } from '../arbitrage/valuation.js';
 import { BotEvents } from './bot-events.js';
@@ -217,8 +218,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     return async (latencyMs) => {
       const at = market.now() + latencyMs;
       await market.until(at, clock.key);
-      const local = market.toLocal(at);
-      return (ex, symbol) => store.asOf(ex as ExchangeId, symbol, local);
+      const stamp = stampOfMarket(market, at);
+      return (ex, symbol) => store.asOf(ex as ExchangeId, symbol, stamp);
     };
   }
 
@@ -315,7 +316,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       minAmount: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
       minNotional: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minNotional ?? 0,
       markUsdt: (ex: string, asset: string) => {
-        const v = usdtValue(store, ex as ExchangeId, asset, Date.now());
+        const v = usdtValue(store, ex as ExchangeId, asset, this.scanner.scanner.clock.now());
         return v === null ? null : String(v);
       },
     };

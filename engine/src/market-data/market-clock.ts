@@ -3,6 +3,7 @@ import type { MarketClock } from './types.js';
 /** Market time is this process's time (live, simulated, a replay at its recorded pace). */
 export const SAME_TIME: MarketClock = {
   speed: 1,
+  books: 'local',
   toMarket: (ms) => ms,
   toLocal: (ms) => ms,
   now: () => Date.now(),
@@ -32,6 +33,7 @@ export function fastForwardClock(speed: number, anchor: () => number | null): Ma
   };
   return {
     speed,
+    books: 'local',
     toMarket,
     toLocal,
     now: () => toMarket(Date.now()),
@@ -39,6 +41,16 @@ export function fastForwardClock(speed: number, anchor: () => number | null): Ma
     hold: () => undefined,
     release: () => undefined,
   };
+}
+
+/** The market time of a book's stamp (BookUpdate.receivedTs, exchangeTs) of a feed on `clock`. */
+export function marketOfStamp(clock: MarketClock, stamp: number): number {
+  return clock.books === 'market' ? stamp : clock.toMarket(stamp);
+}
+
+/** The stamp of the books of a market moment (BookStore.asOf) of a feed on `clock`. */
+export function stampOfMarket(clock: MarketClock, marketMs: number): number {
+  return clock.books === 'market' ? marketMs : clock.toLocal(marketMs);
 }
 
 /** Piece of the map of this process's time onto market time: from `local` (at `market`), `rate`× up to `cap`. */
@@ -74,9 +86,12 @@ export const HOLD_LIMIT_MS = 15_000;
  *   lag. `until(t, key)` releases `key` while waiting and holds it again at `t`.
  *
  * The map of this process's time onto market time (piecewise: standing, or `speed`× capped by the next waiter) is
- * kept for the last minute: `toMarket` of a past moment (a job's enqueue, a book's receipt) is exact.
+ * kept for the last minute: `toMarket` of a past moment (a job's enqueue) is exact. Its replay stamps books in market
+ * time (`books: 'market'`): the scanner, its registry and staleness run on this clock.
  */
 export class PacedMarketClock implements MarketClock {
+  /** Its replay stamps its books in market time: the scanner runs on it (staleness, coalescing) as a backtest's does. */
+  readonly books = 'market' as const;
   private readonly segments: Segment[];
   private readonly holds = new Map<string, NodeJS.Timeout>();
   private waiters: Waiter[] = [];

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { Scheduler } from './clock.js';
 import { realScheduler } from './clock.js';
 import { REPLAY_FORMAT_VERSION, type ReplayMeta } from './replay-format.js';
-import { SAME_TIME } from './market-clock.js';
+import { marketOfStamp, SAME_TIME } from './market-clock.js';
 import type { MarketFeed } from './types.js';
 
 export interface RecorderOptions {
@@ -55,20 +55,14 @@ export class FeedRecorder {
     this.unsubscribe = this.feed.subscribe({
       update: (u) => {
         if (this.options.maxUpdates !== undefined && this.written >= this.options.maxUpdates) return;
-        const received = market.toMarket(u.receivedTs);
         this.write({
           type: 'book',
           exchange: u.exchange,
           symbol: u.symbol,
           bids: u.bids,
           asks: u.asks,
-          // the exchange's stamp keeps its distance to the receipt, in market time (a market that stood still between
-          // the two, PacedMarketClock, does not shorten it)
-          exchangeTs:
-            market.speed === 1
-              ? market.toMarket(u.exchangeTs)
-              : received - (u.receivedTs - u.exchangeTs) * market.speed,
-          receivedTs: received,
+          exchangeTs: marketOfStamp(market, u.exchangeTs),
+          receivedTs: marketOfStamp(market, u.receivedTs),
         });
         this.written++;
       },

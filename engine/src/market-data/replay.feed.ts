@@ -82,7 +82,7 @@ export class ReplayFeed extends FeedBase {
    * A replay `speed`× faster than recorded: one engine's (`paced`, no epoch, no jitter) runs on a PacedMarketClock, its
    * market never ahead of the engine (each book handed over at its recorded market time, the market standing still
    * while the engine works on it); several engines' on one epoch run that much market per ms of this process from
-   * the anchor (fastForwardClock). Its books carry this process's time (rebased).
+   * the anchor (fastForwardClock). Its books carry this process's time (rebased), a paced replay's market time.
    */
   readonly marketClock: MarketClock;
   private readonly paced: PacedMarketClock | null;
@@ -262,9 +262,9 @@ export class ReplayFeed extends FeedBase {
         // and across passes (a later pass starts later; in 'fast' mode passShift moves it forward)
         const factor = typeof this.speed === 'number' ? this.speed : 1;
         update.receivedTs = this.scheduler.now();
+        // paced: stamped in market time (MarketClock.books), the exchange's stamp its recorded distance before
         const mapped = this.paced
-          ? // its recorded distance to its receipt: the recorder writes it back in market time
-            update.receivedTs - (r.receivedTs - r.exchangeTs) / factor
+          ? (update.receivedTs = this.paced.now()) - (r.receivedTs - r.exchangeTs)
           : wallStart + (r.exchangeTs - recStart) / factor + (this.speed === 'fast' ? passShift : 0);
         const key = `${String(r.exchange)}|${String(r.symbol)}`;
         // a new pass must not start before the previous pass ended (within a pass the recorded order is kept,

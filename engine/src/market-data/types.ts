@@ -58,6 +58,12 @@ export interface FeedListener {
  */
 export interface MarketClock {
   readonly speed: number;
+  /**
+   * The time the feed stamps its books with (receivedTs, exchangeTs), which the scanner runs on: this process's
+   * ('local': live, simulated, replays on a shared epoch) or the market's own ('market': a paced replay, read in
+   * market time as a backtest reads it — staleness, the registry's coalescing, detection's stamps).
+   */
+  readonly books: 'local' | 'market';
   /** The market time of a moment of this process's clock. */
   toMarket(localMs: number): number;
   /** The moment of this process's clock of a market time. */

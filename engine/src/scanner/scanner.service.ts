@@ -45,7 +45,12 @@ export class ScannerService implements BackgroundService {
       onStuck: (key) =>
         this.logger.warn(`mercado do replay parado por ${key} além do limite: segue sem esperar`),
     });
-    this.scanner = new ArbitrageScanner({ staleAfterMs: config.MARKET_STALE_AFTER_MS });
+    // the scanner runs on the time the feed stamps its books with (a paced replay's: its market's)
+    const market = this.marketClock;
+    this.scanner = new ArbitrageScanner({
+      staleAfterMs: config.MARKET_STALE_AFTER_MS,
+      clock: market.books === 'market' ? market : undefined,
+    });
     if (this.marketClock.speed > 1) this.scanner.store.keepHistory(FAST_MARKET_HISTORY_MS);
   }
 
