@@ -385,11 +385,14 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   /**
-   * A paced replay's market stands still from a detection until its jobs are taken by the executor (which holds it
-   * on through their work, MarketClock.hold): the queue's delay is not market time. Elsewhere nothing.
+   * Jobs leave with their detection's market time; a paced replay's market stands still from there until the
+   * executor takes them (and holds it on through their work, MarketClock.hold): the queue's delay is not market time.
    */
   private holdMarket(jobs: readonly ExecutionJob[]): void {
     const market = this.scanner.marketClock;
-    for (const job of jobs) market.hold(job.executionKey);
+    for (const job of jobs) {
+      job.detectedAt = market.toMarket(job.enqueuedAt);
+      market.hold(job.executionKey);
+    }
   }
 }

@@ -136,8 +136,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
 
   /** One job under its bot's lock (waited for until the job's age budget runs out: then 'expired'). */
   async execute(data: ExecutionJob): Promise<string> {
-    const picked = Date.now();
     const market = this.scanner.marketClock;
+    const picked = { local: Date.now(), market: market.now() };
     // behind its bot's execution running here: the market runs on to that one's orders while this one waits
     if (this.enter(data.botId, data.executionKey)) market.release(data.executionKey);
     try {
@@ -198,12 +198,11 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
    * still while the job works (but while its paper orders travel): a loaded machine's 300 ms are no market time,
    * and its orders meet the books of exactly their market moment. Live and simulated markets: this process's time.
    */
-  private jobClock(data: ExecutionJob, picked: number): JobClock {
+  private jobClock(data: ExecutionJob, picked: { local: number; market: number }): JobClock {
     const market = this.scanner.marketClock;
-    const detected = market.toMarket(data.enqueuedAt);
+    const detected = data.detectedAt ?? market.toMarket(data.enqueuedAt);
     const previous = this.released.get(data.botId);
-    const waitedMs =
-      previous !== undefined && previous > data.enqueuedAt ? market.now() - market.toMarket(picked) : 0;
+    const waitedMs = previous !== undefined && previous > data.enqueuedAt ? market.now() - picked.market : 0;
     return { key: data.executionKey, detected, waitedMs };
   }
 

@@ -53,46 +53,44 @@ export function stampOfMarket(clock: MarketClock, marketMs: number): number {
   return clock.books === 'market' ? marketMs : clock.toLocal(marketMs);
 }
 
-/** Piece of the map of this process's time onto market time: from `local` (at `market`), `rate`× up to `cap`. */
-interface Segment {
-  local: number;
-  market: number;
-  rate: number;
-  cap: number;
-}
-
 interface Waiter {
   at: number;
   resolve: () => void;
   /** Held again the moment the market reaches `at` (the waiter's work resumes on a market that stands still). */
   key?: string;
+  /** The replay's wait for its next record (advanceTo). */
+  replay?: boolean;
 }
 
-/** How much of the map is kept (this process's time): the past a paper order or a recorder asks about. */
-const KEEP_MS = 60_000;
 /** A hold never released (a job lost on its way) stops standing the market still after this long. */
 export const HOLD_LIMIT_MS = 15_000;
 
 /**
- * The market of a single engine's fast-forwarded replay: it runs `speed`× faster than this process only while the
- * engine keeps up, so what the engine does takes no market time that a loaded machine made longer.
+ * The market of a single engine's fast-forwarded replay: it runs up to `speed`× faster than this process, and never
+ * ahead of the engine, so that what the engine does takes no market time a loaded machine made longer.
  *
- * - **Holds** (`hold(key)` … `release(key)`): the market stands still while anything holds it — the replay while
- *   it reads its next record and hands a book to the scanner, an execution from its detection to its orders' arrival
- *   and from their fill to its record. Work stands still in market time however long the machine takes over it.
- * - **Never past a waiter** (`until(t)`): the market does not run past the earliest moment someone waits for — the
- *   replay's next record, a paper order's arrival — until that one has been given its moment: a book is handed over
- *   at exactly its recorded market time, an order meets the books of exactly its arrival, whatever the event loop's
- *   lag. `until(t, key)` releases `key` while waiting and holds it again at `t`.
+ * - **Holds** (`hold(key)` … `release(key)`): the market stands still while anything holds it — an execution from
+ *   its detection (the runner) through its work to its orders, and from their fill to its record. Work takes no
+ *   market time however long the machine takes over it; the market runs on from where it stood.
+ * - **The replay's horizon** (`advanceTo(t)`): the market never runs past the replay's next record until the replay
+ *   hands it over; each book is handed over, and the scanner runs on it, at exactly its recorded market time.
+ * - **Never past a waiter** (`until(t)`): nor past the earliest moment someone waits for (a paper order's arrival),
+ *   until that one has been given it: an order meets the books of exactly its market moment. `until(t, key)` releases
+ *   `key` while waiting and holds it again at `t`.
  *
- * The map of this process's time onto market time (piecewise: standing, or `speed`× capped by the next waiter) is
- * kept for the last minute: `toMarket` of a past moment (a job's enqueue) is exact. Its replay stamps books in market
- * time (`books: 'market'`): the scanner, its registry and staleness run on this clock.
+ * Between holds the market runs `speed`× from where the last one left it, up to the horizon and the waiters: a
+ * replay behind that pace (its timers late, its scanner slow) catches up at once, in order, every book and order at
+ * its own market moment. Its replay stamps books in market time (`books: 'market'`): the scanner, its registry and
+ * staleness run on this clock. `toMarket`/`toLocal` answer about the present (a job's detection travels with it,
+ * ExecutionJob.detectedAt).
  */
 export class PacedMarketClock implements MarketClock {
-  /** Its replay stamps its books in market time: the scanner runs on it (staleness, coalescing) as a backtest's does. */
   readonly books = 'market' as const;
-  private readonly segments: Segment[];
+  /** Where the market runs from: `market` at `local` (this process), `speed`× (the last hold's release). */
+  private anchor: { local: number; market: number };
+  /** While held: where it stands. */
+  private standing: number | null = null;
+  private horizon: number;
   private readonly holds = new Map<string, NodeJS.Timeout>();
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -101,44 +99,35 @@ export class PacedMarketClock implements MarketClock {
     readonly speed: number,
     private readonly onStuck: (key: string) => void = () => undefined,
     start = Date.now(),
+    /** Default: it stands until the replay hands over its first book (advanceTo). */
+    horizon = start,
   ) {
-    this.segments = [{ local: start, market: start, rate: speed, cap: Infinity }];
+    this.anchor = { local: start, market: start };
+    this.horizon = horizon;
   }
 
   now(): number {
-    return this.valueAt(this.segments[this.segments.length - 1]!, Date.now());
+    return this.at(Date.now());
   }
 
+  /** The market time of a moment of this process's clock, as the market runs now (the present, or just before). */
   toMarket(localMs: number): number {
-    const s = this.segments;
-    for (let i = s.length - 1; i >= 0; i--) if (s[i]!.local <= localMs) return this.valueAt(s[i]!, localMs);
-    return s[0]!.market - (s[0]!.local - localMs) * this.speed;
+    return this.at(localMs);
   }
 
-  /**
-   * The last moment of this process's time at which the market was at `marketMs` (or, ahead, when it will be if
-   * nothing holds it): the books received by then are the books of that market moment.
-   */
+  /** When the market reaches `marketMs` if nothing holds or caps it (an estimate ahead; the present behind). */
   toLocal(marketMs: number): number {
-    const s = this.segments;
-    const now = Date.now();
-    const current = this.valueAt(s[s.length - 1]!, now);
-    if (marketMs >= current) {
-      const last = s[s.length - 1]!;
-      return last.rate > 0 ? now + (marketMs - current) / last.rate : now;
-    }
-    for (let i = s.length - 1; i >= 0; i--) {
-      const seg = s[i]!;
-      if (seg.market > marketMs) continue;
-      const end = i + 1 < s.length ? s[i + 1]!.local : now;
-      if (seg.rate === 0 || marketMs >= seg.cap) return end;
-      return Math.min(seg.local + (marketMs - seg.market) / seg.rate, end);
-    }
-    return s[0]!.local - (s[0]!.market - marketMs) / this.speed;
+    if (this.standing !== null) return Date.now();
+    return Math.max(Date.now(), this.anchor.local + (marketMs - this.anchor.market) / this.speed);
   }
 
   hold(key: string): void {
-    if (this.take(key) && this.holds.size === 1) this.mark();
+    this.holdAt(key, this.now());
+  }
+
+  private holdAt(key: string, market: number): void {
+    if (!this.take(key)) return;
+    if (this.standing === null) this.standing = market;
   }
 
   release(key: string): void {
@@ -146,7 +135,10 @@ export class PacedMarketClock implements MarketClock {
     if (!guard) return;
     clearTimeout(guard);
     this.holds.delete(key);
-    if (this.holds.size === 0) this.mark();
+    if (this.holds.size > 0) return;
+    this.anchor = { local: Date.now(), market: this.standing! };
+    this.standing = null;
+    this.schedule();
   }
 
   until(marketMs: number, key?: string): Promise<void> {
@@ -159,59 +151,77 @@ export class PacedMarketClock implements MarketClock {
       // the market runs from the end of this turn: what the same work sends in this turn (an execution's other leg)
       // leaves at the same market moment
       queueMicrotask(() => {
-        if (key && this.holds.has(key) && this.waiting(key)) this.release(key); // marks
-        else this.mark();
+        if (key && this.holds.has(key) && this.waiting(key)) this.release(key);
+        else this.schedule();
       });
     });
+  }
+
+  /** The replay's next record is due at `marketMs`: the market may run to it (no further), resolved once there. */
+  advanceTo(marketMs: number): Promise<void> {
+    this.horizon = Math.max(this.horizon, marketMs);
+    if (marketMs <= this.now()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.waiters.push({ at: marketMs, resolve, replay: true });
+      this.schedule();
+    });
+  }
+
+  /** The replay ended (or stopped): its wait is answered, and the market runs on with no horizon. */
+  endReplay(): void {
+    const mine = this.waiters.filter((w) => w.replay);
+    this.waiters = this.waiters.filter((w) => !w.replay);
+    if (this.standing === null) this.anchor = { local: Date.now(), market: this.now() };
+    this.horizon = Infinity;
+    for (const w of mine) w.resolve();
+    this.schedule();
   }
 
   private waiting(key: string): boolean {
     return this.waiters.some((w) => w.key === key);
   }
 
-  /** `key` waits no more and holds nothing (its owner stopped): its waiters are answered now. */
-  forget(key: string): void {
-    const mine = this.waiters.filter((w) => w.key === key);
-    this.waiters = this.waiters.filter((w) => w.key !== key);
-    for (const w of mine) w.resolve();
-    if (this.holds.has(key)) this.release(key);
-    else this.mark();
-  }
-
-  private valueAt(seg: Segment, localMs: number): number {
-    return seg.rate === 0 ? seg.market : Math.min(seg.market + (localMs - seg.local) * seg.rate, seg.cap);
-  }
-
-  /** A new piece of the map from now: standing while held, else running up to the earliest waiter. */
-  private mark(): void {
-    const local = Date.now();
-    const market = this.now();
-    let cap = Infinity;
+  private capped(market: number): number {
+    let cap = this.horizon;
     for (const w of this.waiters) cap = Math.min(cap, w.at);
-    const rate = this.holds.size > 0 ? 0 : this.speed;
-    this.segments.push({ local, market, rate, cap: Math.max(cap, market) });
-    while (this.segments.length > 2 && this.segments[1]!.local < local - KEEP_MS) this.segments.shift();
+    return Math.min(market, cap);
+  }
+
+  private at(localMs: number): number {
+    if (this.standing !== null) return this.standing;
+    return this.capped(this.anchor.market + (localMs - this.anchor.local) * this.speed);
+  }
+
+  /** Wakes the earliest waiter when the market reaches it (at once if it has). */
+  private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (rate > 0 && cap !== Infinity)
-      this.timer = setTimeout(() => this.wake(), Math.max(0, (cap - market) / rate));
+    if (this.standing !== null || this.waiters.length === 0) return;
+    let first = Infinity;
+    for (const w of this.waiters) first = Math.min(first, w.at);
+    const free = this.anchor.market + (Date.now() - this.anchor.local) * this.speed;
+    // the replay's next book comes first (it raises the horizon); a wait for ever needs no timer
+    if (first > this.horizon || !Number.isFinite(first)) return;
+    this.timer = setTimeout(() => this.wake(), Math.max(0, (first - free) / this.speed));
   }
 
   /** The market reached its earliest waiter(s): each is given its moment (held again if it asked), in order. */
   private wake(): void {
     this.timer = null;
+    if (this.standing !== null) return;
     const now = this.now();
-    let at = Infinity;
-    for (const w of this.waiters) at = Math.min(at, w.at);
-    if (at > now) return this.mark(); // woken early
-    const due = this.waiters.filter((w) => w.at === at);
-    this.waiters = this.waiters.filter((w) => w.at !== at);
+    let first = Infinity;
+    for (const w of this.waiters) first = Math.min(first, w.at);
+    if (first > now) return this.schedule(); // woken early
+    const due = this.waiters.filter((w) => w.at === first);
+    this.waiters = this.waiters.filter((w) => w.at !== first);
     for (const w of due) {
-      // held again once none of its work still travels (an execution's legs arrive apart with distinct latencies)
-      if (w.key && !this.waiting(w.key)) this.take(w.key);
+      // held again, at its moment, once none of its work still travels (an execution's legs arrive apart with
+      // distinct latencies)
+      if (w.key && !this.waiting(w.key)) this.holdAt(w.key, first);
       w.resolve();
     }
-    this.mark();
+    this.schedule();
   }
 
   /** Adds a hold (false: already held), released by itself after HOLD_LIMIT_MS. */

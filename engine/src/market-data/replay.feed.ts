@@ -8,8 +8,7 @@ import { parseReplayLine, type ReplayMeta } from './replay-format.js';
 import { fastForwardClock, PacedMarketClock, SAME_TIME } from './market-clock.js';
 import type { BookUpdate, MarketClock } from './types.js';
 
-/** The replay's own hold on a paced market: while it reads its next record and hands a book to the scanner. */
-const REPLAY_HOLD = 'replay';
+
 
 export type ReplaySpeed = 'recorded' | 'fast' | number;
 
@@ -86,6 +85,8 @@ export class ReplayFeed extends FeedBase {
    */
   readonly marketClock: MarketClock;
   private readonly paced: PacedMarketClock | null;
+  /** Paced: the market time of the record being handed over. */
+  private due = 0;
   private stopping: Promise<void> = new Promise(() => undefined);
   private stopNow: () => void = () => undefined;
 
@@ -111,8 +112,6 @@ export class ReplayFeed extends FeedBase {
     if (this.running) return;
     this.running = true;
     this.stopping = new Promise((r) => (this.stopNow = r));
-    // a paced market stands still until the replay hands over its first book
-    this.paced?.hold(REPLAY_HOLD);
     try {
       await access(this.options.file);
     } catch {
@@ -154,7 +153,7 @@ export class ReplayFeed extends FeedBase {
       for (const ex of this.exchanges) this.setState(ex, 'down', 'Fim da gravação');
     }
     this.running = false;
-    this.paced?.forget(REPLAY_HOLD); // past its end, the market runs on
+    this.paced?.endReplay(); // past its end, the market runs on
     this.resolveFinished({ ...this.result });
   }
 
@@ -210,8 +209,9 @@ export class ReplayFeed extends FeedBase {
           recLast = Math.max(recLast, recReceived);
           if (this.paced) {
             if (recReceived === recStart) marketStart ||= this.paced.now();
-            // the market runs to this record's moment unless the engine holds it, and stands there while it is handed over
-            await Promise.race([this.paced.until(marketStart + (recReceived - recStart), REPLAY_HOLD), this.stopping]);
+            // the market runs to this record's moment (unless the engine holds it), and no further until it is handed over
+            this.due = marketStart + (recReceived - recStart);
+            await Promise.race([this.paced.advanceTo(this.due), this.stopping]);
             if (!this.running) break;
           } else if (this.speed !== 'fast') {
             const factor = this.speed === 'recorded' ? 1 : this.speed;
@@ -264,7 +264,7 @@ export class ReplayFeed extends FeedBase {
         update.receivedTs = this.scheduler.now();
         // paced: stamped in market time (MarketClock.books), the exchange's stamp its recorded distance before
         const mapped = this.paced
-          ? (update.receivedTs = this.paced.now()) - (r.receivedTs - r.exchangeTs)
+          ? (update.receivedTs = this.due) - (r.receivedTs - r.exchangeTs)
           : wallStart + (r.exchangeTs - recStart) / factor + (this.speed === 'fast' ? passShift : 0);
         const key = `${String(r.exchange)}|${String(r.symbol)}`;
         // a new pass must not start before the previous pass ended (within a pass the recorded order is kept,
