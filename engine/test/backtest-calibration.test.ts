@@ -55,14 +55,12 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  // The bar: ±10 % trades, ±10 % profit, ±3 points of success. The engine's measured latency is the one its
-  // orders live (detection → the orders leaving, after the journal's write, less a wait for the bot's previous
-  // execution, which the backtest holds apart), and paper executions live it in MARKET time (MarketClock): the replay
-  // runs 20× faster than its market, and a busy machine's 300 ms of work is 300 ms of market for the paper order (the
-  // book of that moment, BookStore.asOf), not 6 s, as the recording the backtest reads is in market time. Beside a
-  // CPU hog at load average 25, trades and success met the bar in both runs that compared, the profit in one of them
-  // (26,5 % the other: over ~40 trades a few trades swing it); at load average 28 with a measured p99 of 3,7 s they
-  // parted (bench/README.md, backtest calibration).
+  // The bar: ±10 % trades, ±10 % profit, ±3 points of success. The engine reads the replay on a market that
+  // never runs ahead of it (PacedMarketClock): each book at exactly its recorded market time, the market standing
+  // still while an execution works and never past a paper order's arrival, the scanner on that clock. The engine's
+  // measured latency (market time, detection → orders, and the hold) is then the work's market time, which no load
+  // lengthens, and the backtest over the recording reads it. Runs quiet and beside a CPU hog: bench/README.md,
+  // backtest calibration.
   it('the same trades at the same times and routes: trades and profit within ±10 %, success within ±3 points; the comparison printed', async () => {
     const paper = await paperRunOnPlatform(platform, call, owner, path.join(dir, 'recorded.jsonl'));
     expect(paper.marketMs).toBeGreaterThanOrEqual(10 * 60_000);

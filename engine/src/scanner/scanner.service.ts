@@ -10,6 +10,8 @@ import type { MarketClock, MarketFeed } from '../market-data/types.js';
 import { databaseMarketClock } from './shared-market-clock.js';
 
 const SWEEP_EVERY_MS = 250;
+/** The sweep's hold on a paced replay's market (MarketClock): while it runs at its moment. */
+const SWEEP_HOLD = 'sweep';
 /**
  * How far back (this process's time) a fast-forwarded market's books are kept: a paper order reaches the book of its
  * market time, up to a job's age (MAX_JOB_AGE_MS, 5 s) of work after its detection.
@@ -29,6 +31,7 @@ export class ScannerService implements BackgroundService {
   readonly startedAt = Date.now();
   private detach?: () => void;
   private sweeper?: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(@Inject(ENGINE_CONFIG) config: EngineConfig, marketClock: SimulatedMarketClockRepository) {
     this.feed = createMarketFeed({
@@ -69,12 +72,29 @@ export class ScannerService implements BackgroundService {
 
   async onApplicationBootstrap(): Promise<void> {
     this.detach = this.scanner.attach(this.feed);
-    this.sweeper = setInterval(() => this.scanner.sweep(), SWEEP_EVERY_MS);
+    const market = this.marketClock;
+    if (market.books === 'market') void this.sweepOnMarket(market);
+    else this.sweeper = setInterval(() => this.scanner.sweep(), SWEEP_EVERY_MS);
     await this.feed.start();
     this.logger.log(`market feed '${this.feed.kind}' started (${this.feed.exchanges.length} exchanges)`);
   }
 
+  /**
+   * A scanner on its market's time (a paced replay) sweeps every SWEEP_EVERY_MS of that market, at exactly that
+   * moment (the market waits for it, and stands while its opportunities are enqueued), as a backtest's does.
+   */
+  private async sweepOnMarket(market: MarketClock): Promise<void> {
+    let next = market.now() + SWEEP_EVERY_MS;
+    while (!this.stopped) {
+      await market.until(next, SWEEP_HOLD);
+      if (!this.stopped) this.scanner.sweep(next);
+      market.release(SWEEP_HOLD);
+      next += SWEEP_EVERY_MS;
+    }
+  }
+
   async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.sweeper);
     this.detach?.();
     await this.feed.stop();
