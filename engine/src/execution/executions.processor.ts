@@ -242,7 +242,9 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       return p ? this.recoverLocked(p) : 'in-flight';
     }
     if (journaled) return 'duplicate';
-    if (market.now() - clock.detected > MAX_JOB_AGE_MS) return 'expired';
+    // too old in its market's time (the backtest's rule) and in this process's (a replay's market on a shared epoch
+    // runs `speed`× whatever the job does; a paced one stands while it works)
+    if (Math.min(market.now() - clock.detected, Date.now() - data.enqueuedAt) > MAX_JOB_AGE_MS) return 'expired';
     if (fenced) {
       this.logger.warn(
         `execução ${data.executionKey} recusada: o engine que a enfileirou já não é dono do robô`,
