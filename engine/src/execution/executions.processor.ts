@@ -242,9 +242,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       return p ? this.recoverLocked(p) : 'in-flight';
     }
     if (journaled) return 'duplicate';
-    // too old in its market's time (the backtest's rule) and in this process's (a replay's market on a shared epoch
-    // runs `speed`× whatever the job does; a paced one stands while it works)
-    if (Math.min(market.now() - clock.detected, Date.now() - data.enqueuedAt) > MAX_JOB_AGE_MS) return 'expired';
+    // too old in its market's time (the backtest's rule); a replay's market on a shared epoch runs `speed`× whatever
+    // the job does, so there its age is counted at this process's pace
+    const age = (market.now() - clock.detected) / (market.books === 'market' ? 1 : market.speed);
+    if (age > MAX_JOB_AGE_MS) return 'expired';
     if (fenced) {
       this.logger.warn(
         `execução ${data.executionKey} recusada: o engine que a enfileirou já não é dono do robô`,
