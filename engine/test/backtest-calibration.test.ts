@@ -62,7 +62,9 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
   // lengthens, and the backtest over the recording reads it. Runs quiet and beside a CPU hog: bench/README.md,
   // backtest calibration.
   it('the same trades at the same times and routes: trades and profit within ±10 %, success within ±3 points; the comparison printed', async () => {
+    const t0 = Date.now();
     const paper = await paperRunOnPlatform(platform, call, owner, path.join(dir, 'recorded.jsonl'));
+    const paperMs = Date.now() - t0;
     expect(paper.marketMs).toBeGreaterThanOrEqual(10 * 60_000);
     expect(paper.trades).toBeGreaterThanOrEqual(10);
 
@@ -98,7 +100,10 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     const c = result.calibration!;
     expect(c, 'the calibration of a bot on its own recording').toBeTruthy();
     const cmp = compareCalibration(c);
-    console.log(`${cmp.text}\nlatência ${JSON.stringify(latency)}; ${JSON.stringify(result.totals.funnel)}`);
+    console.log(
+      `${cmp.text}\nlatência ${JSON.stringify(latency)}; ${JSON.stringify(result.totals.funnel)}\n` +
+        `paper ${paperMs} ms (${paper.marketMs} ms de mercado), simulação ${Date.now() - t0 - paperMs} ms`,
+    );
     // the paper side is what the ledger holds for the bot over that market
     expect(c.paper.trades).toBe(paper.trades);
     expect(c.paper.profitUsdt).toBe(paper.profitUsdt);
@@ -110,5 +115,5 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     // most trades are the same opportunity taken by both, within seconds
     expect(c.matched).toBeGreaterThanOrEqual(0.7 * Math.min(c.paper.trades, c.backtest.trades));
     expect(c.points.length).toBe(c.paper.trades + c.backtest.trades - c.matched);
-  }, 420_000);
+  }, 600_000);
 });
