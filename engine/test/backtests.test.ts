@@ -273,7 +273,12 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
     try {
       for (const [i, u] of users.entries())
         longs.push({
-          id: await create(u.token, { ...hour(31 + i), durationMs: 3 * 24 * 3_600_000 }),
+          id: await create(u.token, {
+            kind: 'simulated',
+            seed: 31 + i,
+            durationMs: 3 * 24 * 3_600_000,
+            volatility: 'agitated',
+          }),
           token: u.token,
         });
       const running = (id: string, token: string, ms = 60_000) =>
