@@ -11,6 +11,7 @@ import {
   type BacktestRequest,
   type Bot,
 } from '@arbitra/contracts';
+import { BACKTEST_SHARED_RUNS } from '../src/backtest/backtests.processor.js';
 import { createEngine } from '../src/bootstrap.js';
 import { parseEngineConfig } from '../src/config/config.js';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/database.js';
@@ -253,6 +254,53 @@ describe("'Simular' runs a bot's configuration on the engine and writes only its
       await call('POST', `/api/backtests/${carla}/cancel`, { token: third.token });
     }
   }, 600_000);
+
+  it("'Cancelar' frees the worker at once: another user's run waiting for a slot starts without the canceled one's market being played out", async () => {
+    // every slot of the engine's worker taken by a different user's 3-day run, a further user's 1-hour run waiting
+    const users = await Promise.all(
+      Array.from({ length: BACKTEST_SHARED_RUNS }, (_, i) => register(call, { name: `Slot ${i}` })),
+    );
+    const waitingUser = await register(call, { name: 'Dora' });
+    const create = async (token: string, source: BacktestRequest['source']) => {
+      const r = await call<{ backtest: Backtest }>('POST', '/api/backtests', {
+        token,
+        body: { bot: demoBot, source },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.backtest.id;
+    };
+    const longs: { id: string; token: string }[] = [];
+    try {
+      for (const [i, u] of users.entries())
+        longs.push({
+          id: await create(u.token, {
+            kind: 'simulated',
+            seed: 31 + i,
+            durationMs: 3 * 24 * 3_600_000,
+            volatility: 'agitated',
+          }),
+          token: u.token,
+        });
+      const running = (id: string, token: string, ms = 60_000) =>
+        waitFor(async () => ((await get(id, token)).status === 'running' ? true : undefined), ms, 20);
+      for (const l of longs) expect(await running(l.id, l.token)).toBe(true);
+      const short = await create(waitingUser.token, hour(41));
+      // no slot for it: it waits while the four run
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect((await get(short, waitingUser.token)).status).toBe('queued');
+      expect((await get(longs[0]!.id, longs[0]!.token)).progress.percent).toBeLessThan(50);
+
+      const t = Date.now();
+      await call('POST', `/api/backtests/${longs[0]!.id}/cancel`, { token: longs[0]!.token });
+      expect(await running(short, waitingUser.token, 10_000)).toBe(true);
+      const started = Date.now() - t;
+      console.log(`canceled → another user's waiting run running in ${started} ms`);
+      expect(started).toBeLessThan(5_000);
+      expect((await get(longs[0]!.id, longs[0]!.token)).status).toBe('canceled');
+    } finally {
+      for (const l of longs) await call('POST', `/api/backtests/${l.id}/cancel`, { token: l.token });
+    }
+  }, 240_000);
 
   it("an engine killed mid-run leaves the backtest 'Interrompido', never 'running' forever", async () => {
     const res = await call<{ backtest: Backtest }>('POST', '/api/backtests', {

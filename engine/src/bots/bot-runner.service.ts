@@ -245,8 +245,10 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
     pos.closing = true;
     this.stats.exits++;
     const key = job.executionKey;
+    this.holdMarket([job]);
     this.executions.add('execute', job, { jobId: executionJobId(key), attempts: 2 }).catch((e: Error) => {
       pos.closing = false;
+      this.scanner.marketClock.release(key);
       this.logger.warn(`saída não enfileirada (${key}): ${e.message}`);
     });
   }
@@ -365,6 +367,7 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       }) as const;
     // Every match of one opportunity in one round trip: on Postgres one statement instead of, per bot, a transaction
     // with two event rows and a NOTIFY (999 adds took 1.2–2 s of a 1,000-bot burst; bench/README.md, execution).
+    this.holdMarket(jobs);
     const single = jobs.length === 1 ? entry(jobs[0]!) : null;
     const added = single
       ? this.executions.add(single.name, single.data, single.opts)
@@ -373,10 +376,23 @@ export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModule
       .then(() => {
         this.stats.enqueued += jobs.length;
       })
-      .catch((e: Error) =>
+      .catch((e: Error) => {
+        for (const job of jobs) this.scanner.marketClock.release(job.executionKey);
         this.logger.warn(
           `${jobs.length} execução(ões) não enfileirada(s) (${jobs[0]!.executionKey}…): ${e.message}`,
-        ),
-      );
+        );
+      });
+  }
+
+  /**
+   * Jobs leave with their detection's market time; a paced replay's market stands still from there until the
+   * executor takes them (and holds it on through their work, MarketClock.hold): the queue's delay is not market time.
+   */
+  private holdMarket(jobs: readonly ExecutionJob[]): void {
+    const market = this.scanner.marketClock;
+    for (const job of jobs) {
+      job.detectedAt = market.toMarket(job.enqueuedAt);
+      market.hold(job.executionKey);
+    }
   }
 }

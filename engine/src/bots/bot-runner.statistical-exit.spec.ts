@@ -5,6 +5,7 @@ import type { BrowserEvents, QueueFactory } from '@arbitra/transport';
 import type { ExecutionRecord } from '../execution/trade-ledger.js';
 import type { BotsRepository, OwnerId, RunnerBotRow } from '@arbitra/db';
 import type { BookView } from '../execution/paper-gateway.js';
+import { SAME_TIME } from '../market-data/market-clock.js';
 import type { ScannerService } from '../scanner/scanner.service.js';
 import type { BotEvents } from '../execution/bot-events.js';
 import type { Notifier } from '../execution/notifier.js';
@@ -32,6 +33,7 @@ async function setup() {
   };
   let signal: ((s: unknown) => void) | undefined;
   const scanner = {
+    marketClock: SAME_TIME,
     scanner: {
       registry: { on: () => () => undefined },
       statistical: { onSignal: (l: (s: unknown) => void) => ((signal = l), () => undefined) },

@@ -23,6 +23,7 @@ import { Notifier } from './notifier.js';
 import { ENGINE_CONFIG, type EngineConfig } from '../config/config.js';
 import { QUEUE_FACTORY } from '../transport/fabric.providers.js';
 import { OwnershipService } from '../ownership/ownership.service.js';
+import { stampOfMarket } from '../market-data/market-clock.js';
 import { ScannerService } from '../scanner/scanner.service.js';
 import { usdtValue } from '../arbitrage/valuation.js';
 import { BotEvents } from './bot-events.js';
@@ -77,11 +78,8 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
    * record) — the bot's next execution, waiting on that lock, places its orders that long after this one's.
    */
   readonly hold = new LatencyRecorder();
-  /**
-   * When each bot's last execution here released its lock, in this process's time (a job enqueued before that
-   * waited for it) and in market time.
-   */
-  private readonly released = new Map<string, { local: number; market: number }>();
+  /** When each bot's last execution here released its lock, in this process's time (a job enqueued before that waited for it). */
+  private readonly released = new Map<string, number>();
 
   constructor(
     @Inject(QUEUE_FACTORY) private readonly queues: QueueFactory,
@@ -138,18 +136,23 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
 
   /** One job under its bot's lock (waited for until the job's age budget runs out: then 'expired'). */
   async execute(data: ExecutionJob): Promise<string> {
-    const picked = Date.now();
+    const market = this.scanner.marketClock;
+    const picked = { local: Date.now(), market: market.now() };
+    // behind its bot's execution running here: the market runs on to that one's orders while this one waits
+    if (this.enter(data.botId, data.executionKey)) market.release(data.executionKey);
     try {
       const run = await this.botLocks.run(data.botId, data.enqueuedAt + MAX_JOB_AGE_MS, async () => {
+        this.front(data.botId, data.executionKey);
         const clock = this.jobClock(data, picked);
         try {
           return await this.executeJob(data, clock);
         } finally {
-          this.released.set(data.botId, { local: Date.now(), market: clock.now() });
+          this.released.set(data.botId, Date.now());
         }
       });
       return run.locked ? run.value : 'expired';
     } finally {
+      this.leave(data.botId, data.executionKey);
       // An exit that did not close its position (skipped, failed, partly filled) leaves it to the next signal.
       const exitOf = data.exitOf;
       if (exitOf) this.observers.notify((o) => o.exitSettled(data.botId, exitOf));
@@ -157,40 +160,71 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 
   /**
-   * A job's market time (MarketClock): its work starts at its detection (its enqueue), or, when it waited for its
-   * bot's previous execution, at its lock, in market time when that one released the bot or when the job was taken
-   * from the queue, whichever is later; from there market time passes as this process's time does. The work's own
-   * delays (queue, journal, the round trip) are market time, as on a live exchange: a market replayed 20× faster does
-   * not turn a busy machine's 300 ms into 6 s of market, nor a wait behind an execution that, in market time, was
-   * long over. Live and simulated markets: this process's time, whatever the job waited.
+   * The jobs of each bot taken here, in order. A paced replay's market (MarketClock.hold) stands still for the first:
+   * from its detection (the runner holds it) through its work, but while its paper orders travel; the others wait
+   * for the bot's lock on a market that runs.
    */
-  private jobClock(data: ExecutionJob, picked: number): JobClock {
-    const detected = this.scanner.marketClock.toMarket(data.enqueuedAt);
-    const previous = this.released.get(data.botId);
-    if (!previous || previous.local <= data.enqueuedAt) return new JobClock(data.enqueuedAt, detected, 0);
-    const locked = Date.now();
-    const queued = picked - data.enqueuedAt;
-    return new JobClock(locked, Math.max(detected + queued, previous.market), locked - picked);
+  private readonly here = new Map<string, string[]>();
+
+  /** Takes a job in: true when another job of its bot is ahead of it here. */
+  private enter(botId: string, key: string): boolean {
+    const list = this.here.get(botId) ?? [];
+    this.here.set(botId, list);
+    list.push(key);
+    return list.length > 1;
+  }
+
+  /** The job has its bot's lock: the market stands still for it, not for the others still waiting. */
+  private front(botId: string, key: string): void {
+    const market = this.scanner.marketClock;
+    market.hold(key);
+    for (const k of this.here.get(botId) ?? []) if (k !== key) market.release(k);
+  }
+
+  /** The job is done: the market stands still for the next of its bot (taking the lock) instead. */
+  private leave(botId: string, key: string): void {
+    const market = this.scanner.marketClock;
+    const list = (this.here.get(botId) ?? []).filter((k) => k !== key);
+    if (list.length > 0) {
+      this.here.set(botId, list);
+      market.hold(list[0]!);
+    } else this.here.delete(botId);
+    market.release(key);
   }
 
   /**
-   * Paper orders sent now meet the books of their market time `latencyMs` later: the book this process had then (a
-   * fast-forwarded market has already replaced it: BookStore.asOf), or, when that moment is still ahead (a live or
-   * simulated market), the books once it has come.
+   * A job's market time (MarketClock): its detection is the market time of its enqueue; it waited for its bot's
+   * previous execution from being taken from the queue to its lock, in market time. A paced replay's market stands
+   * still while the job works (but while its paper orders travel): a loaded machine's 300 ms are no market time,
+   * and its orders meet the books of exactly their market moment. Live and simulated markets: this process's time.
+   */
+  private jobClock(data: ExecutionJob, picked: { local: number; market: number }): JobClock {
+    const market = this.scanner.marketClock;
+    const detected = data.detectedAt ?? market.toMarket(data.enqueuedAt);
+    const previous = this.released.get(data.botId);
+    const waitedMs = previous !== undefined && previous > data.enqueuedAt ? market.now() - picked.market : 0;
+    return { key: data.executionKey, detected, waitedMs };
+  }
+
+  /**
+   * Paper orders sent now meet the books of their market time `latencyMs` later: once the market is there (a paced
+   * replay's stands there for them), the books this process had then (BookStore.asOf: a market fast-forwarded on a
+   * shared epoch has already replaced them).
    */
   private paperArrival(clock: JobClock): (latencyMs: number) => Promise<BookSource> {
     const store = this.scanner.scanner.store;
     const market = this.scanner.marketClock;
     return async (latencyMs) => {
-      const at = market.toLocal(clock.now() + latencyMs);
-      const wait = at - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      return (ex, symbol) => store.asOf(ex as ExchangeId, symbol, at);
+      const at = market.now() + latencyMs;
+      await market.until(at, clock.key);
+      const stamp = stampOfMarket(market, at);
+      return (ex, symbol) => store.asOf(ex as ExchangeId, symbol, stamp);
     };
   }
 
   private async executeJob(data: ExecutionJob, clock: JobClock): Promise<string> {
-    const lockedAt = Date.now();
+    const market = this.scanner.marketClock;
+    const lockedAt = market.now();
     // One round trip: the journal's word on this execution, the bot, and its balances (paper); beside it, the fence.
     const [row, fenced] = await Promise.all([
       this.trades.executionStart(data.botId, data.userId, data.executionKey),
@@ -208,7 +242,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       return p ? this.recoverLocked(p) : 'in-flight';
     }
     if (journaled) return 'duplicate';
-    if (Date.now() - data.enqueuedAt > MAX_JOB_AGE_MS) return 'expired';
+    // too old in its market's time (the backtest's rule); a replay's market on a shared epoch runs `speed`× whatever
+    // the job does, so there its age is counted at this process's pace
+    const age = (market.now() - clock.detected) / (market.books === 'market' ? 1 : market.speed);
+    if (age > MAX_JOB_AGE_MS) return 'expired';
     if (fenced) {
       this.logger.warn(
         `execução ${data.executionKey} recusada: o engine que a enfileirou já não é dono do robô`,
@@ -228,16 +265,16 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       gateway,
       ...this.markets(),
       // stamped in market time (a live market's: now)
-      now: () => new Date(clock.now()),
+      now: () => new Date(market.now()),
       journal: async (pending) => {
         const fresh = await this.ledger.begin(pending);
-        // the orders leave now, after the journal's write: detection → here is the latency they live
-        orderedAt = Date.now();
+        // the orders leave now, after the journal's write: detection → here is the latency they live (market time)
+        orderedAt = market.now();
         // its own delay: not its wait for the bot's previous execution (the backtest holds the bot apart: `hold`)
         if (fresh)
           this.latency.record(
             orderedAt -
-              data.enqueuedAt -
+              clock.detected -
               clock.waitedMs +
               (bot.mode === 'paper' ? this.config.PAPER_ORDER_LATENCY_MS : 0),
           );
@@ -250,7 +287,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
     } finally {
       // the bot's next execution, waiting for this lock, places its orders this long after these (its own
       // balances and journal after the lock taking about what these took)
-      if (orderedAt !== null) this.hold.record(Date.now() - lockedAt);
+      if (orderedAt !== null) this.hold.record(market.now() - lockedAt);
     }
   }
 
@@ -281,7 +318,7 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
       minAmount: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minAmount ?? 0,
       minNotional: (ex: string, s: string) => store.get(ex as ExchangeId, s)?.spec.minNotional ?? 0,
       markUsdt: (ex: string, asset: string) => {
-        const v = usdtValue(store, ex as ExchangeId, asset, Date.now());
+        const v = usdtValue(store, ex as ExchangeId, asset, this.scanner.scanner.clock.now());
         return v === null ? null : String(v);
       },
     };
@@ -398,16 +435,10 @@ export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDest
   }
 }
 
-/** An execution's market time: `market` at `local` (this process's time), then 1:1 with this process's time. */
-class JobClock {
-  constructor(
-    readonly local: number,
-    readonly market: number,
-    /** How long it waited for its bot's previous execution (taken from the queue → its lock), ms. */
-    readonly waitedMs: number,
-  ) {}
-
-  now(): number {
-    return this.market + (Date.now() - this.local);
-  }
+/** An execution in market time (MarketClock): its hold's key, its detection, its wait for its bot's previous one. */
+interface JobClock {
+  readonly key: string;
+  readonly detected: number;
+  /** How long it waited for its bot's previous execution (taken from the queue → its lock), market ms. */
+  readonly waitedMs: number;
 }

@@ -26,6 +26,8 @@ export interface MarketFeedConfig {
   replayJitterMs?: number;
   /** MARKET_STALE_AFTER_MS: a ccxt market without a book for this long degrades its exchange. Default 5000. */
   staleAfterMs?: number;
+  /** A hold on a fast-forwarded replay's market never released (PacedMarketClock): told, then let go. */
+  onStuck?: (key: string) => void;
   exchanges?: readonly ExchangeId[];
   symbols?: readonly string[];
   scheduler?: Scheduler;
@@ -53,6 +55,9 @@ export function createMarketFeed(config: MarketFeedConfig = {}): MarketFeed {
         loop: config.replayLoop ?? false,
         epochMs: config.replayEpochMs,
         jitterMs: config.replayJitterMs,
+        // the engine's own market: fast-forwarded, never ahead of the engine (alone on it: no epoch, no jitter)
+        paced: true,
+        onStuck: config.onStuck,
         scheduler: config.scheduler,
         exchanges: config.exchanges,
       });

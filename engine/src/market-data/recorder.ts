@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import type { Scheduler } from './clock.js';
 import { realScheduler } from './clock.js';
 import { REPLAY_FORMAT_VERSION, type ReplayMeta } from './replay-format.js';
-import { SAME_TIME, type MarketFeed } from './types.js';
+import { marketOfStamp, SAME_TIME } from './market-clock.js';
+import type { MarketFeed } from './types.js';
 
 export interface RecorderOptions {
   /** Output file (JSON lines, see replay-format.ts); its folder is created. */
@@ -60,8 +61,8 @@ export class FeedRecorder {
           symbol: u.symbol,
           bids: u.bids,
           asks: u.asks,
-          exchangeTs: market.toMarket(u.exchangeTs),
-          receivedTs: market.toMarket(u.receivedTs),
+          exchangeTs: marketOfStamp(market, u.exchangeTs),
+          receivedTs: marketOfStamp(market, u.receivedTs),
         });
         this.written++;
       },

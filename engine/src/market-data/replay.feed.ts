@@ -5,7 +5,10 @@ import { EXCHANGE_IDS, isExchangeId, type ExchangeId } from '@arbitra/contracts'
 import { realScheduler, type Scheduler } from './clock.js';
 import { FeedBase } from './feed-base.js';
 import { parseReplayLine, type ReplayMeta } from './replay-format.js';
-import { SAME_TIME, type BookUpdate, type MarketClock } from './types.js';
+import { fastForwardClock, PacedMarketClock, SAME_TIME } from './market-clock.js';
+import type { BookUpdate, MarketClock } from './types.js';
+
+
 
 export type ReplaySpeed = 'recorded' | 'fast' | number;
 
@@ -35,6 +38,13 @@ export interface ReplayFeedOptions {
    * exchange, order kept), as live connections deliver. Default 0.
    */
   jitterMs?: number;
+  /**
+   * The market of the engine that reads it (ignored with an epoch or jitter): fast-forwarded, it runs only as fast as
+   * the engine keeps up (PacedMarketClock). Default false: that many times faster than this process, whatever it does.
+   */
+  paced?: boolean;
+  /** A hold on a paced market (PacedMarketClock) never released: told, then let go. */
+  onStuck?: (key: string) => void;
 }
 
 export interface ReplayResult {
@@ -68,10 +78,17 @@ export class ReplayFeed extends FeedBase {
   /** Where market time and this process's time meet (the epoch, else the first record's due time). */
   private anchor: number | null = null;
   /**
-   * A replay `speed`× faster than recorded runs that much market per ms of this process, from its anchor: its books
-   * carry this process's time (rebased), their market time is anchor + (t − anchor) × speed.
+   * A replay `speed`× faster than recorded: one engine's (`paced`, no epoch, no jitter) runs on a PacedMarketClock, its
+   * market never ahead of the engine (each book handed over at its recorded market time, the market standing still
+   * while the engine works on it); several engines' on one epoch run that much market per ms of this process from
+   * the anchor (fastForwardClock). Its books carry this process's time (rebased), a paced replay's market time.
    */
   readonly marketClock: MarketClock;
+  private readonly paced: PacedMarketClock | null;
+  /** Paced: the market time of the record being handed over. */
+  private due = 0;
+  private stopping: Promise<void> = new Promise(() => undefined);
+  private stopNow: () => void = () => undefined;
 
   constructor(private readonly options: ReplayFeedOptions) {
     const scheduler = options.scheduler ?? realScheduler;
@@ -84,19 +101,17 @@ export class ReplayFeed extends FeedBase {
     this.allowed = new Set(exchanges);
     this.finished = new Promise((r) => (this.resolveFinished = r));
     const speed = typeof this.speed === 'number' && this.rebase ? this.speed : 1;
-    this.marketClock =
-      speed === 1
-        ? SAME_TIME
-        : {
-            speed,
-            toMarket: (ms) => (this.anchor === null ? ms : this.anchor + (ms - this.anchor) * speed),
-            toLocal: (ms) => (this.anchor === null ? ms : this.anchor + (ms - this.anchor) / speed),
-          };
+    this.paced =
+      options.paced && speed > 1 && options.epochMs === undefined && !(options.jitterMs && options.jitterMs > 0)
+        ? new PacedMarketClock(speed, options.onStuck)
+        : null;
+    this.marketClock = this.paced ?? (speed === 1 ? SAME_TIME : fastForwardClock(speed, () => this.anchor));
   }
 
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.stopping = new Promise((r) => (this.stopNow = r));
     try {
       await access(this.options.file);
     } catch {
@@ -112,6 +127,7 @@ export class ReplayFeed extends FeedBase {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.stopNow();
     this.wakeAll();
     this.closeCurrent?.();
     for (const t of this.inFlight) clearTimeout(t);
@@ -137,6 +153,7 @@ export class ReplayFeed extends FeedBase {
       for (const ex of this.exchanges) this.setState(ex, 'down', 'Fim da gravação');
     }
     this.running = false;
+    this.paced?.endReplay(); // past its end, the market runs on
     this.resolveFinished({ ...this.result });
   }
 
@@ -153,6 +170,8 @@ export class ReplayFeed extends FeedBase {
     let recStart: number | null = null;
     let recLast = 0;
     let wallStart = 0;
+    /** Paced: the market time of the pass's first record. */
+    let marketStart = 0;
     try {
       for await (const line of lines) {
         if (!this.running) break;
@@ -188,7 +207,13 @@ export class ReplayFeed extends FeedBase {
             this.anchor ??= this.options.epochMs ?? wallStart;
           }
           recLast = Math.max(recLast, recReceived);
-          if (this.speed !== 'fast') {
+          if (this.paced) {
+            if (recReceived === recStart) marketStart ||= this.paced.now();
+            // the market runs to this record's moment (unless the engine holds it), and no further until it is handed over
+            this.due = marketStart + (recReceived - recStart);
+            await Promise.race([this.paced.advanceTo(this.due), this.stopping]);
+            if (!this.running) break;
+          } else if (this.speed !== 'fast') {
             const factor = this.speed === 'recorded' ? 1 : this.speed;
             const due = wallStart + (recReceived - recStart) / factor;
             const wait = due - this.scheduler.now();
@@ -237,8 +262,10 @@ export class ReplayFeed extends FeedBase {
         // and across passes (a later pass starts later; in 'fast' mode passShift moves it forward)
         const factor = typeof this.speed === 'number' ? this.speed : 1;
         update.receivedTs = this.scheduler.now();
-        const mapped =
-          wallStart + (r.exchangeTs - recStart) / factor + (this.speed === 'fast' ? passShift : 0);
+        // paced: stamped in market time (MarketClock.books), the exchange's stamp its recorded distance before
+        const mapped = this.paced
+          ? (update.receivedTs = this.due) - (r.receivedTs - r.exchangeTs)
+          : wallStart + (r.exchangeTs - recStart) / factor + (this.speed === 'fast' ? passShift : 0);
         const key = `${String(r.exchange)}|${String(r.symbol)}`;
         // a new pass must not start before the previous pass ended (within a pass the recorded order is kept,
         // so a record that was out of order stays out of order and is rejected by the store)

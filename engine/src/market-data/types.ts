@@ -51,20 +51,31 @@ export interface FeedListener {
 
 /**
  * The market's own time against this process's clock (both ms since the epoch). The same for a live or simulated
- * market; a replay fast-forwarded `speed`× runs `speed` ms of its market per ms of this process, from `anchor`
- * (the moment its first record was due). Paper executions time their orders in market time (executions.processor),
- * the recorder writes market time: a backtest over the recording lives the same delays.
+ * market (SAME_TIME); a replay fast-forwarded `speed`× runs up to `speed` ms of its market per ms of this process
+ * (market-clock.ts: one engine's replay only as fast as the engine keeps up, PacedMarketClock; several engines on one
+ * epoch, fastForwardClock). Paper executions time their orders in market time (executions.processor), the recorder
+ * writes market time: a backtest over the recording lives the same delays.
  */
 export interface MarketClock {
   readonly speed: number;
+  /**
+   * The time the feed stamps its books with (receivedTs, exchangeTs), which the scanner runs on: this process's
+   * ('local': live, simulated, replays on a shared epoch) or the market's own ('market': a paced replay, read in
+   * market time as a backtest reads it — staleness, the registry's coalescing, detection's stamps).
+   */
+  readonly books: 'local' | 'market';
   /** The market time of a moment of this process's clock. */
   toMarket(localMs: number): number;
   /** The moment of this process's clock of a market time. */
   toLocal(marketMs: number): number;
+  /** The market's time now. */
+  now(): number;
+  /** Resolves once the market has reached `marketMs`; with `key`, releases that hold while waiting, holds it again then. */
+  until(marketMs: number, key?: string): Promise<void>;
+  /** Holds the market where it is while `key`'s work runs (a paced replay; otherwise nothing). Idempotent. */
+  hold(key: string): void;
+  release(key: string): void;
 }
-
-/** Market time is this process's time (live, simulated, a replay at its recorded pace). */
-export const SAME_TIME: MarketClock = { speed: 1, toMarket: (ms) => ms, toLocal: (ms) => ms };
 
 /** One interface for every source of market data (simulated | replay | ccxt). */
 export interface MarketFeed {

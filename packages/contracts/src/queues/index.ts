@@ -71,6 +71,8 @@ export interface ExecutionJob {
   /** Quote (USDT) the runner allows this trade to engage. */
   budgetUsdt: string;
   enqueuedAt: number;
+  /** Its detection in market time (the engine's MarketClock; absent: `enqueuedAt`'s market time). */
+  detectedAt?: number;
   /** The fencing token of the bot's lease held by the engine that matched it (0 or absent: none). */
   leaseToken?: number;
   /** A statistical exit: the id of the entry opportunity whose open position this trade closes. */

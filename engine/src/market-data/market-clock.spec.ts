@@ -1,0 +1,119 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PacedMarketClock } from './market-clock.js';
+import { ReplayFeed } from './replay.feed.js';
+
+const dir = await mkdtemp(join(tmpdir(), 'arbitra-paced-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const busy = (ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    /* a loaded machine's work */
+  }
+};
+
+describe('PacedMarketClock: a fast-forwarded market that never runs ahead of the engine', () => {
+  it('stands still while held, however long the work takes; runs speed× once released', async () => {
+    const clock = new PacedMarketClock(20, undefined, Date.now(), Infinity);
+    clock.hold('job');
+    const t = clock.now();
+    busy(30);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(clock.now()).toBe(t);
+    clock.release('job');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(clock.now()).toBeGreaterThanOrEqual(t + 20 * 30);
+  });
+
+  it('never runs past a waiter: it is given exactly its moment, and held again with its key', async () => {
+    const clock = new PacedMarketClock(20, undefined, Date.now(), Infinity);
+    clock.hold('job');
+    const t = clock.now();
+    const seen: number[] = [];
+    const arrived = clock.until(t + 200, 'job').then(() => seen.push(clock.now()));
+    busy(40); // a late event loop: 800 ms of market at 20×, were it not waited for
+    await arrived;
+    expect(seen).toEqual([t + 200]);
+    // held again: its work after the arrival takes no market time
+    busy(20);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(clock.now()).toBe(t + 200);
+    clock.release('job');
+  });
+
+  it('legs sent in one turn leave at one market moment; the work is held again once both arrived', async () => {
+    const clock = new PacedMarketClock(20, undefined, Date.now(), Infinity);
+    clock.hold('job');
+    const t = clock.now();
+    busy(2); // the turn goes on after the first leg's wait began
+    const arrivals = await Promise.all([
+      clock.until(clock.now() + 100, 'job').then(() => clock.now()),
+      clock.until(clock.now() + 100, 'job').then(() => clock.now()),
+    ]);
+    expect(arrivals).toEqual([t + 100, t + 100]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(clock.now()).toBe(t + 100);
+    clock.release('job');
+  });
+
+  it('another hold keeps the market still while a waiter waits', async () => {
+    const clock = new PacedMarketClock(20, undefined, Date.now(), Infinity);
+    clock.hold('other');
+    const t = clock.now();
+    let arrived = false;
+    void clock.until(t + 50, 'job').then(() => (arrived = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(arrived).toBe(false);
+    expect(clock.now()).toBe(t);
+    clock.release('other');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(arrived).toBe(true);
+    expect(clock.now()).toBe(t + 50); // held again by the waiter at its moment
+    clock.release('job');
+  });
+});
+
+describe('a paced replay: each book at exactly its recorded market time, whatever the engine takes over it', () => {
+  it('hands books over 100 ms of market apart as recorded though the engine holds the market over some of them', async () => {
+    const t0 = 1_600_000_000_000;
+    const lines = [0, 1, 2, 3, 4, 5].map((i) =>
+      JSON.stringify({
+        type: 'book',
+        exchange: 'binance',
+        symbol: 'BTC/USDT',
+        bids: [[100 + i, 1]],
+        asks: [[101 + i, 1]],
+        exchangeTs: t0 + i * 100 - 5,
+        receivedTs: t0 + i * 100,
+      }),
+    );
+    const file = join(dir, 'paced.jsonl');
+    await writeFile(file, lines.join('\n') + '\n');
+    const replay = new ReplayFeed({ file, speed: 20, paced: true });
+    const market = replay.marketClock;
+    const got: { market: number; exchangeLag: number }[] = [];
+    replay.subscribe({
+      update: (u) => {
+        // stamped in market time (the scanner runs on it), the exchange's stamp its recorded 5 ms before
+        got.push({ market: u.receivedTs, exchangeLag: u.receivedTs - u.exchangeTs });
+        expect(market.books).toBe('market');
+        expect(u.receivedTs).toBe(market.now());
+        if (got.length % 2 === 0) {
+          // a detection: its job holds the market over 40 ms of a loaded machine (800 ms of market at 20×)
+          const key = `job${got.length}`;
+          market.hold(key);
+          busy(40);
+          setTimeout(() => market.release(key), 10);
+        }
+      },
+    });
+    await replay.start();
+    await replay.finished;
+    expect(got).toHaveLength(6);
+    for (let i = 1; i < 6; i++) expect(got[i]!.market - got[i - 1]!.market).toBe(100);
+    for (const g of got) expect(g.exchangeLag).toBeCloseTo(5, 6);
+  });
+});
