@@ -20,11 +20,9 @@ import {
   type AdminOverview as Overview,
 } from '@arbitra/contracts';
 import { SectionCard } from '@/components/ui/section-card';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/section-state';
 import { DataTable } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatDate, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
@@ -49,106 +47,97 @@ export function AdminOverview() {
     queryFn: adminApi.overview,
     refetchInterval: REFRESH_MS,
   });
-  const o = query.data;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Visão geral"
         description="Indicadores da plataforma com dados reais, atualizados ao vivo."
       />
-      {query.error ? (
-        <FormAlert
-          message={errorMessage(query.error, 'Erro ao carregar os indicadores')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {!o ? (
-        query.isLoading ? (
-          <Spinner />
-        ) : null
-      ) : (
-        <>
-          <Kpis o={o} />
-          <div className="grid gap-4 lg:grid-cols-2">
-            <SectionCard title="Crescimento de usuários" contentClassName="h-64">
-              <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
-                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                  <XAxis dataKey="label" fontSize={11} />
-                  <YAxis allowDecimals={false} width={40} fontSize={11} />
-                  <Tooltip />
-                  <Area
-                    type="monotone"
-                    dataKey="totalUsers"
-                    name="Usuários"
-                    stroke="#60a5fa"
-                    fill="#60a5fa33"
-                  />
-                  <Area
-                    type="monotone"
-                    dataKey="newUsers"
-                    name="Novos no mês"
-                    stroke="#34d399"
-                    fill="#34d39933"
-                  />
-                </AreaChart>
-              </ResponsiveContainer>
-            </SectionCard>
-            <SectionCard title="Receita por mês" contentClassName="h-64">
-              <ResponsiveContainer width="100%" height="100%">
-                <LineChart
-                  data={o.revenueByMonth.map((m) => ({
-                    label: monthLabel(m.month),
-                    reais: m.revenueCents / 100,
-                    cents: m.revenueCents,
-                  }))}
-                >
-                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                  <XAxis dataKey="label" fontSize={11} />
-                  <YAxis width={60} fontSize={11} />
-                  <Tooltip
-                    formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
-                  />
-                  <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
-                </LineChart>
-              </ResponsiveContainer>
-            </SectionCard>
-          </div>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <SectionCard title="Distribuição por plano" contentClassName="h-64">
-              {o.planDistribution.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
-              ) : (
+      <QueryState query={query} fallback="Erro ao carregar os indicadores" keepData>
+        {(o) => (
+          <>
+            <Kpis o={o} />
+            <div className="grid gap-4 lg:grid-cols-2">
+              <SectionCard title="Crescimento de usuários" contentClassName="h-64">
                 <ResponsiveContainer width="100%" height="100%">
-                  <PieChart>
-                    <Pie
-                      data={o.planDistribution.map((p) => ({
-                        name: planName(p.planId),
-                        value: p.count,
-                        id: p.planId,
-                      }))}
-                      dataKey="value"
-                      nameKey="name"
-                      outerRadius={80}
-                      label
-                    >
-                      {o.planDistribution.map((p) => (
-                        <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
-                      ))}
-                    </Pie>
+                  <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
+                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                    <XAxis dataKey="label" fontSize={11} />
+                    <YAxis allowDecimals={false} width={40} fontSize={11} />
                     <Tooltip />
-                    <Legend />
-                  </PieChart>
+                    <Area
+                      type="monotone"
+                      dataKey="totalUsers"
+                      name="Usuários"
+                      stroke="#60a5fa"
+                      fill="#60a5fa33"
+                    />
+                    <Area
+                      type="monotone"
+                      dataKey="newUsers"
+                      name="Novos no mês"
+                      stroke="#34d399"
+                      fill="#34d39933"
+                    />
+                  </AreaChart>
                 </ResponsiveContainer>
-              )}
-            </SectionCard>
-            <div className="lg:col-span-2">
-              <LiveMetricsList />
+              </SectionCard>
+              <SectionCard title="Receita por mês" contentClassName="h-64">
+                <ResponsiveContainer width="100%" height="100%">
+                  <LineChart
+                    data={o.revenueByMonth.map((m) => ({
+                      label: monthLabel(m.month),
+                      reais: m.revenueCents / 100,
+                      cents: m.revenueCents,
+                    }))}
+                  >
+                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                    <XAxis dataKey="label" fontSize={11} />
+                    <YAxis width={60} fontSize={11} />
+                    <Tooltip
+                      formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
+                    />
+                    <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
+                  </LineChart>
+                </ResponsiveContainer>
+              </SectionCard>
             </div>
-          </div>
-          <RecentUsers o={o} />
-        </>
-      )}
+            <div className="grid gap-4 lg:grid-cols-3">
+              <SectionCard title="Distribuição por plano" contentClassName="h-64">
+                {o.planDistribution.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
+                ) : (
+                  <ResponsiveContainer width="100%" height="100%">
+                    <PieChart>
+                      <Pie
+                        data={o.planDistribution.map((p) => ({
+                          name: planName(p.planId),
+                          value: p.count,
+                          id: p.planId,
+                        }))}
+                        dataKey="value"
+                        nameKey="name"
+                        outerRadius={80}
+                        label
+                      >
+                        {o.planDistribution.map((p) => (
+                          <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
+                        ))}
+                      </Pie>
+                      <Tooltip />
+                      <Legend />
+                    </PieChart>
+                  </ResponsiveContainer>
+                )}
+              </SectionCard>
+              <div className="lg:col-span-2">
+                <LiveMetricsList />
+              </div>
+            </div>
+            <RecentUsers o={o} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }
