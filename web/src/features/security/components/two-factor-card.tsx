@@ -1,4 +1,3 @@
-import { MESSAGES } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Smartphone } from 'lucide-react';
 import { useReducer } from 'react';
@@ -97,9 +96,6 @@ export function TwoFactorCard() {
     dispatch({ type: 'close' });
   };
 
-  const mutationError = (m: { error: unknown }) =>
-    m.error ? errorMessage(m.error, MESSAGES.twoFactor.invalidCode) : null;
-
   return (
     <SectionCard
       title="Autenticação em dois fatores"
@@ -185,13 +181,8 @@ export function TwoFactorCard() {
                 </div>
                 <CodeForm
                   id="two-factor-enable-code"
-                  label="Código de 6 dígitos"
-                  submitLabel="Ativar"
-                  pendingLabel="Ativando..."
-                  pending={enable.isPending}
-                  error={mutationError(enable)}
-                  onEdit={() => enable.reset()}
-                  onSubmit={(code) => enable.mutate(code)}
+                  submit={['Ativar', 'Ativando...']}
+                  mutation={enable}
                   onCancel={close}
                 />
               </div>
@@ -208,29 +199,19 @@ export function TwoFactorCard() {
             {flow.step === 'disable' ? (
               <CodeForm
                 id="two-factor-disable-code"
-                label="Código de autenticação"
-                hint="Também aceita um código de backup."
-                submitLabel="Desativar"
-                pendingLabel="Desativando..."
+                backup
+                submit={['Desativar', 'Desativando...']}
                 destructive
-                pending={disable.isPending}
-                error={mutationError(disable)}
-                onEdit={() => disable.reset()}
-                onSubmit={(code) => disable.mutate(code)}
+                mutation={disable}
                 onCancel={close}
               />
             ) : null}
             {flow.step === 'regenerate' ? (
               <CodeForm
                 id="two-factor-regenerate-code"
-                label="Código de autenticação"
-                hint="Também aceita um código de backup."
-                submitLabel="Gerar códigos"
-                pendingLabel="Gerando..."
-                pending={regenerate.isPending}
-                error={mutationError(regenerate)}
-                onEdit={() => regenerate.reset()}
-                onSubmit={(code) => regenerate.mutate(code)}
+                backup
+                submit={['Gerar códigos', 'Gerando...']}
+                mutation={regenerate}
                 onCancel={close}
               />
             ) : null}
