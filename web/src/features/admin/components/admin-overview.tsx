@@ -27,7 +27,7 @@ import { formatBRL, formatDate, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
 import { AddUserDialog } from './add-user-dialog';
-import { KpiCard } from './admin-widgets';
+import { ChartCard, KpiCard } from './admin-widgets';
 import { LiveMetricsList } from './live-metrics-list';
 import { planName, subscriptionLabel, UserNameLink } from './user-cells';
 
@@ -58,49 +58,45 @@ export function AdminOverview() {
           <>
             <Kpis o={o} />
             <div className="grid gap-4 lg:grid-cols-2">
-              <SectionCard title="Crescimento de usuários" contentClassName="h-64">
-                <ResponsiveContainer width="100%" height="100%">
-                  <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
-                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                    <XAxis dataKey="label" fontSize={11} />
-                    <YAxis allowDecimals={false} width={40} fontSize={11} />
-                    <Tooltip />
-                    <Area
-                      type="monotone"
-                      dataKey="totalUsers"
-                      name="Usuários"
-                      stroke="#60a5fa"
-                      fill="#60a5fa33"
-                    />
-                    <Area
-                      type="monotone"
-                      dataKey="newUsers"
-                      name="Novos no mês"
-                      stroke="#34d399"
-                      fill="#34d39933"
-                    />
-                  </AreaChart>
-                </ResponsiveContainer>
-              </SectionCard>
-              <SectionCard title="Receita por mês" contentClassName="h-64">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart
-                    data={o.revenueByMonth.map((m) => ({
-                      label: monthLabel(m.month),
-                      reais: m.revenueCents / 100,
-                      cents: m.revenueCents,
-                    }))}
-                  >
-                    <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                    <XAxis dataKey="label" fontSize={11} />
-                    <YAxis width={60} fontSize={11} />
-                    <Tooltip
-                      formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
-                    />
-                    <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
-                  </LineChart>
-                </ResponsiveContainer>
-              </SectionCard>
+              <ChartCard title="Crescimento de usuários" contentClassName="h-64">
+                <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
+                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                  <XAxis dataKey="label" fontSize={11} />
+                  <YAxis allowDecimals={false} width={40} fontSize={11} />
+                  <Tooltip />
+                  <Area
+                    type="monotone"
+                    dataKey="totalUsers"
+                    name="Usuários"
+                    stroke="#60a5fa"
+                    fill="#60a5fa33"
+                  />
+                  <Area
+                    type="monotone"
+                    dataKey="newUsers"
+                    name="Novos no mês"
+                    stroke="#34d399"
+                    fill="#34d39933"
+                  />
+                </AreaChart>
+              </ChartCard>
+              <ChartCard title="Receita por mês" contentClassName="h-64">
+                <LineChart
+                  data={o.revenueByMonth.map((m) => ({
+                    label: monthLabel(m.month),
+                    reais: m.revenueCents / 100,
+                    cents: m.revenueCents,
+                  }))}
+                >
+                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                  <XAxis dataKey="label" fontSize={11} />
+                  <YAxis width={60} fontSize={11} />
+                  <Tooltip
+                    formatter={(_v, _n, item) => formatBRL((item.payload as { cents: number }).cents)}
+                  />
+                  <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
+                </LineChart>
+              </ChartCard>
             </div>
             <div className="grid gap-4 lg:grid-cols-3">
               <SectionCard title="Distribuição por plano" contentClassName="h-64">

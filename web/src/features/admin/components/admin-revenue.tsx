@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/section-card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,7 +12,7 @@ import { formatBRL, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
 import { SandboxNotice } from '@/lib/billing/sandbox-notice';
-import { KpiCard } from './admin-widgets';
+import { ChartCard, KpiCard } from './admin-widgets';
 import { selectClass } from './admin-users';
 import { planName } from './user-cells';
 
@@ -140,25 +140,23 @@ export function AdminRevenue() {
                 </p>
               </div>
             </details>
-            <SectionCard title="Receita e reembolsos por mês" contentClassName="h-72">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart
-                  data={r.months.map((m) => ({
-                    label: monthLabel(m.month),
-                    receita: m.revenueCents / 100,
-                    reembolsos: m.refundsCents / 100,
-                  }))}
-                >
-                  <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-                  <XAxis dataKey="label" fontSize={11} />
-                  <YAxis width={60} fontSize={11} />
-                  <Tooltip formatter={(v) => formatBRL(Math.round(Number(v) * 100))} />
-                  <Legend />
-                  <Bar dataKey="receita" name="Receita" fill="#34d399" />
-                  <Bar dataKey="reembolsos" name="Reembolsos" fill="#ef4444" />
-                </BarChart>
-              </ResponsiveContainer>
-            </SectionCard>
+            <ChartCard title="Receita e reembolsos por mês" contentClassName="h-72">
+              <BarChart
+                data={r.months.map((m) => ({
+                  label: monthLabel(m.month),
+                  receita: m.revenueCents / 100,
+                  reembolsos: m.refundsCents / 100,
+                }))}
+              >
+                <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+                <XAxis dataKey="label" fontSize={11} />
+                <YAxis width={60} fontSize={11} />
+                <Tooltip formatter={(v) => formatBRL(Math.round(Number(v) * 100))} />
+                <Legend />
+                <Bar dataKey="receita" name="Receita" fill="#34d399" />
+                <Bar dataKey="reembolsos" name="Reembolsos" fill="#ef4444" />
+              </BarChart>
+            </ChartCard>
             <div className="grid gap-4 lg:grid-cols-2">
               <PaymentsTable title="Por plano" rows={r.byPlan} group="Plano" of={(p) => planName(p.planId)} />
               <PaymentsTable
