@@ -1,3 +1,4 @@
+import { MESSAGES } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Smartphone } from 'lucide-react';
 import { useReducer } from 'react';
@@ -96,6 +97,9 @@ export function TwoFactorCard() {
     dispatch({ type: 'close' });
   };
 
+  const mutationError = (m: { error: unknown }) =>
+    m.error ? errorMessage(m.error, MESSAGES.twoFactor.invalidCode) : null;
+
   return (
     <SectionCard
       title="Autenticação em dois fatores"
@@ -181,8 +185,13 @@ export function TwoFactorCard() {
                 </div>
                 <CodeForm
                   id="two-factor-enable-code"
-                  submit={['Ativar', 'Ativando...']}
-                  mutation={enable}
+                  label="Código de 6 dígitos"
+                  submitLabel="Ativar"
+                  pendingLabel="Ativando..."
+                  pending={enable.isPending}
+                  error={mutationError(enable)}
+                  onEdit={() => enable.reset()}
+                  onSubmit={(code) => enable.mutate(code)}
                   onCancel={close}
                 />
               </div>
@@ -199,19 +208,29 @@ export function TwoFactorCard() {
             {flow.step === 'disable' ? (
               <CodeForm
                 id="two-factor-disable-code"
-                backup
-                submit={['Desativar', 'Desativando...']}
+                label="Código de autenticação"
+                hint="Também aceita um código de backup."
+                submitLabel="Desativar"
+                pendingLabel="Desativando..."
                 destructive
-                mutation={disable}
+                pending={disable.isPending}
+                error={mutationError(disable)}
+                onEdit={() => disable.reset()}
+                onSubmit={(code) => disable.mutate(code)}
                 onCancel={close}
               />
             ) : null}
             {flow.step === 'regenerate' ? (
               <CodeForm
                 id="two-factor-regenerate-code"
-                backup
-                submit={['Gerar códigos', 'Gerando...']}
-                mutation={regenerate}
+                label="Código de autenticação"
+                hint="Também aceita um código de backup."
+                submitLabel="Gerar códigos"
+                pendingLabel="Gerando..."
+                pending={regenerate.isPending}
+                error={mutationError(regenerate)}
+                onEdit={() => regenerate.reset()}
+                onSubmit={(code) => regenerate.mutate(code)}
                 onCancel={close}
               />
             ) : null}
