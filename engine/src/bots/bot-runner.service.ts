@@ -1,11 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { BackgroundService } from '../config/background-service.js';
 import type { Job, Worker } from 'bullmq';
 import {
   EVENTS,
@@ -48,7 +42,7 @@ const EXECUTABLE: ReadonlySet<BotStrategy> = new Set(['arbitrage', 'statistical'
  * virtual balances seeded on their first start.
  */
 @Injectable()
-export class BotRunner implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class BotRunner implements OnModuleInit, BackgroundService {
   private readonly logger = new Logger(BotRunner.name);
   private readonly bots = new Map<string, RunningBot>();
   private byStrategy = new Map<BotStrategy, RunningBot[]>();

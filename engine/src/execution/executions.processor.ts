@@ -1,11 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { BackgroundService } from '../config/background-service.js';
 import type { Job, Worker } from 'bullmq';
 import {
   MESSAGES,
@@ -33,12 +27,7 @@ import { PaperGateway, PaperOrders, type BookSource } from './paper-gateway.js';
 import { RECOVERY_BOT_GONE, recoverExecution } from './recovery.js';
 import { runExecution } from './run-execution.js';
 import { applyStatisticalEffects } from './statistical-effects.js';
-import {
-  TradeLedger,
-  type BalanceRow,
-  type ExecutionRecord,
-  type PendingTrade,
-} from './trade-ledger.js';
+import { TradeLedger, type BalanceRow, type ExecutionRecord, type PendingTrade } from './trade-ledger.js';
 
 /** Builds the live gateway for a user's bot (ccxt with credentials decrypted inside the executor). */
 export interface LiveGatewayFactory {
@@ -57,7 +46,7 @@ export const LIVE_GATEWAY_FACTORY = Symbol('LIVE_GATEWAY_FACTORY');
  * its age budget (MAX_JOB_AGE_MS from its enqueue) is dropped as 'expired', never run unlocked.
  */
 @Injectable()
-export class ExecutionsProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+export class ExecutionsProcessor implements BackgroundService {
   private readonly logger = new Logger(ExecutionsProcessor.name);
   private worker?: Worker;
   private readonly ledger: TradeLedger;

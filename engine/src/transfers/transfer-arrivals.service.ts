@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type { BackgroundService } from '../config/background-service.js';
 import { TransfersRepository } from '@arbitra/db';
 
 const EVERY_MS = 2_000;
@@ -8,7 +9,7 @@ const EVERY_MS = 2_000;
  * arrived. Every engine runs it: the ledger's statement credits each transfer once. Off the hot path (a timer).
  */
 @Injectable()
-export class TransferArrivalsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class TransferArrivalsService implements BackgroundService {
   private readonly logger = new Logger(TransferArrivalsService.name);
   private timer: NodeJS.Timeout | null = null;
   private running = false;

@@ -1,10 +1,5 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { BackgroundService } from '../config/background-service.js';
 import {
   EVENTS,
   EXCHANGE_IDS,
@@ -46,7 +41,7 @@ export function transferFeesOnline(
  * event (EVENTS.transferFees), sent again every minute.
  */
 @Injectable()
-export class TransferFeesRefresher implements OnApplicationBootstrap, OnModuleDestroy {
+export class TransferFeesRefresher implements BackgroundService {
   private readonly logger = new Logger(TransferFeesRefresher.name);
   private table: TransferFeeTable = SHIPPED_TRANSFER_FEES;
   private timers: NodeJS.Timeout[] = [];

@@ -13,3 +13,15 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
     />
   );
 }
+
+/**
+ * A one-time code field's attributes: the 6 digits of the authenticator app, or a backup code where the server
+ * accepts one (hence up to 32 characters).
+ */
+export const ONE_TIME_CODE_INPUT = {
+  name: 'code',
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  maxLength: 32,
+  placeholder: '000000',
+} as const satisfies ComponentProps<'input'>;

@@ -20,16 +20,14 @@ import {
   type AdminOverview as Overview,
 } from '@arbitra/contracts';
 import { SectionCard } from '@/components/ui/section-card';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/section-state';
 import { DataTable } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-error';
 import { formatBRL, formatDate, formatNumber } from '@/lib/format';
 import { adminApi } from '../api/admin-api';
 import { monthLabel } from '../lib/months';
 import { AddUserDialog } from './add-user-dialog';
-import { KpiCard } from './admin-widgets';
+import { ChartCard, KpiCard } from './admin-widgets';
 import { LiveMetricsList } from './live-metrics-list';
 import { planName, subscriptionLabel, UserNameLink } from './user-cells';
 
@@ -49,29 +47,18 @@ export function AdminOverview() {
     queryFn: adminApi.overview,
     refetchInterval: REFRESH_MS,
   });
-  const o = query.data;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Visão geral"
         description="Indicadores da plataforma com dados reais, atualizados ao vivo."
       />
-      {query.error ? (
-        <FormAlert
-          message={errorMessage(query.error, 'Erro ao carregar os indicadores')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {!o ? (
-        query.isLoading ? (
-          <Spinner />
-        ) : null
-      ) : (
-        <>
-          <Kpis o={o} />
-          <div className="grid gap-4 lg:grid-cols-2">
-            <SectionCard title="Crescimento de usuários" contentClassName="h-64">
-              <ResponsiveContainer width="100%" height="100%">
+      <QueryState query={query} fallback="Erro ao carregar os indicadores" keepData>
+        {(o) => (
+          <>
+            <Kpis o={o} />
+            <div className="grid gap-4 lg:grid-cols-2">
+              <ChartCard title="Crescimento de usuários" contentClassName="h-64">
                 <AreaChart data={o.userGrowth.map((g) => ({ ...g, label: monthLabel(g.month) }))}>
                   <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
                   <XAxis dataKey="label" fontSize={11} />
@@ -92,10 +79,8 @@ export function AdminOverview() {
                     fill="#34d39933"
                   />
                 </AreaChart>
-              </ResponsiveContainer>
-            </SectionCard>
-            <SectionCard title="Receita por mês" contentClassName="h-64">
-              <ResponsiveContainer width="100%" height="100%">
+              </ChartCard>
+              <ChartCard title="Receita por mês" contentClassName="h-64">
                 <LineChart
                   data={o.revenueByMonth.map((m) => ({
                     label: monthLabel(m.month),
@@ -111,44 +96,44 @@ export function AdminOverview() {
                   />
                   <Line type="monotone" dataKey="reais" name="Receita" stroke="#34d399" dot={false} />
                 </LineChart>
-              </ResponsiveContainer>
-            </SectionCard>
-          </div>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <SectionCard title="Distribuição por plano" contentClassName="h-64">
-              {o.planDistribution.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
-              ) : (
-                <ResponsiveContainer width="100%" height="100%">
-                  <PieChart>
-                    <Pie
-                      data={o.planDistribution.map((p) => ({
-                        name: planName(p.planId),
-                        value: p.count,
-                        id: p.planId,
-                      }))}
-                      dataKey="value"
-                      nameKey="name"
-                      outerRadius={80}
-                      label
-                    >
-                      {o.planDistribution.map((p) => (
-                        <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
-                      ))}
-                    </Pie>
-                    <Tooltip />
-                    <Legend />
-                  </PieChart>
-                </ResponsiveContainer>
-              )}
-            </SectionCard>
-            <div className="lg:col-span-2">
-              <LiveMetricsList />
+              </ChartCard>
             </div>
-          </div>
-          <RecentUsers o={o} />
-        </>
-      )}
+            <div className="grid gap-4 lg:grid-cols-3">
+              <SectionCard title="Distribuição por plano" contentClassName="h-64">
+                {o.planDistribution.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nenhuma assinatura ativa ou em teste.</p>
+                ) : (
+                  <ResponsiveContainer width="100%" height="100%">
+                    <PieChart>
+                      <Pie
+                        data={o.planDistribution.map((p) => ({
+                          name: planName(p.planId),
+                          value: p.count,
+                          id: p.planId,
+                        }))}
+                        dataKey="value"
+                        nameKey="name"
+                        outerRadius={80}
+                        label
+                      >
+                        {o.planDistribution.map((p) => (
+                          <Cell key={p.planId} fill={PLAN_COLORS[p.planId] ?? '#94a3b8'} />
+                        ))}
+                      </Pie>
+                      <Tooltip />
+                      <Legend />
+                    </PieChart>
+                  </ResponsiveContainer>
+                )}
+              </SectionCard>
+              <div className="lg:col-span-2">
+                <LiveMetricsList />
+              </div>
+            </div>
+            <RecentUsers o={o} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

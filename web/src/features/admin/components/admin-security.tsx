@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { AUDIT_ACTIONS, auditActionLabel } from '@arbitra/contracts';
 import { SectionCard } from '@/components/ui/section-card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/api-error';
 import { adminApi, type AdminAuditFilters } from '../api/admin-api';
-import { Pager } from './admin-widgets';
+import { ChartCard, Pager } from './admin-widgets';
 import { AuditLogTable } from './audit-log';
 import { selectClass } from './admin-users';
 
@@ -33,27 +33,30 @@ export function AdminSecurity() {
         title="Segurança"
         description="Registro de auditoria de todos os usuários, logins com falha e bloqueios por excesso de tentativas."
       />
-      <SectionCard title="Logins com falha e bloqueios (últimos 30 dias)" contentClassName="h-64">
-        {stats.error ? (
-          <FormAlert message={errorMessage(stats.error, 'Erro ao carregar as estatísticas')} />
-        ) : null}
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            data={(stats.data?.days ?? []).map((d) => ({
-              ...d,
-              label: `${d.day.slice(8, 10)}/${d.day.slice(5, 7)}`,
-            }))}
-          >
-            <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
-            <XAxis dataKey="label" fontSize={11} />
-            <YAxis allowDecimals={false} width={40} fontSize={11} />
-            <Tooltip />
-            <Legend />
-            <Bar dataKey="failedLogins" name="Logins com falha" fill="#f59e0b" />
-            <Bar dataKey="rateLimited" name="Bloqueios" fill="#ef4444" />
-          </BarChart>
-        </ResponsiveContainer>
-      </SectionCard>
+      <ChartCard
+        title="Logins com falha e bloqueios (últimos 30 dias)"
+        contentClassName="h-64"
+        alert={
+          stats.error ? (
+            <FormAlert message={errorMessage(stats.error, 'Erro ao carregar as estatísticas')} />
+          ) : null
+        }
+      >
+        <BarChart
+          data={(stats.data?.days ?? []).map((d) => ({
+            ...d,
+            label: `${d.day.slice(8, 10)}/${d.day.slice(5, 7)}`,
+          }))}
+        >
+          <CartesianGrid strokeDasharray="3 3" opacity={0.2} />
+          <XAxis dataKey="label" fontSize={11} />
+          <YAxis allowDecimals={false} width={40} fontSize={11} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="failedLogins" name="Logins com falha" fill="#f59e0b" />
+          <Bar dataKey="rateLimited" name="Bloqueios" fill="#ef4444" />
+        </BarChart>
+      </ChartCard>
       <SectionCard title="Registro de auditoria" contentClassName="flex flex-col gap-4">
         <div className="flex flex-wrap items-end gap-3">
           <TextFilter

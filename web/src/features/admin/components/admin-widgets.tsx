@@ -1,5 +1,5 @@
 import { AlertTriangle, CircleAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
@@ -11,6 +11,28 @@ import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
 import type { LivePoint, LiveWarning } from '../lib/live-metrics-store';
+
+/** A titled card of one chart that fills it (`contentClassName` gives its height); `alert` above the chart. */
+export function ChartCard({
+  title,
+  contentClassName,
+  alert,
+  children,
+}: {
+  title: string;
+  contentClassName: string;
+  alert?: ReactNode;
+  children: ReactElement;
+}) {
+  return (
+    <SectionCard title={title} contentClassName={contentClassName}>
+      {alert}
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </SectionCard>
+  );
+}
 
 /** One KPI card. */
 export function KpiCard({

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, type SessionUser } from '@arbitra/contracts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Input, ONE_TIME_CODE_INPUT } from '@/components/ui/input';
 import { errorCode } from '@/lib/api-error';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from './auth-card';
@@ -63,12 +63,8 @@ export function TwoFactorForm({ challengeToken, onSignedIn, onBack }: TwoFactorF
         <FormField id="login-code" label="Código de verificação">
           <Input
             id="login-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            {...ONE_TIME_CODE_INPUT}
             autoFocus
-            maxLength={32}
-            placeholder="000000"
             className="text-center font-mono text-lg tracking-[0.3em]"
             aria-describedby="login-code-help"
             value={code}

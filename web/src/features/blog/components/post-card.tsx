@@ -1,39 +1,29 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
-import { Link } from 'react-router-dom';
+import { LinkCard } from '@/components/content/link-card';
 import { blogPostPath } from '@/config/routes';
 import { formatDate } from '@/lib/format';
 import type { BlogPost } from '../data/blog-posts';
 
 export function PostCard({ post, featured = false }: { post: BlogPost; featured?: boolean }) {
   return (
-    <Card
-      className={cn(
-        'relative flex h-full flex-col transition-colors hover:border-primary/60',
-        featured && 'border-primary/40 bg-gradient-to-br from-primary/10 to-card',
-      )}
-    >
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
+    <LinkCard
+      to={blogPostPath(post.slug)}
+      title={post.title}
+      className={featured && 'border-primary/40 bg-gradient-to-br from-primary/10 to-card'}
+      badges={
+        <>
           <Badge>{post.category}</Badge>
           {featured ? <Badge variant="warning">Destaque</Badge> : null}
-        </div>
-        <CardTitle className={featured ? 'text-xl' : 'text-base'}>
-          {/* The whole card opens the post (the link's area covers it). */}
-          <Link to={blogPostPath(post.slug)} className="after:absolute after:inset-0">
-            {post.title}
-          </Link>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col justify-between gap-4">
-        <CardDescription className="leading-relaxed">{post.excerpt}</CardDescription>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          <PostMeta post={post} />
-        </p>
-      </CardContent>
-    </Card>
+        </>
+      }
+      titleClassName={featured ? 'text-xl' : 'text-base'}
+      contentClassName="gap-4"
+      description={post.excerpt}
+      descriptionClassName="leading-relaxed"
+      metaClassName="flex flex-wrap gap-x-4 gap-y-1"
+      meta={<PostMeta post={post} />}
+    />
   );
 }
 

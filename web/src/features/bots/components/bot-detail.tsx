@@ -52,28 +52,19 @@ export function BotDetailView({ botId }: { botId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <div>
-          <dt className="text-muted-foreground">Status</dt>
-          <dd>{botStatusLabel(bot.status)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Modo</dt>
-          <dd>
-            <ModeTag mode={bot.mode} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Lucro esperado</dt>
-          <dd>
-            <BrlFirst brl={data.expectedProfitBrl} usdt={data.expectedProfit} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Lucro realizado</dt>
-          <dd>
-            <BrlFirst brl={data.realisedProfitBrl} usdt={data.realisedProfit} />
-          </dd>
-        </div>
+        {(
+          [
+            ['Status', botStatusLabel(bot.status)],
+            ['Modo', <ModeTag mode={bot.mode} />],
+            ['Lucro esperado', <BrlFirst brl={data.expectedProfitBrl} usdt={data.expectedProfit} />],
+            ['Lucro realizado', <BrlFirst brl={data.realisedProfitBrl} usdt={data.realisedProfit} />],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <p className="text-xs text-muted-foreground">
         Esperado: o lucro líquido da oportunidade detectada, aplicado à quantidade negociada. Uma ordem menor

@@ -1,8 +1,6 @@
 import { BookOpen, Clock, FileCode2, PlayCircle, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { cn } from '@/lib/cn';
-import { Link } from 'react-router-dom';
+import { LinkCard } from '@/components/content/link-card';
 import { knowledgeArticlePath } from '@/config/routes';
 import {
   ARTICLE_TYPE_LABELS,
@@ -26,34 +24,29 @@ export function ArticleCard({
 }) {
   const TypeIcon = TYPE_ICONS[article.type];
   return (
-    <Card
-      className={cn(
-        'relative flex h-full flex-col transition-colors hover:border-primary/60',
-        featured && 'border-primary/40',
-      )}
-    >
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
+    <LinkCard
+      to={knowledgeArticlePath(article.slug)}
+      title={article.title}
+      className={featured && 'border-primary/40'}
+      badges={
+        <>
           <Badge variant="secondary">
             <TypeIcon aria-hidden />
             {ARTICLE_TYPE_LABELS[article.type]}
           </Badge>
           <Badge variant="outline">{categoryLabel(article.category)}</Badge>
-        </div>
-        <CardTitle className="text-base">
-          {/* The whole card opens the article (the link's area covers it). */}
-          <Link to={knowledgeArticlePath(article.slug)} className="after:absolute after:inset-0">
-            {article.title}
-          </Link>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col justify-between gap-3">
-        <CardDescription>{article.description}</CardDescription>
-        <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+        </>
+      }
+      titleClassName="text-base"
+      contentClassName="gap-3"
+      description={article.description}
+      metaClassName="inline-flex items-center gap-1"
+      meta={
+        <>
           <Clock className="size-3.5" aria-hidden />
           {article.readTime}
-        </p>
-      </CardContent>
-    </Card>
+        </>
+      }
+    />
   );
 }

@@ -21,6 +21,13 @@ function useCountdown(until: string | null): string | null {
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
+/** What the sandbox lets the payer do to an open charge; approving is the main one. */
+const SANDBOX_ACTIONS: readonly { action: SandboxAction; label: string }[] = [
+  { action: 'approve', label: 'Simular pagamento aprovado' },
+  { action: 'decline', label: 'Simular recusa' },
+  { action: 'expire', label: 'Simular expiração' },
+];
+
 async function copy(text: string, what: string) {
   try {
     await navigator.clipboard.writeText(text);
@@ -137,25 +144,17 @@ export function PendingPayment({
               real.
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" disabled={sandboxPending} onClick={() => onSandbox('approve')}>
-                Simular pagamento aprovado
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={sandboxPending}
-                onClick={() => onSandbox('decline')}
-              >
-                Simular recusa
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={sandboxPending}
-                onClick={() => onSandbox('expire')}
-              >
-                Simular expiração
-              </Button>
+              {SANDBOX_ACTIONS.map(({ action, label }) => (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={action === 'approve' ? 'default' : 'outline'}
+                  disabled={sandboxPending}
+                  onClick={() => onSandbox(action)}
+                >
+                  {label}
+                </Button>
+              ))}
             </div>
           </div>
         ) : null}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Dialog, DialogActions, DialogContent, DialogHead } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { InputField } from '@/components/ui/field';
+import { ONE_TIME_CODE_INPUT } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { ROUTES } from '@/config/routes';
 import { errorMessage } from '@/lib/api-error';
@@ -109,10 +110,8 @@ export function DeleteAccountDialog({ open, onOpenChange, twoFactorEnabled }: De
               id="delete-code"
               label="Código de autenticação"
               fieldClassName="gap-2"
-              inputMode="numeric"
-              autoComplete="one-time-code"
+              {...ONE_TIME_CODE_INPUT}
               placeholder="000000 ou código de backup"
-              maxLength={32}
               value={code}
               onChange={(e) => {
                 setError(null);

@@ -17,13 +17,7 @@ import { LiveIndicator } from './live-indicator';
 import { OpportunityTable } from './opportunity-table';
 import { PriceGridTable } from './price-grid';
 import { UsdtBrlPremiumCard } from './usdt-brl-premium';
-import {
-  NetExplanation,
-  ScannerEmpty,
-  ScannerError,
-  ScannerLoading,
-  ScannerWaiting,
-} from './scanner-messages';
+import { NetExplanation, ScannerBody, ScannerEmpty } from './scanner-messages';
 
 interface Frozen {
   state: MarketState | null;
@@ -87,22 +81,6 @@ export function DemoPage() {
     setFrozen(paused ? null : { state: latest, now: clientNow });
   };
 
-  let body;
-  if (market.isLoading && !state) body = <ScannerLoading />;
-  else if (market.error && !state) {
-    body = <ScannerError message={market.error.message} onRetry={() => void market.refetch()} />;
-  } else if (!scanner) body = <ScannerWaiting />;
-  else {
-    body = (
-      <OpportunityTable
-        label="Oportunidades ao vivo"
-        opportunities={opportunities}
-        now={now}
-        empty={<ScannerEmpty />}
-      />
-    );
-  }
-
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 sm:px-6">
       <DocumentTitle title="Demo" />
@@ -155,7 +133,14 @@ export function DemoPage() {
         <CardContent className="flex flex-col gap-4">
           {/* As tall as a full list from the start: the list arriving, or changing length every 3 s, moves nothing. */}
           <div className="flex flex-col *:flex-1" style={{ minHeight: TOP_LIST_HEIGHT }}>
-            {body}
+            <ScannerBody market={market} shown={state} waiting={!scanner}>
+              <OpportunityTable
+                label="Oportunidades ao vivo"
+                opportunities={opportunities}
+                now={now}
+                empty={<ScannerEmpty />}
+              />
+            </ScannerBody>
           </div>
           <NetExplanation />
         </CardContent>

@@ -28,13 +28,7 @@ import { LiveIndicator } from './live-indicator';
 import { OpportunityTable } from './opportunity-table';
 import { UsdtBrlPremiumCard } from './usdt-brl-premium';
 import { ScannerFilters } from './scanner-filters';
-import {
-  NetExplanation,
-  ScannerEmpty,
-  ScannerError,
-  ScannerLoading,
-  ScannerWaiting,
-} from './scanner-messages';
+import { NetExplanation, ScannerBody, ScannerEmpty } from './scanner-messages';
 
 /** recharts comes with the chart, and the chart when it comes into view. */
 const PriceChart = lazy(() => import('./price-chart').then((m) => ({ default: m.PriceChart })));
@@ -110,24 +104,6 @@ export function OpportunitiesTab() {
   const realtime = state?.live != null;
   const filtered = rows.length !== all.length;
 
-  let body;
-  if (market.isLoading && !state) body = <ScannerLoading />;
-  else if (market.error && !state) {
-    body = <ScannerError message={market.error.message} onRetry={() => void market.refetch()} />;
-  } else if (!scanner && !realtime) body = <ScannerWaiting />;
-  else {
-    body = (
-      <OpportunityTable
-        label="Oportunidades"
-        opportunities={rows.slice(0, MAX_ROWS)}
-        now={now}
-        sort={sort}
-        onSort={(key) => setSort((s) => nextSort(s, key))}
-        empty={<ScannerEmpty filtered={filtered && all.length > 0} />}
-      />
-    );
-  }
-
   const countText = realtime
     ? `${all.length} ${all.length === 1 ? 'oportunidade ativa' : 'oportunidades ativas'}`
     : publicCountText(scanner?.activeCount ?? 0, SCANNER_PUBLIC_TOP);
@@ -171,7 +147,16 @@ export function OpportunitiesTab() {
           ) : null}
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {body}
+          <ScannerBody market={market} shown={state} waiting={!scanner && !realtime}>
+            <OpportunityTable
+              label="Oportunidades"
+              opportunities={rows.slice(0, MAX_ROWS)}
+              now={now}
+              sort={sort}
+              onSort={(key) => setSort((s) => nextSort(s, key))}
+              empty={<ScannerEmpty filtered={filtered && all.length > 0} />}
+            />
+          </ScannerBody>
           <NetExplanation />
         </CardContent>
       </Card>

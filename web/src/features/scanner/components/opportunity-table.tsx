@@ -1,6 +1,6 @@
 import type { Opportunity } from '@arbitra/contracts';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -21,6 +21,15 @@ interface OpportunityTableProps {
 }
 
 const STRATEGY_VARIANTS = { arbitrage: 'default', triangular: 'secondary', statistical: 'outline' } as const;
+
+/** The figures' columns, right-aligned, in table order: each sorts the list. */
+const SORTABLE_COLUMNS: readonly (readonly [SortKey, string])[] = [
+  ['net', 'Líquido'],
+  ['after', 'Após rebalanc.'],
+  ['size', 'Tamanho'],
+  ['profit', 'Lucro estimado'],
+  ['age', 'Idade'],
+];
 
 function SortableHead({
   label,
@@ -55,6 +64,21 @@ function SortableHead({
         <Icon className="size-3" aria-hidden />
       </button>
     </TableHead>
+  );
+}
+
+/** A figure of the row, right-aligned, with a second line under it in small print (R$ under %, capital under size). */
+function FigureCell({
+  figure,
+  under,
+  strong = false,
+  ...cell
+}: ComponentProps<typeof TableCell> & { figure: string; under: string; strong?: boolean }) {
+  return (
+    <TableCell className="text-right whitespace-nowrap tabular-nums" {...cell}>
+      <div className={cn('font-mono', strong && 'font-medium')}>{figure}</div>
+      <div className="text-xs text-muted-foreground">{under}</div>
+    </TableCell>
   );
 }
 
@@ -110,22 +134,14 @@ const OpportunityRow = memo(function OpportunityRow({
         >
           {text.net}
         </TableCell>
-        <TableCell
+        <FigureCell
           label="Após rebalanc."
-          className="text-right whitespace-nowrap tabular-nums"
+          figure={text.after}
+          under={text.afterBrl}
           data-testid="after-rebalance"
-        >
-          <div className="font-mono">{text.after}</div>
-          <div className="text-xs text-muted-foreground">{text.afterBrl}</div>
-        </TableCell>
-        <TableCell lead={3} label="Tamanho" className="text-right whitespace-nowrap tabular-nums">
-          <div className="font-mono">{text.size}</div>
-          <div className="text-xs text-muted-foreground">{text.capital}</div>
-        </TableCell>
-        <TableCell lead={2} label="Lucro estimado" className="text-right whitespace-nowrap tabular-nums">
-          <div className="font-mono font-medium">{text.profitBrl}</div>
-          <div className="text-xs text-muted-foreground">{text.profitUsdt}</div>
-        </TableCell>
+        />
+        <FigureCell lead={3} label="Tamanho" figure={text.size} under={text.capital} />
+        <FigureCell lead={2} label="Lucro estimado" figure={text.profitBrl} under={text.profitUsdt} strong />
         <TableCell
           lead={4}
           label="Idade"
@@ -161,23 +177,16 @@ export function OpportunityTable({ opportunities, now, sort, onSort, empty, labe
           </TableHead>
           <TableHead>Estratégia</TableHead>
           <TableHead>Rota e par(es)</TableHead>
-          <SortableHead label="Líquido" sortKey="net" sort={sort} onSort={onSort} className="text-right" />
-          <SortableHead
-            label="Após rebalanc."
-            sortKey="after"
-            sort={sort}
-            onSort={onSort}
-            className="text-right"
-          />
-          <SortableHead label="Tamanho" sortKey="size" sort={sort} onSort={onSort} className="text-right" />
-          <SortableHead
-            label="Lucro estimado"
-            sortKey="profit"
-            sort={sort}
-            onSort={onSort}
-            className="text-right"
-          />
-          <SortableHead label="Idade" sortKey="age" sort={sort} onSort={onSort} className="text-right" />
+          {SORTABLE_COLUMNS.map(([sortKey, columnLabel]) => (
+            <SortableHead
+              key={sortKey}
+              label={columnLabel}
+              sortKey={sortKey}
+              sort={sort}
+              onSort={onSort}
+              className="text-right"
+            />
+          ))}
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -1,5 +1,6 @@
 import { EXCHANGES, type ExchangeId, type OpportunityStrategy } from '@arbitra/contracts';
 import { RotateCcw } from 'lucide-react';
+import type { ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FilterPills, type FilterOption } from '@/components/ui/filter-pills';
 import { InputField, SelectField } from '@/components/ui/field';
@@ -23,8 +24,7 @@ const EXCHANGE_OPTIONS: { value: ExchangeId | typeof ALL; label: string }[] = [
   { value: ALL, label: 'Todas as exchanges' },
   ...EXCHANGES.map((e) => ({ value: e.id, label: e.displayName })),
 ];
-/** A decimal figure typed in pt-BR, in a labelled field. */
-const DECIMAL = { fieldClassName: 'gap-2', inputMode: 'decimal', autoComplete: 'off' } as const;
+type DecimalFilterKey = 'minPercent' | 'minAfterPercent' | 'transferBrl';
 
 const SELECT_CLASS =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:border-ring';
@@ -41,6 +41,16 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
   const minInvalid = Number.isNaN(parseMinPercent(filters.minPercent));
   const minAfterInvalid = Number.isNaN(parseMinPercent(filters.minAfterPercent));
   const transferInvalid = parseTransferBrl(filters.transferBrl) === null;
+  /** A decimal filter typed in pt-BR, in a labelled field: its value, its editing and whether it reads. */
+  const decimal = (key: DecimalFilterKey, invalid: boolean) =>
+    ({
+      fieldClassName: 'gap-2',
+      inputMode: 'decimal',
+      autoComplete: 'off',
+      value: filters[key],
+      'aria-invalid': invalid || undefined,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [key]: e.target.value }),
+    }) as const;
   const changed = (Object.keys(DEFAULT_FILTERS) as (keyof OpportunityFilters)[]).some(
     (k) => filters[k] !== DEFAULT_FILTERS[k],
   );
@@ -75,12 +85,9 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
         <InputField
           id="filtro-minimo"
           label="Lucro líquido mínimo (%)"
-          {...DECIMAL}
+          {...decimal('minPercent', minInvalid)}
           placeholder="ex.: 0,15"
-          value={filters.minPercent}
-          aria-invalid={minInvalid || undefined}
           aria-describedby={minInvalid ? 'filtro-minimo-erro' : undefined}
-          onChange={(e) => set({ minPercent: e.target.value })}
         />
         <Button variant="ghost" onClick={() => onChange(DEFAULT_FILTERS)} disabled={!changed}>
           <RotateCcw aria-hidden />
@@ -96,20 +103,14 @@ export function ScannerFilters({ filters, onChange, pairs }: ScannerFiltersProps
         <InputField
           id="filtro-minimo-rebalanceamento"
           label="Lucro mínimo após rebalanceamento (%)"
-          {...DECIMAL}
+          {...decimal('minAfterPercent', minAfterInvalid)}
           placeholder="ex.: 0,10"
-          value={filters.minAfterPercent}
-          aria-invalid={minAfterInvalid || undefined}
-          onChange={(e) => set({ minAfterPercent: e.target.value })}
         />
         <InputField
           id="filtro-transferencia"
           label="Transferência para rebalancear (R$)"
-          {...DECIMAL}
-          value={filters.transferBrl}
-          aria-invalid={transferInvalid || undefined}
+          {...decimal('transferBrl', transferInvalid)}
           aria-describedby="filtro-transferencia-ajuda"
-          onChange={(e) => set({ transferBrl: e.target.value })}
         />
         <p id="filtro-transferencia-ajuda" className="text-xs text-muted-foreground">
           Lucro após rebalanceamento: o lucro líquido menos a parte desta operação nas taxas de saque para

@@ -2,6 +2,8 @@ import { RefreshCw, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { useMarketSnapshot } from '../hooks/use-market-snapshot';
+import type { MarketState } from '../lib/market-state';
 
 export const NO_OPPORTUNITY = 'Nenhuma oportunidade no momento — o scanner continua procurando';
 
@@ -11,6 +13,30 @@ function Message({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+/**
+ * The scanner card's body (the demo and the dashboard tab): loading, the error with a retry, waiting for the
+ * engine's first scanner, or the list given as `children`. `shown` is the market state the page draws (deferred,
+ * or frozen while paused); `waiting`, that the engine has published nothing yet.
+ */
+export function ScannerBody({
+  market,
+  shown,
+  waiting,
+  children,
+}: {
+  market: Pick<ReturnType<typeof useMarketSnapshot>, 'isLoading' | 'error' | 'refetch'>;
+  shown: MarketState | null;
+  waiting: boolean;
+  children: ReactNode;
+}) {
+  if (market.isLoading && !shown) return <ScannerLoading />;
+  if (market.error && !shown) {
+    return <ScannerError message={market.error.message} onRetry={() => void market.refetch()} />;
+  }
+  if (waiting) return <ScannerWaiting />;
+  return <>{children}</>;
 }
 
 export function ScannerLoading() {

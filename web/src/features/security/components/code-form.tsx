@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { DialogActions } from '@/components/ui/dialog';
 import { InputField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { ONE_TIME_CODE_INPUT } from '@/components/ui/input';
 
 interface CodeFormProps {
   id: string;
@@ -41,12 +42,8 @@ export function CodeForm(props: CodeFormProps) {
         id={props.id}
         label={props.label}
         fieldClassName="gap-2"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
+        {...ONE_TIME_CODE_INPUT}
         autoFocus
-        maxLength={32}
-        placeholder="000000"
         className="font-mono text-lg tracking-[0.3em]"
         value={code}
         onChange={(e) => {

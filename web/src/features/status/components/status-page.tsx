@@ -1,5 +1,6 @@
 import { EXCHANGES, MESSAGES } from '@arbitra/contracts';
 import { CircleAlert, CircleCheck, CircleHelp, CircleX, LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -53,6 +54,27 @@ function sinceText(ms: number): string {
 }
 
 /** /status (DECISIONS §10): the live health of the platform and of every exchange feed. */
+/** A row of the exchanges' or the engines' list: the name, a line of detail under it, and badges on the right. */
+function StatusRow(props: {
+  testId: string;
+  name: string;
+  detail: ReactNode;
+  detailTitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li data-testid={props.testId} className="flex flex-wrap items-center justify-between gap-2 py-3">
+      <div className="flex flex-col gap-0.5">
+        <span className="font-medium">{props.name}</span>
+        <span className="text-xs text-muted-foreground" title={props.detailTitle}>
+          {props.detail}
+        </span>
+      </div>
+      {props.children}
+    </li>
+  );
+}
+
 export function StatusPage() {
   const { report, apiReachable, loading, feeds, receivedAt } = useStatusReport();
   const clientNow = useClock();
@@ -153,22 +175,22 @@ export function StatusPage() {
               {EXCHANGES.map((e) => {
                 const feed = byExchange.get(e.id);
                 return (
-                  <li
+                  <StatusRow
                     key={e.id}
-                    data-testid={`feed-${e.id}`}
-                    className="flex flex-wrap items-center justify-between gap-2 py-3"
-                  >
-                    <div className="flex flex-col gap-0.5">
-                      <span className="font-medium">{e.displayName}</span>
-                      {feed ? (
-                        <span className="text-xs text-muted-foreground" title={formatDateTime(feed.since)}>
+                    testId={`feed-${e.id}`}
+                    name={e.displayName}
+                    detailTitle={feed ? formatDateTime(feed.since) : undefined}
+                    detail={
+                      feed ? (
+                        <>
                           {feed.reason ? <span className="text-foreground">{feed.reason} · </span> : null}
                           {sinceText(now - feed.since)}
-                        </span>
+                        </>
                       ) : (
-                        <span className="text-xs text-muted-foreground">Não monitorada pelo motor</span>
-                      )}
-                    </div>
+                        'Não monitorada pelo motor'
+                      )
+                    }
+                  >
                     {feed ? (
                       <Badge variant={FEED_STATUS_VARIANTS[feed.status]}>
                         {FEED_STATUS_LABELS[feed.status]}
@@ -176,7 +198,7 @@ export function StatusPage() {
                     ) : (
                       <Badge variant="outline">Sem dados</Badge>
                     )}
-                  </li>
+                  </StatusRow>
                 );
               })}
             </ul>
@@ -191,19 +213,14 @@ export function StatusPage() {
         >
           <ul aria-label="Motores" className="flex flex-col divide-y divide-border">
             {engines.map((e) => (
-              <li
+              <StatusRow
                 key={e.instanceId}
-                data-testid={`engine-${e.instanceId}`}
-                className="flex flex-wrap items-center justify-between gap-2 py-3"
+                testId={`engine-${e.instanceId}`}
+                name={e.instanceId}
+                detail={e.ownedBots === 1 ? '1 robô' : `${formatNumber(e.ownedBots, 0)} robôs`}
               >
-                <div className="flex flex-col gap-0.5">
-                  <span className="font-medium">{e.instanceId}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {e.ownedBots === 1 ? '1 robô' : `${formatNumber(e.ownedBots, 0)} robôs`}
-                  </span>
-                </div>
                 {e.publisher ? <Badge variant="outline">Publica o scanner</Badge> : null}
-              </li>
+              </StatusRow>
             ))}
           </ul>
         </SectionCard>
