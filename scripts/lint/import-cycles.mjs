@@ -42,6 +42,7 @@ export const OTHER_ROOTS = [
   'scripts',
   'bench',
   'web/e2e',
+  'web/build',
   'web/vite.config.ts',
   'vitest.config.ts',
 ];
