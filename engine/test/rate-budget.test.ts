@@ -81,16 +81,17 @@ describe.each([
     const starts = await Promise.all(
       Array.from({ length: 40 }, (_, i) => spend(i % 2 ? a : b, 'binance:k1', 1, INTERVAL)),
     );
-    // 40 units at 20 ms each: about 780 ms from the first to the last, never more than 20 in 400 ms (+3: a
-    // timer firing late on a busy machine lets a request start next to the following ones). Two budgets that
-    // were not shared would start 40 in 400 ms.
+    // 40 units at 20 ms each: at least ~780 ms from the first to the last (late timers only lengthen it): two
+    // budgets that were not shared would start all 40 in ~400 ms. In any 400 ms, 20 at most, plus what timers
+    // firing late on a loaded machine bunch together: +3 on a quiet one, 28 seen at load 10 (clean run, 2026-11-29)
+    // — still far from the 40 of two budgets that were not shared.
     expect(Math.max(...starts) - first).toBeGreaterThanOrEqual(39 * INTERVAL - 30);
     expect(
       peak(
         starts.map((at) => ({ at, cost: 1 })),
         400,
       ),
-    ).toBeLessThanOrEqual(400 / INTERVAL + 3);
+    ).toBeLessThanOrEqual(400 / INTERVAL + 12);
     // Another key (another user's, or another exchange) has its own budget: no wait.
     expect(await a.reserve('binance:k2', 1, INTERVAL)).toBe(0);
     // A costly request books cost × interval: the next one on that key waits for what is left of it.

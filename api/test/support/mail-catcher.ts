@@ -78,7 +78,9 @@ export async function startMailCatcher() {
     },
     close: async () => {
       await new Promise<void>((resolve) => maildev.close(() => resolve()));
-      rmSync(mailDirectory, { recursive: true, force: true });
+      // Removed when the test process exits, not now: MailDev still stats the last mails it was saving after its
+      // close calls back, and a directory gone under it surfaced as unhandled ENOENT errors (content-newsletter).
+      process.once('exit', () => rmSync(mailDirectory, { recursive: true, force: true }));
     },
   };
 }
