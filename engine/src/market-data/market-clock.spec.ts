@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PacedMarketClock } from './market-clock.js';
 import { ReplayFeed } from './replay.feed.js';
+import { writeRecordedBooks } from './testing/recorded-books.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'arbitra-paced-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -79,19 +80,7 @@ describe('PacedMarketClock: a fast-forwarded market that never runs ahead of the
 describe('a paced replay: each book at exactly its recorded market time, whatever the engine takes over it', () => {
   it('hands books over 100 ms of market apart as recorded though the engine holds the market over some of them', async () => {
     const t0 = 1_600_000_000_000;
-    const lines = [0, 1, 2, 3, 4, 5].map((i) =>
-      JSON.stringify({
-        type: 'book',
-        exchange: 'binance',
-        symbol: 'BTC/USDT',
-        bids: [[100 + i, 1]],
-        asks: [[101 + i, 1]],
-        exchangeTs: t0 + i * 100 - 5,
-        receivedTs: t0 + i * 100,
-      }),
-    );
-    const file = join(dir, 'paced.jsonl');
-    await writeFile(file, lines.join('\n') + '\n');
+    const file = await writeRecordedBooks(dir, 'paced.jsonl', 6, t0);
     const replay = new ReplayFeed({ file, speed: 20, paced: true });
     const market = replay.marketClock;
     const got: { market: number; exchangeLag: number }[] = [];

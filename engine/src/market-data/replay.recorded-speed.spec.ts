@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realScheduler } from './clock.js';
 import { ReplayFeed } from './replay.feed.js';
+import { writeRecordedBooks } from './testing/recorded-books.js';
 
 const dir = await mkdtemp(join(tmpdir(), 'arbitra-replay-speed-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -13,19 +14,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('replay: recorded speed', () => {
   it('paces updates like the recording (scaled by the speed) and rebases the timestamps', async () => {
     const t0 = 1_600_000_000_000;
-    const lines = [0, 1, 2, 3, 4].map((i) =>
-      JSON.stringify({
-        type: 'book',
-        exchange: 'binance',
-        symbol: 'BTC/USDT',
-        bids: [[100 + i, 1]],
-        asks: [[101 + i, 1]],
-        exchangeTs: t0 + i * 100 - 5,
-        receivedTs: t0 + i * 100,
-      }),
-    );
-    const file = join(dir, 'paced.jsonl');
-    await writeFile(file, lines.join('\n') + '\n');
+    const file = await writeRecordedBooks(dir, 'paced.jsonl', 5, t0);
     const replay = new ReplayFeed({ file, speed: 2, scheduler: realScheduler });
     const got: { at: number; exchangeTs: number; receivedTs: number }[] = [];
     replay.subscribe({
