@@ -44,6 +44,21 @@ describe('socket events on the Postgres transport', () => {
       transports: ['websocket'],
     });
     await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+    // The receiving adapter starts its LISTEN in the background: an event published before it listens is not
+    // heard (as on any fabric, a browser gets what is published while it is connected). Emit a small probe until
+    // one comes through, so the tests below start on a fabric that carries events.
+    let heard = false;
+    client.on('ready-probe', () => (heard = true));
+    const fabricUp = await waitFor(
+      () => {
+        if (!heard) engine.emit('ready-probe', 'ok');
+        return heard || undefined;
+      },
+      60_000,
+      250,
+    );
+    client.off('ready-probe');
+    if (!fabricUp) throw new Error('the Postgres fabric never carried an event to the browser');
   });
 
   afterAll(async () => {

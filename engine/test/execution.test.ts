@@ -176,7 +176,7 @@ describe('bots in the engine: risk stops, commands, a paper trade end to end (is
     gap.stop();
     expect(pushed, 'no trade:new within 2 s of the dislocation').toBeDefined();
     expect(elapsed).toBeLessThanOrEqual(2_000);
-    expect(pushed).toMatchObject({
+    expect(pushed, `the trade, failed: ${pushed!.failureReason}`).toMatchObject({
       pair: 'ETH/USDT',
       buyExchange: 'binance',
       sellExchange: 'gateio',
