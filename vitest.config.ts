@@ -3,6 +3,17 @@ import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 import { LongWaitsFirst } from './scripts/test-support/sequencer.js';
 
+/** The web specs that mock a module (vi.mock): each runs in its own jsdom window and module graph. */
+const WEB_MOCKING_SPECS = [
+  'src/prerender.spec.tsx',
+  'src/features/exchanges/components/exchanges-tab.spec.tsx',
+  'src/features/scanner/components/opportunities-tab.spec.tsx',
+  'src/features/scanner/components/demo-page.spec.tsx',
+  'src/features/status/components/status-page.spec.tsx',
+  'src/features/security/components/security-page.spec.tsx',
+  'src/lib/socket.spec.tsx',
+];
+
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Workspace packages resolve to their sources in tests, so no build is needed for unit tests. */
@@ -65,6 +76,24 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           include: ['src/**/*.spec.{ts,tsx}'],
+          exclude: WEB_MOCKING_SPECS,
+          setupFiles: ['./src/testing/setup.ts'],
+          // One jsdom window and one module graph per worker, not one per file: building a jsdom window and
+          // importing React, the router and TanStack Query again was most of each file's time. The setup file
+          // unmounts what a test rendered and clears localStorage after each test; a spec that mocks a module
+          // (vi.mock) runs in the isolated project below, so no mock leaks into the files after it.
+          isolate: false,
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: './web',
+          environment: 'jsdom',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          include: WEB_MOCKING_SPECS,
           setupFiles: ['./src/testing/setup.ts'],
         },
       },

@@ -153,6 +153,8 @@ const lint = async (o) =>
 const typecheck = (o) => step('typecheck', 'npm', ['run', 'typecheck', '--silent'], o);
 const checks = async () => [await lint(), await typecheck()].every(Boolean);
 const build = (o) => step('build', 'npm', ['run', 'build', '--silent'], o);
+/** The unit stage: node specs, and the web specs (shared jsdom window; those that mock a module isolated). */
+const UNIT_PROJECTS = ['unit', 'web', 'web-isolated'];
 const integration = () => vitest('integration', ['integration']);
 const beside = { capture: true };
 
@@ -167,7 +169,7 @@ if (serial) {
     lint(beside),
   ]);
   ok = lanes.every(Boolean);
-  ok = ok && [await vitest('unit', ['unit', 'web']), await integration()].every(Boolean) && (await browser());
+  ok = ok && [await vitest('unit', UNIT_PROJECTS), await integration()].every(Boolean) && (await browser());
 } else {
   // Integration and the browser tests need the build (engine/dist, web/dist); lint, typecheck and the unit tests
   // read the sources (tsconfig paths, vitest aliases), so they start beside it. A failed build skips the two.
@@ -176,7 +178,7 @@ if (serial) {
     audit(),
     checks(),
     (async () =>
-      [await vitest('unit', ['unit', 'web']), (await built) && (await browser())].every(Boolean))(),
+      [await vitest('unit', UNIT_PROJECTS), (await built) && (await browser())].every(Boolean))(),
     (async () => (await built) && (await integration()))(),
   ];
   ok = (await built) && (await Promise.all(lanes)).every(Boolean);

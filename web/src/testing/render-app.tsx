@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { QueryProvider } from '@/app/query-provider';
 import { AppRoutes } from '@/app/router';
-import { createSessionStore, TOKEN_KEY, USER_KEY } from '@/lib/session';
+import { createSessionStore, getSessionStore, TOKEN_KEY, USER_KEY } from '@/lib/session';
 
 export const TEST_USER: SessionUser = {
   id: 'u-1',
@@ -31,9 +31,15 @@ export function storeSession(user: SessionUser, token = 'token-de-teste'): void 
   window.localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 
-/** Renders the whole route table at `path`, with a fresh session read from localStorage. */
+/**
+ * Renders the whole route table at `path`, with the app's one session store (the api client reads its token from
+ * it too) set to what localStorage holds now, as the app reads it at start.
+ */
 export function renderApp(path: string) {
-  const sessionStore = createSessionStore();
+  const sessionStore = getSessionStore();
+  const stored = createSessionStore().getSnapshot();
+  if (stored) sessionStore.signIn(stored.token, stored.user);
+  else sessionStore.signOut();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <AppProviders sessionStore={sessionStore}>
