@@ -32,10 +32,8 @@ const PRELOADED_ROUTES: Record<string, string[]> = {
  * Pages of PRELOADED_ROUTES whose HTML also carries their first view, prerendered at build time (src/prerender.tsx:
  * the real page as React renders it first for a visitor, before any server data), so the browser paints it before
  * any script has arrived; app/start.tsx hydrates it (issue 17: first contentful and largest contentful paint).
- * /login too (issue 33): its first paint no longer waits for React DOM's evaluation and the form's first render,
- * which were one long task before it on a slow phone; the form's submit waits for the hydration (FeedbackForm).
  */
-const PRERENDERED_ROUTES = ['/', '/demo', '/login'] as const;
+const PRERENDERED_ROUTES = ['/', '/demo'] as const;
 
 /**
  * TanStack Query's modules that only signed-in pages use (useQueries: the bots list; mutations: the forms): left

@@ -9,7 +9,7 @@ import { prerenderPage } from './prerender';
 import { json, mockApi } from './testing/mock-api';
 import { TEST_USER } from './testing/render-app';
 
-// The build prerenders '/', '/demo' and '/login' (web/vite.config.ts) and the browser hydrates that HTML (app/start.tsx): the
+// The build prerenders '/' and '/demo' (web/vite.config.ts) and the browser hydrates that HTML (app/start.tsx): the
 // tree React renders first in the browser must give exactly that markup, or React throws it away and draws again.
 
 vi.mock(
@@ -57,15 +57,8 @@ async function prerenderHere(path: string) {
   return page;
 }
 
-/** Whether React has adopted `element` (its fiber is attached: hydrated). */
-const adopted = (element: Element | null) =>
-  element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-
 /** Puts the prerendered page in #root, as the built routes/<page>.html has it, and starts the app on it. */
-async function hydrate(
-  path: string,
-  hydrated = (container: HTMLElement) => expect(container.querySelector('header .invisible')).toBeNull(),
-) {
+async function hydrate(path: string) {
   const page = await prerenderHere(path);
   window.history.replaceState(null, '', path);
   const container = document.createElement('div');
@@ -79,8 +72,8 @@ async function hydrate(
     root = startApp(container, { onRecoverableError: (error) => void errors.push(error) });
     await Promise.resolve();
   });
-  // Hydration is done when the header shows the buttons of this browser's session (useHydrated), by default.
-  await waitFor(() => hydrated(container));
+  // Hydration is done when the header shows the buttons of this browser's session (useHydrated).
+  await waitFor(() => expect(container.querySelector('header .invisible')).toBeNull());
   return { page, container, heading, errors };
 }
 
@@ -116,25 +109,6 @@ describe('the prerendered pages (build) and their hydration (browser)', () => {
     expect(errors).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);
     await waitFor(() => expect(container.textContent).toContain('Compra MEXC → Vende Bybit'));
-  });
-
-  it("'/login': the sign-in form, adopted as it is (issue 33: painted before any script)", async () => {
-    const { page, container, heading, errors } = await hydrate('/login', (c) =>
-      expect(adopted(c.querySelector('form'))).toBe(true),
-    );
-    expect(page.title).toBe('<title>Entrar · Arbitra</title>');
-    expect(heading?.textContent).toBe('Entrar');
-    // Before the script the submit button is disabled: neither a click nor Enter sends the fields natively (a GET
-    // with the password in the URL). Enabled once React has adopted the form.
-    expect(page.html).toMatch(
-      /<button[^>]*disabled=""[^>]*type="submit"|<button[^>]*type="submit"[^>]*disabled=""/,
-    );
-    await waitFor(() =>
-      expect(container.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(false),
-    );
-    expect(errors).toEqual([]);
-    expect(container.querySelector('h1')).toBe(heading);
-    expect(container.querySelector('#login-email')).not.toBeNull();
   });
 
   it('a signed-in visitor: the stored session takes over after hydration, without a mismatch', async () => {

@@ -11,9 +11,9 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 export type StartOptions = Pick<HydrationOptions, 'onRecoverableError'>;
 
 /**
- * Starts the app in `container` (#root). When it holds the prerendered HTML of this very path ('/', '/demo' and
- * '/login': painted before any script ran), React adopts that markup (hydration) instead of drawing the page again;
- * anything else starts from an empty container.
+ * Starts the app in `container` (#root). When it holds the prerendered HTML of this very path ('/' and '/demo':
+ * painted before any script ran), React adopts that markup (hydration) instead of drawing the page again; anything
+ * else starts from an empty container.
  *
  * Either way the first render runs as a transition: React renders it in slices of a few milliseconds, yielding to
  * the browser between them, instead of one long task that blocks input on a slow phone (Lighthouse's total blocking

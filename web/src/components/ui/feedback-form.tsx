@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isNetworkError } from '@/lib/api-error';
-import { useHydrated } from '@/lib/use-hydrated';
 
 /** What a form's last try ended in: a refusal or failure (`network`: the server was not reached), or a success. */
 export type Feedback =
@@ -67,10 +66,6 @@ export function FeedbackForm({
   after,
   children,
 }: FeedbackFormProps) {
-  // A prerendered form (/login, issue 33) is on screen before its script: until React has adopted it, its submit
-  // button is disabled, so neither a click nor Enter in a field (implicit submission) sends the fields natively
-  // (a GET with the password in the URL). In a page React draws itself it is enabled from the first render.
-  const hydrated = useHydrated();
   const alert = (
     <FormAlert
       message={feedback?.message ?? null}
@@ -96,7 +91,7 @@ export function FeedbackForm({
       {alertFirst ? alert : null}
       {children}
       {alertFirst ? null : alert}
-      <Button type="submit" className={submitClassName} disabled={pending || !hydrated}>
+      <Button type="submit" className={submitClassName} disabled={pending}>
         {pending ? submit[1] : submit[0]}
       </Button>
       {after}
