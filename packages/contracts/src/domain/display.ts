@@ -8,6 +8,30 @@ import { formatPtBrDecimal } from './decimal-string.js';
 /** Dates shown to users (DECISIONS §11). */
 export const TIME_ZONE = 'America/Sao_Paulo';
 
+/**
+ * São Paulo's wall clock: Brazil keeps UTC−3 all year since daylight saving time ended (Decreto nº 9.772/2019), so
+ * the dates a user reads are the UTC instant minus 3 hours.
+ */
+export const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
+
+/** The end of São Paulo's last daylight saving time (17/02/2019 00:00 BRST): UTC−3 at every instant since. */
+const SAO_PAULO_FIXED_OFFSET_SINCE = Date.UTC(2019, 1, 17, 2);
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * 'HH:mm' ('HH:mm:ss' with `seconds`) of the instant `ms` (epoch ms) on São Paulo's clock, as
+ * Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+ * writes it, without Intl (a page's first Intl object is a long task on a slow phone, issue 33). Undefined for an
+ * instant before the fixed offset (or not finite): the caller formats that one with Intl and the zone's rules.
+ */
+export function saoPauloClock(ms: number, seconds = false): string | undefined {
+  if (!Number.isFinite(ms) || ms < SAO_PAULO_FIXED_OFFSET_SINCE) return undefined;
+  const local = new Date(ms - SAO_PAULO_OFFSET_MS);
+  const hm = `${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}`;
+  return seconds ? `${hm}:${twoDigits(local.getUTCSeconds())}` : hm;
+}
+
 type DecimalString = `${number}`;
 const DECIMAL_PATTERN = /^[+-]?\d+(\.\d+)?$/;
 

@@ -1,3 +1,5 @@
+import { SAO_PAULO_OFFSET_MS } from './display.js';
+
 /** Payments (DECISIONS §4, §12): kinds, methods, statuses and the card checks the browser runs. */
 export type PaymentKind = 'new' | 'renewal' | 'upgrade' | 'grant';
 export type PaymentMethod = 'card' | 'pix' | 'boleto' | 'grant';
@@ -112,12 +114,6 @@ export function formatCardExpiry(input: string): string {
   const d = digitsOf(input).slice(0, 4);
   return d.length <= 2 ? d : `${d.slice(0, 2)}/${d.slice(2)}`;
 }
-
-/**
- * São Paulo's wall clock: Brazil keeps UTC−3 all year since daylight saving time ended (Decreto nº 9.772/2019), so
- * the dates a user reads are the UTC instant minus 3 hours.
- */
-const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
 
 /** The day of the month (1–31) of `at` in São Paulo. */
 export const saoPauloDay = (at: Date): number => new Date(at.getTime() - SAO_PAULO_OFFSET_MS).getUTCDate();

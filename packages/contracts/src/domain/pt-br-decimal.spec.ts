@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPtBrDecimal } from './decimal-string.js';
-import { formatBRL } from './display.js';
+import { formatBRL, saoPauloClock, TIME_ZONE } from './display.js';
 
 /** What the browser wrote with Intl before (issue 33 took Intl off the first pages): the reference. */
 const intl = (min: number, max: number) =>
@@ -72,5 +72,40 @@ describe('pt-BR decimals without Intl (issue 33)', () => {
     expect(() => formatBRL('abc')).toThrow(RangeError);
     expect(formatPtBrDecimal(Number.NaN, 0, 2)).toBe(intl(0, 2).format(Number.NaN));
     expect(formatPtBrDecimal(-Infinity, 0, 2)).toBe(intl(0, 2).format(-Infinity));
+  });
+});
+
+describe("São Paulo's clock without Intl (issue 33)", () => {
+  const clock = (seconds: boolean) =>
+    new Intl.DateTimeFormat('pt-BR', {
+      timeZone: TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' as const } : {}),
+      hourCycle: 'h23',
+    });
+  const hm = clock(false);
+  const hms = clock(true);
+  const since = Date.UTC(2019, 1, 17, 2);
+
+  it('writes every instant since the end of daylight saving time as Intl does, with and without seconds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: since, max: Date.UTC(2100, 0, 1) }), (ms) => {
+        expect(saoPauloClock(ms)).toBe(hm.format(ms));
+        expect(saoPauloClock(ms, true)).toBe(hms.format(ms));
+      }),
+      { numRuns: 10_000 },
+    );
+    for (const ms of [since, Date.UTC(2026, 1, 10, 3), Date.UTC(2026, 1, 10, 2, 59, 59, 999), Date.UTC(2030, 0, 1)]) {
+      expect(saoPauloClock(ms, true)).toBe(hms.format(ms));
+    }
+    expect(saoPauloClock(Date.UTC(2026, 1, 10, 3))).toBe('00:00');
+  });
+
+  it('leaves to Intl an instant before it (daylight saving time) and what is not a finite instant', () => {
+    expect(saoPauloClock(since - 1)).toBeUndefined();
+    expect(saoPauloClock(Date.UTC(2019, 0, 10, 12))).toBeUndefined();
+    expect(saoPauloClock(Number.NaN)).toBeUndefined();
+    expect(saoPauloClock(Infinity)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { MARKET_MESSAGES, type EngineStats } from '@arbitra/contracts';
+import { MARKET_MESSAGES, saoPauloClock, type EngineStats } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
@@ -8,7 +8,10 @@ import { formatNumber, TIME_ZONE } from '@/lib/format';
 
 const REFRESH_MS = 15_000;
 
-/** Built on first use, when the figures arrive (a page's first Intl object is a long task on a slow phone, issue 33). */
+/**
+ * For an instant before São Paulo's fixed offset only (saoPauloClock): built on first use, as a page's first Intl
+ * object is a long task on a slow phone (issue 33).
+ */
 let clock: Intl.DateTimeFormat | undefined;
 const clockFormat = () =>
   (clock ??= new Intl.DateTimeFormat('pt-BR', {
@@ -49,7 +52,9 @@ function figuresOf(stats: EngineStats): Figure[] {
     {
       label: 'Oportunidades hoje',
       value: formatNumber(stats.opportunitiesToday, 0),
-      note: `desde ${clockFormat().format(stats.countingSince)} (horário de Brasília)`,
+      note: `desde ${
+        saoPauloClock(stats.countingSince) ?? clockFormat().format(stats.countingSince)
+      } (horário de Brasília)`,
     },
   ];
 }

@@ -1,6 +1,7 @@
 import {
   exchangeName,
   formatPtBrDecimal,
+  saoPauloClock,
   type Opportunity,
   type OpportunityLeg,
   type OpportunityStrategy,
@@ -165,12 +166,17 @@ export function formatAge(ms: number): string {
   return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-/** Built on first use (a page's first Intl object is a long task on a slow phone, issue 33). */
+/**
+ * For an instant before São Paulo's fixed offset only (saoPauloClock): built on first use, as a page's first Intl
+ * object is a long task on a slow phone (issue 33; /demo's "Atualizado às" when the scanner's first data arrives).
+ */
 let clockTime: Intl.DateTimeFormat | undefined;
 
 /** 'HH:mm:ss' in America/Sao_Paulo, for chart axes and "atualizado às". */
 export function formatClock(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
+  const clock = saoPauloClock(ms, true);
+  if (clock !== undefined) return clock;
   clockTime ??= new Intl.DateTimeFormat(LOCALE, {
     timeZone: TIME_ZONE,
     hour: '2-digit',
