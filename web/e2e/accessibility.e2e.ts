@@ -71,7 +71,7 @@ describe('accessibility (axe-core): no serious or critical violation (issue 17 Â
     await context.close();
   });
 
-  it('every destination of the signed-in navigation', { timeout: 120_000 }, async () => {
+  it('every destination of the signed-in navigation', { timeout: 300_000 }, async () => {
     const account = newAccount('a11y');
     const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
     // Every entry of the navigation, as a user would click through them.
