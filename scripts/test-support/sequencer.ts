@@ -13,10 +13,27 @@ export const LONG_WAITS = [
   'engine/test/fault-sigkill-executions.test.ts',
 ];
 
-const rank = (spec: TestSpecification) => {
-  const i = LONG_WAITS.findIndex((f) => spec.moduleId.replaceAll('\\', '/').endsWith(f));
-  return i < 0 ? LONG_WAITS.length : i;
+/**
+ * The browser files that take longest on their own (measured 2026-11-29: the simulations, the phone walk over every
+ * route, a paper transfer the page waits for, a second platform started, trades the page waits for), the longest
+ * first, the simulation (the engine's CPU) beside the rebalance (mostly waiting for trades). With E2E_WORKERS=2 (two
+ * files at a time) they start first and overlap the short ones, instead of one long file running alone at the end.
+ */
+export const E2E_LONGEST = [
+  'web/e2e/backtests.e2e.ts',
+  'web/e2e/rebalance.e2e.ts',
+  'web/e2e/mobile.e2e.ts',
+  'web/e2e/payment-mercadopago.e2e.ts',
+  'web/e2e/payment.e2e.ts',
+  'web/e2e/bots-trading.e2e.ts',
+];
+
+const rankIn = (list: string[], spec: TestSpecification) => {
+  const i = list.findIndex((f) => spec.moduleId.replaceAll('\\', '/').endsWith(f));
+  return i < 0 ? list.length : i;
 };
+
+const rank = (spec: TestSpecification) => rankIn(LONG_WAITS, spec);
 
 /**
  * Vitest's order (failed first, then longest first from the results cache, else largest first) with the long waits
@@ -31,6 +48,8 @@ export class LongWaitsFirst extends BaseSequencer {
     const rest = sorted.filter((s) => rank(s) === LONG_WAITS.length);
     const order = long.slice(0, 2);
     for (const spec of long.slice(2)) order.push(...rest.splice(0, 1), spec);
-    return [...order, ...rest];
+    // The longest browser files first (stable: the others keep their order).
+    const e2e = (s: TestSpecification) => rankIn(E2E_LONGEST, s);
+    return [...order, ...rest].sort((a, b) => e2e(a) - e2e(b));
   }
 }

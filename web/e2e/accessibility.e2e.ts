@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/config/routes.js';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
 import { closeBrowser, launchBrowser, newPage } from './support/browser.js';
 import { appNav } from './support/nav.js';
 
@@ -71,11 +71,9 @@ describe('accessibility (axe-core): no serious or critical violation (issue 17 Â
     await context.close();
   });
 
-  it('every destination of the signed-in navigation', { timeout: 120_000 }, async () => {
+  it('every destination of the signed-in navigation', { timeout: 300_000 }, async () => {
     const account = newAccount('a11y');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
     // Every entry of the navigation, as a user would click through them.
     const menu = appNav(page);
     await menu.getByRole('link').first().waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** Opens 'Novo bot', fills it, and presses 'Simular' in the form (nothing is saved): the dialog opens. */
@@ -50,9 +50,7 @@ describe("'Simular' in Chromium: progress, equity curve, trades, two runs side b
 
   it('simulates a bot from its form, watches the bar move, reads the results and compares two runs', async () => {
     const account = newAccount('backtests');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
 
     // 6 h of market: long enough (tens of seconds even on a quiet machine) for the bar to be seen moving; 1 h can
     // finish before the page's socket has joined the owner's room.

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, PAIRS, TRADES_BRL_CSV_COLUMNS, formatBRL } from '@arbitra/contracts';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
 import { api, until } from './support/api.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** SPEC §5's bot messages, word for word, in the order the form checks them. */
@@ -129,7 +129,8 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
     const lap = (label: string) =>
       console.log(`[bots-trading] ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const account = newAccount('trading');
-    const token = await registerByApi(account);
+    const session = await registerSessionByApi(account);
+    const { token } = session;
     // A second, idle bot, so the history's bot filter has something to tell apart.
     const idleName = 'Bot reserva';
     await api(token, 'POST', '/api/bots', {
@@ -139,8 +140,7 @@ describe('a paper bot in Chromium: validation, a live trade, history filters and
       maxInvestment: 1000,
       minProfitPercent: 5,
     });
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, session);
     await goTo(page, 'Bots');
     const botsTab = page.getByRole('region', { name: 'Bots' });
     await botsTab.getByRole('button', { name: 'Novo bot' }).click();

@@ -1,8 +1,8 @@
 import { countAtLeast, type OpportunityFilterHistory } from '@arbitra/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 describe('bots in Chromium: create, start, stop, delete', () => {
@@ -14,9 +14,7 @@ describe('bots in Chromium: create, start, stop, delete', () => {
 
   it('creates a paper bot from the form, starts and stops it, and deletes it after confirming', async () => {
     const account = newAccount('bots');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
 
     await goTo(page, 'Bots');
     await page.getByRole('button', { name: 'Novo bot' }).click();

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotDetail } from '@arbitra/contracts';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { api } from './support/api.js';
 
 /** pt-BR with exactly `d` decimals, computed here (not with the app's formatter). */
@@ -18,7 +18,8 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
 
   it('shows each asset per exchange with the figures the API gives, at 390 px', async () => {
     const account = newAccount('inventory');
-    const token = await registerByApi(account);
+    const session = await registerSessionByApi(account);
+    const { token } = session;
     // A running paper bot that will not trade (5 % minimum): its seeded balances stay put while the page is read.
     const name = 'Bot Inventário';
     const { bot } = await api<{ bot: { id: string } }>(token, 'POST', '/api/bots', {
@@ -41,10 +42,11 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
     expect(inventory.available).toBe(true);
     expect(inventory.rows.length).toBeGreaterThanOrEqual(4);
 
-    const { page } = await newPage(browser);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/bots'); // the phone's menu is the navigation's own test (mobile.e2e.ts)
+    // the phone's menu is the navigation's own test (mobile.e2e.ts)
+    const { page } = await openSignedIn(browser, session, {
+      path: '/bots',
+      viewport: { width: 390, height: 844 },
+    });
     const card = page
       .getByRole('region', { name: 'Bots' })
       .getByRole('list', { name: 'Seus bots' })
@@ -61,7 +63,9 @@ describe('Inventário on the bot detail (issue 29 §1), on a phone', () => {
       const decimals = r.asset === 'USDT' || r.asset === 'BRL' ? 2 : 8;
       expect(await row.locator('[data-cell="amount"]').innerText()).toBe(ptBr(r.amount, decimals));
       // no trade yet: the split is the starting one (0 p.p.), nothing drains
-      expect(await row.locator('[data-cell="skew"]').innerText()).toBe(`${ptBr(r.skewPoints ?? '0', 1)} p.p.`);
+      expect(await row.locator('[data-cell="skew"]').innerText()).toBe(
+        `${ptBr(r.skewPoints ?? '0', 1)} p.p.`,
+      );
       expect(await row.locator('[data-cell="forecast"]').innerText()).toBe('—');
     }
     // a chart per asset, named for it

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@arbitra/contracts';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
+import { baseUrl, closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 
 describe("'Pronto para operar ao vivo' in Chromium", () => {
   let browser: Browser;
@@ -13,7 +13,8 @@ describe("'Pronto para operar ao vivo' in Chromium", () => {
 
   it('/security shows, per exchange of the chosen bot, each item with its reason and what to do', async () => {
     const account = newAccount('pronto');
-    const token = await registerByApi(account);
+    const session = await registerSessionByApi(account);
+    const { token } = session;
     const created = await fetch(`${baseUrl()}/api/bots`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -27,9 +28,7 @@ describe("'Pronto para operar ao vivo' in Chromium", () => {
     });
     expect(created.status).toBe(201);
 
-    const { page } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/security');
+    const { page } = await openSignedIn(browser, session, { path: '/security' });
     const card = page.getByRole('region', { name: 'Pronto para operar ao vivo' });
     await expect.poll(() => card.getByLabel('Bot').inputValue()).not.toBe('');
     await card.getByRole('button', { name: 'Verificar agora' }).click();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradeEverythingBot } from '../../scripts/test-support/bots.js';
 import { ROUTES, backtestPath } from '../src/config/routes.js';
-import { ADMIN, loginViaUi, storedToken, waitForPath } from './support/accounts.js';
+import { ADMIN, loginByApi, openSignedIn, waitForPath } from './support/accounts.js';
 import { baseUrl, closeBrowser, launchBrowser, newPage } from './support/browser.js';
 
 /**
@@ -249,10 +249,9 @@ describe('every route on a 390 px phone (issue 27)', () => {
   });
 
   it("a user's pages (the seeded demo user: live trades, and a bot)", { timeout: 600_000 }, async () => {
-    const { page, context } = await newPage(browser);
-    await page.setViewportSize(PHONE);
-    await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
-    const token = await storedToken(page);
+    const session = await loginByApi('demo@arbitra.local', 'demo12345');
+    const { token } = session;
+    const { page, context } = await openSignedIn(browser, session, { viewport: PHONE });
     const bots = (await (
       await fetch(`${baseUrl()}/api/bots`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as unknown[];
@@ -288,12 +287,9 @@ describe('every route on a 390 px phone (issue 27)', () => {
   });
 
   it('the admin console', { timeout: 600_000 }, async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(ROUTES.login);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await waitForPath(page, ROUTES.admin);
+    const { page, context } = await openSignedIn(browser, await loginByApi(ADMIN.email, ADMIN.password), {
+      path: ROUTES.admin,
+    });
     expect(await walk(page, ADMIN_PAGES)).toEqual({});
     await context.close();
   });
@@ -308,9 +304,13 @@ describe('the signed-in navigation on a phone', () => {
   afterAll(closeBrowser);
 
   it('opens from the header, marks the current page and closes on the way', async () => {
-    const { page, context } = await newPage(browser);
-    await page.setViewportSize(PHONE);
-    await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
+    const { page, context } = await openSignedIn(
+      browser,
+      await loginByApi('demo@arbitra.local', 'demo12345'),
+      {
+        viewport: PHONE,
+      },
+    );
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Abrir menu' }).click();

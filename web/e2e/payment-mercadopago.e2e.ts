@@ -8,7 +8,7 @@ import {
   type MercadoPagoDouble,
 } from '../../scripts/test-support/mercadopago-double.js';
 import { waitFor } from '../../scripts/test-support/wait.js';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
+import { newAccount, openSignedIn, registerSessionByApi, type TestAccount } from './support/accounts.js';
 import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 
 const WEBHOOK_SECRET = 'mp-webhook-secret';
@@ -58,26 +58,21 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
     await page.getByLabel('CPF do pagador').fill('52998224725');
   };
 
-  const newPage = async () => {
-    const context = await browser.newContext({
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      baseURL: platform.baseUrl,
+  /** A new account on this platform, signed in on `path` (the login form is auth.e2e.ts's). */
+  const openAsNewUser = async (account: TestAccount, path: string) =>
+    openSignedIn(browser, await registerSessionByApi(account, platform.baseUrl), {
+      path,
+      base: platform.baseUrl,
     });
-    return { context, page: await context.newPage() };
-  };
 
   it('tokenises the card with Mercado Pago’s SDK in the browser; only the token reaches the server; approved', async () => {
     const account = newAccount('mp-cartao');
-    await registerByApi(account, platform.baseUrl);
-    const { page, context } = await newPage();
+    const { page, context } = await openAsNewUser(account, '/payment?plan=basic&billing=monthly');
     const toServer: string[] = [];
     page.on('request', (r: Request) => {
       if (r.url().startsWith(`${platform.baseUrl}/api/payments`) && r.method() === 'POST')
         toServer.push(r.postData() ?? '');
     });
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/payment?plan=basic&billing=monthly');
     // Mercado Pago's test-card convention: the holder's name decides ('APRO' approved, 'OTHE' rejected).
     await fillCard(page, '5474925432670366', 'apro');
     await page.getByText('Bandeira: Mastercard').waitFor();
@@ -122,11 +117,10 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
   });
 
   it('a card the issuer rejects shows the pt-BR reason; PIX is confirmed by a signed notification', async () => {
-    const account = newAccount('mp-pix');
-    await registerByApi(account, platform.baseUrl);
-    const { page, context } = await newPage();
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/payment?plan=professional&billing=monthly');
+    const { page, context } = await openAsNewUser(
+      newAccount('mp-pix'),
+      '/payment?plan=professional&billing=monthly',
+    );
     await fillCard(page, '4235647728025682', 'othe');
     const summary = page.getByRole('region', { name: 'Resumo do pedido' });
     await summary.getByRole('button', { name: /Pagar R\$\s99,90/ }).click();
@@ -170,10 +164,7 @@ describe('payments in Chromium with Mercado Pago (local double of its API and br
 
   it('boleto asks for the CPF, checks its digits in the browser, sends it to Mercado Pago and shows it masked', async () => {
     const account = newAccount('mp-boleto');
-    await registerByApi(account, platform.baseUrl);
-    const { page, context } = await newPage();
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/payment?plan=basic&billing=monthly');
+    const { page, context } = await openAsNewUser(account, '/payment?plan=basic&billing=monthly');
     await page.getByRole('radio', { name: 'Boleto bancário' }).click();
     const cpf = page.getByLabel('CPF do pagador');
     const pay = page

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, newAccount, registerByApi, storedToken } from './support/accounts.js';
-import { baseUrl, closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { newAccount, openSignedIn, registerSessionByApi, storedToken } from './support/accounts.js';
+import { baseUrl, closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -27,16 +27,15 @@ describe('payments in Chromium (sandbox provider)', () => {
   /** A user who paid Profissional monthly by PIX (sandbox), signed in on Dashboard › Assinatura. */
   const paidProfessional = async (label: string) => {
     const account = newAccount(label);
-    const token = await registerByApi(account);
+    const session = await registerSessionByApi(account);
+    const { token } = session;
     const p = await api<{ id: string }>(token, 'POST', '/api/payments', {
       planId: 'professional',
       billing: 'monthly',
       method: 'pix',
     });
     await api(token, 'POST', `/api/payments/${p.id}/sandbox`, { action: 'approve' });
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/dashboard?tab=subscription');
+    const { page, context } = await openSignedIn(browser, session, { path: '/dashboard?tab=subscription' });
     const card = page.getByRole('region', { name: 'Plano atual' });
     await card.getByText('Ativo').waitFor();
     return { token, page, context, card };
@@ -44,10 +43,9 @@ describe('payments in Chromium (sandbox provider)', () => {
 
   it('a trial user upgrades to Enterprise yearly with PIX and sees the plan active without reloading', async () => {
     const account = newAccount('pix');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/payment');
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account), {
+      path: '/payment',
+    });
     await markPage(page);
 
     await page
@@ -105,10 +103,9 @@ describe('payments in Chromium (sandbox provider)', () => {
 
   it('a card payment declined by the issuer, then approved (confirmation pushed over the socket)', async () => {
     const account = newAccount('cartao');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/payment?plan=basic&billing=monthly');
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account), {
+      path: '/payment?plan=basic&billing=monthly',
+    });
     await markPage(page);
 
     const number = page.getByLabel('Número do cartão');

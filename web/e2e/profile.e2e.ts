@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  loginViaUi,
   newAccount,
-  registerByApi,
+  openSignedIn,
+  registerSessionByApi,
   storedToken,
   submitLogin,
   waitForPath,
 } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { userMenu } from './support/nav.js';
 
 describe('the Perfil tab in Chromium', () => {
@@ -21,9 +21,7 @@ describe('the Perfil tab in Chromium', () => {
 
   it('updates the name, exports the data and deletes the account', async () => {
     const account = newAccount('perfil');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
     await userMenu(page, 'Perfil');
     const profile = page.getByRole('region', { name: 'Perfil' });
 

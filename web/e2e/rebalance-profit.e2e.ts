@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** '0,1234%' → 0.1234; 'sem rota' / '—' → null. */
@@ -19,9 +19,7 @@ describe("issue 29 in Chromium: 'lucro após rebalanceamento'", () => {
 
   it('the scanner shows the column, states the transfer size and sorts on it', async () => {
     const account = newAccount('rebal-scanner');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
     await goTo(page, 'Oportunidades');
     const table = page.getByRole('table', { name: 'Oportunidades' });
     await table.getByTestId('opportunity-row').first().waitFor({ timeout: 60_000 });
@@ -55,9 +53,7 @@ describe("issue 29 in Chromium: 'lucro após rebalanceamento'", () => {
 
   it("the bot form saves 'Lucro mínimo após rebalanceamento', off by default and explained", async () => {
     const account = newAccount('rebal-bot');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account));
     await goTo(page, 'Bots');
     await page.getByRole('button', { name: 'Novo bot' }).click();
     const form = page.getByRole('dialog', { name: 'Novo bot' });

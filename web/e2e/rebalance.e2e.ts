@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot, BotDetail } from '@arbitra/contracts';
-import { loginViaUi, newAccount, registerByApi } from './support/accounts.js';
+import { newAccount, openSignedIn, registerSessionByApi } from './support/accounts.js';
 import { api, until } from './support/api.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /**
@@ -20,7 +20,8 @@ describe("'Rebalancear' a paper bot in the browser", () => {
 
   it('shows the plan, executes it, shows the transfers in transit and then done', async () => {
     const account = newAccount('rebalance');
-    const token = await registerByApi(account);
+    const session = await registerSessionByApi(account);
+    const { token } = session;
     const name = 'Bot Rebalanceamento';
     const { bot } = await api<{ bot: Bot }>(token, 'POST', '/api/bots', {
       name,
@@ -43,8 +44,7 @@ describe("'Rebalancear' a paper bot in the browser", () => {
     const planned = before.rebalance!.plan.transfers;
     expect(planned.length).toBeGreaterThan(0);
 
-    const { page } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
+    const { page } = await openSignedIn(browser, session);
     await goTo(page, 'Bots');
     const card = page
       .getByRole('region', { name: 'Bots' })

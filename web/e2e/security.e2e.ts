@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  loginViaUi,
+  loginByApi,
   logoutByApi,
   newAccount,
+  openSignedIn,
   registerByApi,
+  registerSessionByApi,
   storedToken,
   submitLogin,
   totp,
   waitForPath,
   wrongTotp,
 } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo, userMenu } from './support/nav.js';
 
 describe('the security page in Chromium', () => {
@@ -24,10 +26,9 @@ describe('the security page in Chromium', () => {
 
   it('turns two-factor on, then asks for the code at login: a wrong one is refused, a right one signs in', async () => {
     const account = newAccount('2fa');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/security');
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account), {
+      path: '/security',
+    });
     await page.getByRole('group', { name: 'Status de segurança' }).getByText('Média').waitFor();
     const toggle = page.getByRole('switch', { name: 'Verificação em duas etapas' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
@@ -99,12 +100,11 @@ describe('the security page in Chromium', () => {
     const account = newAccount('sessoes');
     // Registering opens a session too: end it, so the page lists this browser and the other one.
     await logoutByApi(await registerByApi(account));
-    const mine = await newPage(browser);
-    const other = await newPage(browser);
-    await loginViaUi(other.page, account.email, account.password);
-    await loginViaUi(mine.page, account.email, account.password);
+    const other = await openSignedIn(browser, await loginByApi(account.email, account.password));
+    const mine = await openSignedIn(browser, await loginByApi(account.email, account.password), {
+      path: '/security',
+    });
 
-    await mine.page.goto('/security');
     const sessions = mine.page.getByRole('listitem', { name: /^Sessão:/ });
     await expect.poll(() => sessions.count()).toBe(2);
     const current = sessions.filter({ hasText: 'Sessão atual' });
@@ -126,10 +126,9 @@ describe('the security page in Chromium', () => {
 
   it('changes the password on the server and saves notification choices', async () => {
     const account = newAccount('senha');
-    await registerByApi(account);
-    const { page, context } = await newPage(browser);
-    await loginViaUi(page, account.email, account.password);
-    await page.goto('/security');
+    const { page, context } = await openSignedIn(browser, await registerSessionByApi(account), {
+      path: '/security',
+    });
     const form = page.getByRole('form', { name: 'Alterar senha' });
     await form.getByLabel('Senha atual').fill(account.password);
     await form.getByLabel('Nova senha', { exact: true }).fill('outra-senha-123');

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAX_CSV_COLUMNS, TAX_NOTICE } from '@arbitra/contracts';
-import { loginViaUi } from './support/accounts.js';
-import { closeBrowser, launchBrowser, newPage, screenshot } from './support/browser.js';
+import { loginByApi, openSignedIn } from './support/accounts.js';
+import { closeBrowser, launchBrowser, screenshot } from './support/browser.js';
 import { goTo } from './support/nav.js';
 
 /** The month before `now` in São Paulo ('YYYY-MM'): the demo user's seeded live month. */
@@ -27,9 +27,11 @@ describe("'Impostos' in the browser (issue 15)", () => {
 
   it('the demo user opens Impostos, reads the meter and the DARF worksheet, and downloads the CSV', async () => {
     const month = previousSaoPauloMonth();
-    const { page, context } = await newPage(browser);
+    const { page, context } = await openSignedIn(
+      browser,
+      await loginByApi('demo@arbitra.local', 'demo12345'),
+    );
     try {
-      await loginViaUi(page, 'demo@arbitra.local', 'demo12345');
       await goTo(page, 'Impostos');
       const tab = page.getByRole('region', { name: 'Impostos' });
       await tab.getByText(TAX_NOTICE).waitFor({ timeout: 30_000 });

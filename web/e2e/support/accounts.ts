@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { LEGAL_VERSION } from '@arbitra/contracts';
 import { expect, inject } from 'vitest';
-import { baseUrl } from './browser.js';
+import { baseUrl, newPage, type StoredSession } from './browser.js';
 
 export const ADMIN = { email: 'admin@arbitra.local', password: 'admin12345' } as const;
 
@@ -24,10 +24,10 @@ export function newAccount(label: string): TestAccount {
 }
 
 /**
- * Registers through the API (for tests about something else than the register screen); returns the token.
- * `base`: another platform than the shared one (a test that launches its own).
+ * Registers through the API (for tests about something else than the register screen); returns the session the
+ * answer opens (its token and user). `base`: another platform than the shared one (a test that launches its own).
  */
-export async function registerByApi(account: TestAccount, base = baseUrl()): Promise<string> {
+export async function registerSessionByApi(account: TestAccount, base = baseUrl()): Promise<StoredSession> {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -39,7 +39,44 @@ export async function registerByApi(account: TestAccount, base = baseUrl()): Pro
     }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json()) as StoredSession;
+}
+
+/** Registers through the API; returns the token. */
+export async function registerByApi(account: TestAccount, base = baseUrl()): Promise<string> {
+  return (await registerSessionByApi(account, base)).token;
+}
+
+/** Signs in through the API (POST /api/auth/login, an account without two-factor); returns the session. */
+export async function loginByApi(email: string, password: string): Promise<StoredSession> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const answer = (await res.json()) as { access_token: string; user: StoredSession['user'] };
+  return { token: answer.access_token, user: answer.user };
+}
+
+/**
+ * A new browser context already signed in with `session` (stored as the login form stores it), on `path`: for the
+ * tests that are not about the login form (auth.e2e.ts, the two-factor and the password tests sign in through it).
+ * `viewport`: the window's size from the first paint (a phone); `base`: another platform than the shared one.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  session: StoredSession,
+  {
+    path = '/dashboard',
+    viewport,
+    base = baseUrl(),
+  }: { path?: string; viewport?: { width: number; height: number }; base?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, { session, base, viewport });
+  await opened.page.goto(path);
+  await waitForPath(opened.page, new URL(path, base).pathname);
+  return opened;
 }
 
 /** Ends a session through the API (POST /api/auth/logout). */

@@ -22,12 +22,45 @@ export async function closeBrowser(): Promise<void> {
   await browser?.close();
 }
 
-/** A fresh context (its own localStorage) with pt-BR locale and São Paulo time. */
-export async function newPage(b: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/** A session as the app keeps it in localStorage after its login form (SPEC §9: `token` and `user`). */
+export interface StoredSession {
+  token: string;
+  user: { id: string; name: string; email: string; role: string };
+}
+
+/**
+ * A fresh context (its own localStorage) with pt-BR locale and São Paulo time. `session`: the context starts
+ * signed in with it, as a browser that signed in before would (for tests about something else than the login
+ * form); signing out clears it like any session. `base`: another platform than the shared one; `viewport`: the
+ * window's size from the first paint.
+ */
+export async function newPage(
+  b: Browser,
+  {
+    session,
+    base = baseUrl(),
+    viewport,
+  }: { session?: StoredSession; base?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await b.newContext({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    baseURL: baseUrl(),
+    baseURL: base,
+    ...(viewport ? { viewport } : {}),
+    storageState: session
+      ? {
+          cookies: [],
+          origins: [
+            {
+              origin: new URL(base).origin,
+              localStorage: [
+                { name: 'token', value: session.token },
+                { name: 'user', value: JSON.stringify(session.user) },
+              ],
+            },
+          ],
+        }
+      : undefined,
   });
   const page = await context.newPage();
   return { context, page };
