@@ -53,6 +53,10 @@ export async function startTradingPlatform(options: {
     env: {
       ...process.env,
       ...platform.env,
+      // The generous regime (as fault-sigkill-executions): on 'Normal' the bot's trades came a minute or more apart
+      // (each direction's first trade spends that side's inventory), so three trades before and three after the
+      // outage took 140 s of a 160 s test, and at load 14 missed the 120 s deadline; this test is about the outage.
+      MARKET_VOLATILITY: 'agitated',
       // A pending trade of an execution cut off by the outage is recovered after 8 s, looked for every second.
       EXECUTION_RECOVERY_AFTER_MS: '8000',
       EXECUTION_RECOVERY_SWEEP_MS: '1000',
