@@ -138,6 +138,13 @@ export async function waitReady(p: TradingPlatform, ms: number): Promise<void> {
  */
 export async function settleAndCheck(p: TradingPlatform, since: number): Promise<string[]> {
   await waitForTrades(p, 3, 120_000, since);
+  // A bot the engine stopped itself (a risk stop: 5 failures in a row, the daily loss) would be started again by the
+  // toggle below: say why it stopped instead.
+  const [bot] = await p.query<{ active: boolean; status: string; status_reason: string | null }>(
+    'SELECT active, status, status_reason FROM bots WHERE id = $1',
+    [p.botId],
+  );
+  if (!bot?.active) return [`the engine stopped the bot (${bot?.status}: ${bot?.status_reason})`];
   const stopped = await p.call<{ bot: Bot }>('POST', `/api/bots/${p.botId}/toggle`, { token: p.token });
   if (stopped.body.bot?.status !== 'stopped') return [`bot not stopped: ${JSON.stringify(stopped.body)}`];
   // A trade cut off by the outage is recovered by the sweep (8 s old, every second); the last ones settle.
