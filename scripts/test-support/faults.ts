@@ -53,6 +53,10 @@ export async function startTradingPlatform(options: {
     env: {
       ...process.env,
       ...platform.env,
+      // The generous regime (as fault-sigkill-executions): on 'Normal' the bot's trades came a minute or more apart
+      // (each direction's first trade spends that side's inventory), so three trades before and three after the
+      // outage took 140 s of a 160 s test, and at load 14 missed the 120 s deadline; this test is about the outage.
+      MARKET_VOLATILITY: 'agitated',
       // A pending trade of an execution cut off by the outage is recovered after 8 s, looked for every second.
       EXECUTION_RECOVERY_AFTER_MS: '8000',
       EXECUTION_RECOVERY_SWEEP_MS: '1000',
@@ -134,6 +138,13 @@ export async function waitReady(p: TradingPlatform, ms: number): Promise<void> {
  */
 export async function settleAndCheck(p: TradingPlatform, since: number): Promise<string[]> {
   await waitForTrades(p, 3, 120_000, since);
+  // A bot the engine stopped itself (a risk stop: 5 failures in a row, the daily loss) would be started again by the
+  // toggle below: say why it stopped instead.
+  const [bot] = await p.query<{ active: boolean; status: string; status_reason: string | null }>(
+    'SELECT active, status, status_reason FROM bots WHERE id = $1',
+    [p.botId],
+  );
+  if (!bot?.active) return [`the engine stopped the bot (${bot?.status}: ${bot?.status_reason})`];
   const stopped = await p.call<{ bot: Bot }>('POST', `/api/bots/${p.botId}/toggle`, { token: p.token });
   if (stopped.body.bot?.status !== 'stopped') return [`bot not stopped: ${JSON.stringify(stopped.body)}`];
   // A trade cut off by the outage is recovered by the sweep (8 s old, every second); the last ones settle.

@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createApiApp, type ApiApp } from '../../api/src/bootstrap.js';
 import { parseApiConfig } from '../../api/src/config/config.js';
-import { createEngine } from '../../engine/src/bootstrap.js';
-import { parseEngineConfig } from '../../engine/src/config/config.js';
 
 export interface PlatformOptions {
   databaseUrl: string;
@@ -45,8 +43,16 @@ export async function startPlatform(options: PlatformOptions): Promise<TestPlatf
     ...options.env,
   };
   const engines: INestApplicationContext[] = [];
-  for (let i = 0; i < (options.engines ?? 1); i++) {
-    engines.push(await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: `engine-${i + 1}` })));
+  if ((options.engines ?? 1) > 0) {
+    // Imported only when an engine runs in this process: most api files start none, and the engine's module graph
+    // (ccxt, the scanner, the executors) is seconds of every such file's import on a busy machine.
+    const [{ createEngine }, { parseEngineConfig }] = await Promise.all([
+      import('../../engine/src/bootstrap.js'),
+      import('../../engine/src/config/config.js'),
+    ]);
+    for (let i = 0; i < (options.engines ?? 1); i++) {
+      engines.push(await createEngine(parseEngineConfig({ ...env, ENGINE_INSTANCE_ID: `engine-${i + 1}` })));
+    }
   }
   const api = await createApiApp(parseApiConfig(env));
   await api.app.listen(0, '127.0.0.1');
