@@ -1,3 +1,14 @@
+/** A fresh browser context as Lighthouse's phone: pt-BR, São Paulo time, 412 × 823, touch. */
+export function phoneContext(browser) {
+  return browser.newContext({
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
 /**
  * A phone-sized page with Chromium's CPU throttled `rate` times (DevTools `Emulation.setCPUThrottlingRate`), every
  * long task (≥ 50 ms, Long Tasks API, buffered from the start) collected into `globalThis.__longTasks` as
@@ -5,13 +16,7 @@
  * The caller closes `context`.
  */
 export async function throttledPhonePage(browser, rate) {
-  const context = await browser.newContext({
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(browser);
   const page = await context.newPage();
   await page.addInitScript(() => {
     globalThis.__longTasks = [];

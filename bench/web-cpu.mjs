@@ -16,6 +16,7 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { launchPlatform } from '../scripts/lib/launch.mjs';
+import { phoneContext } from './phone-page.mjs';
 
 const buildDir = (b) => (process.env.BUILD_DIR ?? '/tmp/perf5-{build}').replaceAll('{build}', b);
 const builds = (process.env.BUILDS ?? 'old,new').split(',');
@@ -39,13 +40,7 @@ const res = {};
 for (let r = 0; r < rounds; r++)
   for (const p of pages)
     for (const b of r % 2 ? [...builds].reverse() : builds) {
-      const context = await browser.newContext({
-        locale: 'pt-BR',
-        timezoneId: 'America/Sao_Paulo',
-        viewport: { width: 412, height: 823 },
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await phoneContext(browser);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       if (rate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });

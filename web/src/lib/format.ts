@@ -5,7 +5,7 @@
  */
 const LOCALE = 'pt-BR';
 export { TIME_ZONE } from '@arbitra/contracts';
-import { formatPtBrDecimal, TIME_ZONE } from '@arbitra/contracts';
+import { formatPtBrDecimal, saoPauloClock, TIME_ZONE } from '@arbitra/contracts';
 const PLACEHOLDER = '—';
 
 type DecimalString = `${number}`;
@@ -109,6 +109,19 @@ export function formatDateTime(value: Date | string | number): string {
   if (!date) return PLACEHOLDER;
   const p = partsOf(date);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/**
+ * 'HH:mm' ('HH:mm:ss' with `seconds`) in America/Sao_Paulo: without Intl for an instant since the zone's fixed offset
+ * (contracts' saoPauloClock: a page's first Intl object is a long task on a slow phone, issue 33), else by its rules.
+ */
+export function formatClockTime(value: number, seconds = false): string {
+  const clock = saoPauloClock(value, seconds);
+  if (clock !== undefined) return clock;
+  const date = toDate(value);
+  if (!date) return PLACEHOLDER;
+  const p = partsOf(date);
+  return seconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

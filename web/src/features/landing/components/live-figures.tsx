@@ -1,25 +1,12 @@
-import { MARKET_MESSAGES, saoPauloClock, type EngineStats } from '@arbitra/contracts';
+import { MARKET_MESSAGES, type EngineStats } from '@arbitra/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { apiClient } from '@/lib/api-client';
 import { useIdle } from '@/lib/idle';
-import { formatNumber, TIME_ZONE } from '@/lib/format';
+import { formatClockTime, formatNumber } from '@/lib/format';
 
 const REFRESH_MS = 15_000;
-
-/**
- * For an instant before São Paulo's fixed offset only (saoPauloClock): built on first use, as a page's first Intl
- * object is a long task on a slow phone (issue 33).
- */
-let clock: Intl.DateTimeFormat | undefined;
-const clockFormat = () =>
-  (clock ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }));
 
 /** Median detection latency in ms, pt-BR: under 10 ms with 2 decimals ('0,42 ms'), else whole ms. */
 export function formatLatencyMs(ms: number | null): string {
@@ -52,9 +39,7 @@ function figuresOf(stats: EngineStats): Figure[] {
     {
       label: 'Oportunidades hoje',
       value: formatNumber(stats.opportunitiesToday, 0),
-      note: `desde ${
-        saoPauloClock(stats.countingSince) ?? clockFormat().format(stats.countingSince)
-      } (horário de Brasília)`,
+      note: `desde ${formatClockTime(stats.countingSince)} (horário de Brasília)`,
     },
   ];
 }

@@ -1,19 +1,17 @@
 import {
   exchangeName,
   formatPtBrDecimal,
-  saoPauloClock,
   type Opportunity,
   type OpportunityLeg,
   type OpportunityStrategy,
 } from '@arbitra/contracts';
 import { afterRebalanceText } from '@/components/money/after-rebalance';
-import { formatBRL, TIME_ZONE } from '@/lib/format';
+import { formatBRL, formatClockTime } from '@/lib/format';
 
 /**
  * How the scanner screens write an opportunity (pt-BR, DECISIONS §11). Money and quantities arrive as
  * exact decimal strings and are written as strings (formatPtBrDecimal): no binary float touches what is shown.
  */
-const LOCALE = 'pt-BR';
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
 type DecimalString = `${number}`;
@@ -166,25 +164,9 @@ export function formatAge(ms: number): string {
   return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
-/**
- * For an instant before São Paulo's fixed offset only (saoPauloClock): built on first use, as a page's first Intl
- * object is a long task on a slow phone (issue 33; /demo's "Atualizado às" when the scanner's first data arrives).
- */
-let clockTime: Intl.DateTimeFormat | undefined;
-
 /** 'HH:mm:ss' in America/Sao_Paulo, for chart axes and "atualizado às". */
 export function formatClock(ms: number): string {
-  if (!Number.isFinite(ms)) return '—';
-  const clock = saoPauloClock(ms, true);
-  if (clock !== undefined) return clock;
-  clockTime ??= new Intl.DateTimeFormat(LOCALE, {
-    timeZone: TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return clockTime.format(ms);
+  return formatClockTime(ms, true);
 }
 
 /** What the basic scanner's list holds: 'As 10 melhores de 37 oportunidades ativas', '3 oportunidades ativas'. */
