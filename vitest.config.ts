@@ -1,20 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { LongWaitsFirst } from './scripts/test-support/sequencer.js';
+import { REACT_API_PACKAGES } from './web/build/react-renderer.js';
 
-/** The web specs that mock a module (vi.mock): each runs in its own jsdom window and module graph. */
+/**
+ * The web specs that mock a module (vi.mock), found by reading them, and one that replaces browser globals: each runs
+ * in its own jsdom window and module graph (the others share one per worker, where a mock would leak).
+ */
+const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
 const WEB_MOCKING_SPECS = [
-  'src/prerender.spec.tsx',
-  'src/features/exchanges/components/exchanges-tab.spec.tsx',
-  'src/features/scanner/components/opportunities-tab.spec.tsx',
-  'src/features/scanner/components/demo-page.spec.tsx',
-  'src/features/status/components/status-page.spec.tsx',
+  ...readdirSync(webSrc, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.spec\.tsx?$/.test(f) && readFileSync(path.join(webSrc, f), 'utf8').includes('vi.mock('))
+    .map((f) => `src/${f.split(path.sep).join('/')}`),
   'src/features/security/components/security-page.spec.tsx',
-  'src/lib/socket.spec.tsx',
 ];
+/** Integration test files run at once (`INTEGRATION_WORKERS`, default 3; `npm test` says 2 beside the browser stage). */
+const INTEGRATION_WORKERS = Math.max(1, Number(process.env.INTEGRATION_WORKERS) || 3);
 /** Browser test files run at once (`E2E_WORKERS`, default 1). */
 const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+
+/** The web specs' libraries on React's API run through Vite (web/vite.config.ts: REACT_ALIASES, the app's renderer). */
+const webDeps = { inline: [new RegExp(`[\\\\/]node_modules[\\\\/]${REACT_API_PACKAGES.source.slice(1)}`)] };
+/** Their ES modules, as the browser gets them (a package's 'node' entry is CommonJS, whose require() skips the aliases). */
+const webConditions = ['module', 'browser', 'import', 'default'];
 
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -35,6 +47,27 @@ const nodePlugins = () => [
     },
   }),
 ];
+
+/**
+ * The integration files load the platform as `npm start` runs it, from what the build wrote (api/dist, engine/dist,
+ * packages/<name>/dist), loaded by Node itself, not its sources through Vite: each file imports the whole api and
+ * engine, and through Vite that was ~3.6 s of every file's time. Sources without a build (engine/src/testing) stay
+ * sources. The project's global setup runs the (incremental) build first (scripts/test-support/global-build.ts).
+ */
+const BUILT_SOURCE = /^(.*[\\/](?:api|engine|packages[\\/][a-z]+))[\\/]src[\\/](.+)\.ts$/;
+const builtSources = (): Plugin => ({
+  name: 'arbitra-built-sources',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer || importer.includes('node_modules')) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const m = resolved ? BUILT_SOURCE.exec(resolved.id) : null;
+    if (!m) return null;
+    const built = path.join(m[1]!, 'dist', `${m[2]}.js`);
+    return existsSync(built) ? built : null;
+  },
+});
+const BUILT = /[\\/](?:api|engine|packages[\\/][a-z]+)[\\/]dist[\\/]/;
 
 export default defineConfig({
   test: {
@@ -71,6 +104,8 @@ export default defineConfig({
       },
       {
         extends: './web/vite.config.ts',
+        resolve: { conditions: webConditions, mainFields: ['module', 'browser', 'main'] },
+        ssr: { resolve: { conditions: webConditions } },
         test: {
           name: 'web',
           root: './web',
@@ -80,6 +115,7 @@ export default defineConfig({
           include: ['src/**/*.spec.{ts,tsx}'],
           exclude: WEB_MOCKING_SPECS,
           setupFiles: ['./src/testing/setup.ts'],
+          server: { deps: webDeps },
           // One jsdom window and one module graph per worker, not one per file: building a jsdom window and
           // importing React, the router and TanStack Query again was most of each file's time. The setup file
           // unmounts what a test rendered and clears localStorage after each test; a spec that mocks a module
@@ -89,6 +125,8 @@ export default defineConfig({
       },
       {
         extends: './web/vite.config.ts',
+        resolve: { conditions: webConditions, mainFields: ['module', 'browser', 'main'] },
+        ssr: { resolve: { conditions: webConditions } },
         test: {
           name: 'web-isolated',
           root: './web',
@@ -97,16 +135,21 @@ export default defineConfig({
           hookTimeout: 60_000,
           include: WEB_MOCKING_SPECS,
           setupFiles: ['./src/testing/setup.ts'],
+          server: { deps: webDeps },
         },
       },
       {
-        plugins: nodePlugins(),
+        plugins: [builtSources(), ...nodePlugins()],
         resolve: { alias },
         test: {
           name: 'integration',
+          server: { deps: { external: [BUILT] } },
           environment: 'node',
           include: ['api/test/**/*.test.ts', 'engine/test/**/*.test.ts'],
-          globalSetup: ['./scripts/test-support/global-postgres.ts'],
+          globalSetup: [
+            './scripts/test-support/global-build.ts',
+            './scripts/test-support/global-postgres.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: true,
@@ -115,7 +158,8 @@ export default defineConfig({
           // socket-payload, and a MailDev file vanished): what one file leaves running slows or disturbs the next.
           // Three files at a time: the fault tests (restarts, SIGKILL, launcher failover) spend minutes waiting with
           // the CPU idle; a third worker overlaps them (clean run 687 s with 2 workers, 553 s with 3, all passing).
-          maxWorkers: 3,
+          // `npm test` runs two at a time beside the browser stage (INTEGRATION_WORKERS=2, scripts/test.mjs).
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {

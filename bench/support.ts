@@ -68,9 +68,7 @@ export function benchCommand(file: string): string {
 /** The report's last line: the command, and what to build before it. */
 export function printReproduce(command: string, npmScript: string): void {
   console.log('');
-  console.log(
-    `Reproduce: ${command}   (after \`tsc -b packages/contracts packages/transport packages/db api engine\`; or: npm run ${npmScript})`,
-  );
+  console.log(`Reproduce: ${command}   (after \`npm run build:node\`; or: npm run ${npmScript})`);
 }
 
 /** The api's in-process bootstrap and config parser, from its build (api/dist). */

@@ -26,6 +26,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { longTasksWhenQuiet, throttledPhonePage } from './phone-page.mjs';
 import { launchPlatform } from '../scripts/lib/launch.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
+import { appContext } from './app-context.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -215,16 +216,7 @@ async function main() {
     const rows = [];
     for (let run = 1; run <= runs; run++) {
       for (const path of pages) {
-        const context = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-        if (SIGNED_IN_PAGES.has(path)) {
-          await context.addInitScript(
-            ([token, user]) => {
-              localStorage.setItem('token', token);
-              localStorage.setItem('user', user);
-            },
-            [account.token, JSON.stringify(account.user)],
-          );
-        }
+        const context = await appContext(browser, SIGNED_IN_PAGES.has(path) ? account : undefined);
         const page = await context.newPage();
         const firstResponses = await loadAndMeasure(page, platform.baseUrl + path);
         const first = summarise(firstResponses);

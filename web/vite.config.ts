@@ -6,6 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { classMergeTablePlugin } from './build/class-merge-table.ts';
+import { REACT_ALIASES, REACT_API_PACKAGES } from './build/react-renderer.ts';
 import type { PrerenderedPage } from './src/prerender';
 
 /**
@@ -54,8 +55,14 @@ const SRC_DIR = fileURLToPath(new URL('./src', import.meta.url));
 const routerBuild = (file: string) =>
   fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 const ALIASES = [
+  ...REACT_ALIASES,
   { find: /^react-router$/, replacement: routerBuild('index.mjs') },
   { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+  // Its ES module (Node's resolution picks the CommonJS one, where the prerender loads it through Vite).
+  {
+    find: /^react-router-dom$/,
+    replacement: fileURLToPath(new URL('../node_modules/react-router-dom/dist/index.mjs', import.meta.url)),
+  },
   {
     find: '@arbitra/contracts',
     replacement: fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
@@ -78,6 +85,7 @@ async function prerenderRoutes(routes: readonly string[]): Promise<Map<string, P
     resolve: { alias: ALIASES },
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
+    ssr: { noExternal: [REACT_API_PACKAGES] },
   });
   try {
     const { prerenderPage } = (await server.ssrLoadModule(
@@ -239,7 +247,7 @@ export default defineConfig({
           groups: [
             {
               name: 'web',
-              test: /src[\\/](main\.tsx|app[\\/]start\.tsx|app[\\/]react-runtime\.ts)$/,
+              test: /src[\\/](main\.tsx|app[\\/]start\.tsx)$/,
               priority: 20,
             },
             {

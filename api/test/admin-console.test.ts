@@ -36,7 +36,9 @@ interface Revenue {
 }
 
 describe('admin console (issue 11): endpoints, KPIs and revenue, actions', () => {
-  const t = useTestPlatform({ seed: true });
+  // The billing job off (SUBSCRIPTION_SWEEP_MS=0): its tick, every minute, issues renewals for the
+  // seeded subscriptions (U6's ended period) and added an 8th payment to the revenue export once, at load ~12.
+  const t = useTestPlatform({ seed: true, env: { SUBSCRIPTION_SWEEP_MS: '0' } });
   const { call, sql } = t;
   let adminToken: string;
   let queues: QueueFactory;

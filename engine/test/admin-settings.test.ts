@@ -54,7 +54,7 @@ describe('platform settings reach the engine (issue 11 §7)', () => {
         body: { takerFeesPercent: { binance: 1.1 }, reason: 'taxa VIP perdida' },
       });
       expect(res.status).toBe(200);
-      await waitFor(() => (scanner.scanner.fees.taker('binance') === 0.011 ? true : undefined), 5_000, 10);
+      await waitFor(() => (scanner.scanner.fees.taker('binance') === 0.011 ? true : undefined), 30_000, 10);
       const reachedMs = Date.now() - changedAt;
       expect(reachedMs).toBeLessThan(5_000);
 

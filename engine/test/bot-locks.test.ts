@@ -119,7 +119,7 @@ describe('BotLocks: one execution per bot across processes (Postgres advisory lo
     // The holder's work ends (its release is moot: that session is gone); its next call reconnects.
     release();
     expect(await first).toEqual({ locked: true, value: 'a' });
-    expect(await waitFor(() => (a.sessionPid() === pid ? undefined : true), 5_000)).toBe(true);
+    expect(await waitFor(() => (a.sessionPid() === pid ? undefined : true), 20_000)).toBe(true);
     const again = await a.run(bot, Date.now() + 10_000, async () => {
       expect(await holders(bot)).toEqual([a.sessionPid()]);
       return 'a again';

@@ -94,9 +94,10 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
 
     // BTC/BRL on Mercado Bitcoin 3 % below the market: buy there, sell on Binance (fees 0,7 % + 0,1 %)
     const gap = forceGap(platform, 'mercadobitcoin', 'BTC/BRL', -0.03);
-    const pushed = await waitFor(() => trades.find((t) => t.botId === id), 5_000, 10);
+    // A generous deadline (the house's rule: the hot path's latency is bench/'s figure, not a timed test's).
+    const pushed = await waitFor(() => trades.find((t) => t.botId === id), 30_000, 10);
     gap.stop();
-    expect(pushed, 'no trade:new within 5 s of the dislocation').toBeDefined();
+    expect(pushed, 'no trade:new within 30 s of the dislocation').toBeDefined();
     expect(pushed).toMatchObject({
       pair: 'BTC/BRL',
       buyExchange: 'mercadobitcoin',
@@ -143,5 +144,5 @@ describe('BRL markets in the engine (issue 15 §2): arbitrage in reais between M
     );
     expect(Number(brl.rows[0]!.total)).toBeCloseTo(brlBefore + brlChange, 6);
     await call('POST', `/api/bots/${id}/toggle`, { token: ana.token });
-  });
+  }, 120_000);
 });

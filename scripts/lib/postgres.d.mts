@@ -15,6 +15,8 @@ export function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
   /** Where root keeps what the `postgres` user cannot reach in the checkout. Default SHARED_ROOT. */
   shared?: string;
+  /** false: a throwaway cluster, no fsync at commits (the integration run's). Default true. */
+  durable?: boolean;
 }): Promise<EmbeddedPostgresHandle>;
 
 /** /var/lib/arbitra: binaries and clusters a root user's `postgres` OS user can reach. */

@@ -332,6 +332,7 @@ export async function startEmbeddedPostgres({
   onLog = () => {},
   log = console.log,
   shared = SHARED_ROOT,
+  durable = true,
 }) {
   mkdirSync(path.dirname(dir), { recursive: true });
   // The server runs as `postgres`: it must be able to reach the data directory.
@@ -344,7 +345,11 @@ export async function startEmbeddedPostgres({
   const dataDir = place.dataDir;
   await recoverStale(dataDir, log);
   const pgPort = port ?? (await freePort());
-  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=400', '-c', 'fsync=on'];
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=400'];
+  // `durable: false` is for a throwaway cluster (the integration run's, deleted when it ends): no flush to disk at
+  // each commit (the data still survives the server's own crash or kill, only not the machine's).
+  if (durable) flags.push('-c', 'fsync=on');
+  else flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const server = place.bin
     ? copiedCluster({ bin: place.bin, ids: place.ids, dataDir, port: pgPort, flags, onLog })
     : new EmbeddedPostgres({

@@ -20,13 +20,14 @@ declare module 'vitest' {
  * One real Postgres for the integration run: DATABASE_URL when given, otherwise an
  * embedded server in a temporary directory, removed afterwards. The migrations run once, into a template
  * database; `createTestDatabase()` copies it (CREATE DATABASE … TEMPLATE: a file copy, instead of 29
- * migrations with TypeORM in every file).
+ * migrations with TypeORM in every file). The embedded server is not durable (no fsync): its data is deleted at the end
+ * of the run, and the tests of durability (fault-postgres-restart, root-checkout) start clusters of their own.
  */
 export default async function setup(project: TestProject) {
   const given = process.env.DATABASE_URL;
   const dir = given ? undefined : mkdtempSync(path.join(tmpdir(), 'arbitra-it-'));
   const embedded = dir
-    ? await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), log: () => {} })
+    ? await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), log: () => {}, durable: false })
     : undefined;
   const adminUrl = given ?? embedded!.adminUrl;
   const template = `arbitra_template_${randomBytes(5).toString('hex')}`;

@@ -19,6 +19,10 @@ describe('/demo: the live public scanner in Chromium', () => {
     await page.goto('/demo');
     await page.getByText('Dados simulados').first().waitFor();
 
+    // The cards under the first screen draw the live state while near the screen (demo-page.tsx, BelowTheFold): a
+    // visitor scrolls to the quotes to see them move.
+    const quotes = page.getByRole('heading', { name: 'Cotações ao vivo' });
+    await quotes.scrollIntoViewIfNeeded();
     const grid = page.getByRole('table', { name: 'Cotações por exchange' });
     await grid.getByRole('row', { name: /BTC\/USDT/ }).waitFor();
     const btcRow = () => grid.getByRole('row', { name: /BTC\/USDT/ }).innerText();
@@ -46,10 +50,12 @@ describe('/demo: the live public scanner in Chromium', () => {
     // Pausar freezes the view; Retomar brings it back.
     await page.getByRole('button', { name: 'Pausar' }).click();
     await page.getByText('Pausado').first().waitFor();
+    await quotes.scrollIntoViewIfNeeded();
     const frozen = await btcRow();
     await page.waitForTimeout(2_500);
     expect(await btcRow()).toBe(frozen);
     await page.getByRole('button', { name: 'Retomar' }).click();
+    await quotes.scrollIntoViewIfNeeded();
     await expect.poll(btcRow, { timeout: 15_000, interval: 500 }).not.toBe(frozen);
 
     await page
@@ -64,6 +70,7 @@ describe('/demo: the live public scanner in Chromium', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/demo');
     const premium = page.getByRole('region', { name: 'Ágio do dólar cripto (USDT/BRL)' });
+    await premium.scrollIntoViewIfNeeded();
     const spread = premium.getByTestId('agio-spread');
     await spread.first().waitFor({ timeout: 30_000 });
     expect(await spread.first().innerText()).toMatch(/Mercado Bitcoin vs\. Binance\s*[+−]?\d+,\d+%/);
@@ -75,6 +82,7 @@ describe('/demo: the live public scanner in Chromium', () => {
     await premium.scrollIntoViewIfNeeded();
     await premium.getByRole('img', { name: /Ágio do USDT\/BRL/ }).waitFor({ timeout: 30_000 });
     // BRL books in the price grid
+    await page.getByRole('heading', { name: 'Cotações ao vivo' }).scrollIntoViewIfNeeded();
     const brlGrid = page.getByRole('table', { name: 'Cotações em reais por exchange' });
     await brlGrid.getByRole('row', { name: /BTC\/BRL/ }).waitFor({ timeout: 15_000 });
 

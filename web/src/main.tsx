@@ -31,13 +31,11 @@ function firstPaint(): Promise<void> {
 
 /**
  * The app starts in separate tasks (issue 33: no long task on a slow phone): after the first paint when the page
- * holds its prerendered first view (app/start.tsx, PRERENDERED_ATTRIBUTE), React DOM is evaluated on its own
- * (app/react-runtime.ts), then the app's modules, then the first render (a transition, which React slices).
+ * holds its prerendered first view (app/start.tsx, PRERENDERED_ATTRIBUTE), the app's modules are evaluated, then
+ * the first render runs in a task of its own.
  */
 async function start(container: HTMLElement) {
   if (container.hasAttribute('data-prerendered')) await firstPaint();
-  await import('./app/react-runtime');
-  await nextTask();
   const { startApp } = await import('./app/start');
   await nextTask();
   startApp(container);

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
@@ -38,13 +38,12 @@ export interface PrerenderedPage {
 const TITLE = /<title>[^<]*<\/title>/;
 /** What must not be in #root: a script (the CSP allows none inline), or an element that belongs in <head>. */
 const FORBIDDEN = /<(?:script|link|meta|style|title)\b/;
-/** Suspense boundaries React did not complete (pending, or left to the client after an error). */
-const INCOMPLETE = /<!--\$[?!]-->/;
-
-/** The page at `path` as React renders it first for a visitor. Throws if any part of it failed to render. */
+/**
+ * The page at `path` as the app renders it first for a visitor. Preact's renderer (web/vite.config.ts,
+ * REACT_ALIASES) waits for every lazy part and throws if any part of it failed to render.
+ */
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
+  const markup = await renderToStringAsync(
     <StrictMode>
       <AppProviders sessionStore={createSessionStore(new EmptyStorage())}>
         <StaticRouter location={path}>
@@ -52,20 +51,10 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
         </StaticRouter>
       </AppProviders>
     </StrictMode>,
-    {
-      onError: (error) => void errors.push(error),
-      // Every boundary inline, as one document: React would otherwise move a large one (> 12.8 KB) to the end
-      // of the HTML with a script to put it in place (for streaming), and the CSP allows no inline script.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    },
   );
-  if (errors.length > 0) {
-    throw new Error(`prerender de ${path}: ${String(errors[0])}`, { cause: errors[0] });
-  }
-  const markup = await new Response(prelude).text();
   const title = TITLE.exec(markup)?.[0] ?? null;
   const html = markup.replace(TITLE, '');
-  const forbidden = FORBIDDEN.exec(html) ?? INCOMPLETE.exec(html);
+  const forbidden = FORBIDDEN.exec(html);
   if (forbidden) {
     const around = html.slice(Math.max(0, forbidden.index - 200), forbidden.index + 300);
     throw new Error(`prerender de ${path}: '${forbidden[0]}' no HTML da página: …${around}…`);

@@ -34,8 +34,23 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../../scripts/test-support/database.js';
 import { startPlatform, type TestPlatform } from '../../../scripts/test-support/platform.js';
 import { seed as runSeed } from '../../src/cli/seed.js';
+import { hashPassword } from '../../src/common/security/password.js';
+import { AuthService } from '../../src/modules/auth/auth.service.js';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.js';
-import { client, login, register, type Client, type RegisteredUser, type RequestOptions } from './http.js';
+import { LEGAL_VERSION } from '@arbitra/contracts';
+import {
+  client,
+  login,
+  register,
+  uniqueEmail,
+  uniqueIp,
+  type Client,
+  type RegisteredUser,
+  type RequestOptions,
+} from './http.js';
+
+/** The password of every `t.account()` user (the same as ./http.ts register's default). */
+const ACCOUNT_PASSWORD = 'senha-segura-123';
 
 export interface TestPlatformOptions {
   /** Engines in the test process (default 0: the api alone). */
@@ -62,6 +77,12 @@ export interface UsedTestPlatform {
   readonly sql: Pick<pg.Client, 'query'>;
   /** A new user through POST /api/auth/register (./http.ts register). */
   register(over?: Parameters<typeof register>[1]): Promise<RegisteredUser>;
+  /**
+   * A new user as POST /api/auth/register makes it (AuthService.createAccount: user, trial, first session, audit,
+   * welcome e-mail) with its password hashed once per file, not once per user: for a file that needs hundreds of users
+   * and is not about registering (argon2 costs ~60 ms of CPU a hash). No HTTP, no registration rate limit.
+   */
+  account(over?: Partial<Pick<RegisteredUser, 'name' | 'email'>>): Promise<RegisteredUser>;
   /** POST /api/auth/login (./http.ts login). */
   login(...args: Parameters<typeof login> extends [Client, ...infer R] ? R : never): ReturnType<typeof login>;
   /** A TypeORM DataSource on the test database (for repositories of @arbitra/db), opened once, closed at the end. */
@@ -77,6 +98,7 @@ export function useTestPlatform(options: TestPlatformOptions = {}): UsedTestPlat
   let mail: MailCatcher | undefined;
   let ds: Promise<DataSource> | undefined;
   const closers: (() => unknown)[] = [];
+  let accountHash: Promise<string> | undefined;
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`useTestPlatform: ${what} exists inside tests and hooks only`);
     return value;
@@ -131,6 +153,25 @@ export function useTestPlatform(options: TestPlatformOptions = {}): UsedTestPlat
     call,
     sql,
     register: (over) => register(call, over),
+    account: async (over = {}) => {
+      const input = {
+        name: over.name ?? 'Maria da Silva',
+        email: over.email ?? uniqueEmail(),
+        password: ACCOUNT_PASSWORD,
+      };
+      const created = await ready(platform, 'platform')
+        .api.app.get(AuthService)
+        .createAccount(
+          {
+            name: input.name,
+            email: input.email,
+            passwordHash: await (accountHash ??= hashPassword(ACCOUNT_PASSWORD)),
+            termsVersion: LEGAL_VERSION,
+          },
+          { ip: uniqueIp(), userAgent: 'integration-test' },
+        );
+      return { ...input, id: created.user.id, token: created.token };
+    },
     login: (...args) => login(call, ...args),
     dataSource: () => (ds ??= createDataSource(ready(db, 'db').url).initialize()),
     onClose: (close) => void closers.push(close),

@@ -62,9 +62,29 @@ export function transportRedis(config: TransportConfig, maxRetriesPerRequest: nu
   return redis;
 }
 
-/** A pool of the transport's own Postgres connections (TRANSPORT_PG_OPTIONS); an idle client's error is dropped. */
+/**
+ * The client class of the transport's pools (`Client` in a pg.Pool's config). A pool listens to the errors of its
+ * idle clients only; a client checked out and idle between two statements (BullMQ's schema check and migration at a
+ * queue's first use, the socket adapter's LISTEN) has no listener, and when Postgres goes away (a restart, an
+ * admin's terminate) its 'error' event would end the process — an engine did exit so, 2 s after its start, beside a
+ * Postgres restart. The error is dropped here: the client is no longer queryable, its next statement fails with an
+ * error its caller handles, and the pool discards it when it comes back.
+ */
+export class TransportPgClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
+/** A pool of the transport's own Postgres connections (TRANSPORT_PG_OPTIONS, TransportPgClient). */
 export function transportPool(config: TransportConfig, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max, options: TRANSPORT_PG_OPTIONS });
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max,
+    options: TRANSPORT_PG_OPTIONS,
+    Client: TransportPgClient,
+  });
   pool.on('error', () => undefined);
   return pool;
 }

@@ -18,6 +18,7 @@ import {
 import {
   redisOptionsFromUrl,
   TRANSPORT_PG_OPTIONS,
+  TransportPgClient,
   transportKind,
   type TransportConfig,
   type TransportKind,
@@ -129,6 +130,7 @@ export function createQueueFactory(config: TransportConfig): QueueFactory {
     migrate: true,
     max: 4,
     options: TRANSPORT_PG_OPTIONS,
+    Client: TransportPgClient,
   });
   // The Postgres classes share the Redis ones' API; the generic backend parameter is all that differs.
   return {

@@ -3,7 +3,13 @@ import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, InterServerEvents, ServerToClientEvents } from '@arbitra/contracts';
-import { transportKind, transportPool, transportRedis, type TransportConfig, type TransportKind } from './backend.js';
+import {
+  transportKind,
+  transportPool,
+  transportRedis,
+  type TransportConfig,
+  type TransportKind,
+} from './backend.js';
 
 export type AdapterConstructor =
   ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
@@ -58,10 +64,9 @@ export function createSocketAdapter(config: TransportConfig): SocketAdapter {
       },
     };
   }
+  // The adapter keeps one client checked out for LISTEN and only listens to its 'end' (then reconnects): its errors
+  // are the pool's client class's (TransportPgClient).
   const pool = transportPool(config, 4);
-  // The adapter keeps one client checked out for LISTEN and only listens to its 'end' (then reconnects): a
-  // checked-out client has no pool listener, so when Postgres goes away its 'error' would crash the process.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind,
     adapter: reportingPublishFailures(

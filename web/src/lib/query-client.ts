@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-error';
 
 const MAX_RETRIES = 2;
@@ -16,4 +16,14 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Reads the queries under `queryKey` again after the server said their data changed. A read already under way may
+ * have begun before the change, so it is dropped rather than awaited: TanStack's invalidate alone keeps a first load
+ * in flight, and that older answer would then be what the screen shows.
+ */
+export async function readAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

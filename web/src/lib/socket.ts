@@ -1,7 +1,9 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@arbitra/contracts';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { whenIdle } from './idle';
+import { readAgain } from './query-client';
 import { useSession } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -137,4 +139,29 @@ export function useSocketEvent<E extends EventName>(
       untyped.off(name, listener);
     };
   }, [socket, event]);
+}
+
+/**
+ * Reads the queries under `queryKeys` again each time the socket connects: the first time and after every drop.
+ * What the server pushed while the socket was not connected is not replayed (the socket opens once the page is
+ * idle, and a phone drops it), so a screen kept live by events reads its data again here (readAgain: a read in
+ * flight that may predate the change is dropped).
+ */
+export function useReadAgainOnConnect(socket: AppSocket | null, ...queryKeys: QueryKey[]): void {
+  const queryClient = useQueryClient();
+  const keysRef = useRef(queryKeys);
+  useEffect(() => {
+    keysRef.current = queryKeys;
+  });
+
+  useEffect(() => {
+    if (!socket) return undefined;
+    const listener = () => {
+      for (const key of keysRef.current) void readAgain(queryClient, key);
+    };
+    socket.on('connect', listener);
+    return () => {
+      socket.off('connect', listener);
+    };
+  }, [socket, queryClient]);
 }

@@ -158,14 +158,17 @@ export class AdminUsersService {
           },
           tx,
         );
+      // The audit row commits with the change: a change is never left without its record.
+      if (changesRole && patch.role !== undefined)
+        await this.audit.record('role_changed', {
+          userId,
+          actorId: admin.id,
+          client,
+          metadata: { from: user.role, to: patch.role, reason: patch.reason },
+          tx,
+        });
     });
     if (changesRole && patch.role !== undefined) {
-      await this.audit.record('role_changed', {
-        userId,
-        actorId: admin.id,
-        client,
-        metadata: { from: user.role, to: patch.role, reason: patch.reason },
-      });
       // A token carries no role (REST reads it live), but open sockets joined rooms by role: make them reconnect.
       this.sessions.refreshSockets(adminActingOn(userId));
     }

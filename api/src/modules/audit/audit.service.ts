@@ -9,7 +9,7 @@ import {
 } from '@arbitra/contracts';
 import type { ClientInfo } from '../../common/http/request-context.js';
 import { describeDevice } from '../../common/http/device.js';
-import type { OwnerId } from '@arbitra/db';
+import type { OwnerId, Tx } from '@arbitra/db';
 
 export interface AuditRecord {
   /** The account concerned (null: unknown email, anonymised deletion). */
@@ -18,6 +18,8 @@ export interface AuditRecord {
   actorId?: string | null;
   client?: ClientInfo;
   metadata?: Record<string, unknown>;
+  /** Written inside this transaction: the row commits (or not) with the change it records. */
+  tx?: Tx;
 }
 
 /** The audit log of security events: written by every module, read by the user ('Atividade recente') and admins. */
@@ -26,14 +28,17 @@ export class AuditService {
   constructor(private readonly repo: AuditRepository) {}
 
   async record(action: AuditAction, r: AuditRecord): Promise<void> {
-    await this.repo.insert({
-      userId: r.userId,
-      actorId: r.actorId ?? null,
-      action,
-      ip: r.client?.ip ?? null,
-      userAgent: r.client?.userAgent ?? null,
-      metadata: r.metadata ?? {},
-    });
+    await this.repo.insert(
+      {
+        userId: r.userId,
+        actorId: r.actorId ?? null,
+        action,
+        ip: r.client?.ip ?? null,
+        userAgent: r.client?.userAgent ?? null,
+        metadata: r.metadata ?? {},
+      },
+      r.tx?.manager,
+    );
   }
 
   /** The user's own events, newest first. */

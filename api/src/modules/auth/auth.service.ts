@@ -68,7 +68,19 @@ export class AuthService {
     );
     await this.settings.assertRegistrationsOpen();
     if (await this.users.emailTaken(input.email)) throw conflict('email_taken', MESSAGES.auth.emailTaken);
-    const passwordHash = await hashPassword(input.password);
+    const { password, ...rest } = input;
+    return this.createAccount({ ...rest, passwordHash: await hashPassword(password) }, client);
+  }
+
+  /**
+   * Registration after its checks (rate limit, registrations open, e-mail free) and the password's hash: the user, the
+   * trial and the first session together, the audit entry and the welcome e-mail. Integration tests that need hundreds
+   * of accounts and are not about registering call it with one hash made once (api/test/support/test-platform.ts).
+   */
+  async createAccount(
+    input: { name: string; email: string; passwordHash: string; termsVersion?: string | undefined },
+    client: ClientInfo,
+  ): Promise<RegisterResponse> {
     let created: { user: UserEntity; sessionId: string; token: string };
     try {
       // User, trial and first session together, or nothing.
@@ -77,7 +89,7 @@ export class AuthService {
         {
           name: input.name,
           email: input.email,
-          passwordHash,
+          passwordHash: input.passwordHash,
           role: 'user',
           passwordChangedAt: now,
           lastLoginAt: now,

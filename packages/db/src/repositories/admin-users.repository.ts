@@ -183,10 +183,13 @@ export class AdminUsersRepository {
   /**
    * The enabled admins, their rows locked until `tx` ends: a demotion or a disabling decided under this lock sees
    * every other one (two admins demoting each other at once: the second waits and then finds itself the last).
+   * NO KEY UPDATE, not UPDATE: the change touches no key, and rows that reference a user (an audit row's foreign
+   * key takes KEY SHARE) must not wait on it — under FOR UPDATE the waiting demotion and the winner's audit insert
+   * deadlocked.
    */
   async lockActiveAdmins(tx: Tx): Promise<string[]> {
     const rows = await this.q<{ id: string }>(
-      `SELECT id FROM users WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR UPDATE`,
+      `SELECT id FROM users WHERE role = 'admin' AND disabled_at IS NULL ORDER BY id FOR NO KEY UPDATE`,
       [],
       tx,
     );

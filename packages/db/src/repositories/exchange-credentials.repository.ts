@@ -105,7 +105,7 @@ export class ExchangeCredentialsRepository {
     build: () => Partial<ExchangeCredentialEntity> & { id: string },
   ): Promise<ExchangeCredentialEntity> {
     return this.ds.transaction(async (m) => {
-      await m.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      await m.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
       const repo = m.getRepository(ExchangeCredentialEntity);
       await check({
         connected: () => repo.existsBy({ userId, exchangeName: exchange }),

@@ -26,7 +26,7 @@ import { tradesApi } from '@/features/trades/api/trades-api';
 import { isApiError } from '@/lib/api-client';
 import { subscriptionKeys, useSubscription } from '@/lib/billing/subscription-api';
 import { formatDateTime } from '@/lib/format';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useReadAgainOnConnect, useSocket, useSocketEvent } from '@/lib/socket';
 import { overviewApi, overviewKey } from './overview-api';
 import { matchingOpportunities, overviewAlerts } from './alerts';
 
@@ -112,6 +112,7 @@ export function OverviewTab() {
     void queryClient.invalidateQueries({ queryKey: ['overview'] });
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
   });
+  useReadAgainOnConnect(socket, ['overview'], ['trades']);
   useSocketEvent(socket, 'bot:status', () => void queryClient.invalidateQueries({ queryKey: BOTS_KEY }));
   useSocketEvent(socket, 'subscription:updated', () => {
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.subscription });

@@ -1,6 +1,7 @@
 import { DEFAULT_EXECUTION_LATENCY, MESSAGES, type BacktestBotConfig } from '@arbitra/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SimulateDialog } from './simulate-dialog';
@@ -51,7 +52,7 @@ function open() {
 }
 
 const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  changeField(screen.getByLabelText(label), { target: { value } });
 
 describe('SimulateDialog (pt-BR numbers)', () => {
   it('reads seed and latency written the pt-BR way ("1.000", "1.250", "2.500,00") as the numbers they are', async () => {

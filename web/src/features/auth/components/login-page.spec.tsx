@@ -1,5 +1,6 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, json, mockApi } from '@/testing/mock-api';
 import { renderApp, TEST_ADMIN, TEST_USER } from '@/testing/render-app';
@@ -15,8 +16,8 @@ const email = () => screen.getByLabelText('Email');
 const password = () => screen.getByLabelText('Senha');
 
 function fill(values: { email?: string; password?: string }) {
-  if (values.email !== undefined) fireEvent.change(email(), { target: { value: values.email } });
-  if (values.password !== undefined) fireEvent.change(password(), { target: { value: values.password } });
+  if (values.email !== undefined) changeField(email(), { target: { value: values.email } });
+  if (values.password !== undefined) changeField(password(), { target: { value: values.password } });
 }
 
 async function openLogin() {
@@ -171,12 +172,12 @@ describe('/login with two-factor authentication', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.twoFactor.codeRequired);
 
-    fireEvent.change(code, { target: { value: '123456' } });
+    changeField(code, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.twoFactor.invalidCode);
     expect(app.location()).toBe('/login');
 
-    fireEvent.change(code, { target: { value: 'ABCDE-FGH23' } });
+    changeField(code, { target: { value: 'ABCDE-FGH23' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard'), NAVIGATION);
@@ -200,7 +201,7 @@ describe('/login with two-factor authentication', () => {
         }),
     });
     await reachCodeStep();
-    fireEvent.change(screen.getByLabelText('Código de verificação'), { target: { value: '123456' } });
+    changeField(screen.getByLabelText('Código de verificação'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     await screen.findByRole('form', { name: 'Entrar' });
     expect(screen.getByRole('alert').textContent).toContain(MESSAGES.auth.twoFactorChallengeExpired);

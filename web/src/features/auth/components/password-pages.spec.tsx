@@ -1,5 +1,6 @@
 import { MESSAGES } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -17,7 +18,7 @@ describe('/forgot-password', () => {
       'POST /api/auth/forgot-password': () => json(200, { message: MESSAGES.auth.forgotPasswordSent }),
     });
     renderApp('/forgot-password');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'Quem@Exemplo.com.br' } });
+    changeField(await screen.findByLabelText('Email'), { target: { value: 'Quem@Exemplo.com.br' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar link de redefinição' }));
     expect(await screen.findByRole('heading', { name: 'Verifique seu email' })).toBeDefined();
     expect(screen.getByText(MESSAGES.auth.forgotPasswordSent)).toBeDefined();
@@ -32,7 +33,7 @@ describe('/forgot-password', () => {
     });
     renderApp('/forgot-password');
     const email = await screen.findByLabelText('Email');
-    fireEvent.change(email, { target: { value: 'maria@exemplo.com.br' } });
+    changeField(email, { target: { value: 'maria@exemplo.com.br' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar link de redefinição' }));
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.auth.tooManyResetRequests);
     expect(email).toHaveProperty('value', 'maria@exemplo.com.br');
@@ -68,17 +69,17 @@ describe('/reset-password', () => {
     const confirmation = screen.getByLabelText('Confirmar nova senha');
     const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
 
-    fireEvent.change(password, { target: { value: 'curta' } });
+    changeField(password, { target: { value: 'curta' } });
     submit();
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.auth.passwordTooShort);
 
-    fireEvent.change(password, { target: { value: 'nova-senha-123' } });
-    fireEvent.change(confirmation, { target: { value: 'nova-senha-12' } });
+    changeField(password, { target: { value: 'nova-senha-123' } });
+    changeField(confirmation, { target: { value: 'nova-senha-12' } });
     expect(screen.getByText(MESSAGES.auth.passwordsDontMatchInline)).toBeDefined();
     submit();
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.auth.passwordsDontMatch);
 
-    fireEvent.change(confirmation, { target: { value: 'nova-senha-123' } });
+    changeField(confirmation, { target: { value: 'nova-senha-123' } });
     submit();
     await waitFor(() => expect(app.location()).toBe('/login'), NAVIGATION);
     expect(await screen.findByText(MESSAGES.auth.passwordResetDone)).toBeDefined();
@@ -94,8 +95,8 @@ describe('/reset-password', () => {
         json(400, { message: MESSAGES.auth.resetLinkInvalid, code: 'reset_link_invalid' }),
     });
     renderApp('/reset-password?token=abc123');
-    fireEvent.change(await screen.findByLabelText('Nova senha'), { target: { value: 'nova-senha-123' } });
-    fireEvent.change(screen.getByLabelText('Confirmar nova senha'), { target: { value: 'nova-senha-123' } });
+    changeField(await screen.findByLabelText('Nova senha'), { target: { value: 'nova-senha-123' } });
+    changeField(screen.getByLabelText('Confirmar nova senha'), { target: { value: 'nova-senha-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
     expect(await screen.findByRole('heading', { name: 'Link inválido' })).toBeDefined();
   });

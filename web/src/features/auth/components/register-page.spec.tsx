@@ -1,5 +1,6 @@
 import { LEGAL_VERSION, MESSAGES } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, json, mockApi } from '@/testing/mock-api';
 import { renderApp, TEST_USER } from '@/testing/render-app';
@@ -12,7 +13,7 @@ afterEach(() => {
 const NAVIGATION = { timeout: 15_000 };
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const type = (label: string, value: string) => changeField(field(label), { target: { value } });
 
 async function openRegister() {
   const app = renderApp('/register');

@@ -1,6 +1,6 @@
 import type { BacktestDetail, BacktestProgressEvent } from '@arbitra/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useReadAgainOnConnect, useSocket, useSocketEvent } from '@/lib/socket';
 import { backtestsApi } from '@/lib/backtests-api';
 
 export const BACKTESTS_KEY = ['backtests'] as const;
@@ -15,6 +15,7 @@ export function useBacktests() {
   useSocketEvent(socket, 'backtest:progress', () => {
     void queryClient.invalidateQueries({ queryKey: BACKTESTS_KEY, exact: true });
   });
+  useReadAgainOnConnect(socket, BACKTESTS_KEY);
   return useQuery({ queryKey: BACKTESTS_KEY, queryFn: backtestsApi.list });
 }
 

@@ -1,6 +1,7 @@
 import { MESSAGES, botStatusLabel, type Bot, type OpportunityFilterHistory } from '@arbitra/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BotForm } from './bot-form';
@@ -55,7 +56,7 @@ describe('BotForm', () => {
     render(<BotForm {...props} brlPairsAllowed />);
     const btc = screen.getByLabelText<HTMLInputElement>('BTC/BRL');
     expect(btc.disabled).toBe(false);
-    fireEvent.change(screen.getByLabelText('Nome do bot'), { target: { value: 'Reais' } });
+    changeField(screen.getByLabelText('Nome do bot'), { target: { value: 'Reais' } });
     fireEvent.click(btc);
     fireEvent.click(screen.getByLabelText('Mercado Bitcoin'));
     fireEvent.click(screen.getByLabelText('Binance'));
@@ -83,12 +84,12 @@ describe('BotForm', () => {
     expect((min as HTMLInputElement).value).toBe('1,5');
     expect(max.getAttribute('inputmode')).toBe('decimal');
     const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Criar bot' }));
-    fireEvent.change(max, { target: { value: '0' } });
-    fireEvent.change(min, { target: { value: '0' } });
+    changeField(max, { target: { value: '0' } });
+    changeField(min, { target: { value: '0' } });
 
     submit();
     expect(screen.getByRole('alert').textContent).toBe(M.nameRequired);
-    fireEvent.change(screen.getByLabelText('Nome do bot'), { target: { value: 'Meu bot' } });
+    changeField(screen.getByLabelText('Nome do bot'), { target: { value: 'Meu bot' } });
     expect(screen.queryByRole('alert')).toBeNull();
     submit();
     expect(screen.getByRole('alert').textContent).toBe(M.pairsRequired);
@@ -101,11 +102,11 @@ describe('BotForm', () => {
     fireEvent.click(screen.getByLabelText('Gate.io'));
     submit();
     expect(screen.getByRole('alert').textContent).toBe(M.maxInvestmentPositive);
-    fireEvent.change(max, { target: { value: '500' } });
+    changeField(max, { target: { value: '500' } });
     submit();
     expect(screen.getByRole('alert').textContent).toBe(M.minProfitPositive);
-    fireEvent.change(max, { target: { value: '1.250,50' } });
-    fireEvent.change(min, { target: { value: '0,8' } });
+    changeField(max, { target: { value: '1.250,50' } });
+    changeField(min, { target: { value: '0,8' } });
     submit();
     expect(onSubmit).toHaveBeenCalledWith({
       name: 'Meu bot',
@@ -173,10 +174,10 @@ describe('BotForm', () => {
     });
 
     // Typed with a comma: (48 + 24) / 24 = 3 per hour.
-    fireEvent.change(min, { target: { value: '0,12' } });
+    changeField(min, { target: { value: '0,12' } });
     expect(line.textContent).toBe('Nas últimas 24 h, ~3,0 oportunidades por hora passariam deste filtro');
     // Above everything seen: a warning that the bot would sit idle.
-    fireEvent.change(min, { target: { value: '1,5' } });
+    changeField(min, { target: { value: '1,5' } });
     expect(line.textContent).toContain('Nas últimas 24 h, nenhuma oportunidade passaria deste filtro');
     expect(line.className).toContain('text-warning');
     // The user's number stays when the market moves.

@@ -1,6 +1,6 @@
 import { centsToDecimal, type Bot, type BotInventory, type BotStatusEvent } from '@arbitra/contracts';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useReadAgainOnConnect, useSocket, useSocketEvent } from '@/lib/socket';
 import { botsApi } from '../api/bots-api';
 
 export const BOTS_KEY = ['bots'] as const;
@@ -37,6 +37,8 @@ export function useBots() {
     if (trade.botStatus) applyStatus(trade.botStatus);
     else if (trade.botId) void queryClient.invalidateQueries({ queryKey: botDetailKey(trade.botId) });
   });
+  // The bots and their details ('bots', id), as they are now: events sent before the socket connected are lost.
+  useReadAgainOnConnect(socket, BOTS_KEY);
 
   return query;
 }

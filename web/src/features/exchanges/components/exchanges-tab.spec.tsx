@@ -6,6 +6,7 @@ import type {
 } from '@arbitra/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { QueryProvider } from '@/app/query-provider';
@@ -195,18 +196,18 @@ describe('Exchanges tab', () => {
 
     submit();
     expect(alert()).toBe('Selecione uma exchange');
-    fireEvent.change(within(form).getByLabelText('Exchange'), { target: { value: 'gateio' } });
+    changeField(within(form).getByLabelText('Exchange'), { target: { value: 'gateio' } });
     expect(within(form).queryByRole('alert')).toBeNull(); // editing a field clears the message
     submit();
     expect(alert()).toBe('API Key é obrigatória');
-    fireEvent.change(within(form).getByLabelText('API Key'), { target: { value: KEY } });
+    changeField(within(form).getByLabelText('API Key'), { target: { value: KEY } });
     submit();
     expect(alert()).toBe('API Secret é obrigatório');
-    fireEvent.change(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
+    changeField(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
     submit();
     expect(alert()).toBe('Passphrase é obrigatória para esta exchange');
     // Binance needs no passphrase: the field goes away.
-    fireEvent.change(within(form).getByLabelText('Exchange'), { target: { value: 'binance' } });
+    changeField(within(form).getByLabelText('Exchange'), { target: { value: 'binance' } });
     expect(within(form).queryByLabelText('Passphrase')).toBeNull();
     expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
@@ -214,9 +215,9 @@ describe('Exchanges tab', () => {
   it("saves: 'Exchange adicionada com sucesso!' and the new key in the list", async () => {
     renderWithSession(<ExchangesTab />);
     const form = await openAddForm();
-    fireEvent.change(within(form).getByLabelText('Exchange'), { target: { value: 'binance' } });
-    fireEvent.change(within(form).getByLabelText('API Key'), { target: { value: KEY } });
-    fireEvent.change(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
+    changeField(within(form).getByLabelText('Exchange'), { target: { value: 'binance' } });
+    changeField(within(form).getByLabelText('API Key'), { target: { value: KEY } });
+    changeField(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Exchange adicionada com sucesso!')).toBeDefined();
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -232,9 +233,9 @@ describe('Exchanges tab', () => {
     server.save = 'network';
     renderWithSession(<ExchangesTab />);
     const form = await openAddForm();
-    fireEvent.change(within(form).getByLabelText('Exchange'), { target: { value: 'binance' } });
-    fireEvent.change(within(form).getByLabelText('API Key'), { target: { value: KEY } });
-    fireEvent.change(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
+    changeField(within(form).getByLabelText('Exchange'), { target: { value: 'binance' } });
+    changeField(within(form).getByLabelText('API Key'), { target: { value: KEY } });
+    changeField(within(form).getByLabelText('API Secret'), { target: { value: SECRET } });
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
     expect(await within(form).findByText('Erro de rede ao salvar exchange')).toBeDefined();
     expect(within(form).getByLabelText<HTMLSelectElement>('Exchange').value).toBe('binance');

@@ -1,7 +1,7 @@
 import type { ExchangeValidatedEvent, UserExchange } from '@arbitra/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useReadAgainOnConnect, useSocket, useSocketEvent } from '@/lib/socket';
 import { exchangeKeys, exchangesApi, type ExchangeRequestBody } from '../api/exchanges-api';
 
 /** While a check is pending, the list is also refetched now and then (in case a socket event was missed). */
@@ -40,6 +40,7 @@ export function useUserExchanges() {
   useSocketEvent(socket, 'exchange:validated', (event) => {
     queryClient.setQueryData<UserExchange[]>(exchangeKeys.list, (list) => applyValidation(list, event));
   });
+  useReadAgainOnConnect(socket, exchangeKeys.list);
   return useQuery({
     queryKey: exchangeKeys.list,
     queryFn: ({ signal }) => exchangesApi.list(signal),

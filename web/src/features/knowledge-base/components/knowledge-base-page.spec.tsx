@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 
@@ -15,7 +16,7 @@ describe('knowledge base page', () => {
     expect(screen.queryByRole('heading', { name: 'Em destaque' })).toBeNull();
     expect(screen.getByText('2 artigos encontrados')).toBeDefined();
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar artigos' }), {
+    changeField(screen.getByRole('searchbox', { name: 'Buscar artigos' }), {
       target: { value: 'nada a ver com nada' },
     });
     expect(screen.getByText('Nenhum artigo encontrado')).toBeDefined();

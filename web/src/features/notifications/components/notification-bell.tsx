@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { readAgain } from '@/lib/query-client';
+import { useReadAgainOnConnect, useSocket, useSocketEvent } from '@/lib/socket';
 import { NOTIFICATION_SETTINGS_PATH, notificationKeys, notificationsApi } from '../api/notifications-api';
 
 /** The last 100 notifications kept by the server; the list shows them all, newest first. */
@@ -27,7 +28,14 @@ export function NotificationBell() {
     queryFn: ({ signal }) => notificationsApi.list(signal),
   });
 
+  // What was created before the socket connected (it opens once the page is idle) or while it was down.
+  useReadAgainOnConnect(socket, notificationKeys.list);
   useSocketEvent(socket, 'notification:new', ({ notification, unread }) => {
+    // A list still being read may predate this notification and would overwrite it: read it again instead.
+    if (queryClient.isFetching({ queryKey: notificationKeys.list }) > 0) {
+      void readAgain(queryClient, notificationKeys.list);
+      return;
+    }
     queryClient.setQueryData<NotificationListResponse>(notificationKeys.list, (before) => ({
       notifications: [
         notification,
@@ -101,7 +109,7 @@ export function NotificationBell() {
         <div
           role="dialog"
           aria-label="Central de notificações"
-          className="absolute right-0 z-50 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] rounded-lg border border-border bg-card shadow-lg"
+          className="fixed inset-x-4 top-16 z-50 rounded-lg border border-border bg-card shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem]"
         >
           <div className="flex items-center justify-between border-b border-border px-4 py-3">
             <p className="text-sm font-semibold">Notificações</p>

@@ -1,5 +1,6 @@
 import { MESSAGES, type ProfileUser } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
@@ -28,7 +29,7 @@ async function openProfile() {
 
 const input = (form: HTMLElement, label: string) => within(form).getByLabelText<HTMLInputElement>(label);
 const type = (form: HTMLElement, label: string, value: string) =>
-  fireEvent.change(input(form, label), { target: { value } });
+  changeField(input(form, label), { target: { value } });
 const save = (form: HTMLElement) =>
   fireEvent.click(within(form).getByRole('button', { name: 'Salvar alterações' }));
 
@@ -148,17 +149,18 @@ describe('dashboard › Perfil', () => {
       expect((await within(dialog).findByRole('alert')).textContent).toContain(
         MESSAGES.profile.deletePasswordRequired,
       );
-      fireEvent.change(within(dialog).getByLabelText('Senha'), { target: { value: 'senha-segura' } });
+      changeField(within(dialog).getByLabelText('Senha'), { target: { value: 'senha-segura' } });
       confirm();
       expect((await within(dialog).findByRole('alert')).textContent).toContain(
         MESSAGES.twoFactor.codeRequiredForDelete,
       );
-      fireEvent.change(within(dialog).getByLabelText('Código de autenticação'), {
+      changeField(within(dialog).getByLabelText('Código de autenticação'), {
         target: { value: '123456' },
       });
       confirm();
       await waitFor(() => expect(app.location()).toBe('/'), { timeout: 15_000 });
-      expect(localStorage.getItem('token')).toBeNull();
+      // The session is forgotten once the dialog is gone (its cleanup), which may be a render after the navigation.
+      await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
       expect(api.bodies('DELETE /api/user/account')).toEqual([{ password: 'senha-segura', code: '123456' }]);
     },
   );

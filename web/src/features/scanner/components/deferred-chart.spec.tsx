@@ -1,30 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver } from '@/testing/intersection-observer';
 import { PREMIUM } from '../testing/fixtures';
 import { UsdtBrlPremiumCard } from './usdt-brl-premium';
-
-/** An IntersectionObserver the test drives: intersect() tells every observer its element came into view. */
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly elements: Element[] = [];
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.instances.push(this);
-  }
-  observe(element: Element) {
-    this.elements.push(element);
-  }
-  disconnect() {
-    this.elements.length = 0;
-  }
-  static intersect() {
-    for (const o of FakeIntersectionObserver.instances) {
-      const entries = o.elements.map(
-        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
-      );
-      if (entries.length > 0) o.callback(entries, o as unknown as IntersectionObserver);
-    }
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

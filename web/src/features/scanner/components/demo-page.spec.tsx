@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { lastSocket, stubFetch } from '../testing/fake-socket';
+import { lastSocket, stubFetch } from '@/testing/fake-socket';
 import {
   arbitrage,
   FEEDS,
@@ -16,7 +16,7 @@ import {
 
 // The first render loads the lazy route: the setup's 10 s wait (web/src/testing/setup.ts) gives it time on a cold, busy machine.
 
-vi.mock('socket.io-client', async () => (await import('../testing/fake-socket')).socketIoMock);
+vi.mock('socket.io-client', async () => (await import('@/testing/fake-socket')).socketIoMock);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
 import { SCANNER_PUBLIC_INTERVAL_MS, SCANNER_PUBLIC_TOP, TRIAL_DAYS } from '@arbitra/contracts';
 import { ArrowRight, Pause, Play } from 'lucide-react';
-import { startTransition, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DocumentTitle } from '@/components/layout/document-title';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SimulatedDataBadge } from '@/components/ui/simulated-data-badge';
 import { ROUTES } from '@/config/routes';
 import { useMarketSnapshot } from '../hooks/use-market-snapshot';
+import { useInView } from '../hooks/use-in-view';
 import { useNow } from '../hooks/use-now';
 import { marketSource, publicOpportunities, serverNow, type MarketState } from '../lib/market-state';
 import { formatClock, publicCountText } from '../lib/opportunity-format';
@@ -33,26 +34,32 @@ const INTERVAL_SECONDS = SCANNER_PUBLIC_INTERVAL_MS / 1000;
 const TOP_LIST_HEIGHT = `calc(2.5rem + ${SCANNER_PUBLIC_TOP} * (3.5rem + 1px))`;
 
 /**
- * The cards under the first screen (the USDT/BRL premium, the quotes, the exchanges, the call to action): while
- * off screen the browser skips their style, layout and paint (`content-visibility: auto`), which the quotes would
- * otherwise cost every second. The size stands in for a card never drawn yet (only the scrollbar sees it; once
- * drawn, its real size is remembered).
+ * The box of a card under the first screen (the USDT/BRL premium, the quotes, the exchanges, the call to action):
+ * while off screen the browser skips its style, layout and paint (`content-visibility: auto`). The size stands in
+ * for a card never drawn yet (only the scrollbar sees it; once drawn, its real size is remembered).
  */
 const BELOW_THE_FOLD: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 32rem' };
 
 /**
- * `value`, one task later: what the cards under the first screen draw. The list at the top gets each new state
- * in its own render and commit; these cards get it in the next ones, so no update of the page is one long task
- * (the first data, with every table filling at once, was the longest on a slow phone).
+ * A card under the first screen, drawn with `children(value)`. It gets the page's new state one task after the list
+ * at the top, in a render of its own (the renderer does not slice a render, web/build/react-renderer.ts: the first
+ * data, with every table filling at once, was the longest task on a slow phone), and only while it is near the
+ * screen: off screen it keeps what it last drew, so the quotes arriving every second cost a phone nothing until the
+ * visitor scrolls to them (then it draws the latest at once).
  */
-function useNextTaskValue<T>(value: T): T {
-  const [later, setLater] = useState(value);
+function BelowTheFold<T>({ value, children }: { value: T; children: (value: T) => ReactNode }) {
+  const [ref, near] = useInView<HTMLDivElement>('200px', { once: false });
+  const [shown, setShown] = useState(value);
   useEffect(() => {
-    if (Object.is(later, value)) return undefined;
-    const timer = setTimeout(() => startTransition(() => setLater(value)), 0);
+    if (!near || Object.is(shown, value)) return undefined;
+    const timer = setTimeout(() => setShown(value), 0);
     return () => clearTimeout(timer);
-  }, [later, value]);
-  return later;
+  }, [near, shown, value]);
+  return (
+    <div ref={ref} style={BELOW_THE_FOLD}>
+      {children(shown)}
+    </div>
+  );
 }
 
 /**
@@ -61,9 +68,7 @@ function useNextTaskValue<T>(value: T): T {
  */
 export function DemoPage() {
   const market = useMarketSnapshot();
-  // Each socket event redraws the page in the background, in slices the browser can interrupt (a click, a
-  // scroll): never one long task. The tables keep what they show until the new render is ready.
-  const latest = useDeferredValue(market.state);
+  const latest = market.state;
   const [frozen, setFrozen] = useState<Frozen | null>(null);
   const paused = frozen !== null;
   const clientNow = useNow(1_000, !paused);
@@ -74,7 +79,6 @@ export function DemoPage() {
   const source = marketSource(state);
   const scanner = state?.scanner ?? null;
   const opportunities = publicOpportunities(state);
-  const below = useNextTaskValue(state);
   const newerWhilePaused = paused && (latest?.scanner?.at ?? 0) > (frozen.state?.scanner?.at ?? 0);
 
   const togglePause = () => {
@@ -146,31 +150,41 @@ export function DemoPage() {
         </CardContent>
       </Card>
 
-      <div style={BELOW_THE_FOLD}>
-        <UsdtBrlPremiumCard premium={below?.scanner?.usdtBrlPremium} headingLevel="h2" />
-      </div>
+      <BelowTheFold value={state?.scanner?.usdtBrlPremium}>
+        {(premium) => <UsdtBrlPremiumCard premium={premium} headingLevel="h2" />}
+      </BelowTheFold>
 
-      <Card style={BELOW_THE_FOLD}>
-        <CardHeader>
-          <CardTitle as="h2">Cotações ao vivo</CardTitle>
-          <CardDescription>
-            Melhor compra e venda de cada par em cada exchange, a cada segundo.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PriceGridTable grid={below?.prices ?? null} />
-        </CardContent>
-      </Card>
+      <BelowTheFold value={state?.prices ?? null}>
+        {(grid) => (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Cotações ao vivo</CardTitle>
+              <CardDescription>
+                Melhor compra e venda de cada par em cada exchange, a cada segundo.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PriceGridTable grid={grid} />
+            </CardContent>
+          </Card>
+        )}
+      </BelowTheFold>
 
-      <Card style={BELOW_THE_FOLD}>
-        <CardHeader>
-          <CardTitle as="h2">Status das exchanges</CardTitle>
-          <CardDescription>O estado real da conexão do motor de mercado com cada exchange.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ExchangeStatusGrid feeds={below?.feeds ?? []} now={now} />
-        </CardContent>
-      </Card>
+      <BelowTheFold value={state?.feeds}>
+        {(feeds) => (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Status das exchanges</CardTitle>
+              <CardDescription>
+                O estado real da conexão do motor de mercado com cada exchange.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ExchangeStatusGrid feeds={feeds ?? []} now={now} />
+            </CardContent>
+          </Card>
+        )}
+      </BelowTheFold>
 
       <Card className="border-primary/40 bg-primary/5" style={BELOW_THE_FOLD}>
         <CardContent className="flex flex-col items-start gap-4 pt-5 sm:flex-row sm:items-center sm:justify-between">

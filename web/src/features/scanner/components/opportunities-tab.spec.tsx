@@ -1,13 +1,14 @@
 import type { SubscriptionResponse } from '@arbitra/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
-import { lastSocket, stubFetch } from '../testing/fake-socket';
+import { lastSocket, stubFetch } from '@/testing/fake-socket';
 import { arbitrage, marketSnapshot, priceGrid, statistical, T0, triangular } from '../testing/fixtures';
 
 // The first render loads the lazy route: the setup's 10 s wait (web/src/testing/setup.ts) gives it time on a cold, busy machine.
 
-vi.mock('socket.io-client', async () => (await import('../testing/fake-socket')).socketIoMock);
+vi.mock('socket.io-client', async () => (await import('@/testing/fake-socket')).socketIoMock);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -86,24 +87,24 @@ describe("the dashboard's Oportunidades tab", () => {
     expect(rowIds()).toEqual([triangular().id]);
     fireEvent.click(within(strategy).getByRole('button', { name: 'Todas' }));
 
-    fireEvent.change(screen.getByLabelText('Par', { selector: '#filtro-par' }), {
+    changeField(screen.getByLabelText('Par', { selector: '#filtro-par' }), {
       target: { value: 'ETH/BTC' },
     });
     expect(rowIds()).toEqual([triangular().id]);
-    fireEvent.change(screen.getByLabelText('Par', { selector: '#filtro-par' }), { target: { value: 'all' } });
+    changeField(screen.getByLabelText('Par', { selector: '#filtro-par' }), { target: { value: 'all' } });
 
-    fireEvent.change(screen.getByLabelText('Exchange'), { target: { value: 'gateio' } });
+    changeField(screen.getByLabelText('Exchange'), { target: { value: 'gateio' } });
     expect(rowIds()).toEqual([arbitrage().id]);
-    fireEvent.change(screen.getByLabelText('Exchange'), { target: { value: 'all' } });
+    changeField(screen.getByLabelText('Exchange'), { target: { value: 'all' } });
 
     const min = screen.getByLabelText('Lucro líquido mínimo (%)');
-    fireEvent.change(min, { target: { value: '0,2' } });
+    changeField(min, { target: { value: '0,2' } });
     expect(rowIds()).toEqual([statistical().id]);
-    fireEvent.change(min, { target: { value: '5' } });
+    changeField(min, { target: { value: '5' } });
     expect(rowIds()).toEqual([]);
     expect(screen.getByText('Nenhuma oportunidade atende aos filtros escolhidos.')).toBeDefined();
 
-    fireEvent.change(min, { target: { value: 'abc' } });
+    changeField(min, { target: { value: 'abc' } });
     expect(screen.getByText('Informe um número, por exemplo 0,15.')).toBeDefined();
     expect(min.getAttribute('aria-invalid')).toBe('true');
 
@@ -149,11 +150,11 @@ describe("the dashboard's Oportunidades tab", () => {
 
   it('draws the price chart of the chosen pair from the price stream', async () => {
     await openTab();
-    expect(screen.getByText(/Coletando cotações de BTC\/USDT/)).toBeDefined();
+    expect(await screen.findByText(/Coletando cotações de BTC\/USDT/)).toBeDefined();
     act(() => lastSocket().serverEmit('market:prices', priceGrid(T0 + 1_000)));
     expect(await screen.findByRole('img', { name: /Preço médio de BTC\/USDT/ })).toBeDefined();
 
-    fireEvent.change(screen.getByLabelText('Par', { selector: '#grafico-par' }), {
+    changeField(screen.getByLabelText('Par', { selector: '#grafico-par' }), {
       target: { value: 'ETH/BTC' },
     });
     expect(screen.getByRole('img', { name: /Preço médio de ETH\/BTC/ })).toBeDefined();

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AppSocket } from '@/lib/socket';
-import { FakeSocket } from '../testing/fake-socket';
+import { FakeSocket } from '@/testing/fake-socket';
 import { useSocketStatus } from './use-socket-connected';
 
 describe('useSocketStatus', () => {

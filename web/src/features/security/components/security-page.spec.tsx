@@ -1,5 +1,6 @@
 import { MESSAGES, type SecurityOverview, type SessionInfo } from '@arbitra/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeField } from '@/testing/fields';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/testing/mock-api';
 import { renderApp, storeSession, TEST_USER } from '@/testing/render-app';
@@ -168,10 +169,10 @@ describe('/security', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
 
     const code = within(dialog).getByLabelText('Código de 6 dígitos');
-    fireEvent.change(code, { target: { value: '111111' } });
+    changeField(code, { target: { value: '111111' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ativar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(MESSAGES.twoFactor.invalidCode);
-    fireEvent.change(code, { target: { value: '654321' } });
+    changeField(code, { target: { value: '654321' } });
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ativar' }));
 
@@ -212,7 +213,7 @@ describe('/security', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Desativar autenticação em dois fatores' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(MESSAGES.twoFactor.codeRequired);
-    fireEvent.change(within(dialog).getByLabelText('Código de autenticação'), {
+    changeField(within(dialog).getByLabelText('Código de autenticação'), {
       target: { value: '123456' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));
@@ -232,7 +233,7 @@ describe('/security', () => {
     await openSecurity();
     const form = screen.getByRole('form', { name: 'Alterar senha' });
     const type = (label: string, value: string) =>
-      fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+      changeField(within(form).getByLabelText(label), { target: { value } });
     const submit = () => fireEvent.click(within(form).getByRole('button', { name: 'Alterar senha' }));
     submit();
     expect((await within(form).findByRole('alert')).textContent).toContain('Senha atual é obrigatória');

@@ -24,7 +24,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiClient, isApiError } from '@/lib/api-client';
 import { exchangeName } from '@arbitra/contracts';
 import { formatBRL, formatDateTime, formatNumber, formatPercent, formatFillPrice } from '@/lib/format';
-import { useSocket, useSocketEvent } from '@/lib/socket';
+import { useReadAgainOnConnect, useSocket, useSocketEvent } from '@/lib/socket';
 import { tradesApi } from '../api/trades-api';
 
 const PAGE_SIZE = 20;
@@ -79,6 +79,7 @@ export function TradesTab() {
   useSocketEvent(socket, 'trade:new', () => {
     void queryClient.invalidateQueries({ queryKey: ['trades'] });
   });
+  useReadAgainOnConnect(socket, ['trades']);
 
   const setFilter =
     <T,>(set: (v: T) => void) =>
