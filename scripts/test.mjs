@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -28,6 +29,17 @@ const startedAt = Date.now();
 const results = [];
 /** Every test's time, for the 20 slowest printed at the end (the testing notes in the README list them). */
 const timings = [];
+/** The failed tests of every vitest stage: stage, name and the first lines of the error. */
+const failures = [];
+
+/** The first lines of an error, without colours, so that a log's tail stays readable. */
+function firstLines(text, n = 6) {
+  return stripVTControlCharacters(text)
+    .split('\n')
+    .filter((l) => l.trim() && !l.includes('node_modules/'))
+    .slice(0, n)
+    .join('\n');
+}
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
 /** Runs a command; streams its output (serial) or keeps it to print whole at the end. Resolves its exit code and output. */
@@ -71,11 +83,26 @@ async function step(name, cmd, args, { vitestReport, capture = !serial, env } = 
   if (vitestReport && existsSync(vitestReport)) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
     for (const file of report.testResults ?? [])
-      for (const t of file.assertionResults ?? [])
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed')
+          failures.push({
+            stage: name,
+            name: `${path.relative(root, file.name)} › ${t.fullName ?? t.title}`,
+            message: firstLines(t.failureMessages?.[0] ?? ''),
+          });
         timings.push({
           stage: name,
           name: `${path.relative(root, file.name)} › ${t.fullName ?? t.title}`,
           ms: t.duration ?? 0,
+        });
+      }
+    // A file that failed outside its tests (an import, a hook) has no failed assertion to show.
+    for (const file of report.testResults ?? [])
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push({
+          stage: name,
+          name: path.relative(root, file.name),
+          message: firstLines(file.message ?? ''),
         });
     result.counts = {
       passed: report.numPassedTests,
@@ -232,6 +259,12 @@ for (const r of results) {
     ? `  ${r.counts.passed} passaram, ${r.counts.failed} falharam, ${r.counts.skipped} pulados`
     : '';
   console.log(`${r.ok ? 'ok   ' : 'FALHA'} ${r.name.padEnd(13)} ${String(r.seconds).padStart(6)} s${counts}`);
+}
+if (failures.length) {
+  // Printed last but one so that the tail of a run's log (all a CI page may keep) names what failed and why.
+  console.log('\n━━ o que falhou ━━');
+  for (const f of failures)
+    console.log(`${f.stage.padEnd(11)} ${f.name}\n${f.message.replace(/^/gm, '    ')}`);
 }
 console.log('\n━━ os 20 testes mais lentos ━━');
 for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 20))
