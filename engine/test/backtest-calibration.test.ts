@@ -112,8 +112,10 @@ describe('a backtest over a recording agrees with the paper bot that traded it',
     expect(cmp.tradesDiffPercent, 'trades').toBeLessThanOrEqual(10);
     expect(cmp.profitDiffPercent, 'profit').toBeLessThanOrEqual(10);
     expect(cmp.successDiffPoints, 'success').toBeLessThanOrEqual(3);
-    // most trades are the same opportunity taken by both, within seconds
-    expect(c.matched).toBeGreaterThanOrEqual(0.7 * Math.min(c.paper.trades, c.backtest.trades));
+    // nearly every trade is the same opportunity taken by both, within seconds: the engine finds a moment's
+    // opportunities and queues a bot's jobs in one order, and hands a replayed moment over whole, as the backtest
+    // does (66 of 66 in three runs; 47–54 of 65 before, when two routes for one pair were taken in either order)
+    expect(c.matched).toBeGreaterThanOrEqual(0.9 * Math.min(c.paper.trades, c.backtest.trades));
     expect(c.points.length).toBe(c.paper.trades + c.backtest.trades - c.matched);
   }, 600_000);
 });

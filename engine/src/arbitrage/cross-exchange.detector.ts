@@ -54,7 +54,7 @@ export class CrossExchangeDetector implements Detector {
   readonly strategy = 'arbitrage' as const;
   private readonly symbols: ReadonlySet<string> | null;
   private readonly minNetPct: number;
-  private readonly peers = new PeerIndex<CrossCandidate>();
+  private readonly peers = new PeerIndex<CrossCandidate>((c) => c.id);
   private readonly walk = new CrossWalk();
 
   constructor(

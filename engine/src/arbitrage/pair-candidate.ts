@@ -32,23 +32,39 @@ export abstract class PairCandidate<
   abstract build(): DetectedOpportunity | null;
 }
 
-/** The markets of each symbol across exchanges, and what an update of one market re-evaluates. */
+/**
+ * The markets of each symbol across exchanges, and what an update of one market re-evaluates: in the order of `key`
+ * (the candidate's id), not in the order the markets' first books came. Two scanners over the same books (the engine
+ * that has run for a while, a backtest starting on a recording) then find a moment's opportunities in the same order,
+ * and a bot takes them in that order.
+ */
 export class PeerIndex<T> {
   private readonly bySymbol = new Map<string, BookSlot[]>();
   private readonly bySlot: T[][] = [];
+
+  constructor(private readonly key: (t: T) => string) {}
 
   /** A new market of a symbol (once): `pair` makes what it shares with each earlier market, indexed under both. */
   add(slot: BookSlot, pair: (slot: BookSlot, other: BookSlot) => readonly T[]): void {
     let peers = this.bySymbol.get(slot.symbol);
     if (!peers) this.bySymbol.set(slot.symbol, (peers = []));
     if (peers.includes(slot)) return;
-    for (const other of peers)
+    for (const other of peers) {
       for (const t of pair(slot, other)) {
         (this.bySlot[slot.id] ??= []).push(t);
         (this.bySlot[other.id] ??= []).push(t);
       }
+      this.bySlot[other.id]?.sort(this.byKey);
+    }
+    this.bySlot[slot.id]?.sort(this.byKey);
     peers.push(slot);
   }
+
+  private readonly byKey = (a: T, b: T): number => {
+    const ka = this.key(a);
+    const kb = this.key(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  };
 
   of(slot: BookSlot): T[] | undefined {
     return this.bySlot[slot.id];

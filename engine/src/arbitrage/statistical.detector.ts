@@ -96,7 +96,7 @@ export class StatisticalDetector implements Detector {
   private readonly minSamples: number;
   private readonly exitZ: number;
   private readonly minNetPct: number;
-  private readonly peers = new PeerIndex<PairState>();
+  private readonly peers = new PeerIndex<PairState>((p) => p.aRich.id);
   private readonly listeners: ((s: StatisticalSignal) => void)[] = [];
 
   constructor(

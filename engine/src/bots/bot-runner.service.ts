@@ -238,13 +238,54 @@ export class BotRunner implements OnModuleInit, BackgroundService {
     if (!job) return; // no books now: the next exit signal or stop tries again
     pos.closing = true;
     this.stats.exits++;
-    const key = job.executionKey;
     this.holdMarket([job]);
-    this.executions.add('execute', job, { jobId: executionJobId(key), attempts: 2 }).catch((e: Error) => {
+    this.send([job], (e) => {
       pos.closing = false;
-      this.scanner.marketClock.release(key);
-      this.logger.warn(`saída não enfileirada (${key}): ${e.message}`);
+      this.logger.warn(`saída não enfileirada (${job.executionKey}): ${e.message}`);
     });
+  }
+
+  /** Jobs found and not yet sent to the queue, in the order found, with what to do if their add fails. */
+  private outbox: { jobs: readonly ExecutionJob[]; failed: (e: Error) => void }[] = [];
+  private sending = false;
+
+  /**
+   * Queues executions in the order they were found: what this turn finds leaves in one round trip at its end, and
+   * what is found while a round trip is out leaves in the next. Adds sent side by side came back in any order, and
+   * the executor took one moment's jobs of a bot in that order, not the order the scanner found them (a backtest
+   * over the recording takes them as found). The market is held for each (holdMarket) until the executor has it.
+   */
+  private send(jobs: readonly ExecutionJob[], failed: (e: Error) => void): void {
+    this.outbox.push({ jobs, failed });
+    if (this.sending) return;
+    this.sending = true;
+    queueMicrotask(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    while (this.outbox.length > 0) {
+      const batch = this.outbox;
+      this.outbox = [];
+      const entries = batch
+        .flatMap(({ jobs }) => jobs)
+        .map((job) => ({
+          name: 'execute' as const,
+          data: job,
+          opts: { jobId: executionJobId(job.executionKey), attempts: 2 },
+        }));
+      try {
+        await (entries.length === 1
+          ? this.executions.add(entries[0]!.name, entries[0]!.data, entries[0]!.opts)
+          : this.executions.addBulk(entries));
+        this.stats.enqueued += entries.length;
+      } catch (e) {
+        for (const { jobs, failed } of batch) {
+          for (const job of jobs) this.scanner.marketClock.release(job.executionKey);
+          failed(e instanceof Error ? e : new Error(String(e)));
+        }
+      }
+    }
+    this.sending = false;
   }
 
   /** Updates what the runner believes a bot holds (after each recorded trade); a pause on that balance ends. */
@@ -353,29 +394,15 @@ export class BotRunner implements OnModuleInit, BackgroundService {
     if (jobs.length === 0) return;
     for (const job of jobs) job.leaseToken = this.ownership.token(job.botId);
     this.stats.matched += jobs.length;
-    const entry = (job: ExecutionJob) =>
-      ({
-        name: 'execute',
-        data: job,
-        opts: { jobId: executionJobId(job.executionKey), attempts: 2 },
-      }) as const;
-    // Every match of one opportunity in one round trip: on Postgres one statement instead of, per bot, a transaction
-    // with two event rows and a NOTIFY (999 adds took 1.2–2 s of a 1,000-bot burst; bench/README.md, execution).
+    // Every match of one opportunity (and of the rest of this turn) in one round trip: on Postgres one statement
+    // instead of, per bot, a transaction with two event rows and a NOTIFY (999 adds took 1.2–2 s of a 1,000-bot
+    // burst; bench/README.md, execution).
     this.holdMarket(jobs);
-    const single = jobs.length === 1 ? entry(jobs[0]!) : null;
-    const added = single
-      ? this.executions.add(single.name, single.data, single.opts)
-      : this.executions.addBulk(jobs.map(entry));
-    added
-      .then(() => {
-        this.stats.enqueued += jobs.length;
-      })
-      .catch((e: Error) => {
-        for (const job of jobs) this.scanner.marketClock.release(job.executionKey);
-        this.logger.warn(
-          `${jobs.length} execução(ões) não enfileirada(s) (${jobs[0]!.executionKey}…): ${e.message}`,
-        );
-      });
+    this.send(jobs, (e) =>
+      this.logger.warn(
+        `${jobs.length} execução(ões) não enfileirada(s) (${jobs[0]!.executionKey}…): ${e.message}`,
+      ),
+    );
   }
 
   /**

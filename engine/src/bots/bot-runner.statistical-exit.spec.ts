@@ -22,11 +22,24 @@ const spec = { amountStep: 0.001, minAmount: 0.001, minNotional: 0 };
 const books: Record<string, BookView> = {
   gateio: { asks: [[2001, 5]], bids: [[1999, 5]], spec },
   binance: { asks: [[2004, 5]], bids: [[2003, 5]], spec },
+  mexc: { asks: [[2002, 5]], bids: [[2000, 5]], spec },
 };
 
-async function setup() {
-  const added: ExecutionJob[] = [];
-  const queue = { add: (_n: string, job: ExecutionJob) => (added.push(job), Promise.resolve({})) };
+/** The queue's adds, each a list of jobs (add: one, addBulk: several) answered by `answer` (default: at once). */
+function recordingQueue(answer: () => Promise<unknown> = () => Promise.resolve({})) {
+  const calls: ExecutionJob[][] = [];
+  return {
+    calls,
+    added: () => calls.flat(),
+    add: (_n: string, job: ExecutionJob) => (calls.push([job]), answer()),
+    addBulk: (entries: { data: ExecutionJob }[]) => (calls.push(entries.map((e) => e.data)), answer()),
+  };
+}
+
+/** Lets the runner's queued sends go (they leave at the end of the turn that found them). */
+const sent = () => new Promise<void>((r) => setImmediate(r));
+
+async function setup(queue = recordingQueue()) {
   const factory = {
     queue: () => queue,
     worker: () => ({ on: () => undefined, close: () => Promise.resolve() }),
@@ -87,22 +100,22 @@ async function setup() {
   await runner.apply({
     data: { action: 'start', botId: 'b', userId: 'u', requestedAt: '' },
   } as Job<BotCommandJob>);
-  const open = () =>
+  const open = (id = ID) =>
     runner.positionsChanged({
       botId: 'b',
       userId: 'u',
       openPosition: {
-        opportunityId: ID,
+        opportunityId: id,
         symbol: 'ETH/USDT',
-        buyExchange: 'binance',
-        sellExchange: 'gateio',
+        buyExchange: id.split(':')[2]!.split('>')[0]!,
+        sellExchange: id.split('>')[1]!,
         amount: '1',
         entrySpreadBps: -50,
         meanBps: 0,
         firstSeen: 1000,
       },
     } as ExecutionRecord);
-  return { runner, added, open, signal: (s: unknown) => signal!(s) };
+  return { runner, added: queue.added, open, signal: (s: unknown) => signal!(s) };
 }
 
 function update(spreadBps: number): Opportunity {
@@ -163,15 +176,15 @@ describe('bot runner: statistical exit near the mean, stop at 2× the entry dist
     open();
     signal({ kind: 'exit', id: ID, riskLevels: [] });
     signal({ kind: 'exit', id: ID, riskLevels: [] });
-    await Promise.resolve();
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({
+    await sent();
+    expect(added()).toHaveLength(1);
+    expect(added()[0]).toMatchObject({
       botId: 'b',
       userId: 'u',
       exitOf: ID,
     });
-    expect(added[0]!.executionKey).toMatch(/^b:statistical:ETH\/USDT:binance>gateio:exit:1000@\d+$/);
-    expect(added[0]!.opportunity.legs.map((l) => [l.exchange, l.side, l.amount, l.limitPrice])).toEqual([
+    expect(added()[0]!.executionKey).toMatch(/^b:statistical:ETH\/USDT:binance>gateio:exit:1000@\d+$/);
+    expect(added()[0]!.opportunity.legs.map((l) => [l.exchange, l.side, l.amount, l.limitPrice])).toEqual([
       ['gateio', 'buy', '1', '2001'],
       ['binance', 'sell', '1', '2003'],
     ]);
@@ -183,13 +196,38 @@ describe('bot runner: statistical exit near the mean, stop at 2× the entry dist
     const { runner, added, open } = await setup();
     open();
     runner.onOpportunity(update(-80)); // |−80| < 100: no stop, and no second entry on the same opportunity
-    expect(added).toHaveLength(0);
+    await sent();
+    expect(added()).toHaveLength(0);
     runner.onOpportunity(update(-100)); // the stop: one exit, still no entry
-    expect(added.map((j) => j.exitOf)).toEqual([ID]);
+    await sent();
+    expect(added().map((j) => j.exitOf)).toEqual([ID]);
     runner.positionsChanged({ botId: 'b', userId: 'u', closesPosition: ID } as ExecutionRecord);
     runner.onOpportunity(update(-100));
-    expect(added).toHaveLength(2);
-    expect(added[1]).toMatchObject({ executionKey: `b:${ID}:2000` });
-    expect(added[1]!.exitOf).toBeUndefined();
+    await sent();
+    expect(added()).toHaveLength(2);
+    expect(added()[1]).toMatchObject({ executionKey: `b:${ID}:2000` });
+    expect(added()[1]!.exitOf).toBeUndefined();
+  });
+});
+
+describe('bot runner: jobs reach the queue in the order found', () => {
+  // Three open positions; their exits are found one after another. The first leaves alone; the two found while its
+  // add is out leave together once it is back, in the order found (adds sent side by side came back in any order,
+  // and the executor took a bot's jobs in that order).
+  it('one round trip per turn, the next one after the previous is back, in order', async () => {
+    let answer!: () => void;
+    const queue = recordingQueue(() => new Promise((r) => (answer = () => r({}))));
+    const { open, signal } = await setup(queue);
+    const ids = [ID, 'statistical:ETH/USDT:gateio>binance', 'statistical:ETH/USDT:binance>mexc'];
+    for (const id of ids) open(id);
+    signal({ kind: 'exit', id: ids[0], riskLevels: [] });
+    await sent();
+    signal({ kind: 'exit', id: ids[1], riskLevels: [] });
+    signal({ kind: 'exit', id: ids[2], riskLevels: [] });
+    await sent();
+    expect(queue.calls.map((c) => c.map((j) => j.exitOf))).toEqual([[ids[0]]]);
+    answer();
+    await sent();
+    expect(queue.calls.map((c) => c.map((j) => j.exitOf))).toEqual([[ids[0]], [ids[1], ids[2]]]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,42 @@ describe('a paced replay: each book at exactly its recorded market time, whateve
     expect(got).toHaveLength(6);
     for (let i = 1; i < 6; i++) expect(got[i]!.market - got[i - 1]!.market).toBe(100);
     for (const g of got) expect(g.exchangeLag).toBeCloseTo(5, 6);
+  });
+});
+
+describe('a paced replay hands a moment over whole', () => {
+  it("gives a moment's books one after another, with nothing run between them, though the file is read in pieces", async () => {
+    // Two moments 100 ms apart, three books each of ~40 KB (the reader gets the file 64 KB at a time, so a moment
+    // spans pieces and the reader waits on the file inside it). Whatever runs between two books of a moment (an
+    // execution reading the books) would see half of it; a backtest over the recording sees it whole.
+    const t0 = 1_600_000_000_000;
+    const levels = Array.from({ length: 1_500 }, (_, i) => [100 + i / 1000, 1]);
+    const lines = [0, 0, 0, 100, 100, 100].map((dt, i) =>
+      JSON.stringify({
+        type: 'book',
+        exchange: (['binance', 'bybit', 'gateio'] as const)[i % 3],
+        symbol: 'BTC/USDT',
+        bids: levels,
+        asks: levels.map(([p, a]) => [p! + 10, a]),
+        exchangeTs: t0 + dt - 5,
+        receivedTs: t0 + dt,
+      }),
+    );
+    const file = join(dir, 'moments.jsonl');
+    await writeFile(file, lines.join('\n') + '\n');
+    const replay = new ReplayFeed({ file, speed: 20, paced: true });
+    let books = 0;
+    const between: number[] = [];
+    replay.subscribe({
+      update: () => {
+        books++;
+        if (books % 3 === 1) setImmediate(() => between.push(books));
+      },
+    });
+    await replay.start();
+    await replay.finished;
+    await new Promise((r) => setImmediate(r));
+    expect(books).toBe(6);
+    expect(between).toEqual([3, 6]);
   });
 });

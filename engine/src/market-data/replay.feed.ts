@@ -8,8 +8,6 @@ import { parseReplayLine, type ReplayMeta } from './replay-format.js';
 import { fastForwardClock, PacedMarketClock, SAME_TIME } from './market-clock.js';
 import type { BookUpdate, MarketClock } from './types.js';
 
-
-
 export type ReplaySpeed = 'recorded' | 'fast' | number;
 
 export interface ReplayFeedOptions {
@@ -102,7 +100,10 @@ export class ReplayFeed extends FeedBase {
     this.finished = new Promise((r) => (this.resolveFinished = r));
     const speed = typeof this.speed === 'number' && this.rebase ? this.speed : 1;
     this.paced =
-      options.paced && speed > 1 && options.epochMs === undefined && !(options.jitterMs && options.jitterMs > 0)
+      options.paced &&
+      speed > 1 &&
+      options.epochMs === undefined &&
+      !(options.jitterMs && options.jitterMs > 0)
         ? new PacedMarketClock(speed, options.onStuck)
         : null;
     this.marketClock = this.paced ?? (speed === 1 ? SAME_TIME : fastForwardClock(speed, () => this.anchor));
@@ -172,6 +173,23 @@ export class ReplayFeed extends FeedBase {
     let wallStart = 0;
     /** Paced: the market time of the pass's first record. */
     let marketStart = 0;
+    /**
+     * Paced: the records of one market moment, read whole before the market reaches it, then handed over together.
+     * Between two lines the reader may wait on the file, and an execution that ran then would read the books of half
+     * a moment, which no backtest over the recording sees (it applies a moment whole before an order of that moment
+     * meets the books): paper and 'Simular' then took different routes at the same moment.
+     */
+    let moment: Record<string, unknown>[] = [];
+    let momentDue = 0;
+    /** The market runs to the moment read (unless the engine holds it), its books handed over; false: stopped. */
+    const handOver = async (): Promise<boolean> => {
+      if (moment.length === 0 || !this.paced) return this.running;
+      this.due = momentDue;
+      await Promise.race([this.paced.advanceTo(momentDue), this.stopping]);
+      for (const r of moment) if (this.running) this.emitBook(r, recStart ?? 0, wallStart, passShift);
+      moment = [];
+      return this.running;
+    };
     try {
       for await (const line of lines) {
         if (!this.running) break;
@@ -209,10 +227,11 @@ export class ReplayFeed extends FeedBase {
           recLast = Math.max(recLast, recReceived);
           if (this.paced) {
             if (recReceived === recStart) marketStart ||= this.paced.now();
-            // the market runs to this record's moment (unless the engine holds it), and no further until it is handed over
-            this.due = marketStart + (recReceived - recStart);
-            await Promise.race([this.paced.advanceTo(this.due), this.stopping]);
-            if (!this.running) break;
+            const due = marketStart + (recReceived - recStart);
+            if (due !== momentDue && !(await handOver())) break;
+            momentDue = due;
+            moment.push(r);
+            continue;
           } else if (this.speed !== 'fast') {
             const factor = this.speed === 'recorded' ? 1 : this.speed;
             const due = wallStart + (recReceived - recStart) / factor;
@@ -222,10 +241,12 @@ export class ReplayFeed extends FeedBase {
             if (wait < -1_000 && this.options.epochMs !== undefined) continue; // before this engine joined
           }
         }
+        if (!(await handOver())) break; // a record with no moment of its own keeps its place after the one before
         const jitter = this.options.jitterMs ?? 0;
         if (jitter > 0) this.deliverLater(r, recStart ?? 0, wallStart, passShift, jitter);
         else this.emitBook(r, recStart ?? 0, wallStart, passShift);
       }
+      await handOver();
     } finally {
       this.closeCurrent = null;
       lines.close();
