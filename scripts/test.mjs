@@ -190,7 +190,9 @@ const typecheck = (o) => step('typecheck', 'npm', ['run', 'typecheck', '--silent
 const checks = async () => [await lint(), await typecheck()].every(Boolean);
 const build = (o) => step('build', 'npm', ['run', 'build', '--silent'], o);
 /** The unit stage: node specs, and the web specs (shared jsdom window; those that mock a module isolated). */
-const UNIT_PROJECTS = ['unit', 'web', 'web-isolated'];
+const NODE_PROJECTS = ['unit'];
+const WEB_PROJECTS = ['web', 'web-isolated'];
+const UNIT_PROJECTS = [...NODE_PROJECTS, ...WEB_PROJECTS];
 /**
  * Unit workers: vitest's default (one fewer than the cores: one here) unless UNIT_WORKERS says more. Two workers left
  * no core idle (120 s against 150 s) and passed twice, but the third clean clone failed 13 web specs: a route page not
@@ -207,13 +209,20 @@ if (serial) {
   // thread each) and the unit stage, which so starts when that core is free, not when eslint ends. Neither lane reads
   // what the other writes (lint, tsc and the specs read the sources; the build writes dist/ and web/dist, which lint
   // ignores). Each lane's output is printed whole when it ends.
+  //
+  // The unit specs in both lanes, each after its lane's checks: the web specs (jsdom, most of the stage) after the
+  // typecheck, the node specs after eslint, so that neither core idles while the other lane finishes (one vitest
+  // run of all three projects on one worker left a core idle from eslint's end to its own). UNIT_WORKERS: one run of
+  // the three on that many workers after the typecheck, as before.
+  const unitBeside = (name, projects) => vitest(name, projects, { ...beside, workers: UNIT_WORKERS });
+  const split = UNIT_WORKERS === undefined;
   const lanes = await Promise.all([
     (async () =>
       (await build(beside)) &&
       (await audit()) &&
       (await typecheck(beside)) &&
-      (await vitest('unit', UNIT_PROJECTS, { ...beside, workers: UNIT_WORKERS })))(),
-    lint(beside),
+      (await unitBeside(split ? 'unit (web)' : 'unit', split ? WEB_PROJECTS : UNIT_PROJECTS)))(),
+    (async () => (await lint(beside)) && (!split || (await unitBeside('unit (node)', NODE_PROJECTS))))(),
   ]);
   ok = lanes.every(Boolean);
   if (ok && besideE2e) {
@@ -249,6 +258,8 @@ const order = [
   'tenancy',
   'typecheck',
   'unit',
+  'unit (node)',
+  'unit (web)',
   'integration',
   'e2e',
 ];
