@@ -4,13 +4,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The integration files that spend minutes waiting with the CPU idle (an outage, a kill -9 and the recovery after it),
  * longest first. Vitest's own order on a clean clone (no results cache yet) is the largest file first, which put the
  * two restart files (the smallest) last: three minutes of waiting at the tail of the run with the other workers done.
- * Started first, they overlap the rest.
+ * Started first, they overlap the rest. Then the files paced by something else than the CPU: the calibration's market
+ * (20× its own time at most: ~60 s whatever the machine), three engines' shared market, `npm start` from a 0700
+ * checkout. Vitest put them at the end (files 44, 51 and 58 of 66), where the browser stage was over and the two
+ * cores were 40–80 % idle for two minutes (clean clone of c050c8d, /proc/stat every 5 s).
  */
 export const LONG_WAITS = [
   'engine/test/launcher-failover.test.ts',
   'engine/test/fault-postgres-restart.test.ts',
   'engine/test/fault-redis-restart.test.ts',
   'engine/test/fault-sigkill-executions.test.ts',
+  'engine/test/backtest-calibration.test.ts',
+  'engine/test/shared-market.test.ts',
+  'api/test/root-checkout.test.ts',
 ];
 
 /**
