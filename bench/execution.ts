@@ -695,6 +695,7 @@ async function main(): Promise<void> {
             const o = registry.get(id);
             const matched = runner.stats.matched - matchedBefore;
             if (!o) throw new Error('the burst dislocation was not detected');
+            await Promise.resolve(); // the runner sends what this turn matched at its end (BotRunner.send)
             const suffix = `:${o.id}:${o.openedAt}`;
             const keys = [...stamps.keys()].filter((k) => k.endsWith(suffix));
             for (const k of keys) stamp(k).t0 = t0;
