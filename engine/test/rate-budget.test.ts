@@ -201,12 +201,12 @@ describe('two engine processes using one Binance key stay inside its request-wei
     for (const j of jobs) {
       let state = '';
       const result = await waitFor(async () => {
+        // the state first, then the job: a job read just before it finished has no return value yet
+        state = await queue.getJobState(j.id!);
+        if (state !== 'completed' && state !== 'failed') return undefined;
         const job = await queue.getJob(j.id!);
-        state = (await job?.getState()) ?? 'missing';
         if (state === 'failed') throw new Error(`checklist ${j.id} failed: ${job?.failedReason}`);
-        return state === 'completed'
-          ? (job!.returnvalue as LiveChecklist & { processedBy: string })
-          : undefined;
+        return (job?.returnvalue ?? undefined) as (LiveChecklist & { processedBy: string }) | undefined;
       }, 150_000);
       expect(result, `checklist ${j.id} finished (last state: ${state})`).toBeDefined();
       results.push(result!);
