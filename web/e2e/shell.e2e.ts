@@ -16,15 +16,27 @@ describe('the web app shell in Chromium', () => {
 
     const { page, context } = await newPage(browser);
     const errors = reactErrors(page);
+    // Every section of the page that leaves the document: the prerendered ones must be adopted, not drawn anew.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedSections: removed });
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations)
+          for (const node of mutation.removedNodes)
+            if (node instanceof Element && node.matches('section'))
+              removed.push(node.id || node.outerHTML.slice(0, 60));
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    expect(await page.title()).toBe('Arbitra · Arbitragem de criptomoedas em tempo real');
     await page.getByRole('link', { name: 'Começar Grátis' }).first().waitFor();
     // The header's buttons show once React has adopted the prerendered page (hydration) and read the session.
     await expect.poll(() => page.getByRole('link', { name: 'Entrar' }).first().isVisible()).toBe(true);
     // The sections under the first screen come to life when they come into view (or once the browser is idle):
     // scrolled to like a visitor would. The plans come from the api after the page is drawn. A scroll that met the
-    // section as it came to life (its node adopted or drawn anew under the scroll: 'not attached to the DOM', one
-    // clean-clone run) scrolls again; a section React drew anew instead of adopting it fails on `errors()` below.
+    // section as it came to life ('not attached to the DOM', one clean-clone run, when the renderer still drew the
+    // sections anew) scrolls again; a section drawn anew instead of adopted fails on `removedSections` below.
     const pricing = page.locator('#pricing');
     await expect
       .poll(async () => {
@@ -33,6 +45,9 @@ describe('the web app shell in Chromium', () => {
       })
       .toContain('R$');
     expect(errors()).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { removedSections: string[] }).removedSections),
+    ).toEqual([]);
     await screenshot(page, 'landing');
     await context.close();
   });
@@ -42,6 +57,8 @@ describe('the web app shell in Chromium', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Entrar' }).first().click();
     await page.waitForURL(`${baseUrl()}/login`);
+    // The tab names the page (the renderer does not hoist a <title> from the page into <head>: DocumentTitle sets it).
+    await expect.poll(() => page.title()).toBe('Entrar · Arbitra');
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
+import { PrerenderingContext } from './components/layout/document-title';
 import { createSessionStore } from './lib/session';
 
 /**
@@ -45,11 +46,13 @@ const FORBIDDEN = /<(?:script|link|meta|style|title)\b/;
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   const markup = await renderToStringAsync(
     <StrictMode>
-      <AppProviders sessionStore={createSessionStore(new EmptyStorage())}>
-        <StaticRouter location={path}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
+      <PrerenderingContext.Provider value>
+        <AppProviders sessionStore={createSessionStore(new EmptyStorage())}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </PrerenderingContext.Provider>
     </StrictMode>,
   );
   const title = TITLE.exec(markup)?.[0] ?? null;

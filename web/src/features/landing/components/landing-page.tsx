@@ -9,16 +9,20 @@ import { HeroSection } from './hero-section';
 import { LiveFigures } from './live-figures';
 import { PricingSection } from './pricing-section';
 
-/** The sections under the first screen. */
+/**
+ * The sections under the first screen, in one element that does not box them (display: contents). Preact keeps one
+ * node of a boundary that suspends while hydrating: with five sibling sections it kept the first and dropped the
+ * other four, then drew them anew when released (issue 28).
+ */
 function LowerSections() {
   return (
-    <>
+    <div className="contents">
       <FeaturesSection />
       <PricingSection />
       <AboutSection />
       <HelpCenterSection />
       <ContactSection />
-    </>
+    </div>
   );
 }
 
@@ -40,10 +44,10 @@ const lowerSectionsReleased = new Promise<void>((resolve) => {
 });
 
 /**
- * While hydrating: LowerSections once released (they come into view, or the browser is idle). Until then React
- * leaves their prerendered HTML as it is (a dehydrated Suspense boundary: seen, links working, no script), so the
- * hydration's tasks hold the first screen only (issue 33). Any other render (a page reached by a link, the build's
- * prerender, tests) draws them at once.
+ * While hydrating: LowerSections once released (they come into view, or the browser is idle). Until then the
+ * renderer leaves their prerendered HTML as it is (a suspended boundary keeps its one node: seen, links working, no
+ * script), so the hydration's tasks hold the first screen only (issue 33); once released, it adopts that node.
+ * Any other render (a page reached by a link, the build's prerender, tests) draws them at once.
  */
 const DeferredLowerSections = hydratingLanding
   ? lazy(() => lowerSectionsReleased.then(() => ({ default: LowerSections })))
@@ -51,7 +55,7 @@ const DeferredLowerSections = hydratingLanding
 
 /**
  * One element, built once: a re-render of the landing page before the boundary hydrated must not hand it new
- * props (React would drop the prerendered HTML and draw the fallback).
+ * props (the renderer could drop the prerendered HTML and draw the fallback).
  */
 const lowerSections = (
   <Suspense fallback={null}>
