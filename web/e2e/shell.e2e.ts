@@ -17,15 +17,14 @@ describe('the web app shell in Chromium', () => {
     const { page, context } = await newPage(browser);
     const errors = reactErrors(page);
     // Every section of the page that leaves the document: the prerendered ones must be adopted, not drawn anew.
-    await page.addInitScript(() => {
-      const removed: string[] = [];
-      Object.assign(window, { removedSections: removed });
-      new MutationObserver((mutations) => {
-        for (const mutation of mutations)
-          for (const node of mutation.removedNodes)
-            if (node instanceof Element && node.matches('section'))
-              removed.push(node.id || node.outerHTML.slice(0, 60));
-      }).observe(document, { childList: true, subtree: true });
+    await page.addInitScript({
+      content: `window.removedSections = [];
+        new MutationObserver((mutations) => {
+          for (const mutation of mutations)
+            for (const node of mutation.removedNodes)
+              if (node instanceof Element && node.matches('section'))
+                window.removedSections.push(node.id || node.outerHTML.slice(0, 60));
+        }).observe(document, { childList: true, subtree: true });`,
     });
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
@@ -45,9 +44,7 @@ describe('the web app shell in Chromium', () => {
       })
       .toContain('R$');
     expect(errors()).toEqual([]);
-    expect(
-      await page.evaluate(() => (window as unknown as { removedSections: string[] }).removedSections),
-    ).toEqual([]);
+    expect(await page.evaluate('window.removedSections')).toEqual([]);
     await screenshot(page, 'landing');
     await context.close();
   });
